@@ -1,0 +1,684 @@
+//===- test/e2e/check.hpp - finite-difference harness for e2e programs ----===//
+///
+/// \file
+/// The harness of the end-to-end programs. Each program requests gradients
+/// exactly as a user would, `tangent::grad<f>()`, and checks them against
+/// central finite differences (Richardson-extrapolated) of `f` itself, never
+/// against output of the generator.
+///
+/// Checks (each prints one line, `PASS name`, `FAIL name: ...` or
+/// `SKIP name: ...`; `summary()` prints `N passed, M failed` and returns the
+/// exit status of `main`):
+///
+///   check(name, [tol,] df, args...)               df(args...) vs FD of f
+///   check_value_and_grad(name, [tol,] df, args...) value and gradient
+///   check_pullback(name, df, seed, args...)       pullback into non-zero
+///                                                 adjoints: init + seed * FD
+///   check_near(name, got, expected, [tol])        two values (flattened)
+///   check_same(name, a, b)                        exact (==) equality of two
+///                                                 gradients of the generator
+///   check_custom(name, got, custom, truth, [tol]) a deliberately "wrong"
+///                                                 user-provided derivative
+///   check_true(name, condition)
+///
+/// `df` is the object `tangent::grad<f, O>()` returns; `f` and `O` (its `wrt`
+/// selection) are read from its type. Differentiable parameters are those of
+/// the API contract: floating scalars, `std::vector` and `std::array` of
+/// floating point; everything else is passed through unchanged.
+///
+/// Tolerances: |got - expected| <= abs + rel * |expected|, `double_tol`
+/// (1e-6 + 1e-5) by default, `float_tol` (1e-3 + 1e-3) when f returns float or
+/// has a float differentiable parameter.
+///
+/// Self-test mode (-DTANGENT_E2E_SELFTEST, any C++20 compiler, no plugin)
+/// -----------------------------------------------------------------------
+/// This header then supplies a partial specialization of `tangent::adjoint<F,
+/// O>` for every function F, with the signature the generator's explicit
+/// specializations have (`pullback(f's parameters, adjoints..., double seed)`,
+/// adjoints accumulated into). It computes the pullback with plain central
+/// differences at a 16x smaller step than the reference, so the programs run
+/// unchanged through the real `tangent::gradient` object and every check must
+/// pass: this proves that the programs compile, that the evaluation points
+/// are well away from kinks and branch switches, and that the reference FD is
+/// stable. A raw pointer parameter takes its extent from the nearest integral
+/// parameter after it (else before it). Checks that compare two generator
+/// gradients exactly (`check_same`) are skipped; `check_custom` compares with
+/// the true derivative instead of the deliberately scaled one.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_E2E_CHECK_HPP
+#define TANGENT_E2E_CHECK_HPP
+
+#if __has_include(<tangent/tangent.hpp>)
+#include <tangent/tangent.hpp>
+#else
+#include <tangent/grad.hpp>
+#endif
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tangent_test {
+
+/// Accepts |got - expected| <= abs + rel * |expected|.
+struct tolerance {
+  double abs;
+  double rel;
+};
+inline constexpr tolerance double_tol{1e-6, 1e-5};
+inline constexpr tolerance float_tol{1e-3, 1e-3};
+/// For function values (the forward sweep may round differently).
+inline constexpr tolerance value_tol{1e-10, 1e-10};
+inline constexpr tolerance float_value_tol{1e-5, 1e-5};
+/// For values that a derivative rule determines up to rounding.
+inline constexpr tolerance tight_tol{1e-12, 1e-12};
+
+#ifdef TANGENT_E2E_SELFTEST
+inline constexpr bool self_test = true;
+#else
+inline constexpr bool self_test = false;
+#endif
+
+namespace detail {
+
+// Parameter kinds
+
+template <class T> struct container_traits {
+  static constexpr bool value = false;
+  using element = void;
+};
+template <class T, class A> struct container_traits<std::vector<T, A>> {
+  static constexpr bool value = std::is_floating_point_v<T>;
+  using element = T;
+};
+template <class T, std::size_t N> struct container_traits<std::array<T, N>> {
+  static constexpr bool value = std::is_floating_point_v<T>;
+  using element = T;
+};
+
+/// How a parameter of type P takes part in the check.
+template <class P> struct param {
+  using bare = std::remove_cvref_t<P>;
+  static constexpr bool scalar = std::is_floating_point_v<bare>;
+  static constexpr bool container = container_traits<bare>::value;
+  static constexpr bool differentiable = scalar || container;
+  static constexpr bool pointer =
+      std::is_pointer_v<bare> &&
+      std::is_floating_point_v<std::remove_cv_t<std::remove_pointer_t<bare>>>;
+  /// Can give the extent of a pointer parameter.
+  static constexpr bool extent =
+      std::is_integral_v<bare> && !std::is_same_v<bare, bool>;
+  using element = std::conditional_t<
+      scalar, bare,
+      std::conditional_t<
+          container, typename container_traits<bare>::element,
+          std::conditional_t<
+              pointer, std::remove_cv_t<std::remove_pointer_t<bare>>, void>>>;
+  /// What the harness keeps of an argument: a copy, or for a raw pointer a
+  /// vector holding the pointed-to elements.
+  using storage = std::conditional_t<pointer, std::vector<element>, bare>;
+};
+
+template <class S> std::size_t size_of(const S &s) {
+  if constexpr (std::is_floating_point_v<S>)
+    return 1;
+  else
+    return s.size();
+}
+
+template <class S> auto &component(S &s, std::size_t k) {
+  if constexpr (std::is_floating_point_v<S>) {
+    (void)k;
+    return s;
+  } else {
+    return s[k];
+  }
+}
+
+// Finite differences
+
+enum class scheme {
+  /// Richardson extrapolation of central differences at h and h/2.
+  reference,
+  /// One central difference at a 16x smaller step (self-test adjoint).
+  self_test
+};
+
+/// d phi / dt at t = x, phi returning double.
+template <class E, class Phi>
+double derivative(const Phi &phi, E x, scheme sc) {
+  constexpr bool single = std::is_same_v<E, float>;
+  const double c = sc == scheme::reference ? (single ? 0x1p-6 : 0x1p-10)
+                                           : (single ? 0x1p-10 : 0x1p-14);
+  const double h = c * std::max(1.0, std::fabs(static_cast<double>(x)));
+  auto central = [&](double step) {
+    const E xp = static_cast<E>(static_cast<double>(x) + step);
+    const E xm = static_cast<E>(static_cast<double>(x) - step);
+    return (phi(xp) - phi(xm)) /
+           (static_cast<double>(xp) - static_cast<double>(xm));
+  };
+  if (sc == scheme::self_test)
+    return central(h);
+  return (4.0 * central(h / 2) - central(h)) / 3.0;
+}
+
+/// FD gradient of eval(storage) with respect to every component of every
+/// selected differentiable entry of the storage tuple; one vector per entry.
+template <std::size_t I, class Storage, class Eval>
+void fd_entry(const Storage &s, bool selected, const Eval &eval, scheme sc,
+              std::vector<std::vector<double>> &out) {
+  using S = std::tuple_element_t<I, Storage>;
+  if constexpr (std::is_floating_point_v<S> || container_traits<S>::value) {
+    if (!selected)
+      return;
+    using E = std::remove_cvref_t<decltype(detail::component(
+        std::declval<S &>(), 0))>;
+    std::vector<double> g;
+    for (std::size_t k = 0; k < detail::size_of(std::get<I>(s)); ++k) {
+      auto phi = [&](E t) {
+        Storage copy = s;
+        detail::component(std::get<I>(copy), k) = t;
+        return static_cast<double>(eval(copy));
+      };
+      S original = std::get<I>(s);
+      g.push_back(
+          detail::derivative<E>(phi, detail::component(original, k), sc));
+    }
+    out.push_back(std::move(g));
+  } else {
+    (void)s, (void)selected, (void)eval, (void)sc, (void)out;
+  }
+}
+
+template <class Storage, std::size_t N, class Eval>
+std::vector<std::vector<double>>
+fd_gradient(const Storage &s, const std::array<bool, N> &selected,
+            const Eval &eval, scheme sc) {
+  std::vector<std::vector<double>> out;
+  auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (detail::fd_entry<I>(s, selected[I], eval, sc, out), ...);
+  };
+  each(std::make_index_sequence<N>{});
+  return out;
+}
+
+// The function under test
+
+template <auto F> struct function;
+template <class R, class... A, R (*F)(A...)> struct function<F> {
+  using result = R;
+  static constexpr std::size_t arity = sizeof...(A);
+  using params = std::tuple<A...>;
+  using storage = std::tuple<typename param<A>::storage...>;
+
+  static constexpr bool single_precision =
+      std::is_same_v<R, float> ||
+      ((param<A>::differentiable &&
+        std::is_same_v<typename param<A>::element, float>) ||
+       ...);
+
+  /// Parameters that get a gradient (and, with pointers, an adjoint).
+  static constexpr std::array<bool, arity> selected(std::uint64_t wrt,
+                                                    bool with_pointers) {
+    std::array<bool, arity> flags{};
+    std::size_t i = 0;
+    ((flags[i] =
+          i < 64 && ((wrt >> i) & 1u) &&
+          (param<A>::differentiable || (with_pointers && param<A>::pointer)),
+      ++i),
+     ...);
+    return flags;
+  }
+
+  /// The integral parameter giving the extent of pointer parameter i.
+  static constexpr std::size_t extent_index(std::size_t i) {
+    constexpr std::array<bool, arity> is_extent{param<A>::extent...};
+    for (std::size_t j = i + 1; j < arity; ++j)
+      if (is_extent[j])
+        return j;
+    for (std::size_t j = i; j-- > 0;)
+      if (is_extent[j])
+        return j;
+    return arity;
+  }
+
+  template <std::size_t I, class Refs>
+  static std::tuple_element_t<I, storage> store(const Refs &refs) {
+    using P = param<std::tuple_element_t<I, params>>;
+    if constexpr (P::pointer) {
+      constexpr std::size_t J = extent_index(I);
+      static_assert(J < arity, "tangent_test: a raw pointer parameter needs "
+                               "an integral size parameter");
+      const auto *p = std::get<I>(refs);
+      const auto n = static_cast<std::size_t>(std::get<J>(refs));
+      return std::vector<typename P::element>(p, p + n);
+    } else {
+      return typename P::storage(std::get<I>(refs));
+    }
+  }
+
+  /// Copies the arguments (converted to f's parameter types).
+  template <class... X> static storage make(const X &...args) {
+    static_assert(sizeof...(X) == arity,
+                  "tangent_test: wrong number of arguments");
+    const auto refs = std::forward_as_tuple(args...);
+    auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return storage{store<I>(refs)...};
+    };
+    return each(std::make_index_sequence<arity>{});
+  }
+
+  template <std::size_t I> static decltype(auto) pass(storage &s) {
+    if constexpr (param<std::tuple_element_t<I, params>>::pointer)
+      return std::get<I>(s).data();
+    else
+      return (std::get<I>(s));
+  }
+
+  /// Calls f on (a copy of) the stored arguments.
+  static R call(storage s) {
+    auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return F(pass<I>(s)...);
+    };
+    return each(std::make_index_sequence<arity>{});
+  }
+
+  static std::vector<std::vector<double>>
+  fd(const storage &s, std::uint64_t wrt, bool with_pointers, scheme sc) {
+    return detail::fd_gradient(
+        s, selected(wrt, with_pointers),
+        [](const storage &c) { return call(c); }, sc);
+  }
+};
+
+// Flattening and reporting
+
+template <class T> struct is_tuple : std::false_type {};
+template <class... T> struct is_tuple<std::tuple<T...>> : std::true_type {};
+
+template <class T> void flatten_into(std::vector<double> &out, const T &v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    out.push_back(static_cast<double>(v));
+  else if constexpr (is_tuple<T>::value)
+    std::apply([&](const auto &...e) { (detail::flatten_into(out, e), ...); },
+               v);
+  else
+    for (const auto &e : v)
+      detail::flatten_into(out, e);
+}
+
+inline std::vector<double>
+concat(const std::vector<std::vector<double>> &parts) {
+  std::vector<double> out;
+  for (const auto &p : parts)
+    out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+struct counters {
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+};
+inline counters &stats() {
+  static counters c;
+  return c;
+}
+
+inline std::string number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+/// "" when every component is within tol (or exactly equal), else a message.
+inline std::string compare(const std::vector<double> &got,
+                           const std::vector<double> &expected, tolerance tol,
+                           bool exact, const char *what = "component") {
+  if (got.size() != expected.size())
+    return "size mismatch: expected " + std::to_string(expected.size()) +
+           " components got " + std::to_string(got.size());
+  std::size_t bad = 0, first = 0;
+  for (std::size_t k = 0; k < got.size(); ++k) {
+    const double e = expected[k], g = got[k];
+    const bool ok =
+        exact ? g == e : std::fabs(g - e) <= tol.abs + tol.rel * std::fabs(e);
+    if (!ok && bad++ == 0)
+      first = k;
+  }
+  if (bad == 0)
+    return "";
+  std::string msg = std::string(what) + " " + std::to_string(first) +
+                    " expected " + number(expected[first]) + " got " +
+                    number(got[first]);
+  if (bad > 1)
+    msg += " (" + std::to_string(bad) + " components differ)";
+  return msg;
+}
+
+inline void report(const std::string &name, const std::string &failure) {
+  if (failure.empty()) {
+    ++stats().passed;
+    std::printf("PASS %s\n", name.c_str());
+  } else {
+    ++stats().failed;
+    std::printf("FAIL %s: %s\n", name.c_str(), failure.c_str());
+  }
+  std::fflush(stdout);
+}
+
+/// Runs body() -> failure message; an exception is a failure.
+template <class Body> void run(const std::string &name, const Body &body) {
+  std::string failure;
+  try {
+    failure = body();
+  } catch (const std::exception &e) {
+    failure = std::string("exception: ") + e.what();
+  } catch (...) {
+    failure = "unknown exception";
+  }
+  detail::report(name, failure);
+}
+
+template <auto F> constexpr tolerance default_tol() {
+  return function<F>::single_precision ? float_tol : double_tol;
+}
+template <auto F> constexpr tolerance default_value_tol() {
+  return function<F>::single_precision ? float_value_tol : value_tol;
+}
+
+/// The reference gradient of f (selected by wrt), flattened.
+template <auto F, class... X>
+std::vector<double> reference(std::uint64_t wrt, const X &...args) {
+  using fn = function<F>;
+  return detail::concat(
+      fn::fd(fn::make(args...), wrt, false, scheme::reference));
+}
+
+// Adjoint argument lists (self-test adjoint, check_pullback)
+
+/// The adjoint argument the generated pullback takes for a parameter P.
+template <class P>
+using adjoint_arg_t =
+    std::conditional_t<param<P>::scalar || param<P>::pointer,
+                       typename param<P>::element *, typename param<P>::bare &>;
+/// The types Map<P> of the parameters selected by wrt, as a tuple.
+template <template <class> class Map, std::uint64_t W, std::size_t I, class Out,
+          class... P>
+struct adjoint_list {
+  using type = Out;
+};
+template <template <class> class Map, std::uint64_t W, std::size_t I,
+          class... D, class P, class... Rest>
+struct adjoint_list<Map, W, I, std::tuple<D...>, P, Rest...> {
+  static constexpr bool take = I < 64 && ((W >> (I % 64)) & 1u) &&
+                               (param<P>::differentiable || param<P>::pointer);
+  using type = typename adjoint_list<
+      Map, W, I + 1,
+      std::conditional_t<take, std::tuple<D..., Map<P>>, std::tuple<D...>>,
+      Rest...>::type;
+};
+
+template <class Adjoint>
+void add_scaled(Adjoint &&adjoint, const std::vector<double> &g, double seed) {
+  for (std::size_t k = 0; k < g.size(); ++k) {
+    using E = std::remove_reference_t<decltype(adjoint[k])>;
+    adjoint[k] += static_cast<E>(seed * g[k]);
+  }
+}
+
+/// The indices i with Flags[i] set, as a std::array.
+template <auto Flags> constexpr auto indices_of() {
+  constexpr std::size_t count = [] {
+    std::size_t n = 0;
+    for (bool f : Flags)
+      n += f;
+    return n;
+  }();
+  std::array<std::size_t, count> out{};
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < Flags.size(); ++i)
+    if (Flags[i])
+      out[k++] = i;
+  return out;
+}
+
+/// Adjoint storage for check_pullback: shaped like the argument, holding
+/// 0.5, 0.75, 1.0, ...
+template <class S> S initial_adjoint(S value) {
+  for (std::size_t k = 0; k < detail::size_of(value); ++k)
+    detail::component(value, k) =
+        static_cast<std::remove_cvref_t<decltype(detail::component(value, k))>>(
+            0.5 + 0.25 * static_cast<double>(k));
+  return value;
+}
+
+/// `T*` for a scalar adjoint, the container itself otherwise.
+template <class T> decltype(auto) adjoint_arg(T &a) {
+  if constexpr (std::is_floating_point_v<T>)
+    return &a;
+  else
+    return (a);
+}
+
+/// The pullback the generator would emit, computed by finite differences.
+template <auto F, tangent::options O, class Signature, class Adjoints>
+struct fd_adjoint;
+template <auto F, tangent::options O, class R, class... A, class... D>
+struct fd_adjoint<F, O, R(A...), std::tuple<D...>> {
+  static R pullback(A... args, D... adjoints, double seed) {
+    using fn = function<F>;
+    const auto grads =
+        fn::fd(fn::make(args...), O.wrt, true, scheme::self_test);
+    std::size_t next = 0;
+    (detail::add_scaled(adjoints, grads[next++], seed), ...);
+    return F(args...);
+  }
+};
+
+} // namespace detail
+
+// Public checks
+
+/// The reference FD gradient of any callable with respect to its
+/// differentiable arguments (by the arguments' types), flattened.
+template <class G, class... X>
+std::vector<double> fd_gradient(const G &g, const X &...args) {
+  using storage = std::tuple<std::decay_t<X>...>;
+  const storage s{args...};
+  const std::array<bool, sizeof...(X)> selected{
+      detail::param<X>::differentiable...};
+  auto eval = [&](storage &c) { return static_cast<double>(std::apply(g, c)); };
+  return detail::concat(
+      detail::fd_gradient(s, selected, eval, detail::scheme::reference));
+}
+
+/// The reference FD gradient of f with respect to every differentiable
+/// parameter, flattened.
+template <auto F, class... X> std::vector<double> fd_grad(const X &...args) {
+  return detail::reference<F>(~std::uint64_t{0}, args...);
+}
+
+/// init + seed * g, component-wise (the expected content of an adjoint that
+/// held init before a pullback).
+inline std::vector<double> accumulated(const std::vector<double> &init,
+                                       double seed,
+                                       const std::vector<double> &g) {
+  std::vector<double> out(init);
+  for (std::size_t k = 0; k < out.size() && k < g.size(); ++k)
+    out[k] += seed * g[k];
+  return out;
+}
+
+template <class T> std::vector<double> flatten(const T &v) {
+  std::vector<double> out;
+  detail::flatten_into(out, v);
+  return out;
+}
+
+template <auto F, tangent::options O, class... X>
+void check(const std::string &name, tolerance tol,
+           const tangent::gradient<F, O> &df, const X &...args) {
+  detail::run(name, [&] {
+    return detail::compare(tangent_test::flatten(df(args...)),
+                           detail::reference<F>(O.wrt, args...), tol, false);
+  });
+}
+template <auto F, tangent::options O, class... X>
+void check(const std::string &name, const tangent::gradient<F, O> &df,
+           const X &...args) {
+  tangent_test::check(name, detail::default_tol<F>(), df, args...);
+}
+
+template <auto F, tangent::options O, class... X>
+void check_value_and_grad(const std::string &name, tolerance tol,
+                          const tangent::gradient<F, O> &df, const X &...args) {
+  using fn = detail::function<F>;
+  detail::run(name, [&] {
+    const auto [value, grad] = df.value_and_grad(args...);
+    const double expected_value = fn::call(fn::make(args...));
+    std::string failure =
+        detail::compare({static_cast<double>(value)}, {expected_value},
+                        detail::default_value_tol<F>(), false, "value");
+    if (failure.empty())
+      failure =
+          detail::compare(tangent_test::flatten(grad),
+                          detail::reference<F>(O.wrt, args...), tol, false);
+    return failure;
+  });
+}
+template <auto F, tangent::options O, class... X>
+void check_value_and_grad(const std::string &name,
+                          const tangent::gradient<F, O> &df, const X &...args) {
+  tangent_test::check_value_and_grad(name, detail::default_tol<F>(), df,
+                                     args...);
+}
+
+/// Calls df.pullback(args..., adjoints..., seed) with adjoints that hold
+/// 0.5, 0.75, 1.0, ... beforehand, and checks that they end up holding
+/// init + seed * gradient, and that the returned value is f's.
+template <auto F, tangent::options O, class... X>
+void check_pullback(const std::string &name, const tangent::gradient<F, O> &df,
+                    double seed, const X &...args) {
+  using fn = detail::function<F>;
+  static constexpr auto flags = fn::selected(O.wrt, true);
+  static_assert(flags == fn::selected(O.wrt, false),
+                "tangent_test::check_pullback: raw pointer parameters need "
+                "an explicit pullback call");
+  static constexpr auto index = detail::indices_of<flags>();
+  detail::run(name, [&] {
+    const auto s = fn::make(args...);
+    auto shaped = [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return std::tuple{detail::initial_adjoint(std::get<index[J]>(s))...};
+    };
+    auto adjoints = shaped(std::make_index_sequence<index.size()>{});
+    const auto init = tangent_test::flatten(adjoints);
+    const auto value = std::apply(
+        [&](auto &...a) {
+          return df.pullback(args..., detail::adjoint_arg(a)..., seed);
+        },
+        adjoints);
+    std::string failure = detail::compare(
+        {static_cast<double>(value)}, {static_cast<double>(fn::call(s))},
+        detail::default_value_tol<F>(), false, "value");
+    if (failure.empty())
+      failure =
+          detail::compare(tangent_test::flatten(adjoints),
+                          tangent_test::accumulated(
+                              init, seed, detail::reference<F>(O.wrt, args...)),
+                          detail::default_tol<F>(), false);
+    return failure;
+  });
+}
+
+/// got vs expected (any mix of scalars, vectors, arrays, tuples).
+template <class G, class E>
+void check_near(const std::string &name, const G &got, const E &expected,
+                tolerance tol = double_tol) {
+  detail::run(name, [&] {
+    return detail::compare(tangent_test::flatten(got),
+                           tangent_test::flatten(expected), tol, false);
+  });
+}
+
+/// Exact equality of two gradients computed by the generator (optimized vs
+/// not, checkpointed vs fully taped). Skipped in self-test mode.
+template <class A, class B>
+void check_same(const std::string &name, const A &a, const B &b) {
+  if constexpr (self_test) {
+    ++detail::stats().skipped;
+    std::printf("SKIP %s: exact comparison of two generated gradients\n",
+                name.c_str());
+    std::fflush(stdout);
+    return;
+  }
+  detail::run(name, [&] {
+    return detail::compare(tangent_test::flatten(a), tangent_test::flatten(b),
+                           tolerance{0, 0}, true);
+  });
+}
+
+/// A gradient that goes through a deliberately scaled (or shifted) custom
+/// derivative: with the plugin it must equal `custom` (up to rounding); in
+/// self-test mode (finite differences) it must equal the true derivative
+/// `truth`, which proves the hand-derived formulas.
+template <class G, class C, class T>
+void check_custom(const std::string &name, const G &got, const C &custom,
+                  const T &truth, tolerance truth_tol = double_tol) {
+  detail::run(name, [&] {
+    if constexpr (self_test)
+      return detail::compare(tangent_test::flatten(got),
+                             tangent_test::flatten(truth), truth_tol, false);
+    else
+      return detail::compare(tangent_test::flatten(got),
+                             tangent_test::flatten(custom), tight_tol, false);
+  });
+}
+
+inline void check_true(const std::string &name, bool condition,
+                       const std::string &what = "condition is false") {
+  detail::report(name, condition ? "" : what);
+}
+
+/// Prints the summary line and returns main's exit status.
+inline int summary() {
+  const auto &c = detail::stats();
+  if (c.skipped > 0)
+    std::printf("%d skipped (self-test mode)\n", c.skipped);
+  std::printf("%d passed, %d failed\n", c.passed, c.failed);
+  std::fflush(stdout);
+  return c.failed > 0 || c.passed == 0 ? 1 : 0;
+}
+
+} // namespace tangent_test
+
+#ifdef TANGENT_E2E_SELFTEST
+namespace tangent {
+/// Self-test mode: every gradient request is served by finite differences.
+template <class R, class... A, R (*F)(A...), options O>
+struct adjoint<F, O> : tangent_test::detail::fd_adjoint<
+                           F, O, R(A...),
+                           typename tangent_test::detail::adjoint_list<
+                               tangent_test::detail::adjoint_arg_t, O.wrt, 0,
+                               std::tuple<>, A...>::type> {};
+} // namespace tangent
+
+// Without the plugin, [[tangent::checkpoint]] is an unknown attribute that
+// the compiler ignores (as the API says); keep the self-test output quiet.
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunknown-attributes"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wattributes"
+#endif
+#endif // TANGENT_E2E_SELFTEST
+
+#endif // TANGENT_E2E_CHECK_HPP

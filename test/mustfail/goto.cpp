@@ -1,0 +1,14 @@
+// Must fail: goto in the differentiated function.
+#include <tangent/grad.hpp>
+
+double f(double x, int n) {
+  double y = x;
+  int i = 0;
+again:
+  y = y * x;
+  if (++i < n)
+    goto again; // TANGENT-ERROR: 'goto' is not supported
+  return y;
+}
+
+double use(double x) { return tangent::grad<f>()(x, 3); }

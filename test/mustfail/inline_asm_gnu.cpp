@@ -1,0 +1,10 @@
+// Must fail: a GNU __asm__ statement in the differentiated function.
+#include <tangent/grad.hpp>
+
+double f(double x) {
+  double y = x * 3.0;
+  __asm__ __volatile__("" : : : "memory"); // TANGENT-ERROR: inline assembly
+  return y * x;
+}
+
+double use(double x) { return tangent::grad<f>()(x); }
