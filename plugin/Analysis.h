@@ -1,0 +1,61 @@
+//===- Analysis.h - analyses over the IR ------------------------*- C++ -*-===//
+///
+/// \file
+/// The passes between lowering and generation, run in this order by the
+/// driver (Driver.cpp):
+///  1. classifyLoops  (LoopAnalysis.cpp): invariant variables, counted loops;
+///  2. analyzeActivity (Activity.cpp): varied and useful variables;
+///  3. analyzeToBeRecorded (ToBeRecorded.cpp): what the reverse sweep reads,
+///     hence which overwrites must be recorded, and which branch decisions.
+/// Each pass writes its results into the IR (Var, Expr, Stmt, LoopInfo).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_ANALYSIS_H
+#define TANGENT_ANALYSIS_H
+
+#include "IR.h"
+#include <functional>
+
+namespace tangent {
+
+/// Calls `fn` on every statement of `block`, recursively, in program order.
+/// `depth` counts the loops around the statement.
+void forEachStmt(const Block &block,
+                 const std::function<void(const Stmt &, int depth)> &fn,
+                 int depth = 0);
+
+/// Calls `fn` on every variable written by `s` itself (not nested blocks),
+/// with whether the write replaces the whole variable.
+void forEachWrite(const Stmt &s,
+                  const std::function<void(Var *, bool whole)> &fn);
+
+/// Calls `fn` on every variable that `e` reads.
+void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
+
+/// Marks invariant variables and classifies loops (Counted when possible).
+void classifyLoops(Function &fn);
+
+/// Computes varied/useful/active for variables and `active` for expressions.
+/// For the requested function, `wrt` selects the independent parameters;
+/// with `optimized` false every differentiable variable is active.
+void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized);
+
+/// Computes `read_in_reverse` for variables, the callee summary, and for
+/// `if` statements whether their decision is recorded.
+void analyzeToBeRecorded(Function &fn, bool optimized);
+
+/// Whether a compound expression is cheap enough to recompute in the reverse
+/// sweep rather than record (no calls, no math functions).
+bool isCheap(const Expr &e);
+
+/// Whether the value of `e` is needed by the reverse sweep and must be
+/// recorded on the tape (a needed, non-cheap, compound value).
+/// `needed` receives every node whose value the adjoint of `e` reads.
+void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed);
+
+/// Whether `s` writes `v` for the first time in program order outside any
+/// loop, so the old value can never be needed (no recording).
+bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v);
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,64 @@
+//===- IRWalk.cpp - traversals of the IR shared by the analyses -----------===//
+#include "Analysis.h"
+
+namespace tangent {
+
+void forEachStmt(const Block &block,
+                 const std::function<void(const Stmt &, int)> &fn, int depth) {
+  for (const StmtPtr &s : block) {
+    fn(*s, depth);
+    switch (s->kind) {
+    case StmtKind::If:
+      forEachStmt(s->then_block, fn, depth);
+      forEachStmt(s->else_block, fn, depth);
+      break;
+    case StmtKind::Loop:
+      forEachStmt(s->loop->init, fn, depth);
+      forEachStmt(s->loop->body, fn, depth + 1);
+      forEachStmt(s->loop->step, fn, depth + 1);
+      break;
+    case StmtKind::Block:
+      forEachStmt(s->block, fn, depth);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    if (s.lhs->kind == ExprKind::VarRef)
+      fn(s.lhs->var, true);
+    else if (s.lhs->kind == ExprKind::Index)
+      fn(s.lhs->ops[0]->var, false);
+    break;
+  case StmtKind::Construct:
+    fn(s.var, true);
+    break;
+  case StmtKind::Call:
+    if (s.result)
+      fn(s.result, true);
+    for (size_t i = 0; i < s.args.size(); ++i)
+      if (s.arg_is_output[i]) {
+        const Expr &a = *s.args[i];
+        if (a.kind == ExprKind::VarRef)
+          fn(a.var, true);
+        else if (a.kind == ExprKind::Index)
+          fn(a.ops[0]->var, false);
+      }
+    break;
+  default:
+    break;
+  }
+}
+
+void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
+  if (e.var)
+    fn(e.var);
+  for (const ExprPtr &op : e.ops)
+    forEachRead(*op, fn);
+}
+
+} // namespace tangent

@@ -1,0 +1,60 @@
+//===- Naming.h - every identifier the generator creates --------*- C++ -*-===//
+///
+/// \file
+/// Generated code never concatenates identifiers elsewhere: adjoints, tape
+/// temporaries, flags and generated function names all come from here, and
+/// a NameScope guarantees they never collide with the user's names.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_NAMING_H
+#define TANGENT_NAMING_H
+
+#include <set>
+#include <string>
+
+namespace tangent {
+
+/// The names in use in one generated function.
+class NameScope {
+public:
+  /// Marks a user's name: generated names never use it.
+  void reserve(const std::string &name) { reserved_.insert(name); }
+  /// A user variable's name: its own if still free, else a fresh variant.
+  std::string claim(const std::string &name);
+  /// A name starting with `stem` that is neither reserved nor taken.
+  std::string fresh(const std::string &stem);
+
+private:
+  std::set<std::string> reserved_, taken_;
+};
+
+namespace naming {
+/// Adjoint of a variable: `d_x`.
+std::string adjointStem(const std::string &var);
+/// The thread's tape inside generated functions.
+inline const char *tape() { return "tape"; }
+/// Adjoint of the function's result (the seed).
+inline const char *resultAdjoint() { return "d_result"; }
+/// Stems of temporaries: a recorded value, an adjoint, a loop trip count, a
+/// branch decision, a control flag.
+inline const char *valueTemp() { return "v"; }
+inline const char *adjointTemp() { return "d"; }
+inline const char *tripCount() { return "trips"; }
+inline const char *decision() { return "taken"; }
+inline const char *breakFlag() { return "broke"; }
+inline const char *continueFlag() { return "skip"; }
+inline const char *returnFlag() { return "returned"; }
+inline const char *resultVar() { return "result"; }
+/// Namespace of generated functions.
+inline const char *generatedNamespace() { return "tangent::generated"; }
+/// Generated function names for a differentiated function stem.
+std::string pullback(const std::string &stem);
+std::string forward(const std::string &stem);
+std::string reverse(const std::string &stem);
+/// Custom derivative looked up for a function: tangent::custom::<name>_pullback.
+std::string customPullback(const std::string &function);
+inline const char *customNamespace() { return "tangent::custom"; }
+} // namespace naming
+
+} // namespace tangent
+
+#endif

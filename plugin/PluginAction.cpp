@@ -1,0 +1,204 @@
+//===- PluginAction.cpp - the -fplugin front-end --------------------------===//
+//
+// Single-pass injection (DESIGN.md, "Plugin mechanics"): the main file is
+// raw-lexed once to find its last token; when the preprocessor hands that
+// token to the parser, every request made so far is generated and the code
+// is entered as a named memory buffer, parsed as if it were #included at
+// the very end of the file. The runtime's markers bind late (their bodies
+// are instantiated at the end of the translation unit), so the injected
+// specializations are seen in time.
+//
+// Plugin arguments (-fplugin-arg-tangent-<arg>):
+//   dump-dir=<dir>   also write the generated code to <dir>/<file>.tangent.cpp
+//   remarks          report each loop's strategy as a remark
+//
+//===----------------------------------------------------------------------===//
+#include "CheckpointAttr.h"
+#include "Driver.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+struct PluginOptions {
+  std::string dump_dir;
+  bool remarks = false;
+};
+
+/// Offset of the last token of `fid` that is not part of a directive, or -1.
+long lastTokenOffset(const SourceManager &sm, const LangOptions &lo,
+                     FileID fid) {
+  llvm::StringRef buf = sm.getBufferData(fid);
+  Lexer lex(sm.getLocForStartOfFile(fid), lo, buf.begin(), buf.begin(),
+            buf.end());
+  lex.SetCommentRetentionState(false);
+  long last = -1;
+  bool in_directive = false;
+  Token tok;
+  while (!lex.LexFromRawLexer(tok)) {
+    if (tok.isAtStartOfLine())
+      in_directive = tok.is(tok::hash);
+    if (!in_directive)
+      last = sm.getFileOffset(tok.getLocation());
+  }
+  if (tok.isAtStartOfLine())
+    in_directive = tok.is(tok::hash);
+  if (!in_directive && tok.isNot(tok::eof))
+    last = sm.getFileOffset(tok.getLocation());
+  return last;
+}
+
+/// Runs the pipeline when the main file's last token is lexed.
+class Injector {
+public:
+  Injector(CompilerInstance &ci, PluginOptions opts)
+      : ci_(ci), opts_(std::move(opts)) {}
+
+  void arm() {
+    SourceManager &sm = ci_.getSourceManager();
+    main_ = sm.getMainFileID();
+    last_ = lastTokenOffset(sm, ci_.getLangOpts(), main_);
+    if (last_ < 0)
+      return;
+    ci_.getPreprocessor().setTokenWatcher(
+        [this](const Token &tok) { onToken(tok); });
+  }
+
+private:
+  CompilerInstance &ci_;
+  PluginOptions opts_;
+  FileID main_;
+  long last_ = -1;
+  bool done_ = false;
+
+  void onToken(const Token &tok) {
+    if (done_ || !tok.getLocation().isFileID())
+      return;
+    SourceManager &sm = ci_.getSourceManager();
+    if (sm.getFileID(tok.getLocation()) != main_ ||
+        long(sm.getFileOffset(tok.getLocation())) != last_)
+      return;
+    done_ = true;
+    ci_.getPreprocessor().setTokenWatcher(nullptr);
+    inject(tok.getLocation());
+  }
+
+  void inject(SourceLocation at) {
+    ASTContext &ctx = ci_.getASTContext();
+    Diagnoser diags(ci_.getDiagnostics(), opts_.remarks);
+    DriverInput input;
+    input.ctx = &ctx;
+    input.diags = &diags;
+    input.requests = findRequests(ctx, diags);
+    input.checkpoint_marks = checkpointMarks();
+    if (ci_.hasSema()) {
+      Sema &sema = ci_.getSema();
+      input.instantiate = [&sema, at](const FunctionDecl *fd) {
+        sema.InstantiateFunctionDefinition(at, const_cast<FunctionDecl *>(fd),
+                                           /*Recursive=*/true,
+                                           /*DefinitionRequired=*/false,
+                                           /*AtEndOfTU=*/false);
+      };
+    }
+    DriverOutput output = runPipeline(input);
+    if (output.code.empty())
+      return;
+    SourceManager &sm = ci_.getSourceManager();
+    llvm::StringRef main_name =
+        llvm::sys::path::filename(sm.getFileEntryRefForID(main_)->getName());
+    if (!opts_.dump_dir.empty())
+      dump(main_name, output.code);
+    std::string buffer_name = "<tangent: adjoints for " + main_name.str() + ">";
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(output.code, buffer_name);
+    FileID fid = sm.createFileID(std::move(buffer), SrcMgr::C_User);
+    ci_.getPreprocessor().EnterSourceFile(fid, nullptr, at);
+  }
+
+  void dump(llvm::StringRef main_name, const std::string &code) {
+    llvm::sys::fs::create_directories(opts_.dump_dir);
+    llvm::SmallString<256> path(opts_.dump_dir);
+    llvm::sys::path::append(path, main_name + ".tangent.cpp");
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec) {
+      unsigned id = ci_.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Warning,
+          "tangent: cannot write the generated code to '%0': %1");
+      ci_.getDiagnostics().Report(id) << path << ec.message();
+      return;
+    }
+    os << code;
+  }
+};
+
+/// Keeps the injector alive for the whole compilation.
+class TangentConsumer : public ASTConsumer {
+public:
+  explicit TangentConsumer(std::unique_ptr<Injector> injector)
+      : injector_(std::move(injector)) {}
+
+private:
+  std::unique_ptr<Injector> injector_;
+};
+
+/// The compilation that runs the plugin's own nested parses must not
+/// recurse into the plugin (none today, but keep the guard with the action).
+thread_local bool in_nested_compilation = false;
+
+class TangentAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 llvm::StringRef) override {
+    if (in_nested_compilation)
+      return std::make_unique<ASTConsumer>();
+    checkpointMarks().clear();
+    auto injector = std::make_unique<Injector>(ci, opts_);
+    injector->arm();
+    return std::make_unique<TangentConsumer>(std::move(injector));
+  }
+
+  bool ParseArgs(const CompilerInstance &ci,
+                 const std::vector<std::string> &args) override {
+    for (const std::string &arg : args) {
+      llvm::StringRef a(arg);
+      if (a.consume_front("dump-dir=")) {
+        opts_.dump_dir = a.str();
+      } else if (a == "remarks") {
+        opts_.remarks = true;
+      } else {
+        DiagnosticsEngine &d = ci.getDiagnostics();
+        unsigned id = d.getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "tangent: unknown plugin argument '%0' (expected dump-dir=<dir> "
+            "or remarks)");
+        d.Report(id) << arg;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  PluginOptions opts_;
+};
+
+} // namespace
+
+} // namespace tangent
+
+static FrontendPluginRegistry::Add<tangent::TangentAction>
+    tangent_plugin("tangent", "generate adjoints for tangent::grad<f> requests");

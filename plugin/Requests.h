@@ -1,0 +1,30 @@
+//===- Requests.h - finding tangent::grad<f> requests -----------*- C++ -*-===//
+#ifndef TANGENT_REQUESTS_H
+#define TANGENT_REQUESTS_H
+
+#include "Diagnostics.h"
+#include "IR.h"
+#include "clang/AST/Decl.h"
+#include <vector>
+
+namespace tangent {
+
+/// One `tangent::grad<f, opts>()` (or grad_with_checkpointing) request: a
+/// specialization of `tangent::gradient<F, O>`.
+struct Request {
+  const clang::FunctionDecl *function = nullptr;
+  Options options;
+  clang::SourceLocation where; ///< first use (point of instantiation)
+};
+
+/// Every request in the translation unit so far, one per distinct (f,
+/// options), after checking that f is defined before its first request.
+/// Requests that fail the check are reported and left out.
+std::vector<Request> findRequests(clang::ASTContext &ctx, Diagnoser &diags);
+
+/// Whether the translation unit declares tangent::gradient at all.
+bool declaresGradient(clang::ASTContext &ctx);
+
+} // namespace tangent
+
+#endif

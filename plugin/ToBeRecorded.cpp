@@ -1,0 +1,181 @@
+//===- ToBeRecorded.cpp - what the reverse sweep reads --------------------===//
+//
+// The reverse sweep runs in an environment where every variable it reads
+// holds the value it had at that point of the forward sweep: an overwrite of
+// such a variable records the old value on the tape and the reverse restores
+// it. This pass finds those variables (read_in_reverse), so that everything
+// else is never recorded. Values that are expensive to recompute (results of
+// math functions) are recorded as values instead (Generate.cpp), so they are
+// not reads here. The decisions made here and in the generator come from the
+// same functions (collectNeededValues, isCheap) and cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis.h"
+#include "Rules.h"
+
+namespace tangent {
+
+bool isCheap(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Math:
+  case ExprKind::Call:
+  case ExprKind::Cond:
+    return false;
+  default:
+    for (const ExprPtr &op : e.ops)
+      if (!isCheap(*op))
+        return false;
+    return true;
+  }
+}
+
+void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed) {
+  if (!e.active)
+    return;
+  switch (e.kind) {
+  case ExprKind::Index:
+    needed.push_back(e.ops[1].get());
+    return;
+  case ExprKind::Unary:
+  case ExprKind::Cast:
+    collectNeededValues(*e.ops[0], needed);
+    return;
+  case ExprKind::Binary: {
+    const Expr &l = *e.ops[0], &r = *e.ops[1];
+    if (e.text == "*") {
+      if (l.active)
+        needed.push_back(&r);
+      if (r.active)
+        needed.push_back(&l);
+    } else if (e.text == "/") {
+      if (l.active || r.active)
+        needed.push_back(&r);
+      if (r.active)
+        needed.push_back(&l);
+    }
+    collectNeededValues(l, needed);
+    collectNeededValues(r, needed);
+    return;
+  }
+  case ExprKind::Math:
+    for (unsigned i = 0; i < e.ops.size(); ++i) {
+      if (!e.ops[i]->active || e.rule->partials[i].empty())
+        continue;
+      for (unsigned j = 0; j < e.ops.size(); ++j)
+        if (e.rule->partialUsesArg(i, j))
+          needed.push_back(e.ops[j].get());
+      if (e.rule->partialUsesResult(i))
+        needed.push_back(&e);
+      collectNeededValues(*e.ops[i], needed);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v) {
+  for (const auto &fw : fn.first_writes)
+    if (fw.first == v)
+      return fw.second == &s;
+  return false;
+}
+
+namespace {
+
+void markReads(const Expr &e) {
+  forEachRead(e, [](Var *v) { v->read_in_reverse = true; });
+}
+
+/// Marks what the reverse of `e`'s adjoint propagation reads.
+void markNeeded(const Expr &e) {
+  std::vector<const Expr *> needed;
+  collectNeededValues(e, needed);
+  for (const Expr *n : needed) {
+    bool leaf = n->kind == ExprKind::VarRef || n->kind == ExprKind::Literal ||
+                n->kind == ExprKind::Index;
+    if (leaf || isCheap(*n))
+      markReads(*n);
+  }
+}
+
+bool reevaluable(const Expr &e) {
+  bool ok = isCheap(e);
+  forEachRead(e, [&](Var *v) {
+    ok &= v->invariant || v->role == VarRole::Induction;
+  });
+  return ok;
+}
+
+} // namespace
+
+void analyzeToBeRecorded(Function &fn, bool optimized) {
+  forEachStmt(fn.body, [&](const Stmt &cs, int) {
+    Stmt &s = const_cast<Stmt &>(cs);
+    switch (s.kind) {
+    case StmtKind::Assign: {
+      const Var *target = s.lhs->kind == ExprKind::VarRef ? s.lhs->var
+                                                          : s.lhs->ops[0]->var;
+      if (!target->active)
+        break;
+      if (s.lhs->kind == ExprKind::Index)
+        markReads(*s.lhs->ops[1]);
+      markNeeded(*s.rhs);
+      break;
+    }
+    case StmtKind::Construct:
+      if (!s.var->active)
+        break;
+      for (const ExprPtr &a : s.args)
+        markNeeded(*a);
+      break;
+    case StmtKind::Call: {
+      bool custom = !s.custom.empty();
+      for (size_t i = 0; i < s.args.size(); ++i) {
+        const Expr &a = *s.args[i];
+        if (a.kind == ExprKind::Index)
+          markReads(*a.ops[1]);
+        bool read = custom || !optimized ||
+                    (i < s.callee->param_read_in_reverse.size() &&
+                     s.callee->param_read_in_reverse[i]);
+        // Dummy adjoints of containers are sized from the argument.
+        if (read || a.type.isContainer())
+          markReads(a);
+      }
+      break;
+    }
+    case StmtKind::If:
+      s.record_decision = !reevaluable(*s.cond);
+      if (!s.record_decision)
+        markReads(*s.cond);
+      break;
+    case StmtKind::Loop: {
+      LoopInfo &li = *s.loop;
+      if (li.form == LoopInfo::Form::Counted) {
+        markReads(*li.start);
+        markReads(*li.bound);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  });
+  if (!optimized)
+    for (auto &v : fn.vars)
+      v->read_in_reverse = true;
+  fn.param_read_in_reverse.assign(fn.params.size(), false);
+  fn.param_written.assign(fn.params.size(), false);
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachWrite(s, [&](Var *v, bool) {
+      if (v->role == VarRole::Param)
+        fn.param_written[v->param_index] = true;
+    });
+  });
+  for (Var *p : fn.params)
+    fn.param_read_in_reverse[p->param_index] =
+        p->read_in_reverse && !(fn.param_written[p->param_index] &&
+                                !p->by_reference);
+}
+
+} // namespace tangent

@@ -1,0 +1,276 @@
+//===- tangent/grad.hpp - gradient requests: grad<f>, options, adjoint ----===//
+///
+/// \file
+/// The markers a user writes (`tangent::grad<f>()`, `tangent::options`,
+/// `tangent::grad_with_checkpointing<f>()`) and the late-binding protocol that
+/// connects them to the code the plugin (or tangent-rewrite) generates.
+///
+/// Protocol
+/// --------
+/// `grad<F, O>()` returns a `gradient<F, O>` object. Its members compute their
+/// result types from F's signature only; their bodies name
+/// `adjoint<F, O>`, which is instantiated at the end of the translation unit
+/// (Clang instantiates function bodies there). The generator supplies an
+/// explicit specialization anywhere in the translation unit:
+///
+/// \code
+///   namespace tangent {
+///   template <> struct adjoint<&f, options{...}> {
+///     static R pullback(<f's parameters>, <adjoint arguments>, double seed);
+///   };
+///   }
+/// \endcode
+///
+/// `pullback` runs f's forward sweep and reverse sweep, *accumulates* the
+/// gradient (scaled by `seed`) into the adjoint arguments and returns f's
+/// value. There is one adjoint argument per parameter that is selected by
+/// `options::wrt` and is differentiable or a floating-point pointer, in
+/// parameter order: `T*` for a floating-point scalar `T`, `std::vector<T>&`
+/// for a vector, `std::array<T, N>&` for an array, `T*` for a `T*` or
+/// `const T*` parameter.
+///
+/// Without the plugin no specialization exists and the primary template's
+/// static_assert explains how to enable it.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_GRAD_HPP
+#define TANGENT_GRAD_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tangent {
+
+/// Bit mask selecting parameters by index: `wrt_params(0, 2)`.
+template <class... I> constexpr std::uint64_t wrt_params(I... index) {
+  return ((std::uint64_t{1} << index) | ... | std::uint64_t{0});
+}
+
+/// Options of a gradient request; a structural type, usable as a template
+/// argument. The field order is part of the contract (designated
+/// initializers must follow it).
+struct options {
+  /// Checkpoint every eligible counted loop with ceil(sqrt(n)) segments.
+  bool checkpoint = false;
+  /// Eligibility threshold: constant trip count at least this.
+  int min_length = 100;
+  /// Snapshot budget of online checkpointing (loops of unknown trip count).
+  int budget = 32;
+  /// Run the generator's optimizations (activity, to-be-recorded).
+  bool optimized = true;
+  /// Parameters to differentiate with respect to (bit i = parameter i);
+  /// default: every differentiable parameter.
+  std::uint64_t wrt = ~std::uint64_t{0};
+};
+
+namespace detail {
+template <class T> struct is_std_vector : std::false_type {};
+template <class T, class A>
+struct is_std_vector<std::vector<T, A>> : std::true_type {};
+template <class T> struct is_std_array : std::false_type {};
+template <class T, std::size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+
+template <class T> struct element {
+  using type = void;
+};
+template <class T, class A> struct element<std::vector<T, A>> {
+  using type = T;
+};
+template <class T, std::size_t N> struct element<std::array<T, N>> {
+  using type = T;
+};
+
+/// How a parameter of type P takes part in differentiation.
+template <class P> struct param_traits {
+  using bare = std::remove_cvref_t<P>;
+  static constexpr bool is_scalar = std::is_floating_point_v<bare>;
+  static constexpr bool is_container =
+      (is_std_vector<bare>::value || is_std_array<bare>::value) &&
+      std::is_floating_point_v<typename element<bare>::type>;
+  /// Gets a gradient (scalar, vector or array of floating point).
+  static constexpr bool differentiable = is_scalar || is_container;
+  /// A raw floating-point array: adjoint through pullback only.
+  static constexpr bool is_pointer =
+      std::is_pointer_v<bare> &&
+      std::is_floating_point_v<std::remove_cv_t<std::remove_pointer_t<bare>>>;
+  /// The gradient value type returned by `df(...)`.
+  using gradient = bare;
+};
+
+template <class F> struct signature;
+template <class R, class... A> struct signature<R (*)(A...)> {
+  using result = R;
+  using params = std::tuple<A...>;
+  static constexpr std::size_t arity = sizeof...(A);
+};
+template <class R, class... A>
+struct signature<R (*)(A...) noexcept> : signature<R (*)(A...)> {};
+
+template <class P> struct selection;
+template <class... A> struct selection<std::tuple<A...>> {
+  /// Which parameters get an adjoint argument in `pullback`, given `wrt`.
+  static constexpr std::array<bool, sizeof...(A)>
+  adjoint_flags(std::uint64_t wrt, bool with_pointers) {
+    std::array<bool, sizeof...(A)> flags{};
+    std::size_t i = 0;
+    ((flags[i] = ((wrt >> i) & 1u) &&
+                 (param_traits<A>::differentiable ||
+                  (with_pointers && param_traits<A>::is_pointer)),
+      ++i),
+     ...);
+    return flags;
+  }
+  template <std::size_t K>
+  static constexpr auto indices_of(std::array<bool, sizeof...(A)> flags) {
+    std::array<std::size_t, K> out{};
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < flags.size(); ++i)
+      if (flags[i])
+        out[k++] = i;
+    return out;
+  }
+  static constexpr std::size_t count(std::array<bool, sizeof...(A)> flags) {
+    std::size_t n = 0;
+    for (bool f : flags)
+      n += f;
+    return n;
+  }
+};
+
+template <auto F> inline constexpr bool always_false = false;
+
+template <class T> T zero_like(const T &value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    (void)value;
+    return T(0);
+  } else if constexpr (is_std_vector<T>::value) {
+    return T(value.size(), typename T::value_type(0));
+  } else {
+    (void)value;
+    return T{};
+  }
+}
+
+template <class T> auto adjoint_argument(T &gradient) {
+  if constexpr (std::is_floating_point_v<T>)
+    return &gradient;
+  else
+    return std::ref(gradient);
+}
+} // namespace detail
+
+/// Filled in by the generator, one explicit specialization per request.
+template <auto F, options O = options{}> struct adjoint {
+  static_assert(detail::always_false<F>,
+                "tangent::grad<f> needs the tangent plugin: compile with "
+                "build/bin/tangent-clang++ (or add "
+                "-fplugin=<build>/lib/TangentPlugin.so), or run tangent-rewrite "
+                "on this file first");
+};
+
+/// The object returned by `grad<f>()`: callable like f, returns gradients.
+template <auto F, options O = options{}> class gradient {
+  using sig = detail::signature<decltype(F)>;
+  using R = typename sig::result;
+  using params = typename sig::params;
+  using select = detail::selection<params>;
+  static constexpr auto grad_flags = select::adjoint_flags(O.wrt, false);
+  static constexpr auto pullback_flags = select::adjoint_flags(O.wrt, true);
+  static constexpr std::size_t num_grads = select::count(grad_flags);
+  static constexpr auto grad_index =
+      select::template indices_of<num_grads>(grad_flags);
+
+  static_assert(std::is_floating_point_v<R>,
+                "tangent::grad<f>: f must return float or double");
+
+  template <std::size_t I>
+  using param_t = std::tuple_element_t<I, params>;
+  template <std::size_t I>
+  using grad_t =
+      typename detail::param_traits<param_t<grad_index[I]>>::gradient;
+
+  template <class G> struct result_of;
+  template <std::size_t... I> struct result_of<std::index_sequence<I...>> {
+    using type = std::tuple<grad_t<I>...>;
+  };
+  template <std::size_t I> struct result_of<std::index_sequence<I>> {
+    using type = grad_t<I>;
+  };
+  using grad_seq = std::make_index_sequence<num_grads>;
+
+public:
+  /// `df(args...)`: the gradient, bare for one parameter, else a tuple.
+  using gradient_type = typename result_of<grad_seq>::type;
+
+  template <class... A> gradient_type operator()(A &&...args) const {
+    return value_and_grad(std::forward<A>(args)...).second;
+  }
+
+  template <class... A>
+  std::pair<R, gradient_type> value_and_grad(A &&...args) const {
+    static_assert(sizeof...(A) == sig::arity,
+                  "tangent::grad<f>: wrong number of arguments");
+    static_assert(grad_flags == pullback_flags,
+                  "tangent::grad<f>: f has raw pointer parameters whose size "
+                  "the gradient cannot know; use df.pullback(args..., "
+                  "adjoints...) instead");
+    return run(grad_seq{}, std::forward_as_tuple(args...));
+  }
+
+  /// Low-level form: `pullback(args..., adjoints..., [seed])`; adjoints are
+  /// accumulated into. Returns f's value.
+  template <class... A> R pullback(A &&...args) const {
+    constexpr std::size_t num_adjoints = select::count(pullback_flags);
+    static_assert(sizeof...(A) == sig::arity + num_adjoints ||
+                      sizeof...(A) == sig::arity + num_adjoints + 1,
+                  "tangent::grad<f>.pullback: pass f's arguments, then one "
+                  "adjoint per differentiable or pointer parameter, then an "
+                  "optional double seed");
+    if constexpr (sizeof...(A) == sig::arity + num_adjoints)
+      return adjoint<F, O>::pullback(std::forward<A>(args)..., 1.0);
+    else
+      return adjoint<F, O>::pullback(std::forward<A>(args)...);
+  }
+
+private:
+  template <std::size_t... I, class Args>
+  std::pair<R, gradient_type> run(std::index_sequence<I...>,
+                                  Args &&args) const {
+    std::tuple<grad_t<I>...> grads{
+        detail::zero_like<grad_t<I>>(std::get<grad_index[I]>(args))...};
+    R value = call(std::make_index_sequence<sig::arity>{}, args, grads,
+                   std::index_sequence<I...>{});
+    if constexpr (sizeof...(I) == 1)
+      return {value, std::move(std::get<0>(grads))};
+    else
+      return {value, std::move(grads)};
+  }
+
+  template <std::size_t... P, class Args, class Grads, std::size_t... I>
+  static R call(std::index_sequence<P...>, Args &args, Grads &grads,
+                std::index_sequence<I...>) {
+    return adjoint<F, O>::pullback(
+        std::get<P>(args)...,
+        detail::adjoint_argument(std::get<I>(grads))..., 1.0);
+  }
+};
+
+/// Requests the gradient of f. Returns a callable `gradient<f, O>`.
+template <auto F, options O = options{}> constexpr gradient<F, O> grad() {
+  return {};
+}
+
+/// `grad<f, options{.checkpoint = true}>()`.
+template <auto F>
+constexpr gradient<F, options{.checkpoint = true}> grad_with_checkpointing() {
+  return {};
+}
+
+} // namespace tangent
+
+#endif // TANGENT_GRAD_HPP

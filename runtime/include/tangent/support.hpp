@@ -1,0 +1,72 @@
+//===- tangent/support.hpp - small helpers called by generated code -------===//
+///
+/// \file
+/// Helpers that generated adjoints call for whole containers. They are part
+/// of the runtime so that generated code stays short and readable.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_SUPPORT_HPP
+#define TANGENT_SUPPORT_HPP
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace tangent::detail {
+
+/// Sets an adjoint container to zeros of the given size.
+template <class T, class A>
+inline void zero(std::vector<T, A> &v, std::size_t size) {
+  v.assign(size, T(0));
+}
+template <class T, std::size_t N> inline void zero(std::array<T, N> &a) {
+  a.fill(T(0));
+}
+template <class T, std::size_t N> inline void zero(T (&a)[N]) {
+  for (T &x : a)
+    x = T(0);
+}
+
+/// dst[i] += src[i] for every element (sizes must match).
+template <class C> inline void accumulate(C &dst, const C &src) {
+  for (std::size_t i = 0; i < src.size(); ++i)
+    dst[i] += src[i];
+}
+
+/// The sum of the elements (adjoint of a fill value).
+template <class C> inline auto sum(const C &c) {
+  typename C::value_type s(0);
+  for (const auto &x : c)
+    s += x;
+  return s;
+}
+
+/// Adds a local adjoint into the caller's adjoint.
+template <class T> inline void add_to(T &dst, const T &src) {
+  if constexpr (requires { src.size(); })
+    accumulate(dst, src);
+  else
+    dst += src;
+}
+template <class T> inline void add_to(T *dst, const T *src) = delete;
+
+/// Trip count of `for (i = start; i CMP bound; i += step)`.
+template <class S, class B>
+constexpr long long trip_count(S start, B bound, long long step,
+                               std::string_view cmp) {
+  long long a = static_cast<long long>(start);
+  long long b = static_cast<long long>(bound);
+  if (cmp == "<")
+    return b > a ? (b - a + step - 1) / step : 0;
+  if (cmp == "<=")
+    return b >= a ? (b - a) / step + 1 : 0;
+  if (cmp == ">")
+    return a > b ? (a - b + (-step) - 1) / (-step) : 0;
+  if (cmp == ">=")
+    return a >= b ? (a - b) / (-step) + 1 : 0;
+  return step > 0 ? (b > a ? (b - a) / step : 0) : (a > b ? (a - b) / -step : 0);
+}
+
+} // namespace tangent::detail
+
+#endif
