@@ -14,6 +14,7 @@
 #include "Lower.h"
 #include "Validate.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
 #include <set>
 
 using namespace clang;
@@ -74,6 +75,26 @@ std::string specialization(const Function &fn, const Options &opts,
          ">(seed));\n  }\n};\n";
 }
 
+/// After an error, binds the request to a stub so that the only errors the
+/// user sees are tangent's own, not the runtime's "needs the plugin".
+std::string failedSpecialization(const FunctionDecl *fd, const Options &opts,
+                                 ASTContext &ctx) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  PrintingPolicy policy(ctx.getLangOpts());
+  policy.SuppressUnwrittenScope = true;
+  fd->getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  os.flush();
+  const std::string anon = "(anonymous namespace)::";
+  for (size_t p; (p = name.find(anon)) != std::string::npos;)
+    name.erase(p, anon.size());
+  return "template <> struct adjoint<&" + name + ", " + optionsLiteral(opts) +
+         "> {\n  template <class... A> static auto pullback(A &&...) {\n"
+         "    return " +
+         fd->getReturnType().getCanonicalType().getAsString(policy) +
+         "();\n  }\n};\n";
+}
+
 } // namespace
 
 DriverOutput runPipeline(DriverInput &in) {
@@ -88,36 +109,40 @@ DriverOutput runPipeline(DriverInput &in) {
   lowering.checkpoint_marks = in.checkpoint_marks;
   std::set<Function *> callees_done;
   NameScope callee_stems, top_stems;
-  std::string callee_text, callee_decls, top_text, bindings;
+  std::string callee_text, callee_decls, top_text, bindings, stubs;
   unsigned errors_before = diags.errorCount();
 
-  for (const Request &request : in.requests) {
+  // Steps 1-4 for one request; false when it failed (errors reported).
+  auto process = [&](const Request &request) {
     const FunctionDecl *fd = request.function;
+    if (request.refused)
+      return false;
+    unsigned errors_at_start = diags.errorCount();
     if (!fd->hasBody() && fd->isTemplateInstantiation() && in.instantiate)
       in.instantiate(fd);
     // 1. validate
     if (!validate(fd, ctx, diags, in.instantiate))
-      continue;
+      return false;
     // 2. lower: the requested function gets its own IR (its analyses depend
     //    on the request's options); callees are shared.
     Function *top = lowering.lowerTop(fd);
     if (!top)
-      continue;
+      return false;
     top->is_top = true;
+    auto report = [&](const GeneratedFunction &g) {
+      for (auto &e : g.errors)
+        diags.error(SourceLocation::getFromRawEncoding(e.first.raw), e.second);
+    };
     // 3. analyze and 4. generate the callees not generated yet.
-    bool failed = false;
     for (Function *callee : lowering.ordered()) {
-      if (callees_done.count(callee))
+      if (!callees_done.insert(callee).second)
         continue;
-      callees_done.insert(callee);
       classifyLoops(*callee);
       analyzeActivity(*callee, ~std::uint64_t{0}, true);
       analyzeToBeRecorded(*callee, true);
       GeneratedFunction g = generateAdjoint(
           *callee, Options{}, callee_stems.fresh(sanitize(callee->base_name)));
-      for (auto &e : g.errors)
-        diags.error(SourceLocation::getFromRawEncoding(e.first.raw), e.second),
-            failed = true;
+      report(g);
       callee_text += g.text + "\n";
       callee_decls += g.declarations;
     }
@@ -126,16 +151,21 @@ DriverOutput runPipeline(DriverInput &in) {
     analyzeToBeRecorded(*top, request.options.optimized);
     GeneratedFunction g = generateAdjoint(
         *top, request.options, top_stems.fresh(sanitize(top->base_name)));
-    for (auto &e : g.errors)
-      diags.error(SourceLocation::getFromRawEncoding(e.first.raw), e.second),
-          failed = true;
-    if (failed)
-      continue;
+    report(g);
+    if (diags.errorCount() != errors_at_start)
+      return false;
     top_text += g.text + "\n";
     bindings += specialization(*top, request.options, g.entry);
-  }
+    return true;
+  };
+  for (const Request &request : in.requests)
+    if (!process(request))
+      stubs += failedSpecialization(request.function, request.options, ctx);
   out.ok = diags.errorCount() == errors_before;
-  if (!out.ok || bindings.empty())
+  // After an error the failed requests are bound to stubs, so the build
+  // fails on tangent's errors only, without follow-up errors.
+  bindings += stubs;
+  if (bindings.empty())
     return out;
 
   // 5. emit

@@ -86,19 +86,32 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     if (isHoisted(*v))
       locals.line(declareZero(v->type, v->name));
   }
+  // In a split reverse, a container's final value is there only if it was
+  // kept for the reverse; otherwise its final size is recorded.
+  auto kept = [&](const Var &v) {
+    return v.read_in_reverse &&
+           (isHoisted(v) || (v.role == VarRole::Param && !v.by_reference &&
+                             fn.param_written[v.param_index]));
+  };
+  std::vector<const Var *> sized_by_tape;
   for (auto &v : fn.vars) {
     if (!v->active || v->adjoint.empty() || v.get() == fn.result_var)
       continue;
     bool param_direct = v->role == VarRole::Param &&
                         v->adjoint == param_adjoint[v->param_index];
-    if (param_direct)
-      continue;
-    if (v->role == VarRole::Induction)
+    if (param_direct || v->role == VarRole::Induction)
       continue;
     adjoints.line(declareZero(v->type, v->adjoint));
-    if (v->type.kind == TypeKind::Vector)
+    if (v->type.kind != TypeKind::Vector)
+      continue;
+    bool value_known = fn.is_top || kept(*v) ||
+                       (v->role == VarRole::Param &&
+                        !fn.param_written[v->param_index]);
+    if (value_known)
       sizing.line("tangent::detail::zero(" + v->adjoint + ", " + v->name +
                   ".size());");
+    else
+      sized_by_tape.push_back(v.get());
   }
   for (Var *p : fn.params)
     if (param_local[p->param_index])
@@ -156,12 +169,13 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
                        (has_result ? ", " + result_param : "") + ")";
     Code save, load;
     std::vector<std::string> loads;
+    for (const Var *v : sized_by_tape) {
+      save.line(tape + ".push(" + v->name + ".size());");
+      loads.push_back("tangent::detail::zero(" + v->adjoint + ", " + tape +
+                      ".pop<std::size_t>());");
+    }
     for (auto &v : fn.vars) {
-      bool keep = v->read_in_reverse &&
-                  (isHoisted(*v) ||
-                   (v->role == VarRole::Param && !v->by_reference &&
-                    fn.param_written[v->param_index]));
-      if (!keep)
+      if (!kept(*v))
         continue;
       if (v->type.kind == TypeKind::Vector) {
         save.line(tape + ".push_vector(" + v->name + ");");
@@ -193,8 +207,8 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     c.open(rsig);
     c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
     c.append(locals);
-    c.append(load);
     c.append(adjoints);
+    c.append(load);
     c.append(sizing);
     c.append(body.rev);
     c.append(finish);

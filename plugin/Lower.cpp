@@ -1071,6 +1071,8 @@ ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e, Block &pre) {
   }
   if (const auto *p = dyn_cast<ParenExpr>(e))
     return lowerExpr(p->getSubExpr(), pre);
+  if (const auto *ce = dyn_cast<ConstantExpr>(e))
+    return lowerExpr(ce->getSubExpr(), pre);
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
     return lowerExpr(ewc->getSubExpr(), pre);
   if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
@@ -1511,28 +1513,26 @@ void FunctionLowerer::lowerSwitch(const SwitchStmt *s, Block &out) {
   const auto *body = dyn_cast<CompoundStmt>(s->getBody());
   if (!body)
     return (void)refuse(loc, "tangent: unsupported switch body");
-  // Groups of labels followed by statements up to a break.
+  // Groups of labels followed by statements; a group that does not end in
+  // 'break' (or 'return') falls through into the next one, whose statements
+  // are then lowered again as part of it.
   struct Group {
     std::vector<ExprPtr> labels;
     bool is_default = false;
     std::vector<const clang::Stmt *> stmts;
+    bool falls_through = true;
     SourceLocation loc;
   };
   std::vector<Group> groups;
-  bool open = false; // the last group has not ended with break/return
   for (const clang::Stmt *child : body->body()) {
     const clang::Stmt *cur = child;
-    bool labelled = false;
+    if (isa<SwitchCase>(cur) &&
+        (groups.empty() || !groups.back().stmts.empty() ||
+         !groups.back().falls_through)) {
+      groups.emplace_back();
+      groups.back().loc = cur->getBeginLoc();
+    }
     while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
-      if (!labelled && (groups.empty() || !groups.back().stmts.empty())) {
-        if (open && !groups.empty() && !groups.back().stmts.empty())
-          return (void)refuse(sc->getBeginLoc(),
-                              "tangent: falling through into a switch case "
-                              "is not supported; end the case with 'break'");
-        groups.emplace_back();
-        groups.back().loc = sc->getBeginLoc();
-      }
-      labelled = true;
       if (const auto *cs = dyn_cast<CaseStmt>(sc)) {
         if (cs->getRHS())
           return (void)refuse(cs->getBeginLoc(),
@@ -1546,33 +1546,45 @@ void FunctionLowerer::lowerSwitch(const SwitchStmt *s, Block &out) {
         groups.back().is_default = true;
       }
       cur = sc->getSubStmt();
-      open = true;
     }
     if (groups.empty())
       return (void)refuse(child->getBeginLoc(),
                           "tangent: statement before the first case label");
+    Group &g = groups.back();
+    if (!g.falls_through)
+      return (void)refuse(cur->getBeginLoc(),
+                          "tangent: unreachable statement in a switch");
     if (isa<BreakStmt>(cur)) {
-      open = false;
+      g.falls_through = false;
       continue;
     }
-    if (!open)
-      return (void)refuse(cur->getBeginLoc(), "tangent: unreachable statement "
-                                              "in a switch");
     if (scanJumps(cur).breaks)
       return (void)refuse(cur->getBeginLoc(),
                           "tangent: 'break' inside a switch case is only "
                           "supported as the case's last statement");
-    groups.back().stmts.push_back(cur);
+    g.stmts.push_back(cur);
     if (isa<ReturnStmt>(cur))
-      open = false;
+      g.falls_through = false;
   }
-  // Build an if / else-if chain; the default group goes last.
+  // The statements a group executes: its own, then those of the groups it
+  // falls into.
+  auto executed = [&](size_t first) {
+    std::vector<const clang::Stmt *> all;
+    for (size_t i = first; i < groups.size(); ++i) {
+      all.insert(all.end(), groups[i].stmts.begin(), groups[i].stmts.end());
+      if (!groups[i].falls_through)
+        break;
+    }
+    return all;
+  };
+  // An if / else-if chain; the default group goes last.
   StmtPtr chain;
   Block *tail = nullptr;
-  const Group *fallback = nullptr;
-  for (Group &g : groups) {
+  size_t fallback = groups.size();
+  for (size_t gi = 0; gi < groups.size(); ++gi) {
+    Group &g = groups[gi];
     if (g.is_default) {
-      fallback = &g;
+      fallback = gi;
       continue;
     }
     ExprPtr test;
@@ -1584,7 +1596,7 @@ void FunctionLowerer::lowerSwitch(const SwitchStmt *s, Block &out) {
                   : std::move(eq);
     }
     auto st = makeIf(std::move(test), {}, g.loc);
-    lowerSeq(g.stmts, st->then_block);
+    lowerSeq(executed(gi), st->then_block);
     Block *next = &st->else_block;
     if (!chain)
       chain = std::move(st);
@@ -1592,12 +1604,12 @@ void FunctionLowerer::lowerSwitch(const SwitchStmt *s, Block &out) {
       tail->push_back(std::move(st));
     tail = next;
   }
-  if (fallback) {
+  if (fallback < groups.size()) {
     if (!chain) {
-      lowerSeq(fallback->stmts, out);
+      lowerSeq(executed(fallback), out);
       return;
     }
-    lowerSeq(fallback->stmts, *tail);
+    lowerSeq(executed(fallback), *tail);
   }
   if (chain)
     out.push_back(std::move(chain));

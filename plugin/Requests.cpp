@@ -116,6 +116,8 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
       r.where = it->second;
     if (!readOptions(args[1], r.options)) {
       diags.error(r.where, "tangent: cannot read the options of this request");
+      r.refused = true;
+      out.push_back(r);
       continue;
     }
     const FunctionDecl *def = nullptr;
@@ -124,9 +126,25 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
         out.push_back(r); // instantiated on demand by the driver
         continue;
       }
+      // A declaration after the request is the definition being parsed.
+      const FunctionDecl *later = fd->getMostRecentDecl();
+      if (r.where.isValid() && later &&
+          sm.isBeforeInTranslationUnit(r.where, later->getLocation())) {
+        diags.error(r.where, "tangent: '" + fd->getNameAsString() +
+                                 "' must be defined before its first "
+                                 "tangent::grad request");
+        diags.note(later->getLocation(), "tangent: '" +
+                                             fd->getNameAsString() +
+                                             "' is defined here");
+        r.refused = true;
+        out.push_back(r);
+        continue;
+      }
       diags.error(r.where, "tangent: '" + fd->getNameAsString() +
                                "' has no body: tangent::grad needs the "
                                "definition of the function it differentiates");
+      r.refused = true;
+      out.push_back(r);
       continue;
     }
     if (r.where.isValid() &&
@@ -136,6 +154,8 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
                                "tangent::grad request");
       diags.note(def->getLocation(), "tangent: '" + fd->getNameAsString() +
                                          "' is defined here");
+      r.refused = true;
+      out.push_back(r);
       continue;
     }
     out.push_back(r);

@@ -15,11 +15,12 @@ struct Request {
   const clang::FunctionDecl *function = nullptr;
   Options options;
   clang::SourceLocation where; ///< first use (point of instantiation)
+  bool refused = false;        ///< reported already; bind to a stub
 };
 
 /// Every request in the translation unit so far, one per distinct (f,
 /// options), after checking that f is defined before its first request.
-/// Requests that fail the check are reported and left out.
+/// Requests that fail the check are reported and marked `refused`.
 std::vector<Request> findRequests(clang::ASTContext &ctx, Diagnoser &diags);
 
 /// Whether the translation unit declares tangent::gradient at all.

@@ -67,7 +67,7 @@ public:
     return refuse(s->getBeginLoc(), "'try'");
   }
   bool VisitAsmStmt(AsmStmt *s) {
-    return refuse(s->getBeginLoc(), "inline assembly");
+    return refuse(s->getAsmLoc(), "inline assembly");
   }
   bool VisitLambdaExpr(LambdaExpr *e) {
     refuse(e->getBeginLoc(), "a lambda");
