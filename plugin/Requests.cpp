@@ -30,31 +30,6 @@ const ClassTemplateDecl *gradientTemplate(ASTContext &ctx) {
   return nullptr;
 }
 
-/// Class-type template arguments are TemplateParamObjectDecls (or, in some
-/// contexts, structural values).
-bool readOptions(const TemplateArgument &arg, Options &out) {
-  const APValue *value = nullptr;
-  if (arg.getKind() == TemplateArgument::StructuralValue)
-    value = &arg.getAsStructuralValue();
-  else if (arg.getKind() == TemplateArgument::Declaration)
-    if (const auto *obj = dyn_cast<TemplateParamObjectDecl>(arg.getAsDecl()))
-      value = &obj->getValue();
-  if (!value || !value->isStruct() || value->getStructNumFields() < 5)
-    return false;
-  const APValue &v = *value;
-  auto integer = [&](unsigned i) -> long long {
-    const APValue &f = v.getStructField(i);
-    return f.isInt() ? f.getInt().getExtValue() : 0;
-  };
-  out.checkpoint = integer(0) != 0;
-  out.min_length = integer(1);
-  out.budget = integer(2);
-  out.optimized = integer(3) != 0;
-  const APValue &wrt = v.getStructField(4);
-  out.wrt = wrt.isInt() ? wrt.getInt().getZExtValue() : ~std::uint64_t{0};
-  return true;
-}
-
 /// Where the user first wrote a request for each function: the points of
 /// instantiation of tangent::grad<f, ...> / grad_with_checkpointing<f>.
 std::map<const FunctionDecl *, SourceLocation>
@@ -91,6 +66,71 @@ firstUses(ASTContext &ctx, const SourceManager &sm) {
 }
 
 } // namespace
+
+/// Class-type template arguments are TemplateParamObjectDecls (or, in some
+/// contexts, structural values).
+bool readOptions(const TemplateArgument &arg, Options &out) {
+  const APValue *value = nullptr;
+  if (arg.getKind() == TemplateArgument::StructuralValue)
+    value = &arg.getAsStructuralValue();
+  else if (arg.getKind() == TemplateArgument::Declaration)
+    if (const auto *obj = dyn_cast<TemplateParamObjectDecl>(arg.getAsDecl()))
+      value = &obj->getValue();
+  if (!value || !value->isStruct() || value->getStructNumFields() < 5)
+    return false;
+  const APValue &v = *value;
+  auto integer = [&](unsigned i) -> long long {
+    const APValue &f = v.getStructField(i);
+    return f.isInt() ? f.getInt().getExtValue() : 0;
+  };
+  out.checkpoint = integer(0) != 0;
+  out.min_length = integer(1);
+  out.budget = integer(2);
+  out.optimized = integer(3) != 0;
+  const APValue &wrt = v.getStructField(4);
+  out.wrt = wrt.isInt() ? wrt.getInt().getZExtValue() : ~std::uint64_t{0};
+  return true;
+}
+
+bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
+                     const Options &opts, std::uint64_t &source_hash) {
+  for (const NamedDecl *d :
+       ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
+    const auto *ns = dyn_cast<NamespaceDecl>(d);
+    if (!ns)
+      continue;
+    for (const NamedDecl *a : ns->lookup(&ctx.Idents.get("adjoint"))) {
+      const auto *ctd = dyn_cast<ClassTemplateDecl>(a);
+      if (!ctd)
+        continue;
+      for (const ClassTemplateSpecializationDecl *spec :
+           ctd->specializations()) {
+        if (!spec->isExplicitSpecialization())
+          continue;
+        const TemplateArgumentList &args = spec->getTemplateArgs();
+        Options o;
+        if (args.size() < 2 ||
+            args[0].getKind() != TemplateArgument::Declaration ||
+            !readOptions(args[1], o))
+          continue;
+        const auto *g = dyn_cast<FunctionDecl>(args[0].getAsDecl());
+        if (!g || g->getCanonicalDecl() != fd->getCanonicalDecl() ||
+            o.checkpoint != opts.checkpoint || o.min_length != opts.min_length ||
+            o.budget != opts.budget || o.optimized != opts.optimized ||
+            o.wrt != opts.wrt)
+          continue;
+        source_hash = 0;
+        for (const Decl *member : spec->decls())
+          if (const auto *vd = dyn_cast<VarDecl>(member);
+              vd && vd->getName() == "source_hash" && vd->getInit())
+            if (auto v = vd->getInit()->getIntegerConstantExpr(ctx))
+              source_hash = v->getZExtValue();
+        return true;
+      }
+    }
+  }
+  return false;
+}
 
 bool declaresGradient(ASTContext &ctx) { return gradientTemplate(ctx); }
 

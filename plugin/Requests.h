@@ -5,6 +5,7 @@
 #include "Diagnostics.h"
 #include "IR.h"
 #include "clang/AST/Decl.h"
+#include <cstdint>
 #include <vector>
 
 namespace tangent {
@@ -22,6 +23,15 @@ struct Request {
 /// options), after checking that f is defined before its first request.
 /// Requests that fail the check are reported and marked `refused`.
 std::vector<Request> findRequests(clang::ASTContext &ctx, Diagnoser &diags);
+
+/// Reads a `tangent::options` template argument.
+bool readOptions(const clang::TemplateArgument &arg, Options &out);
+
+/// The `source_hash` of an explicit `tangent::adjoint<&f, opts>`
+/// specialization already in the translation unit (written by
+/// tangent-rewrite), or false when there is none.
+bool existingBinding(clang::ASTContext &ctx, const clang::FunctionDecl *fd,
+                     const Options &opts, std::uint64_t &source_hash);
 
 /// Whether the translation unit declares tangent::gradient at all.
 bool declaresGradient(clang::ASTContext &ctx);
