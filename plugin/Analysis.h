@@ -6,7 +6,9 @@
 ///  1. classifyLoops  (LoopAnalysis.cpp): invariant variables, counted loops;
 ///  2. analyzeActivity (Activity.cpp): varied and useful variables;
 ///  3. analyzeToBeRecorded (ToBeRecorded.cpp): what the reverse sweep reads,
-///     hence which overwrites must be recorded, and which branch decisions.
+///     hence which overwrites must be recorded, and which branch decisions;
+///  4. chooseLoopStrategies (Checkpointing.cpp): a strategy and a reason per
+///     loop, and the state its snapshots hold.
 /// Each pass writes its results into the IR (Var, Expr, Stmt, LoopInfo).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_ANALYSIS_H
@@ -42,6 +44,11 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized);
 /// Computes `read_in_reverse` for variables, the callee summary, and for
 /// `if` statements whether their decision is recorded.
 void analyzeToBeRecorded(Function &fn, bool optimized);
+
+/// Chooses each loop's strategy (full tape, sqrt(n) segments, online) with
+/// its reason, and the loop-carried state of checkpointed loops
+/// (Checkpointing.cpp). Runs last: snapshots include what the reverse reads.
+void chooseLoopStrategies(Function &fn, const Options &opts);
 
 /// Whether a compound expression is cheap enough to recompute in the reverse
 /// sweep rather than record (no calls, no math functions).

@@ -37,7 +37,14 @@ int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
     return true;
   };
   Token tok;
-  if (!next(loc, tok) || !tok.is(tok::l_paren))
+  if (!next(loc, tok))
+    return 0;
+  // The location may be the scope (`tangent`) or the name (`checkpoint`).
+  while (tok.isOneOf(tok::coloncolon, tok::raw_identifier, tok::identifier)) {
+    if (!next(tok.getLocation(), tok))
+      return 0;
+  }
+  if (!tok.is(tok::l_paren))
     return 0;
   Token num;
   bad = tok.getLocation();

@@ -296,6 +296,7 @@ DriverOutput runPipeline(DriverInput &in) {
       classifyLoops(*callee);
       analyzeActivity(*callee, ~std::uint64_t{0}, true);
       analyzeToBeRecorded(*callee, true);
+      chooseLoopStrategies(*callee, Options{});
       std::string stem = stems.fresh(sanitize(callee->name));
       GeneratedFunction g = generateAdjoint(*callee, Options{}, stem);
       report(g);
@@ -304,6 +305,7 @@ DriverOutput runPipeline(DriverInput &in) {
     classifyLoops(*top);
     analyzeActivity(*top, request.options.wrt, request.options.optimized);
     analyzeToBeRecorded(*top, request.options.optimized);
+    chooseLoopStrategies(*top, request.options);
     std::string stem = sanitize(top->name);
     if (!defaultOptions(request.options))
       stem += request.options.checkpoint ? "_checkpointed" : "_options";
@@ -315,6 +317,18 @@ DriverOutput runPipeline(DriverInput &in) {
       continue;
     }
     collectLoops(*top, r.loops);
+    forEachStmt(top->body, [&](const Stmt &st, int) {
+      if (st.kind != StmtKind::Loop)
+        return;
+      const LoopInfo &li = *st.loop;
+      std::string what =
+          li.strategy == LoopStrategy::Segments ? "checkpointed (sqrt(n) segments)"
+          : li.strategy == LoopStrategy::Online ? "checkpointed (online)"
+                                                : "fully taped";
+      diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
+                   "tangent: " + li.kind_name + " loop in '" + r.function_name +
+                       "' " + what + ": " + li.reason);
+    });
 
     // 5. emit: callees first; prototypes only when some call goes forward
     //    (recursion).

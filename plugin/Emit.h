@@ -21,13 +21,13 @@ public:
   void comment(const std::string &text) { line("// " + text); }
   /// `header {` and indent.
   void open(const std::string &header) {
-    line(header + " {");
+    line(header.empty() ? "{" : header + " {");
     ++depth_;
   }
   /// Dedent and `}` (or `} trailer`).
   void close(const std::string &trailer = "") {
     --depth_;
-    line(trailer.empty() ? "}" : "} " + trailer);
+    line(trailer.empty() || trailer == ";" ? "}" + trailer : "} " + trailer);
   }
   /// `} header {`: closes a block and opens the next (else branches).
   void reopen(const std::string &header) {

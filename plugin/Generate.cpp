@@ -68,6 +68,8 @@ std::string SweepGenerator::adjointOf(const Expr &lvalue,
 }
 
 void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
+  if (!record_)
+    return;
   if (target.kind == ExprKind::VarRef && target.type.isContainer())
     return saveWhole(target.var, fwd, rev);
   std::string text = printExpr(target);
@@ -77,6 +79,8 @@ void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
 }
 
 void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
+  if (!record_)
+    return;
   const std::string &n = v->name;
   switch (v->type.kind) {
   case TypeKind::Vector:
@@ -126,7 +130,8 @@ void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
     std::string r = fresh(naming::valueTemp());
     fwd.line("const " + type + " " + f + " = " + printExpr(*n, fwd_subst) +
              ";");
-    fwd.line(tapeOf() + std::string(".push(") + f + ");");
+    if (record_)
+      fwd.line(tapeOf() + std::string(".push(") + f + ");");
     pops.push_back("const " + type + " " + r + " = " + tapeOf() + ".pop<" +
                    type + ">();");
     fwd_subst[n] = f;
@@ -233,6 +238,14 @@ SweepGenerator::Sweeps SweepGenerator::block(const Block &b) {
   return out;
 }
 
+Code SweepGenerator::untaped(const Block &b) {
+  bool saved = record_;
+  record_ = false;
+  Sweeps s = block(b);
+  record_ = saved;
+  return std::move(s.fwd);
+}
+
 SweepGenerator::Sweeps SweepGenerator::stmt(const Stmt &s) {
   switch (s.kind) {
   case StmtKind::Assign:
@@ -267,7 +280,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   std::string popped_size;
   if (saved) {
     save(*s.lhs, out.fwd, restore);
-  } else if (active && whole_container &&
+  } else if (record_ && active && whole_container &&
              target->type.kind == TypeKind::Vector &&
              !isFirstWrite(fn_, s, target)) {
     popped_size = fresh("size");
@@ -330,7 +343,7 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   std::string popped_size;
   if (saved) {
     saveWhole(v, out.fwd, restore);
-  } else if (v->active && t.kind == TypeKind::Vector && !first) {
+  } else if (record_ && v->active && t.kind == TypeKind::Vector && !first) {
     popped_size = fresh("size");
     out.fwd.line(tapeOf() + std::string(".push(") + v->name + ".size());");
     restore.line("const std::size_t " + popped_size + " = " + tapeOf() +
@@ -425,7 +438,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     args += (i ? ", " : "") + printExpr(*s.args[i]);
   std::string callee =
       custom ? s.custom
-      : active
+      : active && record_
           ? std::string(naming::generatedNamespace()) + "::" +
                 naming::forward(s.callee->generated_name)
           : s.callee->name;
@@ -525,7 +538,7 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
   Sweeps out;
   Sweeps t = block(s.then_block);
   Sweeps e = block(s.else_block);
-  bool reverse = !t.rev.empty() || !e.rev.empty();
+  bool reverse = record_ && (!t.rev.empty() || !e.rev.empty());
   std::string cond = printExpr(*s.cond);
   if (reverse && s.record_decision) {
     std::string taken = fresh(naming::decision());

@@ -47,6 +47,10 @@ public:
 
   Sweeps block(const Block &b);
   Sweeps stmt(const Stmt &s);
+  /// The forward code of `b` without any tape record: the same statements,
+  /// temporaries and expression shapes as the taped forward (so results are
+  /// bitwise identical), for the untaped sweeps of checkpointed loops.
+  Code untaped(const Block &b);
 
   Function &function() { return fn_; }
   /// Problems found while generating (reported by the driver).
@@ -58,6 +62,8 @@ private:
   const Options &opts_;
   /// Names of recorded values in the forward statement being generated.
   Substitutions forward_subst_;
+  /// False while generating untaped forward code (see untaped()).
+  bool record_ = true;
 
   Sweeps assign(const Stmt &s);
   Sweeps construct(const Stmt &s);
@@ -65,6 +71,13 @@ private:
   Sweeps branch(const Stmt &s);
   Sweeps loop(const Stmt &s); // GenerateLoops.cpp
   Sweeps loopFullTape(const Stmt &s);
+  Sweeps loopSegments(const Stmt &s);
+  Sweeps loopOnline(const Stmt &s);
+  /// `for (...)` header of a counted loop in the forward direction.
+  std::string countedHeader(const LoopInfo &li, const std::string &extra_step);
+  /// One iteration of a loop as it runs forward (body, then step).
+  Code iterationForward(const LoopInfo &li, bool taped);
+  Code iterationReverse(const LoopInfo &li);
 
   /// Records the values of `e`'s needed non-cheap sub-expressions: forward
   /// evaluates and pushes them, reverse pops them (in `rev_pops`, to be

@@ -1,12 +1,22 @@
 //===- GenerateLoops.cpp - forward and reverse sweeps of loops ------------===//
 //
-// One function per strategy. Full taping (this file's loopFullTape) reverses
-// every loop form:
-//  - Counted: the reverse runs the induction variable backwards; nothing is
-//    recorded for control;
-//  - Structured / General: the forward counts iterations and records the
-//    count once; the reverse runs the reversed body that many times.
-// Checkpointing strategies (sqrt(n) segments, online) plug in at loop().
+// One function per strategy (chosen by Checkpointing.cpp):
+//  - loopFullTape: every iteration records what its reverse needs.
+//    Counted loops run their induction variable backwards and record nothing
+//    for control; other loops record their trip count once.
+//  - loopSegments: sqrt(n) segment checkpointing of a counted loop. The
+//    forward sweep runs untaped and pushes a snapshot of the loop-carried
+//    state every L = ceil(sqrt(n)) iterations (onto the tape, so snapshots
+//    nest with everything else); the reverse sweep, from the last segment,
+//    pops its snapshot, replays the segment taped and reverses it at once.
+//  - loopOnline: loops whose trip count is known only at their end. The
+//    forward sweep stores snapshots under tangent::online_schedule (at most
+//    2 x budget); the reverse sweep lets the schedule drive replays and
+//    nested binomial reversals, so memory stays bounded however long the
+//    loop ran. The schedule object lives on the heap, its pointer on the tape.
+// Replays run the same generated statements as the taped forward sweep, and
+// the untaped forward sweep the same expressions (untaped()), so
+// checkpointed gradients are bitwise identical to fully taped ones.
 //
 //===----------------------------------------------------------------------===//
 #include "Generate.h"
@@ -24,31 +34,95 @@ std::string stepText(const std::string &i, long long inc) {
                  : i + " -= " + std::to_string(-inc);
 }
 
+/// The trip count of a counted loop, as C++.
+std::string tripCountText(const LoopInfo &li) {
+  if (li.constant_trips >= 0)
+    return std::to_string(li.constant_trips);
+  return "tangent::detail::trip_count(" + printExpr(*li.start) + ", " +
+         printExpr(*li.bound) + ", " + std::to_string(li.increment) + ", \"" +
+         li.compare + "\")";
+}
+
+std::string stateType(const LoopInfo &li) {
+  std::string t = "std::tuple<";
+  for (size_t i = 0; i < li.carried.size(); ++i) {
+    const Type &ty = li.carried[i]->type;
+    t += (i ? ", " : "") + (ty.kind == TypeKind::CArray
+                                ? "std::array<" + ty.elem_spelling + ", " +
+                                      std::to_string(ty.extent) + ">"
+                                : ty.spelling);
+  }
+  return t + ">";
+}
+
+std::string names(const LoopInfo &li) {
+  std::string out;
+  for (size_t i = 0; i < li.carried.size(); ++i)
+    out += (i ? ", " : "") + li.carried[i]->name;
+  return out;
+}
+
 } // namespace
 
 SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
+  if (!record_)
+    return loopFullTape(s); // the untaped sweep: a plain loop
+  switch (s.loop->strategy) {
+  case LoopStrategy::Segments:
+    return loopSegments(s);
+  case LoopStrategy::Online:
+    return loopOnline(s);
+  case LoopStrategy::FullTape:
+    break;
+  }
   return loopFullTape(s);
+}
+
+std::string SweepGenerator::countedHeader(const LoopInfo &li,
+                                          const std::string &extra_step) {
+  const std::string &i = li.induction->name;
+  return "for (" + li.induction->type.spelling + " " + i + " = " +
+         printExpr(*li.start) + "; " + i + " " + li.compare + " " +
+         printExpr(*li.bound) + "; " + stepText(i, li.increment) + extra_step +
+         ")";
+}
+
+Code SweepGenerator::iterationForward(const LoopInfo &li, bool taped) {
+  Code c;
+  if (taped) {
+    c.append(block(li.body).fwd);
+    c.append(block(li.step).fwd);
+  } else {
+    c.append(untaped(li.body));
+    c.append(untaped(li.step));
+  }
+  return c;
+}
+
+Code SweepGenerator::iterationReverse(const LoopInfo &li) {
+  Code c;
+  c.append(block(li.step).rev);
+  c.append(block(li.body).rev);
+  return c;
 }
 
 SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   Sweeps out;
   std::string where = s.loc.str();
+  std::string note = li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
   if (li.form == LoopInfo::Form::Counted) {
     Sweeps body = block(li.body);
     const std::string &i = li.induction->name;
     const std::string &t = li.induction->type.spelling;
     std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
-    out.fwd.comment(where + ": " + li.kind_name + " loop");
-    out.fwd.open("for (" + t + " " + i + " = " + start + "; " + i + " " +
-                 li.compare + " " + bound + "; " + stepText(i, li.increment) +
-                 ")");
+    out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
+    out.fwd.open(countedHeader(li, ""));
     out.fwd.append(body.fwd);
     out.fwd.close();
-    if (body.rev.empty())
+    if (body.rev.empty() || !record_)
       return out;
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
-    bool up = li.increment > 0;
     if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
       out.rev.open("for (" + t + " " + i + " = " + bound + "; " + i +
                    "-- > " + start + ";)");
@@ -63,15 +137,12 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
                    " - 1; " + i + "++ < " + start + ";)");
     else {
       std::string k = fresh("k");
-      out.rev.open("for (long long " + k + " = tangent::detail::trip_count(" +
-                   start + ", " + bound + ", " +
-                   std::to_string(li.increment) + ", \"" + li.compare +
-                   "\"); " + k + "-- > 0;)");
+      out.rev.open("for (long long " + k + " = " + tripCountText(li) + "; " +
+                   k + "-- > 0;)");
       out.rev.line("const " + t + " " + i + " = static_cast<" + t + ">(" +
                    start + " + " + k + " * " + std::to_string(li.increment) +
                    ");");
     }
-    (void)up;
     out.rev.append(body.rev);
     out.rev.close();
     return out;
@@ -80,11 +151,11 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   Sweeps init = block(li.init);
   Sweeps body = block(li.body);
   Sweeps step = block(li.step);
-  bool reverse = !body.rev.empty() || !step.rev.empty();
+  bool reverse = record_ && (!body.rev.empty() || !step.rev.empty());
   std::string trips = reverse ? fresh(naming::tripCount()) : "";
   out.fwd.append(init.fwd);
   out.fwd.comment(where + ": " + li.kind_name + " loop" +
-                  (reverse ? ", trip count recorded" : ""));
+                  (reverse ? ", trip count recorded" : "") + note);
   if (reverse)
     out.fwd.line("std::size_t " + trips + " = 0;");
   if (li.form == LoopInfo::Form::General) {
@@ -118,6 +189,150 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     out.rev.append(body.rev);
     out.rev.close();
   }
+  out.rev.append(init.rev);
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  const std::string tape = naming::tape();
+  const std::string &i = li.induction->name;
+  const std::string &t = li.induction->type.spelling;
+  std::string n = fresh("n"), len = fresh("L"), k = fresh("k");
+  std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+
+  // Forward: untaped, a snapshot before every L-th iteration.
+  out.fwd.comment(where + ", checkpointed: segments of L = ceil(sqrt(n)) "
+                          "iterations, snapshot {" +
+                  names(li) + "}");
+  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.line("const long long " + len + " = tangent::detail::segment_length(" +
+               n + ");");
+  out.fwd.open("");
+  out.fwd.line("long long " + k + " = 0;");
+  out.fwd.open(countedHeader(li, ", ++" + k));
+  out.fwd.open("if (" + k + " % " + len + " == 0)");
+  for (Var *v : li.carried) {
+    Code unused;
+    saveWhole(v, out.fwd, unused);
+  }
+  out.fwd.close();
+  out.fwd.append(untaped(li.body));
+  out.fwd.close();
+  out.fwd.close();
+
+  // Reverse: from the last segment, restore, replay taped, reverse.
+  Sweeps body = block(li.body);
+  std::string seg = fresh("segment"), begin = fresh("begin"),
+              end = fresh("end");
+  std::string index = "static_cast<" + t + ">(" + printExpr(*li.start) +
+                      " + " + k + " * " + std::to_string(li.increment) + ")";
+  out.rev.comment(where + ", reversed segment by segment");
+  n = fresh("n");
+  len = fresh("L");
+  out.rev.line("const long long " + n + " = " + tripCountText(li) + ";");
+  out.rev.line("const long long " + len + " = tangent::detail::segment_length(" +
+               n + ");");
+  out.rev.open("for (long long " + seg + " = (" + n + " + " + len + " - 1) / " +
+               len + "; " + seg + "-- > 0;)");
+  out.rev.line("const long long " + begin + " = " + seg + " * " + len + ";");
+  out.rev.line("const long long " + end + " = std::min(" + n + ", " + begin +
+               " + " + len + ");");
+  for (auto it = li.carried.rbegin(); it != li.carried.rend(); ++it) {
+    Code unused;
+    saveWhole(*it, unused, out.rev);
+  }
+  out.rev.comment("replay the segment, taped");
+  out.rev.open("for (long long " + k + " = " + begin + "; " + k + " < " + end +
+               "; ++" + k + ")");
+  out.rev.line("const " + t + " " + i + " = " + index + ";");
+  out.rev.append(body.fwd);
+  out.rev.close();
+  out.rev.comment("reverse the segment, emptying its tape");
+  out.rev.open("for (long long " + k + " = " + end + "; " + k + "-- > " +
+               begin + ";)");
+  out.rev.line("const " + t + " " + i + " = " + index + ";");
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.close();
+  (void)tape;
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  const std::string tape = naming::tape();
+  std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+  std::string state = stateType(li);
+  std::string ck_type = "tangent::online_checkpoints<" + state + ">";
+  std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");
+  std::string make = "[&] { return " + state + "(" + names(li) + "); }";
+
+  Sweeps init = block(li.init);
+  out.fwd.append(init.fwd);
+  out.fwd.comment(where + ", online checkpointing: budget " +
+                  std::to_string(li.budget) + ", snapshot {" + names(li) +
+                  "}");
+  out.fwd.line("auto *" + ck + " = new " + ck_type + "(" +
+               std::to_string(li.budget) + ");");
+  out.fwd.line("tangent::step_index " + k + " = 0;");
+  Code plain_body = untaped(li.body);
+  Code plain_step = untaped(li.step);
+  std::string before = ck + "->before_with(" + k + "++, " + make + ");";
+  if (li.form == LoopInfo::Form::General) {
+    out.fwd.open("do");
+    out.fwd.line(before);
+    out.fwd.append(plain_body);
+    out.fwd.close("while (!" + li.exit_flag->name + ");");
+  } else if (li.do_while) {
+    out.fwd.open("do");
+    out.fwd.line(before);
+    out.fwd.append(plain_body);
+    out.fwd.append(plain_step);
+    out.fwd.close("while (" + printExpr(*li.cond) + ");");
+  } else {
+    out.fwd.open("while (" + (li.cond ? printExpr(*li.cond) : "true") + ")");
+    out.fwd.line(before);
+    out.fwd.append(plain_body);
+    out.fwd.append(plain_step);
+    out.fwd.close();
+  }
+  out.fwd.line(ck + "->finish(" + k + ");");
+  out.fwd.line(tape + ".push(" + ck + ");");
+
+  // Reverse: the schedule restores snapshots and calls back to advance
+  // (untaped replay) or reverse (taped replay, then its adjoint).
+  std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
+  std::string advance = fresh("advance"), reverse = fresh("reverse");
+  std::string params = "(" + state + " &" + cur + ", tangent::step_index " +
+                       b + ", tangent::step_index " + e + ")";
+  out.rev.comment(where + ", reversed by the online schedule");
+  ck = fresh("checkpoints");
+  out.rev.line("auto *" + ck + " = " + tape + ".pop<" + ck_type + " *>();");
+  out.rev.open("auto " + advance + " = [&]" + params);
+  out.rev.line("std::tie(" + names(li) + ") = " + cur + ";");
+  out.rev.open("for (tangent::step_index " + k + " = " + b + "; " + k + " < " +
+               e + "; ++" + k + ")");
+  out.rev.append(iterationForward(li, false));
+  out.rev.close();
+  out.rev.line(cur + " = " + state + "(" + names(li) + ");");
+  out.rev.close(";");
+  out.rev.open("auto " + reverse + " = [&]" + params);
+  out.rev.line("std::tie(" + names(li) + ") = " + cur + ";");
+  out.rev.open("for (tangent::step_index " + k + " = " + b + "; " + k + " < " +
+               e + "; ++" + k + ")");
+  out.rev.append(iterationForward(li, true));
+  out.rev.close();
+  out.rev.open("for (tangent::step_index " + k + " = " + e + "; " + k +
+               "-- > " + b + ";)");
+  out.rev.append(iterationReverse(li));
+  out.rev.close();
+  out.rev.close(";");
+  out.rev.line(state + " " + st + ";");
+  out.rev.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
+  out.rev.line("delete " + ck + ";");
   out.rev.append(init.rev);
   return out;
 }

@@ -172,10 +172,14 @@ struct LoopInfo {
   std::string kind_name = "for"; ///< for / while / do / range-for
 
   LoopStrategy strategy = LoopStrategy::FullTape;
-  std::string reason; ///< why this strategy was chosen
-  bool annotated = false;       ///< [[tangent::checkpoint]]
+  std::string reason; ///< why this strategy was chosen (Checkpointing.cpp)
+  bool annotated = false;       ///< [[tangent::checkpoint]] (or in a block)
   int annotated_budget = 0;     ///< [[tangent::checkpoint(N)]], 0 if none
   long long constant_trips = -1; ///< trip count if a compile-time constant
+  /// Checkpointed loops: the variables a snapshot holds (written in the loop
+  /// and live at the start of an iteration) and the online budget.
+  std::vector<Var *> carried;
+  int budget = 0;
 };
 
 struct Stmt {

@@ -205,6 +205,9 @@ private:
   std::vector<LoopContext> loops;
   Var *returned = nullptr;
   bool failed = false;
+  /// Inside a block marked [[tangent::checkpoint(N)]]: N (0 for no N), or
+  /// -1 outside such blocks.
+  int block_budget = -1;
 
   // --- diagnostics --------------------------------------------------------
   std::nullptr_t refuse(SourceLocation loc, const std::string &what) {
@@ -470,7 +473,13 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s, Block &out) {
   if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
     llvm::SmallVector<const clang::Stmt *, 16> stmts(cs->body_begin(),
                                               cs->body_end());
+    // [[tangent::checkpoint]] on a block marks every loop inside it.
+    auto mark = L.checkpoint_marks.find(loc.getRawEncoding());
+    int saved_budget = block_budget;
+    if (mark != L.checkpoint_marks.end())
+      block_budget = mark->second;
     lowerSeq(stmts, out);
+    block_budget = saved_budget;
     return;
   }
   if (const auto *as = dyn_cast<AttributedStmt>(s)) {
@@ -1300,6 +1309,9 @@ void FunctionLowerer::lowerLoop(const clang::Stmt *s, Block &out) {
   if (mark != L.checkpoint_marks.end()) {
     li.annotated = true;
     li.annotated_budget = mark->second;
+  } else if (block_budget >= 0) {
+    li.annotated = true;
+    li.annotated_budget = block_budget;
   }
 
   const clang::Stmt *body = nullptr;
