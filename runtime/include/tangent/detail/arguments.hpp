@@ -1,0 +1,35 @@
+//===- tangent/detail/arguments.hpp - argument and protocol checks -*- C++ -*-//
+///
+/// \file
+/// The runtime's error reporting: bad arguments throw std::invalid_argument
+/// with a message naming the function and the parameter; misuse of an
+/// object's protocol throws std::logic_error.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_DETAIL_ARGUMENTS_HPP
+#define TANGENT_DETAIL_ARGUMENTS_HPP
+
+#include <stdexcept>
+#include <string>
+
+namespace tangent::detail {
+
+/// Throws std::invalid_argument "<function>: <parameter> <requirement>, got
+/// <value>" unless `ok`.
+inline void require_argument(bool ok, const char *function,
+                             const char *parameter, const char *requirement,
+                             long long value) {
+  if (!ok)
+    throw std::invalid_argument(std::string(function) + ": " + parameter + " " +
+                                requirement + ", got " + std::to_string(value));
+}
+
+/// Throws std::logic_error "tangent::<object>: <what>" unless `ok`.
+inline void require_protocol(bool ok, const char *object,
+                             const std::string &what) {
+  if (!ok)
+    throw std::logic_error(std::string("tangent::") + object + ": " + what);
+}
+
+} // namespace tangent::detail
+
+#endif // TANGENT_DETAIL_ARGUMENTS_HPP
