@@ -449,9 +449,9 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     out.fwd.line(s.result->name + " = " + call_text + ";");
   else
     out.fwd.line(call_text + ";");
-  // Restores run before the call's reverse (they were recorded after it).
+  // The callee's reverse runs first (its records are on top of the tape),
+  // seeing the values the call left; then the overwritten values return.
   Code rev;
-  rev.append(restore);
   if (active) {
     std::vector<std::string> adjoints;
     for (size_t i = 0; i < s.args.size(); ++i) {
@@ -530,6 +530,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         rev.line(zeroAdjoint(s.result, s.result->name + ".size()"));
     }
   }
+  rev.append(restore);
   out.rev = std::move(rev);
   return out;
 }

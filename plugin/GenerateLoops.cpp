@@ -266,7 +266,8 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   const std::string tape = naming::tape();
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
   std::string state = stateType(li);
-  std::string ck_type = "tangent::online_checkpoints<" + state + ">";
+  std::string ck_type = "tangent::checkpointed_reversal<" + state +
+                        ", tangent::online_schedule>";
   std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");
   std::string make = "[&] { return " + state + "(" + names(li) + "); }";
 
@@ -275,8 +276,9 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   out.fwd.comment(where + ", online checkpointing: budget " +
                   std::to_string(li.budget) + ", snapshot {" + names(li) +
                   "}");
-  out.fwd.line("auto *" + ck + " = new " + ck_type + "(" +
-               std::to_string(li.budget) + ");");
+  out.fwd.line("auto *" + ck + " = new " + ck_type +
+               "(tangent::online_schedule(" + std::to_string(li.budget) +
+               "));");
   out.fwd.line("tangent::step_index " + k + " = 0;");
   Code plain_body = untaped(li.body);
   Code plain_step = untaped(li.step);

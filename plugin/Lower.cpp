@@ -564,7 +564,7 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s, Block &out) {
       return (void)refuse(loc, "tangent: 'throw' is not supported");
     // A statement-level call may return void.
     if (const auto *call = dyn_cast<CallExpr>(bare);
-        call && !isa<CXXOperatorCallExpr>(call) &&
+        call && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(call) &&
         call->getCallReturnType(ctx)->isVoidType()) {
       lowerCall(call, out, nullptr);
       return;
@@ -688,7 +688,7 @@ void FunctionLowerer::lowerInit(Var *v, const clang::Expr *init, SourceLocation 
           if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(src))
             src = bt->getSubExpr()->IgnoreImplicit();
           if (const auto *call = dyn_cast<CallExpr>(src);
-              call && !isa<CXXOperatorCallExpr>(call)) {
+              call && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(call)) {
             lowerCall(call, out, v);
             return;
           }
@@ -717,7 +717,7 @@ void FunctionLowerer::lowerInit(Var *v, const clang::Expr *init, SourceLocation 
       return;
     }
     if (const auto *call = dyn_cast<CallExpr>(e);
-        call && !isa<CXXOperatorCallExpr>(call)) {
+        call && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(call)) {
       lowerCall(call, out, v);
       return;
     }
@@ -734,7 +734,7 @@ void FunctionLowerer::lowerInit(Var *v, const clang::Expr *init, SourceLocation 
   }
   // Scalars: a user call writes straight into the variable.
   if (const auto *call = dyn_cast<CallExpr>(init->IgnoreParenImpCasts());
-      call && !isa<CXXOperatorCallExpr>(call) &&
+      call && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(call) &&
       !call->getType()->isRecordType()) {
     Type ct;
     if (lowerType(ctx, call->getType(), ct) && ct.spelling == v->type.spelling)

@@ -90,7 +90,14 @@ private:
     if (sm.getFileID(tok.getLocation()) != main_ ||
         long(sm.getFileOffset(tok.getLocation())) != last_)
       return;
+    // Tentative parsing caches tokens and replays them: wait for the replay.
+    if (ci_.getPreprocessor().isBacktrackEnabled())
+      return;
     done_ = true;
+    // After an error the compile fails anyway, and error recovery may be
+    // skipping tokens: do not generate.
+    if (ci_.getDiagnostics().hasErrorOccurred())
+      return;
     ci_.getPreprocessor().setTokenWatcher(nullptr);
     inject(tok.getLocation());
   }

@@ -138,8 +138,11 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
         bool read = custom || !optimized ||
                     (i < s.callee->param_read_in_reverse.size() &&
                      s.callee->param_read_in_reverse[i]);
-        // Dummy adjoints of containers are sized from the argument.
-        if (read || a.type.isContainer())
+        // Dummy adjoints of inactive containers are sized from the argument.
+        const Var *base = a.kind == ExprKind::VarRef  ? a.var
+                          : a.kind == ExprKind::Index ? a.ops[0]->var
+                                                      : nullptr;
+        if (read || (a.type.isContainer() && !(base && base->active)))
           markReads(a);
       }
       break;

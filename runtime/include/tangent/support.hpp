@@ -7,9 +7,6 @@
 #ifndef TANGENT_SUPPORT_HPP
 #define TANGENT_SUPPORT_HPP
 
-#include "tangent/schedules.hpp"
-#include "tangent/snapshots.hpp"
-
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -82,40 +79,5 @@ inline long long segment_length(long long n) {
 }
 
 } // namespace tangent::detail
-
-namespace tangent {
-
-/// Online checkpointing of one execution of a loop whose trip count is
-/// unknown until it ends, as generated adjoints drive it: `before_with(i,
-/// make)` before iteration i (calls `make()` for the loop-carried state only
-/// when the schedule stores it), `finish(n)` after the loop, and in the
-/// reverse sweep `reverse(state, advance, reverse)` (schedules.hpp). The
-/// snapshots are freed as the reversal consumes them.
-template <class State> class online_checkpoints {
-public:
-  explicit online_checkpoints(step_index budget) : schedule_(budget) {}
-
-  template <class Make> void before_with(step_index i, Make &&make) {
-    schedule_.forward(i);
-    for (action a; schedule_.next(a);) {
-      if (a.kind == action_kind::store)
-        slots_.store(a.slot, make());
-      else
-        slots_.free(a.slot);
-    }
-  }
-  void finish(step_index n) { schedule_.finish(n); }
-  template <class Advance, class Reverse>
-  void reverse(State &state, Advance &&advance, Reverse &&reverse) {
-    perform_actions(schedule_, slots_, state, advance, reverse);
-  }
-  const online_schedule &schedule() const noexcept { return schedule_; }
-
-private:
-  online_schedule schedule_;
-  snapshot_slots<State> slots_;
-};
-
-} // namespace tangent
 
 #endif
