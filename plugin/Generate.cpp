@@ -276,7 +276,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   bool active = target->active;
   if (active && s.rhs->active && !whole_container)
     recordNeeded(*s.rhs, out.fwd, pops, subst);
-  bool saved = needsSave(s, target);
+  bool saved = needsSave(s, target) && !bulk_saved_.count(&s);
   std::string popped_size;
   if (saved) {
     save(*s.lhs, out.fwd, restore);

@@ -14,6 +14,7 @@
 
 #include "Emit.h"
 #include "IR.h"
+#include <set>
 
 namespace tangent {
 
@@ -64,6 +65,8 @@ private:
   Substitutions forward_subst_;
   /// False while generating untaped forward code (see untaped()).
   bool record_ = true;
+  /// Element writes whose old values the enclosing loop records in bulk.
+  std::set<const Stmt *> bulk_saved_;
 
   Sweeps assign(const Stmt &s);
   Sweeps construct(const Stmt &s);

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Generate.h"
+#include "Analysis.h"
 
 namespace tangent {
 
@@ -41,6 +42,75 @@ std::string tripCountText(const LoopInfo &li) {
   return "tangent::detail::trip_count(" + printExpr(*li.start) + ", " +
          printExpr(*li.bound) + ", " + std::to_string(li.increment) + ", \"" +
          li.compare + "\")";
+}
+
+bool readsVar(const Expr &e, const Var *v) {
+  bool found = false;
+  forEachRead(e, [&](Var *x) { found |= x == v; });
+  return found;
+}
+
+/// Whether every use of `v` in `e` is the element `v[i]`.
+bool onlyElement(const Expr &e, const Var *v, const Var *i) {
+  if (e.kind == ExprKind::Index && e.ops[0]->var == v)
+    return e.ops[1]->kind == ExprKind::VarRef && e.ops[1]->var == i;
+  if (e.kind == ExprKind::VarRef)
+    return e.var != v;
+  for (const ExprPtr &op : e.ops)
+    if (!onlyElement(*op, v, i))
+      return false;
+  return true;
+}
+
+/// Element writes `v[i] = e` at the top of a counted loop's body (i its
+/// induction variable) whose container the loop touches nowhere else: their
+/// old values can be recorded for the whole index range at once.
+std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
+  std::vector<const Stmt *> out;
+  if (li.increment != 1 || (li.compare != "<" && li.compare != "!="))
+    return out;
+  for (const StmtPtr &s : li.body) {
+    if (s->kind != StmtKind::Assign || s->lhs->kind != ExprKind::Index)
+      continue;
+    const Expr &index = *s->lhs->ops[1];
+    Var *v = s->lhs->ops[0]->var;
+    if (index.kind != ExprKind::VarRef || index.var != li.induction ||
+        !(v->type.kind == TypeKind::Vector || v->type.kind == TypeKind::Array ||
+          v->type.kind == TypeKind::CArray) ||
+        !onlyElement(*s->rhs, v, li.induction))
+      continue;
+    // The reverse of `v[i] = e` must not read v (it runs before the bulk
+    // restore): e may read v[i] only where no derivative needs its value.
+    std::vector<const Expr *> needed;
+    collectNeededValues(*s->rhs, needed);
+    bool needs_v = false;
+    for (const Expr *n : needed)
+      needs_v |= readsVar(*n, v);
+    if (needs_v)
+      continue;
+    int uses = 0;
+    forEachStmt(li.body, [&](const Stmt &o, int) {
+      auto count = [&](const ExprPtr &e) {
+        if (e && readsVar(*e, v))
+          ++uses;
+      };
+      count(o.lhs);
+      count(o.rhs);
+      count(o.cond);
+      for (const ExprPtr &a : o.args)
+        count(a);
+      if (o.var == v || o.result == v)
+        uses += 2;
+      if (o.loop) {
+        count(o.loop->cond);
+        count(o.loop->start);
+        count(o.loop->bound);
+      }
+    });
+    if (uses == 1 + int(readsVar(*s->rhs, v))) // only this statement
+      out.push_back(s.get());
+  }
+  return out;
 }
 
 std::string stateType(const LoopInfo &li) {
@@ -112,7 +182,30 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   std::string where = s.loc.str();
   std::string note = li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
   if (li.form == LoopInfo::Form::Counted) {
+    // Element writes recorded for the whole range, before the loop.
+    std::vector<const Stmt *> bulk;
+    if (record_)
+      for (const Stmt *w : bulkCandidates(li))
+        if (needsSave(*w, w->lhs->ops[0]->var))
+          bulk.push_back(w);
+    for (const Stmt *w : bulk)
+      bulk_saved_.insert(w);
     Sweeps body = block(li.body);
+    for (const Stmt *w : bulk)
+      bulk_saved_.erase(w);
+    Code restore_bulk;
+    std::vector<std::string> pops;
+    for (const Stmt *w : bulk) {
+      const std::string &v = w->lhs->ops[0]->var->name;
+      std::string range = v + ", " + printExpr(*li.start) + ", " +
+                          printExpr(*li.bound) + ");";
+      out.fwd.line("tangent::detail::push_range(" + std::string(naming::tape()) +
+                   ", " + range);
+      pops.push_back("tangent::detail::pop_range(" +
+                     std::string(naming::tape()) + ", " + range);
+    }
+    for (auto it = pops.rbegin(); it != pops.rend(); ++it)
+      restore_bulk.line(*it);
     const std::string &i = li.induction->name;
     const std::string &t = li.induction->type.spelling;
     std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
@@ -120,8 +213,10 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     out.fwd.open(countedHeader(li, ""));
     out.fwd.append(body.fwd);
     out.fwd.close();
-    if (body.rev.empty() || !record_)
+    if (body.rev.empty() || !record_) {
+      out.rev.append(restore_bulk);
       return out;
+    }
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
     if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
       out.rev.open("for (" + t + " " + i + " = " + bound + "; " + i +
@@ -145,6 +240,8 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     }
     out.rev.append(body.rev);
     out.rev.close();
+    // Bulk records were pushed before the loop's own: restore them last.
+    out.rev.append(restore_bulk);
     return out;
   }
 

@@ -33,7 +33,7 @@ namespace tangent::rewrite {
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 json diagnostic(const DiagRecord &d) {
   return json{{"severity", d.severity},

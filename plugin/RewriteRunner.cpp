@@ -21,6 +21,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -279,20 +280,92 @@ private:
   }
 };
 
+/// Offset of the last token of `fid` outside preprocessor directives, or -1.
+long lastTokenOffset(const SourceManager &sm, const LangOptions &lo,
+                     FileID fid) {
+  llvm::StringRef buf = sm.getBufferData(fid);
+  Lexer lex(sm.getLocForStartOfFile(fid), lo, buf.begin(), buf.begin(),
+            buf.end());
+  long last = -1;
+  bool directive = false;
+  Token tok;
+  for (;;) {
+    bool at_end = lex.LexFromRawLexer(tok);
+    if (tok.is(tok::eof))
+      break;
+    if (tok.isAtStartOfLine())
+      directive = tok.is(tok::hash);
+    if (!directive)
+      last = long(sm.getFileOffset(tok.getLocation()));
+    if (at_end)
+      break;
+  }
+  return last;
+}
+
+/// Runs the pipeline where the plugin does (when the main file's last token
+/// is lexed, so that the runtime's late-bound markers find the generated
+/// specializations) and enters the generated code there, as the plugin
+/// does; in verification mode, at the end of the translation unit, where
+/// every request must already be bound.
 class UnitConsumer : public ASTConsumer {
 public:
   UnitConsumer(CompilerInstance &ci, Session &session)
-      : ci_(ci), s_(session) {}
+      : ci_(ci), s_(session) {
+    if (s_.mode != Mode::Analyze)
+      return;
+    SourceManager &sm = ci_.getSourceManager();
+    main_ = sm.getMainFileID();
+    last_ = lastTokenOffset(sm, ci_.getLangOpts(), main_);
+    if (last_ >= 0)
+      ci_.getPreprocessor().setTokenWatcher(
+          [this](const Token &tok) { onToken(tok); });
+  }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     UnitResult &unit = s_.units.back();
     SourceManager &sm = ctx.getSourceManager();
-    FileID main = sm.getMainFileID();
-    unit.file = fileOf(sm, sm.getLocForStartOfFile(main));
+    unit.file = fileOf(sm, sm.getLocForStartOfFile(sm.getMainFileID()));
+    if (!ran_ && !ci_.getDiagnostics().hasErrorOccurred())
+      run(sm.getLocForEndOfFile(sm.getMainFileID()), /*inject=*/false);
     if (ci_.getDiagnostics().hasErrorOccurred()) {
-      unit.failure = "the file does not compile";
+      unit.ok = false;
+      if (unit.failure.empty())
+        unit.failure = s_.mode == Mode::Verify
+                           ? "the rewritten sources do not compile"
+                       : pipeline_failed_
+                           ? "tangent could not generate every adjoint"
+                           : "the file does not compile";
       return;
     }
+    unit.ok = !pipeline_failed_ && unit.failure.empty();
+  }
+
+private:
+  CompilerInstance &ci_;
+  Session &s_;
+  FileID main_;
+  long last_ = -1;
+  bool ran_ = false;
+  bool pipeline_failed_ = false;
+
+  void onToken(const Token &tok) {
+    if (ran_ || !tok.getLocation().isFileID())
+      return;
+    SourceManager &sm = ci_.getSourceManager();
+    if (sm.getFileID(tok.getLocation()) != main_ ||
+        long(sm.getFileOffset(tok.getLocation())) != last_)
+      return;
+    ci_.getPreprocessor().setTokenWatcher(nullptr);
+    run(tok.getLocation(), /*inject=*/true);
+  }
+
+  void run(SourceLocation at, bool inject) {
+    ran_ = true;
+    ASTContext &ctx = ci_.getASTContext();
+    SourceManager &sm = ctx.getSourceManager();
+    UnitResult &unit = s_.units.back();
+    unit.file = fileOf(sm, sm.getLocForStartOfFile(sm.getMainFileID()));
     Diagnoser diags(ci_.getDiagnostics(), /*remarks=*/false);
     DriverInput input;
     input.ctx = &ctx;
@@ -301,7 +374,6 @@ public:
     input.checkpoint_marks = checkpointMarks();
     if (ci_.hasSema()) {
       Sema &sema = ci_.getSema();
-      SourceLocation at = sm.getLocForEndOfFile(main);
       input.instantiate = [&sema, at](const FunctionDecl *fd) {
         sema.InstantiateFunctionDefinition(at, const_cast<FunctionDecl *>(fd),
                                            /*Recursive=*/true,
@@ -311,7 +383,7 @@ public:
     }
     std::vector<Request> requests = input.requests;
     DriverOutput output = runPipeline(input);
-    bool ok = output.ok && !ci_.getDiagnostics().hasErrorOccurred();
+    pipeline_failed_ = !output.ok;
     for (std::size_t i = 0; i < output.results.size(); ++i) {
       const RequestResult &r = output.results[i];
       RequestRecord rec = record(r, ctx);
@@ -322,27 +394,25 @@ public:
       attachDiagnostics(rec, r.function, where, sm);
       if (s_.mode == Mode::Analyze) {
         if (rec.ok && !rec.block.empty() && !place(rec, r.function, ctx, unit))
-          ok = false;
+          pipeline_failed_ = true;
       } else if (rec.ok && !rec.already_bound) {
         unsigned id = ci_.getDiagnostics().getCustomDiagID(
             DiagnosticsEngine::Error,
             "tangent-rewrite: the rewritten sources do not bind the adjoint "
             "of '%0'");
         ci_.getDiagnostics().Report(where, id) << rec.function;
-        ok = false;
+        pipeline_failed_ = true;
       }
       unit.requests.push_back(std::move(rec));
     }
-    unit.ok = ok;
-    if (!ok && unit.failure.empty())
-      unit.failure = s_.mode == Mode::Analyze
-                         ? "tangent could not generate every adjoint"
-                         : "the rewritten sources do not compile";
+    if (!inject || output.code.empty())
+      return;
+    llvm::StringRef name = llvm::sys::path::filename(unit.file);
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(
+        output.code, "<tangent: adjoints for " + name.str() + ">");
+    FileID fid = sm.createFileID(std::move(buffer), SrcMgr::C_User);
+    ci_.getPreprocessor().EnterSourceFile(fid, nullptr, at);
   }
-
-private:
-  CompilerInstance &ci_;
-  Session &s_;
 
   RequestRecord record(const RequestResult &r, ASTContext &ctx) {
     RequestRecord rec;

@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -66,6 +67,24 @@ constexpr long long trip_count(S start, B bound, long long step,
   if (cmp == ">=")
     return a >= b ? (a - b) / (-step) + 1 : 0;
   return step > 0 ? (b > a ? (b - a) / step : 0) : (a > b ? (a - b) / -step : 0);
+}
+
+/// Records elements [begin, end) of a container in one call (a loop that
+/// overwrites each element once saves them all before it starts).
+template <class Tape, class C, class B, class E>
+inline void push_range(Tape &tape, const C &c, B begin, E end) {
+  const long long b = static_cast<long long>(begin);
+  const long long e = static_cast<long long>(end);
+  if (e > b)
+    tape.push_array(std::data(c) + b, static_cast<std::size_t>(e - b));
+}
+/// Restores what push_range recorded.
+template <class Tape, class C, class B, class E>
+inline void pop_range(Tape &tape, C &c, B begin, E end) {
+  const long long b = static_cast<long long>(begin);
+  const long long e = static_cast<long long>(end);
+  if (e > b)
+    tape.pop_array(std::data(c) + b, static_cast<std::size_t>(e - b));
 }
 
 /// Segment length of sqrt(n) checkpointing: ceil(sqrt(n)), at least 1.
