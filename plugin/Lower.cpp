@@ -1481,7 +1481,7 @@ void FunctionLowerer::lowerLoop(const clang::Stmt *s, Block &out) {
   // General: repeat B until exit_flag, where B evaluates the condition too.
   li.init.push_back(setFlag(lc.exit_flag, false, loc));
   auto exitUnless = [&](ExprPtr c, Block &into) {
-    if (!c)
+    if (!c || (c->kind == ExprKind::Literal && c->text == "true"))
       return;
     auto test = makeIf(makeUnary("!", std::move(c)), {}, loc);
     test->then_block.push_back(setFlag(lc.exit_flag, true, loc));

@@ -210,10 +210,11 @@ struct Session {
   FileStore *store = nullptr;
   Collector collector;
   std::vector<UnitResult> units;
+  std::string stats; ///< "N errors generated.", printed after the action
 
   void startUnit() {
     if (!units.empty())
-      collector.flushInto(units.back());
+      flush();
     units.emplace_back();
   }
   void finish() {
@@ -221,7 +222,14 @@ struct Session {
       units.emplace_back();
       units.back().failure = "the compiler could not be run on this file";
     }
+    flush();
+  }
+
+private:
+  void flush() {
     collector.flushInto(units.back());
+    units.back().output += stats;
+    stats.clear();
   }
 };
 
@@ -539,6 +547,8 @@ public:
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
+    ci.setVerboseOutputStream(
+        std::make_unique<llvm::raw_string_ostream>(s_.stats));
     checkpointMarks().clear();
     return std::make_unique<UnitConsumer>(ci, s_);
   }

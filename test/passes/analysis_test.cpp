@@ -1,0 +1,114 @@
+//===- analysis_test.cpp - loops, activity, to-be-recorded, strategies ----===//
+#include "Analysis.h"
+#include "ir_builder.h"
+#include <gtest/gtest.h>
+
+using namespace tangent;
+using namespace tangent::test;
+
+namespace {
+
+/// f(x, c): s = 0; for (int i = 0; i < N; ++i) s = s + x * c; result = s
+struct Accumulate : Builder {
+  Var *x, *c, *s, *i, *k;
+  explicit Accumulate(long long n) {
+    x = param("x", realType());
+    c = param("c", realType());
+    s = var("s", realType());
+    k = var("k", realType()); // constant local, never varied
+    i = var("i", intType(), VarRole::Induction);
+    fn.body.push_back(assign(ref(s), num(0)));
+    fn.body.push_back(assign(ref(k), num(2)));
+    Block body;
+    body.push_back(assign(ref(s), bin("+", ref(s), bin("*", ref(x), ref(c)))));
+    fn.body.push_back(forLoop(i, integer(0), integer(n), std::move(body), 5));
+    fn.body.push_back(assign(ref(fn.result_var), bin("*", ref(s), ref(k))));
+  }
+  LoopInfo &loop() { return *fn.body[2]->loop; }
+};
+
+} // namespace
+
+TEST(LoopAnalysis, ConstantCountedLoop) {
+  Accumulate a(2000);
+  classifyLoops(a.fn);
+  EXPECT_EQ(a.loop().form, LoopInfo::Form::Counted);
+  EXPECT_EQ(a.loop().constant_trips, 2000);
+  EXPECT_EQ(a.loop().increment, 1);
+  EXPECT_TRUE(a.x->invariant);
+  EXPECT_FALSE(a.s->invariant);
+}
+
+TEST(LoopAnalysis, WrittenInductionVariableIsNotCounted) {
+  Accumulate a(10);
+  a.loop().body.push_back(
+      Builder::assign(Builder::ref(a.i), Builder::bin("+", Builder::ref(a.i),
+                                                      Builder::integer(1))));
+  classifyLoops(a.fn);
+  EXPECT_EQ(a.loop().form, LoopInfo::Form::Structured);
+  EXPECT_EQ(a.i->role, VarRole::Local);
+}
+
+TEST(Activity, WrtSelectsIndependents) {
+  Accumulate a(10);
+  classifyLoops(a.fn);
+  analyzeActivity(a.fn, std::uint64_t{1}, true);
+  EXPECT_TRUE(a.x->active);
+  EXPECT_FALSE(a.c->active); // not selected
+  EXPECT_TRUE(a.s->active);
+  EXPECT_FALSE(a.k->active); // constant
+}
+
+TEST(Activity, UnoptimizedMakesEverythingActive) {
+  Accumulate a(10);
+  classifyLoops(a.fn);
+  analyzeActivity(a.fn, ~std::uint64_t{0}, false);
+  EXPECT_TRUE(a.k->active);
+}
+
+TEST(ToBeRecorded, ProductReadsTheOtherFactor) {
+  Accumulate a(10);
+  classifyLoops(a.fn);
+  analyzeActivity(a.fn, ~std::uint64_t{0}, true);
+  analyzeToBeRecorded(a.fn, true);
+  // d(x*c)/dx = c and d(x*c)/dc = x: both read; s only feeds sums.
+  EXPECT_TRUE(a.x->read_in_reverse);
+  EXPECT_TRUE(a.c->read_in_reverse);
+  EXPECT_TRUE(a.k->read_in_reverse); // result = s * k needs k
+  EXPECT_FALSE(a.s->read_in_reverse);
+}
+
+TEST(Checkpointing, ReasonsForEveryLoop) {
+  {
+    Accumulate a(50);
+    classifyLoops(a.fn);
+    analyzeActivity(a.fn, ~std::uint64_t{0}, true);
+    analyzeToBeRecorded(a.fn, true);
+    Options o;
+    o.checkpoint = true;
+    chooseLoopStrategies(a.fn, o);
+    EXPECT_EQ(a.loop().strategy, LoopStrategy::FullTape);
+    EXPECT_EQ(a.loop().reason, "trip count 50 < min_length 100");
+  }
+  {
+    Accumulate a(2000);
+    classifyLoops(a.fn);
+    analyzeActivity(a.fn, ~std::uint64_t{0}, true);
+    analyzeToBeRecorded(a.fn, true);
+    Options o;
+    o.checkpoint = true;
+    chooseLoopStrategies(a.fn, o);
+    EXPECT_EQ(a.loop().strategy, LoopStrategy::Segments);
+    ASSERT_EQ(a.loop().carried.size(), 1u);
+    EXPECT_EQ(a.loop().carried[0], a.s);
+  }
+  {
+    Accumulate a(2000);
+    classifyLoops(a.fn);
+    analyzeActivity(a.fn, ~std::uint64_t{0}, true);
+    analyzeToBeRecorded(a.fn, true);
+    chooseLoopStrategies(a.fn, Options{});
+    EXPECT_EQ(a.loop().strategy, LoopStrategy::FullTape);
+    EXPECT_EQ(a.loop().reason, "checkpointing not requested");
+  }
+}

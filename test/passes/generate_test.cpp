@@ -1,0 +1,95 @@
+//===- generate_test.cpp - generated sweeps -------------------------------===//
+#include "Analysis.h"
+#include "Generate.h"
+#include "Rules.h"
+#include "ir_builder.h"
+#include <gtest/gtest.h>
+
+using namespace tangent;
+using namespace tangent::test;
+
+namespace {
+
+void analyze(Function &fn, const Options &o = Options{}) {
+  classifyLoops(fn);
+  analyzeActivity(fn, o.wrt, o.optimized);
+  analyzeToBeRecorded(fn, o.optimized);
+  chooseLoopStrategies(fn, o);
+}
+
+bool contains(const std::string &text, const std::string &what) {
+  return text.find(what) != std::string::npos;
+}
+
+} // namespace
+
+TEST(Generate, TanhRecordsItsResultOnly) {
+  // result = tanh(x * 1.5)
+  Builder b;
+  Var *x = b.param("x", realType());
+  auto call = std::make_unique<Expr>();
+  call->kind = ExprKind::Math;
+  call->rule = findRule("tanh");
+  call->text = "std::tanh";
+  call->type = realType();
+  call->ops.push_back(Builder::bin("*", Builder::ref(x), Builder::num(1.5)));
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var), std::move(call)));
+  analyze(b.fn);
+  GeneratedFunction g = generateAdjoint(b.fn, Options{}, "f");
+  EXPECT_TRUE(contains(g.text, "const double v = std::tanh(x * 1.500000);"))
+      << g.text;
+  EXPECT_TRUE(contains(g.text, "tape.push(v);")) << g.text;
+  // One record only: the value of tanh, nothing for x.
+  size_t pushes = 0;
+  for (size_t p = g.text.find("tape.push"); p != std::string::npos;
+       p = g.text.find("tape.push", p + 1))
+    ++pushes;
+  EXPECT_EQ(pushes, 1u) << g.text;
+  EXPECT_TRUE(contains(g.text, "(1 - v_2 * v_2)")) << g.text;
+}
+
+TEST(Generate, CountedLoopRunsBackwardsWithoutRecords) {
+  // s = 0; for (i = 0; i < 100; ++i) s = s + x; result = s
+  Builder b;
+  Var *x = b.param("x", realType());
+  Var *s = b.var("s", realType());
+  Var *i = b.var("i", intType(), VarRole::Induction);
+  b.fn.body.push_back(Builder::assign(Builder::ref(s), Builder::num(0)));
+  Block body;
+  body.push_back(Builder::assign(
+      Builder::ref(s), Builder::bin("+", Builder::ref(s), Builder::ref(x))));
+  b.fn.body.push_back(b.forLoop(i, Builder::integer(0), Builder::integer(100),
+                                std::move(body), 3));
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
+  analyze(b.fn);
+  GeneratedFunction g = generateAdjoint(b.fn, Options{}, "f");
+  EXPECT_TRUE(contains(g.text, "for (int i = 0; i < 100; ++i)")) << g.text;
+  EXPECT_TRUE(contains(g.text, "for (int i = 100; i-- > 0;)")) << g.text;
+  EXPECT_FALSE(contains(g.text, "tape.push")) << g.text;
+  EXPECT_TRUE(contains(g.text, "d_x += d_s;")) << g.text;
+}
+
+TEST(Generate, SegmentsSnapshotTheCarriedState) {
+  Builder b;
+  Var *x = b.param("x", realType());
+  Var *s = b.var("s", realType());
+  Var *i = b.var("i", intType(), VarRole::Induction);
+  b.fn.body.push_back(Builder::assign(Builder::ref(s), Builder::num(0)));
+  Block body;
+  body.push_back(Builder::assign(
+      Builder::ref(s), Builder::bin("*", Builder::ref(s), Builder::ref(x))));
+  b.fn.body.push_back(b.forLoop(i, Builder::integer(0), Builder::integer(400),
+                                std::move(body), 3));
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
+  Options o;
+  o.checkpoint = true;
+  analyze(b.fn, o);
+  GeneratedFunction g = generateAdjoint(b.fn, o, "f");
+  EXPECT_TRUE(contains(g.text, "tangent::detail::segment_length(")) << g.text;
+  EXPECT_TRUE(contains(g.text, "if (k % L == 0)")) << g.text;
+  EXPECT_TRUE(contains(g.text, "replay the segment, taped")) << g.text;
+  EXPECT_TRUE(contains(g.text, "snapshot {s}")) << g.text;
+}
