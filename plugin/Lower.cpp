@@ -596,13 +596,55 @@ void FunctionLowerer::lowerReturn(const ReturnStmt *r, Block &out) {
 
 void FunctionLowerer::lowerDecl(const VarDecl *vd, Block &out) {
   SourceLocation loc = vd->getLocation();
-  if (vd->isStaticLocal())
+  // A static constant (a table of coefficients) is the same every call.
+  if (vd->isStaticLocal() &&
+      !(vd->getType().isConstQualified() && vd->getInit() &&
+        vd->getInit()->isConstantInitializer(ctx, false)))
     return (void)refuse(loc, "tangent: static local variables are not "
                              "supported: their value is hidden state");
-  if (vd->getType()->isReferenceType())
+  if (vd->getType()->isReferenceType()) {
+    // A const reference to a constant parameter (or to one of its elements)
+    // reads values that never change: the parameter itself, or a copy.
+    const clang::Expr *init =
+        vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
+    bool to_const = vd->getType().getNonReferenceType().isConstQualified();
+    auto constParam = [&](const clang::Expr *e) -> Var * {
+      const auto *dre = e ? dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts())
+                          : nullptr;
+      const auto *pv = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+      auto it = pv ? vars.find(pv) : vars.end();
+      if (it == vars.end() || it->second->role != VarRole::Param ||
+          !it->second->is_const)
+        return nullptr;
+      return it->second;
+    };
+    if (to_const && init) {
+      if (Var *p = constParam(init)) {
+        vars[vd] = p;
+        return;
+      }
+      const clang::Expr *base = nullptr;
+      if (const auto *ase = dyn_cast<ArraySubscriptExpr>(init))
+        base = ase->getBase();
+      else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(init);
+               op && op->getOperator() == OO_Subscript)
+        base = op->getArg(0);
+      Type et;
+      if (base && constParam(base) &&
+          lowerType(ctx, vd->getType(), et) && !et.isContainer()) {
+        Var *v = F->addVar(vd->getNameAsString(), et, VarRole::Local);
+        v->name = F->names.claim(vd->getNameAsString());
+        vars[vd] = v;
+        lowerInit(v, vd->getInit(), loc, out);
+        return;
+      }
+    }
     return (void)refuse(loc, "tangent: local reference '" +
                                  vd->getNameAsString() +
-                                 "' is not supported; use a copy or an index");
+                                 "' is not supported (only const references "
+                                 "to constant parameters); use a copy or an "
+                                 "index");
+  }
   Type t;
   if (!lowerType(ctx, vd->getType(), t))
     return (void)refuse(loc, "tangent: local variable type '" +
@@ -1143,7 +1185,8 @@ ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e, Block &pre) {
       if (alias != aliases.end())
         return makeIndex(makeVarRef(alias->second.first),
                          makeVarRef(alias->second.second));
-      if (!vd->hasLocalStorage() && !isa<ParmVarDecl>(vd)) {
+      if (!vd->hasLocalStorage() && !isa<ParmVarDecl>(vd) &&
+          !vars.count(vd)) {
         // A global or static constant: fold it.
         clang::Expr::EvalResult result;
         if (vd->getType().isConstQualified() &&

@@ -364,7 +364,16 @@ private:
     if (sm.getFileID(tok.getLocation()) != main_ ||
         long(sm.getFileOffset(tok.getLocation())) != last_)
       return;
+    // As in the plugin: tentative parsing replays cached tokens (wait for
+    // the replay), and after an error recovery may skip tokens (the unit
+    // fails anyway: do not generate).
+    if (ci_.getPreprocessor().isBacktrackEnabled())
+      return;
     ci_.getPreprocessor().setTokenWatcher(nullptr);
+    if (ci_.getDiagnostics().hasErrorOccurred()) {
+      ran_ = true;
+      return;
+    }
     run(tok.getLocation(), /*inject=*/true);
   }
 

@@ -273,9 +273,12 @@ int main(int argc, const char **argv) {
     error(fixed_error);
     return 2;
   }
+  static std::string runtime_include_dir = runtimeInclude(argv[0]);
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
-    os << "tangent-rewrite " << TANGENT_VERSION << "\n";
+    os << "tangent-rewrite " << TANGENT_VERSION << "\n"
+       << "  runtime headers: " << runtime_include_dir << "\n"
+       << "  clang resource directory: " << TANGENT_CLANG_RESOURCE_DIR << "\n";
   });
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &llvm::errs()))
     return 2;
@@ -377,7 +380,7 @@ int main(int argc, const char **argv) {
   }
 
   RunnerConfig config;
-  config.runtime_include = runtimeInclude(argv[0]);
+  config.runtime_include = runtime_include_dir;
   config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
   unsigned threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
 

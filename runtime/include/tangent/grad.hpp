@@ -102,7 +102,18 @@ template <class P> struct param_traits {
   using gradient = bare;
 };
 
-template <class F> struct signature;
+template <auto F> inline constexpr bool always_false = false;
+template <class T> inline constexpr bool always_false_type = false;
+
+template <class F> struct signature {
+  static_assert(always_false_type<F>,
+                "tangent::grad<f>: f must be a free function (or a static "
+                "member function, or a function template specialization); "
+                "member functions and callable objects are not supported");
+  using result = double;
+  using params = std::tuple<>;
+  static constexpr std::size_t arity = 0;
+};
 template <class R, class... A> struct signature<R (*)(A...)> {
   using result = R;
   using params = std::tuple<A...>;
@@ -142,7 +153,6 @@ template <class... A> struct selection<std::tuple<A...>> {
   }
 };
 
-template <auto F> inline constexpr bool always_false = false;
 
 template <class T> T zero_like(const T &value) {
   if constexpr (std::is_floating_point_v<T>) {
