@@ -1,0 +1,4 @@
+// tangent-rewrite test input: a translation unit without requests.
+#include <cmath>
+
+double plain(double x) { return std::sqrt(x * x + 1.0); }
