@@ -285,6 +285,8 @@ case_batch() {
   run 0 "$TOOL" -p "$WORK/build" -j 2 --report "$WORK/report.json"
   for k in 1 2 3 4 5; do contains "$WORK/err" "[$k/5] "; done
   contains "$WORK/err" "single.cpp"
+  # [[tangent::checkpoint]] is registered in the tool too.
+  lacks "$WORK/err" "unknown attribute"
   run 0 "$CMAKE" -DREPORT="$WORK/report.json" -DUNITS=5 -DREQUESTS=5 \
     -P "$VALIDATOR"
   [ "$(count model.h "template <> struct adjoint<&model::energy")" = 1 ] ||
@@ -355,9 +357,14 @@ case_parse_error() {
 
 case_refused() {
   setup
-  run 2 "$TOOL" refused.cpp
+  run 2 "$TOOL" refused.cpp --report "$WORK/report.json"
   contains "$WORK/err" "refused.cpp:7:5: error: tangent:"
   same refused.cpp "$WORK/orig/refused.cpp"
+  # The report has the error, for the unit and for the request.
+  run 0 "$CMAKE" -DREPORT="$WORK/report.json" -DUNITS=1 -DREQUESTS=1 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
+  [ "$(count "$WORK/report.json" "'goto' is not supported")" = 2 ] ||
+    fail "the refusal is not reported for the unit and the request"
   # A malformed region is an error too, and the file is left alone.
   run 0 "$TOOL" single.cpp
   grep -vF "$END_MARK" single.cpp >"$WORK/unterminated.cpp"
