@@ -99,9 +99,12 @@ public:
     return h_;
   }
   bool VisitCallExpr(CallExpr *call) {
-    if (const FunctionDecl *callee = call->getDirectCallee())
-      if (!callee->isInStdNamespace())
-        add(callee);
+    // Only user functions: library code (and whether Sema has instantiated
+    // its bodies yet) must not change the hash.
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (callee && !isa<CXXMethodDecl>(callee) && !callee->isInStdNamespace() &&
+        !ctx_.getSourceManager().isInSystemHeader(callee->getLocation()))
+      add(callee);
     return true;
   }
 

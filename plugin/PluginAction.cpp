@@ -19,6 +19,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,28 +38,57 @@ struct PluginOptions {
   bool remarks = false;
 };
 
-/// Offset of the last token of `fid` that is not part of a directive, or -1.
-long lastTokenOffset(const SourceManager &sm, const LangOptions &lo,
-                     FileID fid) {
+/// Where to inject: after the main file's last token outside every
+/// conditional group, or, when the file ends with a conditional group, at the
+/// `#endif` that closes it (whatever the group held has been lexed by then).
+struct InjectionPoint {
+  long token_offset = -1; ///< a token: inject when the parser receives it
+  long endif_offset = -1;  ///< an `endif`: inject when it is processed
+};
+
+InjectionPoint findInjectionPoint(const SourceManager &sm,
+                                  const LangOptions &lo, FileID fid) {
   llvm::StringRef buf = sm.getBufferData(fid);
   Lexer lex(sm.getLocForStartOfFile(fid), lo, buf.begin(), buf.begin(),
             buf.end());
   lex.SetCommentRetentionState(false);
-  long last = -1;
-  bool in_directive = false;
+  InjectionPoint point;
+  long last_token = -1, last_endif = -1;
+  int depth = 0;
+  bool in_directive = false, directive_name = false;
   Token tok;
-  while (!lex.LexFromRawLexer(tok)) {
-    if (tok.isAtStartOfLine())
+  for (bool more = true; more;) {
+    more = !lex.LexFromRawLexer(tok);
+    if (tok.is(tok::eof))
+      break;
+    if (tok.isAtStartOfLine()) {
       in_directive = tok.is(tok::hash);
-    if (!in_directive)
-      last = sm.getFileOffset(tok.getLocation());
+      directive_name = in_directive;
+      if (in_directive)
+        continue;
+    }
+    if (in_directive) {
+      if (directive_name && tok.is(tok::raw_identifier)) {
+        llvm::StringRef name = tok.getRawIdentifier();
+        if (name == "if" || name == "ifdef" || name == "ifndef")
+          ++depth;
+        else if (name == "endif" && --depth == 0)
+          last_endif = sm.getFileOffset(tok.getLocation());
+      }
+      directive_name = false;
+      continue;
+    }
+    if (depth == 0)
+      last_token = sm.getFileOffset(tok.getLocation());
   }
-  if (tok.isAtStartOfLine())
-    in_directive = tok.is(tok::hash);
-  if (!in_directive && tok.isNot(tok::eof))
-    last = sm.getFileOffset(tok.getLocation());
-  return last;
+  if (last_endif > last_token)
+    point.endif_offset = last_endif;
+  else
+    point.token_offset = last_token;
+  return point;
 }
+
+class EndifWatcher;
 
 /// Runs the pipeline when the main file's last token is lexed.
 class Injector {
@@ -66,14 +96,20 @@ public:
   Injector(CompilerInstance &ci, PluginOptions opts)
       : ci_(ci), opts_(std::move(opts)) {}
 
-  void arm() {
+  void arm();
+
+  /// Called when the `#endif` closing the file's last conditional group is
+  /// processed: entering a file there works like an #include.
+  void onEndif(SourceLocation at, long offset) {
     SourceManager &sm = ci_.getSourceManager();
-    main_ = sm.getMainFileID();
-    last_ = lastTokenOffset(sm, ci_.getLangOpts(), main_);
-    if (last_ < 0)
+    SourceLocation file_loc = sm.getFileLoc(at);
+    if (done_ || sm.getFileID(file_loc) != main_ ||
+        long(sm.getFileOffset(file_loc)) != offset)
       return;
-    ci_.getPreprocessor().setTokenWatcher(
-        [this](const Token &tok) { onToken(tok); });
+    done_ = true;
+    if (ci_.getDiagnostics().hasErrorOccurred())
+      return;
+    inject(file_loc);
   }
 
 private:
@@ -149,6 +185,36 @@ private:
     os << code;
   }
 };
+
+/// Forwards `#endif` directives to the injector.
+class EndifWatcher : public PPCallbacks {
+public:
+  EndifWatcher(Injector &injector, long offset)
+      : injector_(injector), offset_(offset) {}
+  void Endif(SourceLocation loc, SourceLocation) override {
+    injector_.onEndif(loc, offset_);
+  }
+
+private:
+  Injector &injector_;
+  long offset_;
+};
+
+void Injector::arm() {
+  SourceManager &sm = ci_.getSourceManager();
+  main_ = sm.getMainFileID();
+  InjectionPoint point = findInjectionPoint(sm, ci_.getLangOpts(), main_);
+  if (point.endif_offset >= 0) {
+    ci_.getPreprocessor().addPPCallbacks(
+        std::make_unique<EndifWatcher>(*this, point.endif_offset));
+    return;
+  }
+  last_ = point.token_offset;
+  if (last_ < 0)
+    return;
+  ci_.getPreprocessor().setTokenWatcher(
+      [this](const Token &tok) { onToken(tok); });
+}
 
 /// Keeps the injector alive for the whole compilation.
 class TangentConsumer : public ASTConsumer {

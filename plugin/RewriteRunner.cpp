@@ -311,17 +311,16 @@ long lastTokenOffset(const SourceManager &sm, const LangOptions &lo,
   return last;
 }
 
-/// Runs the pipeline where the plugin does (when the main file's last token
-/// is lexed, so that the runtime's late-bound markers find the generated
-/// specializations) and enters the generated code there, as the plugin
-/// does; in verification mode, at the end of the translation unit, where
-/// every request must already be bound.
+/// Runs the pipeline where the plugin does: when the main file's last token
+/// is lexed (so that the runtime's late-bound markers find the generated
+/// specializations, and the pipeline sees the translation unit as the
+/// plugin will: the same template instantiations, hence the same source
+/// hashes). Analysis enters the generated code there, as the plugin does;
+/// verification checks that every request is already bound.
 class UnitConsumer : public ASTConsumer {
 public:
   UnitConsumer(CompilerInstance &ci, Session &session)
       : ci_(ci), s_(session) {
-    if (s_.mode != Mode::Analyze)
-      return;
     SourceManager &sm = ci_.getSourceManager();
     main_ = sm.getMainFileID();
     last_ = lastTokenOffset(sm, ci_.getLangOpts(), main_);
@@ -374,7 +373,7 @@ private:
       ran_ = true;
       return;
     }
-    run(tok.getLocation(), /*inject=*/true);
+    run(tok.getLocation(), /*inject=*/s_.mode == Mode::Analyze);
   }
 
   void run(SourceLocation at, bool inject) {

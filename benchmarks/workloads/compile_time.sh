@@ -7,7 +7,10 @@
 #            (the gradient requests left out, so it compiles without plugin);
 #   no req.  the plugin wrapper BUILD_DIR/bin/tangent-clang++ -O2 -c with
 #            -DNO_REQUEST: the plugin's cost on a file without requests;
-#   plugin   the plugin wrapper -O2 -c with the requests: the real cost;
+#   1 req.   the plugin wrapper -O2 -c with -DONE_REQUEST: one request (full
+#            tape), as shared/WORKLOADS.md measures;
+#   plugin   the plugin wrapper -O2 -c with all requests (full tape and
+#            checkpointed);
 # REPS times each (default 5), interleaved, after one warm-up compile, and
 # prints the medians and the ratio plugin / plain. Needs the plugin built
 # (cmake --build BUILD_DIR --target TangentPlugin).
@@ -62,12 +65,13 @@ median() {
     else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-configs=(plain noreq plugin)
+configs=(plain noreq one plugin)
 command_for() { # CONFIG TU: sets cmd to the compile command
   local tu=$here/$2.cpp out=$tmp/$1-$2.o
   case $1 in
   plain) cmd=("$cxx" -std=c++20 -O2 "-I$root/runtime/include" -DNO_REQUEST -c "$tu" -o "$out") ;;
   noreq) cmd=("$wrapper" -O2 -DNO_REQUEST -c "$tu" -o "$out") ;;
+  one) cmd=("$wrapper" -O2 -DONE_REQUEST -c "$tu" -o "$out") ;;
   plugin) cmd=("$wrapper" -O2 -c "$tu" -o "$out") ;;
   esac
 }
@@ -75,7 +79,7 @@ command_for() { # CONFIG TU: sets cmd to the compile command
 status=0
 printf 'compile time of the workload translation units (median of %d, ms)\n' "$reps"
 printf 'compiler: %s; plugin: %s\n' "$cxx" "$plugin"
-printf '%-6s %10s %16s %14s %16s\n' "TU" "plain" "plugin, no req." "plugin" "plugin / plain"
+printf '%-6s %10s %16s %14s %14s %12s %12s\n' "TU" "plain" "plugin, no req." "plugin, 1 req." "plugin, all" "1 / plain" "all / plain"
 for tu in tu_w1 tu_w2 tu_w3 tu_w4; do
   for c in "${configs[@]}"; do
     : >"$tmp/$c.times"
@@ -91,14 +95,17 @@ for tu in tu_w1 tu_w2 tu_w3 tu_w4; do
   done
   plain=$(median <"$tmp/plain.times")
   noreq=$(median <"$tmp/noreq.times")
+  one=$(median <"$tmp/one.times")
   full=$(median <"$tmp/plugin.times")
-  if [[ $plain == failed || $full == failed ]]; then
+  if [[ $plain == failed || $full == failed || $one == failed ]]; then
     ratio=-
+    ratio1=-
     status=1
   else
     ratio=$(awk -v a="$full" -v b="$plain" 'BEGIN { printf "%.2f", a / b }')
+    ratio1=$(awk -v a="$one" -v b="$plain" 'BEGIN { printf "%.2f", a / b }')
   fi
   [[ $noreq != failed ]] || status=1
-  printf '%-6s %10s %16s %14s %16s\n' "$tu" "$plain" "$noreq" "$full" "$ratio"
+  printf '%-6s %10s %16s %14s %14s %12s %12s\n' "$tu" "$plain" "$noreq" "$one" "$full" "$ratio1" "$ratio"
 done
 exit $status

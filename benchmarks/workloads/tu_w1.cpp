@@ -17,7 +17,9 @@ double run_w1(const std::vector<double> &x) { return w1_rollout(x); }
 std::vector<double> grad_w1(const std::vector<double> &x) {
   return tangent::grad<w1_rollout>()(x);
 }
+#ifndef ONE_REQUEST
 std::vector<double> grad_w1_checkpointed(const std::vector<double> &x) {
   return tangent::grad<w1_rollout, tangent::options{.checkpoint = true}>()(x);
 }
+#endif // ONE_REQUEST
 #endif

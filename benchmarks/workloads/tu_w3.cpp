@@ -21,7 +21,9 @@ double run_w3_ckpt(const std::vector<double> &x) {
 std::vector<double> grad_w3(const std::vector<double> &x) {
   return tangent::grad<w3_fixed_point>()(x);
 }
+#ifndef ONE_REQUEST
 std::vector<double> grad_w3_checkpointed(const std::vector<double> &x) {
   return tangent::grad<w3_fixed_point_ckpt>()(x);
 }
+#endif // ONE_REQUEST
 #endif
