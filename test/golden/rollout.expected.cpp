@@ -61,7 +61,7 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
 #endif
 namespace tangent {
 template <> struct adjoint<&rollout, tangent::options{false, 100, 32, true, 18446744073709551615ull}> {
-  static constexpr unsigned long long source_hash = 0x5377e4ae246c8665ull;
+  static constexpr unsigned long long source_hash = 0x1904f828bd145761ull;
   static double pullback(const std::vector<double>& x, std::vector<double>& d_0, double seed) {
     return generated::rollout_pullback(x, d_0, static_cast<double>(seed));
   }
@@ -150,7 +150,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
 #endif
 namespace tangent {
 template <> struct adjoint<&rollout, tangent::options{true, 100, 32, true, 18446744073709551615ull}> {
-  static constexpr unsigned long long source_hash = 0xf12cddf8798e6426ull;
+  static constexpr unsigned long long source_hash = 0xac254186f48281d8ull;
   static double pullback(const std::vector<double>& x, std::vector<double>& d_0, double seed) {
     return generated::rollout_checkpointed_pullback(x, d_0, static_cast<double>(seed));
   }
