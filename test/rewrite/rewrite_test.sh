@@ -12,6 +12,7 @@
 #   GXX       g++-12 (or another C++20 compiler that is not Clang + plugin)
 #   CMAKE     cmake, to validate the JSON report (validate_report.cmake)
 #   VALIDATOR test/rewrite/validate_report.cmake
+#   E2E       test/e2e (read only)
 set -u
 
 fail() {
@@ -313,6 +314,29 @@ case_batch() {
   # A file that is not in the database.
   run 2 "$TOOL" -p "$WORK/build" refused.cpp
   contains "$WORK/err" "no compile command"
+}
+
+case_e2e_corpus() {
+  # Two programs of the end-to-end corpus (test/e2e: many requests, callees,
+  # options, [[tangent::checkpoint]]), rewritten in one batch, then built by
+  # the plain compiler: every gradient check in them must pass.
+  setup
+  mkdir -p "$WORK/e2e" "$WORK/build"
+  cp "$E2E"/check.hpp "$E2E"/calls.cpp "$E2E"/options.cpp "$WORK/e2e/"
+  cd "$WORK/e2e" || fail "cd $WORK/e2e"
+  {
+    echo "["
+    echo "  {\"directory\": \"$WORK/e2e\", \"file\": \"calls.cpp\", \"command\": \"clang++-19 -std=c++20 -O1 -c calls.cpp\"},"
+    echo "  {\"directory\": \"$WORK/e2e\", \"file\": \"options.cpp\", \"command\": \"clang++-19 -std=c++20 -O1 -c options.cpp\"}"
+    echo "]"
+  } >"$WORK/build/compile_commands.json"
+  run 0 "$TOOL" -p "$WORK/build" -j 2
+  for f in calls options; do
+    contains $f.cpp "$BEGIN_MARK"
+    run 0 "$GXX" -std=c++20 -O1 -I"$RUNTIME" $f.cpp -o "$WORK/$f.exe"
+    run 0 "$WORK/$f.exe"
+  done
+  run 0 "$TOOL" -p "$WORK/build" -j 2 --check
 }
 
 case_bad_database() {
