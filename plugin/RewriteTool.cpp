@@ -19,6 +19,25 @@
 // Exit status: 0 success (or up to date with --check), 1 --check found
 // missing or stale blocks, 2 error (nothing written).
 //
+// Where a block goes (RewriteRunner.cpp, UnitConsumer::place):
+//   - f defined in the main file: the end of the main file;
+//   - f defined in a header under --root that has an include guard (before
+//     its final #endif) or #pragma once (at its end), when everything the
+//     generated code needs (f, its callees, their custom derivatives) is
+//     declared before that point: the header, once for every unit;
+//   - otherwise (a header outside --root, such as a system or third-party
+//     header, or a header without a guard): the end of the main file of
+//     each requesting unit, as the plugin does. Files outside --root are
+//     never written.
+// Blocks of a header that no unit of the run requests are kept (other units
+// may need them) unless the whole database is processed or --prune is given.
+//
+// Compile commands: `--` flags, or -p's compile_commands.json (entries as
+// they are, no interpolation), or none (default flags only). Every command
+// gets -std=c++20 (a later -std wins), -I<runtime headers> (installed: the
+// prefix's include/) and Clang's resource directory; -fplugin=...Tangent...
+// and -fplugin-arg-tangent-* are dropped (the tool does the plugin's work).
+//
 //===----------------------------------------------------------------------===//
 #include "Report.h"
 #include "RewritePlan.h"
