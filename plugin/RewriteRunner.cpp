@@ -22,6 +22,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -288,28 +289,64 @@ private:
   }
 };
 
-/// Offset of the last token of `fid` outside preprocessor directives, or -1.
-long lastTokenOffset(const SourceManager &sm, const LangOptions &lo,
-                     FileID fid) {
+/// Where the plugin generates (PluginAction.cpp): at the main file's last
+/// token outside every conditional group or, when the file ends with a
+/// conditional group, at the `#endif` that closes it.
+struct GenerationPoint {
+  long token_offset = -1; ///< a token: when the parser receives it
+  long endif_offset = -1; ///< the `endif` of a directive: when processed
+};
+
+GenerationPoint generationPoint(const SourceManager &sm, const LangOptions &lo,
+                                FileID fid) {
   llvm::StringRef buf = sm.getBufferData(fid);
   Lexer lex(sm.getLocForStartOfFile(fid), lo, buf.begin(), buf.begin(),
             buf.end());
-  long last = -1;
-  bool directive = false;
+  long last_token = -1, last_endif = -1;
+  int depth = 0;
+  bool directive = false, name_next = false;
   Token tok;
-  for (;;) {
-    bool at_end = lex.LexFromRawLexer(tok);
+  for (bool more = true; more;) {
+    more = !lex.LexFromRawLexer(tok);
     if (tok.is(tok::eof))
       break;
-    if (tok.isAtStartOfLine())
-      directive = tok.is(tok::hash);
-    if (!directive)
-      last = long(sm.getFileOffset(tok.getLocation()));
-    if (at_end)
-      break;
+    if (tok.isAtStartOfLine()) {
+      directive = name_next = tok.is(tok::hash);
+      if (directive)
+        continue;
+    }
+    if (directive) {
+      if (name_next && tok.is(tok::raw_identifier)) {
+        llvm::StringRef name = tok.getRawIdentifier();
+        if (name == "if" || name == "ifdef" || name == "ifndef")
+          ++depth;
+        else if (name == "endif" && --depth == 0)
+          last_endif = long(sm.getFileOffset(tok.getLocation()));
+      }
+      name_next = false;
+      continue;
+    }
+    if (depth == 0)
+      last_token = long(sm.getFileOffset(tok.getLocation()));
   }
-  return last;
+  GenerationPoint point;
+  if (last_endif > last_token)
+    point.endif_offset = last_endif;
+  else
+    point.token_offset = last_token;
+  return point;
 }
+
+/// Forwards the `#endif` directives to a callback.
+class EndifWatcher : public PPCallbacks {
+public:
+  explicit EndifWatcher(std::function<void(SourceLocation)> on_endif)
+      : on_endif_(std::move(on_endif)) {}
+  void Endif(SourceLocation loc, SourceLocation) override { on_endif_(loc); }
+
+private:
+  std::function<void(SourceLocation)> on_endif_;
+};
 
 /// Runs the pipeline where the plugin does: when the main file's last token
 /// is lexed (so that the runtime's late-bound markers find the generated
@@ -323,11 +360,19 @@ public:
       : ci_(ci), s_(session) {
     SourceManager &sm = ci_.getSourceManager();
     main_ = sm.getMainFileID();
-    last_ = lastTokenOffset(sm, ci_.getLangOpts(), main_);
-    if (last_ >= 0)
+    point_ = generationPoint(sm, ci_.getLangOpts(), main_);
+    if (point_.token_offset >= 0)
       ci_.getPreprocessor().setTokenWatcher(
           [this](const Token &tok) { onToken(tok); });
+    if (point_.endif_offset >= 0)
+      ci_.getPreprocessor().addPPCallbacks(std::make_unique<EndifWatcher>(
+          [this, alive = alive_](SourceLocation loc) {
+            if (*alive)
+              onEndif(loc);
+          }));
   }
+
+  ~UnitConsumer() override { *alive_ = false; }
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     UnitResult &unit = s_.units.back();
@@ -352,16 +397,33 @@ private:
   CompilerInstance &ci_;
   Session &s_;
   FileID main_;
-  long last_ = -1;
+  GenerationPoint point_;
+  /// The preprocessor (and its callbacks) may outlive the consumer.
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
   bool ran_ = false;
   bool pipeline_failed_ = false;
+
+  void onEndif(SourceLocation loc) {
+    if (ran_)
+      return;
+    SourceManager &sm = ci_.getSourceManager();
+    SourceLocation at = sm.getFileLoc(loc);
+    if (sm.getFileID(at) != main_ ||
+        long(sm.getFileOffset(at)) != point_.endif_offset)
+      return;
+    if (ci_.getDiagnostics().hasErrorOccurred()) {
+      ran_ = true;
+      return;
+    }
+    run(at, /*inject=*/s_.mode == Mode::Analyze);
+  }
 
   void onToken(const Token &tok) {
     if (ran_ || !tok.getLocation().isFileID())
       return;
     SourceManager &sm = ci_.getSourceManager();
     if (sm.getFileID(tok.getLocation()) != main_ ||
-        long(sm.getFileOffset(tok.getLocation())) != last_)
+        long(sm.getFileOffset(tok.getLocation())) != point_.token_offset)
       return;
     // As in the plugin: tentative parsing replays cached tokens (wait for
     // the replay), and after an error recovery may skip tokens (the unit

@@ -105,6 +105,18 @@ case_idempotent() {
   same "$WORK/stripped.cpp" "$WORK/orig/single.cpp"
 }
 
+case_trailing_conditional() {
+  setup
+  lacks trailing_conditional.cpp "$BEGIN_MARK"
+  run 0 "$TOOL" trailing_conditional.cpp
+  contains trailing_conditional.cpp "// tangent: block adjoint<&sq"
+  cp trailing_conditional.cpp "$WORK/first.cpp"
+  run 0 "$TOOL" trailing_conditional.cpp
+  same trailing_conditional.cpp "$WORK/first.cpp"
+  run 0 "$GXX" -std=c++20 -I"$RUNTIME" trailing_conditional.cpp -o "$WORK/tc"
+  run 0 "$WORK/tc"
+}
+
 case_regenerate() {
   setup
   run 0 "$TOOL" single.cpp
