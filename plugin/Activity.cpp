@@ -12,15 +12,6 @@ namespace tangent {
 
 namespace {
 
-bool readsAny(const Expr &e, bool Var::*flag) {
-  bool any = false;
-  forEachRead(e, [&](Var *v) {
-    // Index expressions read their index, which never carries derivatives.
-    any |= v->*flag && v->type.isDifferentiable();
-  });
-  return any;
-}
-
 /// The variables an expression's value flows from (not its indices).
 void valueSources(const Expr &e, const std::function<void(Var *)> &fn) {
   switch (e.kind) {
@@ -136,7 +127,6 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
     if (fn.is_top && v->role == VarRole::Param && !v->varied)
       v->active = false;
   }
-  (void)readsAny;
   forEachStmt(fn.body, [&](const Stmt &s, int) {
     if (s.lhs)
       markExprs(*s.lhs);

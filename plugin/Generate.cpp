@@ -420,7 +420,6 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       active |= v->active;
     }
   // Record what the call overwrites.
-  std::vector<std::string> result_size;
   if (s.result) {
     if (needsSave(s, s.result))
       saveWhole(s.result, out.fwd, restore);
@@ -515,10 +514,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       list += (list.empty() ? "" : ", ") + d_res;
     std::string rev_callee =
         custom ? std::string(naming::customNamespace()) + "::" +
-                     naming::customPullback(
-                         s.custom.substr(s.custom.rfind(':') == std::string::npos
-                                             ? 0
-                                             : s.custom.rfind(':') + 1))
+                     naming::customPullback(s.custom_name)
                : std::string(naming::generatedNamespace()) + "::" +
                      naming::reverse(s.callee->generated_name);
     rev.comment(s.loc.str() + ": reverse of the call");

@@ -293,7 +293,6 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
 SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   Sweeps out;
-  const std::string tape = naming::tape();
   const std::string &i = li.induction->name;
   const std::string &t = li.induction->type.spelling;
   std::string n = fresh("n"), len = fresh("L"), k = fresh("k");
@@ -353,7 +352,6 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   out.rev.append(body.rev);
   out.rev.close();
   out.rev.close();
-  (void)tape;
   return out;
 }
 

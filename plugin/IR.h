@@ -195,6 +195,7 @@ struct Stmt {
   // Call
   Function *callee = nullptr; ///< user function with a body, or null
   std::string custom;         ///< custom derivative: qualified callee name
+  std::string custom_name;    ///< its unqualified name (the pullback's stem)
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
   Var *result = nullptr;           ///< receives the returned value
   // If

@@ -1057,6 +1057,7 @@ ExprPtr FunctionLowerer::lowerCall(const CallExpr *call, Block &pre,
     for (size_t p; (p = qualified.find(anon)) != std::string::npos;)
       qualified.erase(p, anon.size());
     st->custom = qualified;
+    st->custom_name = name;
     if (rt.kind != TypeKind::Real)
       return refuse(loc, "tangent: custom derivatives are supported for "
                          "functions returning float or double");
