@@ -1,0 +1,14 @@
+// Control of run_remarks.sh: the second loop gets a remark but carries no
+// marker, so the runner must fail.
+#include <tangent/tangent.hpp>
+
+double f(double x) {
+  double y = x;
+  for (int i = 0; i < 50; ++i) // REMARK: for loop in 'f' fully taped: trip count 50 < min_length 100
+    y = 0.9 * y;
+  for (int i = 0; i < 60; ++i)
+    y = 0.8 * y;
+  return y;
+}
+
+int main() { (void)tangent::grad<f, tangent::options{.checkpoint = true}>(); }
