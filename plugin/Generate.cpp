@@ -498,9 +498,14 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                        : s.callee->result;
     if (s.result && s.result->active) {
       if (result_is_arg) {
+        // The callee accumulates into the argument's adjoint, which is also
+        // the result's: take the result's adjoint out first.
         d_res = fresh(naming::adjointTemp());
         rev.line((rt.isReal() ? "const " : "") + rt.spelling + " " + d_res +
                  " = " + s.result->adjoint + ";");
+        rev.line(s.result->type.isReal()
+                     ? s.result->adjoint + " = 0;"
+                     : zeroAdjoint(s.result, s.result->name + ".size()"));
       } else {
         d_res = s.result->adjoint;
       }
@@ -519,7 +524,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                      naming::reverse(s.callee->generated_name);
     rev.comment(s.loc.str() + ": reverse of the call");
     rev.line(rev_callee + "(" + list + ");");
-    if (s.result && s.result->active) {
+    if (s.result && s.result->active && !result_is_arg) {
       if (s.result->type.isReal())
         rev.line(s.result->adjoint + " = 0;");
       else

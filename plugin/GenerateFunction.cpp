@@ -58,7 +58,9 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
           names.fresh(naming::adjointStem(p->name));
     if (!p->active)
       continue;
-    bool written = fn.param_written[p->param_index];
+    // Writing through a pointer writes its pointee, not the parameter.
+    bool written = fn.param_written[p->param_index] &&
+                   p->type.kind != TypeKind::Pointer;
     if (external && (!written || p->by_reference)) {
       p->adjoint = param_adjoint[p->param_index];
     } else {
@@ -91,6 +93,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   auto kept = [&](const Var &v) {
     return v.read_in_reverse &&
            (isHoisted(v) || (v.role == VarRole::Param && !v.by_reference &&
+                             v.type.kind != TypeKind::Pointer &&
                              fn.param_written[v.param_index]));
   };
   std::vector<const Var *> sized_by_tape;

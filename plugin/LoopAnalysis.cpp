@@ -14,6 +14,17 @@ namespace tangent {
 
 namespace {
 
+/// The value of an integer constant, seen through integral conversions.
+bool constInt(const Expr &e, long long &value) {
+  const Expr *x = &e;
+  while (x->kind == ExprKind::Cast && x->type.isIntegral())
+    x = x->ops[0].get();
+  if (!x->is_int_const)
+    return false;
+  value = x->int_const;
+  return true;
+}
+
 struct WriteInfo {
   int count = 0;
   int whole = 0;
@@ -143,9 +154,10 @@ private:
       rhs = rhs->ops[0].get();
     if (rhs->kind != ExprKind::Binary || (rhs->text != "+" && rhs->text != "-"))
       return false;
-    if (!isI(*rhs->ops[0]) || !rhs->ops[1]->is_int_const)
+    long long step_value = 0;
+    if (!isI(*rhs->ops[0]) || !constInt(*rhs->ops[1], step_value))
       return false;
-    long long inc = rhs->ops[1]->int_const * (rhs->text == "-" ? -1 : 1);
+    long long inc = step_value * (rhs->text == "-" ? -1 : 1);
     if (inc == 0)
       return false;
     bool up = cmp == "<" || cmp == "<=" || (cmp == "!=" && inc > 0);
@@ -163,8 +175,8 @@ private:
     li.bound = bound->clone();
     li.compare = cmp;
     li.increment = inc;
-    if (li.start->is_int_const && li.bound->is_int_const) {
-      long long a = li.start->int_const, b = li.bound->int_const;
+    long long a = 0, b = 0;
+    if (constInt(*li.start, a) && constInt(*li.bound, b)) {
       long long n = 0;
       if (cmp == "<" && b > a)
         n = (b - a + inc - 1) / inc;

@@ -397,6 +397,10 @@ bool FunctionLowerer::run() {
       for (const Decl *d : ds->decls())
         if (const auto *vd = dyn_cast<VarDecl>(d))
           F->names.reserve(vd->getNameAsString());
+    // Functions, types and constants the body names must not be shadowed
+    // by generated locals either.
+    if (const auto *dre = dyn_cast<DeclRefExpr>(s))
+      F->names.reserve(dre->getDecl()->getNameAsString());
     for (const clang::Stmt *c : s->children())
       reserve(c);
   };

@@ -160,6 +160,18 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
       out.push_back(r);
       continue;
     }
+    if (r.options.budget < 1 || r.options.min_length < 0) {
+      diags.error(r.where,
+                  r.options.budget < 1
+                      ? "tangent: options.budget must be at least 1 (got " +
+                            std::to_string(r.options.budget) + ")"
+                      : "tangent: options.min_length must not be negative "
+                        "(got " +
+                            std::to_string(r.options.min_length) + ")");
+      r.refused = true;
+      out.push_back(r);
+      continue;
+    }
     const FunctionDecl *def = nullptr;
     if (!fd->hasBody(def) || !def) {
       if (fd->isTemplateInstantiation()) {

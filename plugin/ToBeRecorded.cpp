@@ -177,8 +177,9 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
   });
   for (Var *p : fn.params)
     fn.param_read_in_reverse[p->param_index] =
-        p->read_in_reverse && !(fn.param_written[p->param_index] &&
-                                !p->by_reference);
+        p->read_in_reverse &&
+        !(fn.param_written[p->param_index] && !p->by_reference &&
+          p->type.kind != TypeKind::Pointer);
 }
 
 } // namespace tangent
