@@ -33,6 +33,9 @@ void forEachWrite(const Stmt &s,
 /// Calls `fn` on every variable that `e` reads.
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
 
+/// The value of an integer constant, seen through integral conversions.
+bool constInt(const Expr &e, long long &value);
+
 /// Marks invariant variables and classifies loops (Counted when possible).
 void classifyLoops(Function &fn);
 
@@ -60,8 +63,20 @@ bool isCheap(const Expr &e);
 void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed);
 
 /// Whether `s` writes `v` for the first time in program order outside any
-/// loop, so the old value can never be needed (no recording).
+/// loop (no earlier value exists).
 bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v);
+
+/// Whether overwriting `v` at `s` must record the old value: some statement
+/// whose reverse reads `v` runs before `s` in the forward sweep (earlier in
+/// program order, `s` itself, or in a loop around both).
+bool needsRecord(const Function &fn, const Stmt &s, const Var *v);
+
+/// Whether the reverse of a statement before `loop` (outside it) reads `v`.
+bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v);
+
+/// Whether the reverse sweep evaluates a needed value again (a leaf, or a
+/// cheap expression of variables that never change) instead of recording it.
+bool recomputedInReverse(const Expr &needed);
 
 } // namespace tangent
 

@@ -10,12 +10,20 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis.h"
+#include "Emit.h"
+#include <map>
 #include <algorithm>
 #include <set>
 
 namespace tangent {
 
 namespace {
+
+bool readsVar(const Expr &e, const Var *v) {
+  bool found = false;
+  forEachRead(e, [&](Var *x) { found |= x == v; });
+  return found;
+}
 
 void collectAccessed(const Block &block, std::set<const Var *> &out) {
   forEachStmt(block, [&](const Stmt &s, int) {
@@ -40,9 +48,96 @@ void collectAccessed(const Block &block, std::set<const Var *> &out) {
   });
 }
 
+/// For each vector built once with a size (`std::vector<T> v(n)`), that
+/// size's text: a counted loop up to it covers every element.
+using SizeTexts = std::map<const Var *, std::string>;
+
+SizeTexts constructionSizes(const Function &fn) {
+  SizeTexts sizes;
+  std::map<const Var *, int> whole;
+  forEachStmt(fn.body, [&](const Stmt &s, int depth) {
+    forEachWrite(s, [&](Var *v, bool is_whole) {
+      if (!is_whole || v->type.kind != TypeKind::Vector)
+        return;
+      ++whole[v];
+      if (s.kind == StmtKind::Construct && depth == 0 && !s.args.empty() &&
+          (s.construct == ConstructKind::Size ||
+           s.construct == ConstructKind::Fill))
+        sizes[v] = printExpr(*s.args[0]);
+    });
+  });
+  for (auto it = sizes.begin(); it != sizes.end();)
+    it = whole[it->first] == 1 ? std::next(it) : sizes.erase(it);
+  return sizes;
+}
+
+/// Whether `v` appears in `e` only as the element `v[i]`.
+bool onlyElementOf(const Expr &e, const Var *v, const Var *i) {
+  if (e.kind == ExprKind::Index && e.ops[0]->var == v)
+    return e.ops[1]->kind == ExprKind::VarRef && e.ops[1]->var == i;
+  if (e.kind == ExprKind::VarRef)
+    return e.var != v;
+  for (const ExprPtr &op : e.ops)
+    if (!onlyElementOf(*op, v, i))
+      return false;
+  return true;
+}
+
+/// The vectors a counted loop overwrites element by element before reading
+/// them: `for (i = 0; i < size; ++i) { v[i] = e; ... v[i] ... }`.
+std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
+  std::set<const Var *> out;
+  if (s.kind != StmtKind::Loop)
+    return out;
+  const LoopInfo &li = *s.loop;
+  if (li.form != LoopInfo::Form::Counted || li.increment != 1 ||
+      (li.compare != "<" && li.compare != "!="))
+    return out;
+  long long start = -1;
+  if (!constInt(*li.start, start) || start != 0)
+    return out;
+  std::string bound = printExpr(*li.bound);
+  for (const StmtPtr &first : li.body) {
+    if (first->kind != StmtKind::Assign ||
+        first->lhs->kind != ExprKind::Index)
+      continue;
+    const Var *v = first->lhs->ops[0]->var;
+    auto size = sizes.find(v);
+    bool covers = (li.bound->kind == ExprKind::Size &&
+                   li.bound->ops[0]->var == v) ||
+                  (size != sizes.end() && size->second == bound);
+    if (!covers || !onlyElementOf(*first->lhs, v, li.induction) ||
+        !onlyElementOf(*first->rhs, v, li.induction) ||
+        readsVar(*first->rhs, v))
+      continue;
+    // Every other use in the loop is the same element, after the write.
+    bool ok = true, before = true;
+    forEachStmt(li.body, [&](const Stmt &o, int) {
+      auto check = [&](const ExprPtr &e) {
+        if (e && !onlyElementOf(*e, v, li.induction))
+          ok = false;
+        if (e && before && &o != first.get() && readsVar(*e, v))
+          ok = false;
+      };
+      check(o.lhs);
+      check(o.rhs);
+      check(o.cond);
+      for (const ExprPtr &a : o.args)
+        check(a);
+      if (o.var == v || o.result == v)
+        ok = false;
+      if (&o == first.get())
+        before = false;
+    });
+    if (ok)
+      out.insert(v);
+  }
+  return out;
+}
+
 /// Variables whose first access in one iteration is a whole, unconditional
 /// write: their value at the start of an iteration is dead.
-std::set<const Var *> deadAtEntry(const LoopInfo &li) {
+std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeTexts &sizes) {
   std::set<const Var *> seen, dead;
   auto iteration = [&](const Block &block) {
     for (const StmtPtr &s : block) {
@@ -74,6 +169,11 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li) {
           collectAccessed(s->then_block, inside);
           collectAccessed(s->else_block, inside);
         } else if (s->kind == StmtKind::Loop) {
+          for (const Var *v : overwrittenBy(*s, sizes))
+            if (!seen.count(v)) {
+              dead.insert(v);
+              seen.insert(v);
+            }
           collectAccessed(s->loop->init, inside);
           collectAccessed(s->loop->body, inside);
           collectAccessed(s->loop->step, inside);
@@ -104,8 +204,9 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li) {
 }
 
 /// The snapshot of a loop, or false with the reason it cannot have one.
-bool carriedState(const LoopInfo &li, std::vector<Var *> &carried,
-                  std::string &why) {
+bool carriedState(const Function &fn, const Stmt &loop, const SizeTexts &sizes,
+                  std::vector<Var *> &carried, std::string &why) {
+  const LoopInfo &li = *loop.loop;
   std::set<Var *> written;
   bool pointer_write = false;
   std::string pointer_name;
@@ -126,12 +227,13 @@ bool carriedState(const LoopInfo &li, std::vector<Var *> &carried,
     why = "pointer state of unknown extent ('" + pointer_name + "')";
     return false;
   }
-  std::set<const Var *> dead = deadAtEntry(li);
-  // Dead-at-entry variables still go into snapshots when the reverse
-  // sweep reads them: the reversal must leave them as the loop found them.
+  std::set<const Var *> dead = deadAtEntry(li, sizes);
+  // Dead-at-entry variables still go into snapshots when the reverse of a
+  // statement before the loop reads them: the reversal must leave them as
+  // the loop found them.
   for (Var *v : written) {
     if (v->role == VarRole::Induction ||
-        (dead.count(v) && !v->read_in_reverse))
+        (dead.count(v) && !readBeforeLoop(fn, loop, v)))
       continue;
     carried.push_back(v);
   }
@@ -142,13 +244,15 @@ bool carriedState(const LoopInfo &li, std::vector<Var *> &carried,
 
 class StrategyChooser {
 public:
-  StrategyChooser(Function &fn, const Options &opts) : fn_(fn), opts_(opts) {}
+  StrategyChooser(Function &fn, const Options &opts)
+      : fn_(fn), opts_(opts), sizes_(constructionSizes(fn)) {}
 
   void run() { visit(fn_.body, 0); }
 
 private:
   Function &fn_;
   const Options &opts_;
+  SizeTexts sizes_;
 
   void visit(Block &block, unsigned inside_line) {
     for (StmtPtr &s : block) {
@@ -214,7 +318,7 @@ private:
       }
     }
     std::string why;
-    if (!carriedState(li, li.carried, why)) {
+    if (!carriedState(fn_, s, sizes_, li.carried, why)) {
       li.reason = why;
       li.carried.clear();
       return;

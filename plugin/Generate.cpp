@@ -15,11 +15,6 @@ namespace tangent {
 
 namespace {
 
-bool isLeaf(const Expr &e) {
-  return e.kind == ExprKind::VarRef || e.kind == ExprKind::Literal ||
-         (e.kind == ExprKind::Index && e.ops[1]->kind != ExprKind::Math);
-}
-
 std::string tapeOf() { return naming::tape(); }
 
 /// Post-order position of every node, to record inner values first.
@@ -55,8 +50,7 @@ std::string adjointParamType(const Var &p) {
 }
 
 bool SweepGenerator::needsSave(const Stmt &s, const Var *v) const {
-  return v->read_in_reverse && v->role != VarRole::Induction &&
-         !isFirstWrite(fn_, s, v);
+  return needsRecord(fn_, s, v);
 }
 
 std::string SweepGenerator::adjointOf(const Expr &lvalue,
@@ -123,7 +117,7 @@ void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
   Substitutions fwd_subst;
   std::vector<std::string> pops;
   for (const Expr *n : needed) {
-    if (isLeaf(*n) || isCheap(*n) || subst.count(n))
+    if (recomputedInReverse(*n) || subst.count(n))
       continue;
     std::string type = n->type.scalarSpelling();
     std::string f = fresh(naming::valueTemp());

@@ -21,6 +21,7 @@
 
 #include "Naming.h"
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@
 namespace tangent {
 
 struct Rule;
+struct Stmt;
 
 /// A source position, kept for comments in generated code and diagnostics.
 struct Loc {
@@ -86,6 +88,10 @@ struct Var {
   bool useful = false;
   bool active = false;          ///< has an adjoint variable
   bool read_in_reverse = false; ///< its value is read by the reverse sweep
+  /// The statements whose reverse reads it (ToBeRecorded.cpp); with
+  /// `read_everywhere` (unoptimized), every overwrite is recorded.
+  std::vector<const Stmt *> readers;
+  bool read_everywhere = false;
   bool invariant = false;       ///< never written after its first write
   std::string adjoint;          ///< name of its adjoint, if active
 };
@@ -226,6 +232,13 @@ struct Function {
   /// The first write of each local in program order, when it is outside
   /// every loop (LoopAnalysis.cpp): its old value is never needed.
   std::vector<std::pair<const Var *, const Stmt *>> first_writes;
+
+  /// Program order of statements and the loops around each (ToBeRecorded).
+  struct Position {
+    int index = 0;
+    std::vector<const Stmt *> loops; ///< enclosing Loop statements
+  };
+  std::map<const Stmt *, Position> positions;
 
   /// Callee summary used by callers (ToBeRecorded.cpp).
   std::vector<bool> param_read_in_reverse;

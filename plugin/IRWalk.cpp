@@ -61,4 +61,14 @@ void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
     forEachRead(*op, fn);
 }
 
+bool constInt(const Expr &e, long long &value) {
+  const Expr *x = &e;
+  while (x->kind == ExprKind::Cast && x->type.isIntegral())
+    x = x->ops[0].get();
+  if (!x->is_int_const)
+    return false;
+  value = x->int_const;
+  return true;
+}
+
 } // namespace tangent

@@ -14,17 +14,6 @@ namespace tangent {
 
 namespace {
 
-/// The value of an integer constant, seen through integral conversions.
-bool constInt(const Expr &e, long long &value) {
-  const Expr *x = &e;
-  while (x->kind == ExprKind::Cast && x->type.isIntegral())
-    x = x->ops[0].get();
-  if (!x->is_int_const)
-    return false;
-  value = x->int_const;
-  return true;
-}
-
 struct WriteInfo {
   int count = 0;
   int whole = 0;

@@ -81,22 +81,113 @@ bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v) {
   return false;
 }
 
+bool recomputedInReverse(const Expr &n) {
+  if (n.kind == ExprKind::VarRef || n.kind == ExprKind::Literal ||
+      n.kind == ExprKind::Index)
+    return true;
+  if (!isCheap(n))
+    return false;
+  bool invariant = true;
+  forEachRead(n, [&](Var *v) {
+    invariant &= v->invariant || v->role == VarRole::Induction;
+  });
+  return invariant;
+}
+
 namespace {
 
-void markReads(const Expr &e) {
-  forEachRead(e, [](Var *v) { v->read_in_reverse = true; });
+bool shareLoop(const Function::Position &a, const Function::Position &b) {
+  for (const Stmt *l : a.loops)
+    for (const Stmt *m : b.loops)
+      if (l == m)
+        return true;
+  return false;
+}
+
+} // namespace
+
+bool needsRecord(const Function &fn, const Stmt &s, const Var *v) {
+  if (v->role == VarRole::Induction)
+    return false;
+  if (v->read_everywhere)
+    return true;
+  auto at = fn.positions.find(&s);
+  if (at == fn.positions.end())
+    return v->read_in_reverse;
+  for (const Stmt *r : v->readers) {
+    auto rp = fn.positions.find(r);
+    if (rp == fn.positions.end() || rp->second.index <= at->second.index ||
+        shareLoop(rp->second, at->second))
+      return true;
+  }
+  return false;
+}
+
+bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v) {
+  if (v->read_everywhere)
+    return true;
+  auto at = fn.positions.find(&loop);
+  if (at == fn.positions.end())
+    return v->read_in_reverse;
+  for (const Stmt *r : v->readers) {
+    auto rp = fn.positions.find(r);
+    if (rp == fn.positions.end())
+      return true;
+    bool inside = false;
+    for (const Stmt *l : rp->second.loops)
+      inside |= l == &loop;
+    if (!inside && rp->second.index < at->second.index)
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+void numberStatements(const Block &block, Function &fn,
+                      std::vector<const Stmt *> &loops) {
+  for (const StmtPtr &s : block) {
+    Function::Position p;
+    p.index = int(fn.positions.size());
+    p.loops = loops;
+    fn.positions[s.get()] = p;
+    switch (s->kind) {
+    case StmtKind::If:
+      numberStatements(s->then_block, fn, loops);
+      numberStatements(s->else_block, fn, loops);
+      break;
+    case StmtKind::Block:
+      numberStatements(s->block, fn, loops);
+      break;
+    case StmtKind::Loop:
+      numberStatements(s->loop->init, fn, loops);
+      loops.push_back(s.get());
+      numberStatements(s->loop->body, fn, loops);
+      numberStatements(s->loop->step, fn, loops);
+      loops.pop_back();
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/// Records that the reverse of `s` reads every variable of `e`.
+void markReads(const Expr &e, const Stmt &s) {
+  forEachRead(e, [&](Var *v) {
+    v->read_in_reverse = true;
+    if (v->readers.empty() || v->readers.back() != &s)
+      v->readers.push_back(&s);
+  });
 }
 
 /// Marks what the reverse of `e`'s adjoint propagation reads.
-void markNeeded(const Expr &e) {
+void markNeeded(const Expr &e, const Stmt &s) {
   std::vector<const Expr *> needed;
   collectNeededValues(e, needed);
-  for (const Expr *n : needed) {
-    bool leaf = n->kind == ExprKind::VarRef || n->kind == ExprKind::Literal ||
-                n->kind == ExprKind::Index;
-    if (leaf || isCheap(*n))
-      markReads(*n);
-  }
+  for (const Expr *n : needed)
+    if (recomputedInReverse(*n))
+      markReads(*n, s);
 }
 
 bool reevaluable(const Expr &e) {
@@ -110,6 +201,9 @@ bool reevaluable(const Expr &e) {
 } // namespace
 
 void analyzeToBeRecorded(Function &fn, bool optimized) {
+  std::vector<const Stmt *> loops;
+  fn.positions.clear();
+  numberStatements(fn.body, fn, loops);
   forEachStmt(fn.body, [&](const Stmt &cs, int) {
     Stmt &s = const_cast<Stmt &>(cs);
     switch (s.kind) {
@@ -119,22 +213,22 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       if (!target->active)
         break;
       if (s.lhs->kind == ExprKind::Index)
-        markReads(*s.lhs->ops[1]);
-      markNeeded(*s.rhs);
+        markReads(*s.lhs->ops[1], s);
+      markNeeded(*s.rhs, s);
       break;
     }
     case StmtKind::Construct:
       if (!s.var->active)
         break;
       for (const ExprPtr &a : s.args)
-        markNeeded(*a);
+        markNeeded(*a, s);
       break;
     case StmtKind::Call: {
       bool custom = !s.custom.empty();
       for (size_t i = 0; i < s.args.size(); ++i) {
         const Expr &a = *s.args[i];
         if (a.kind == ExprKind::Index)
-          markReads(*a.ops[1]);
+          markReads(*a.ops[1], s);
         bool read = custom || !optimized ||
                     (i < s.callee->param_read_in_reverse.size() &&
                      s.callee->param_read_in_reverse[i]);
@@ -143,20 +237,20 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
                           : a.kind == ExprKind::Index ? a.ops[0]->var
                                                       : nullptr;
         if (read || (a.type.isContainer() && !(base && base->active)))
-          markReads(a);
+          markReads(a, s);
       }
       break;
     }
     case StmtKind::If:
       s.record_decision = !reevaluable(*s.cond);
       if (!s.record_decision)
-        markReads(*s.cond);
+        markReads(*s.cond, s);
       break;
     case StmtKind::Loop: {
       LoopInfo &li = *s.loop;
       if (li.form == LoopInfo::Form::Counted) {
-        markReads(*li.start);
-        markReads(*li.bound);
+        markReads(*li.start, s);
+        markReads(*li.bound, s);
       }
       break;
     }
@@ -166,7 +260,7 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
   });
   if (!optimized)
     for (auto &v : fn.vars)
-      v->read_in_reverse = true;
+      v->read_in_reverse = v->read_everywhere = true;
   fn.param_read_in_reverse.assign(fn.params.size(), false);
   fn.param_written.assign(fn.params.size(), false);
   forEachStmt(fn.body, [&](const Stmt &s, int) {

@@ -28,8 +28,8 @@ inline void scale_reverse(double a, double& out, double& d_a, double& d_out) {
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_MODEL_3C7A8EE5DEF0A8E0
-#define TANGENT_GENERATED_MODEL_3C7A8EE5DEF0A8E0
+#ifndef TANGENT_GENERATED_MODEL_36699D23F85E6D21
+#define TANGENT_GENERATED_MODEL_36699D23F85E6D21
 namespace tangent::generated {
 // tangent: adjoint of model (branches_calls.input.cpp:14)
 inline double model_pullback(double x, double y, int mode, double& d_x, double& d_y, double d_result) {
@@ -44,7 +44,6 @@ inline double model_pullback(double x, double y, int mode, double& d_x, double& 
   if (taken) {
     const double v_3 = std::sqrt(z);
     tape.push(v_3);
-    tape.push(z);
     z = v_3;
   } else {
     tape.push(z);
@@ -87,7 +86,6 @@ inline double model_pullback(double x, double y, int mode, double& d_x, double& 
   tangent::generated::scale_reverse(x, z, d_x, d_z);
   z = tape.pop<double>();
   if (tape.pop<bool>()) {
-    z = tape.pop<double>();
     const double v_4 = tape.pop<double>();
     const double d_2 = d_z;
     d_z = 0;
