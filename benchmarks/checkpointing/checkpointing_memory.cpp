@@ -18,7 +18,7 @@
 /// `--reps` gradient calls (after one warm-up call that also measures the
 /// memory), and the ratios against the full tape measured in the same run.
 /// W3 peaks are also given in loop-carried states: the state the generated
-/// snapshot holds (`{s, next, k}`: 2N doubles and an int) and s alone (N
+/// snapshot holds (`{s, k}`: N doubles and an int) and s alone (N
 /// doubles). Every checkpointed gradient is compared with the fully taped one
 /// (bitwise) where both are computed.
 ///
@@ -201,8 +201,8 @@ int main(int argc, char **argv) {
   const std::size_t n3 = x3.size();
   // What the generated snapshot of w3_iterations_ckpt's loop holds (see
   // "snapshot {...}" in the code dumped with -fplugin-arg-tangent-dump-dir).
-  const std::size_t state = tangent::state_bytes(
-      std::tuple<vector, vector, int>(vector(n3), vector(n3), 0));
+  const std::size_t state =
+      tangent::state_bytes(std::tuple<vector, int>(vector(n3), 0));
   const std::size_t s_only = tangent::state_bytes(vector(n3));
   struct w3_row {
     int iterations;
@@ -245,7 +245,7 @@ int main(int argc, char **argv) {
   std::printf("\nW3 under [[tangent::checkpoint(8)]]: peak in loop-carried "
               "states (budget 8: 2 x 8 snapshots + iteration tapes)\n\n");
   const std::string states_head =
-      "snapshot states (" + bytes_text(state) + " B: {s, next, k})";
+      "snapshot states (" + bytes_text(state) + " B: {s, k})";
   const std::string s_head = "states of s alone (" + bytes_text(s_only) + " B)";
   std::printf("| %10s | %10s | %40s | %27s |\n", "iterations", "peak bytes",
               states_head.c_str(), s_head.c_str());
