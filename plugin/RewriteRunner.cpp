@@ -14,6 +14,7 @@
 #include "RewriteRunner.h"
 #include "CheckpointAttr.h"
 #include "Driver.h"
+#include "GenerationPoint.h"
 #include "Naming.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -289,65 +290,6 @@ private:
   }
 };
 
-/// Where the plugin generates (PluginAction.cpp): at the main file's last
-/// token outside every conditional group or, when the file ends with a
-/// conditional group, at the `#endif` that closes it.
-struct GenerationPoint {
-  long token_offset = -1; ///< a token: when the parser receives it
-  long endif_offset = -1; ///< the `endif` of a directive: when processed
-};
-
-GenerationPoint generationPoint(const SourceManager &sm, const LangOptions &lo,
-                                FileID fid) {
-  llvm::StringRef buf = sm.getBufferData(fid);
-  Lexer lex(sm.getLocForStartOfFile(fid), lo, buf.begin(), buf.begin(),
-            buf.end());
-  long last_token = -1, last_endif = -1;
-  int depth = 0;
-  bool directive = false, name_next = false;
-  Token tok;
-  for (bool more = true; more;) {
-    more = !lex.LexFromRawLexer(tok);
-    if (tok.is(tok::eof))
-      break;
-    if (tok.isAtStartOfLine()) {
-      directive = name_next = tok.is(tok::hash);
-      if (directive)
-        continue;
-    }
-    if (directive) {
-      if (name_next && tok.is(tok::raw_identifier)) {
-        llvm::StringRef name = tok.getRawIdentifier();
-        if (name == "if" || name == "ifdef" || name == "ifndef")
-          ++depth;
-        else if (name == "endif" && --depth == 0)
-          last_endif = long(sm.getFileOffset(tok.getLocation()));
-      }
-      name_next = false;
-      continue;
-    }
-    if (depth == 0)
-      last_token = long(sm.getFileOffset(tok.getLocation()));
-  }
-  GenerationPoint point;
-  if (last_endif > last_token)
-    point.endif_offset = last_endif;
-  else
-    point.token_offset = last_token;
-  return point;
-}
-
-/// Forwards the `#endif` directives to a callback.
-class EndifWatcher : public PPCallbacks {
-public:
-  explicit EndifWatcher(std::function<void(SourceLocation)> on_endif)
-      : on_endif_(std::move(on_endif)) {}
-  void Endif(SourceLocation loc, SourceLocation) override { on_endif_(loc); }
-
-private:
-  std::function<void(SourceLocation)> on_endif_;
-};
-
 /// Runs the pipeline where the plugin does: when the main file's last token
 /// is lexed (so that the runtime's late-bound markers find the generated
 /// specializations, and the pipeline sees the translation unit as the
@@ -357,28 +299,17 @@ private:
 class UnitConsumer : public ASTConsumer {
 public:
   UnitConsumer(CompilerInstance &ci, Session &session)
-      : ci_(ci), s_(session) {
-    SourceManager &sm = ci_.getSourceManager();
-    main_ = sm.getMainFileID();
-    point_ = generationPoint(sm, ci_.getLangOpts(), main_);
-    if (point_.token_offset >= 0)
-      ci_.getPreprocessor().setTokenWatcher(
-          [this](const Token &tok) { onToken(tok); });
-    if (point_.endif_offset >= 0)
-      ci_.getPreprocessor().addPPCallbacks(std::make_unique<EndifWatcher>(
-          [this, alive = alive_](SourceLocation loc) {
-            if (*alive)
-              onEndif(loc);
-          }));
-  }
-
-  ~UnitConsumer() override { *alive_ = false; }
+      : ci_(ci), s_(session),
+        trigger_(ci, [this](SourceLocation at) {
+          run(at, /*inject=*/s_.mode == Mode::Analyze);
+        }) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     UnitResult &unit = s_.units.back();
     SourceManager &sm = ctx.getSourceManager();
     unit.file = fileOf(sm, sm.getLocForStartOfFile(sm.getMainFileID()));
-    if (!ran_ && !ci_.getDiagnostics().hasErrorOccurred())
+    if (!ran_ && !trigger_.reached() &&
+        !ci_.getDiagnostics().hasErrorOccurred())
       run(sm.getLocForEndOfFile(sm.getMainFileID()), /*inject=*/false);
     if (ci_.getDiagnostics().hasErrorOccurred()) {
       unit.ok = false;
@@ -396,47 +327,9 @@ public:
 private:
   CompilerInstance &ci_;
   Session &s_;
-  FileID main_;
-  GenerationPoint point_;
-  /// The preprocessor (and its callbacks) may outlive the consumer.
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
   bool ran_ = false;
   bool pipeline_failed_ = false;
-
-  void onEndif(SourceLocation loc) {
-    if (ran_)
-      return;
-    SourceManager &sm = ci_.getSourceManager();
-    SourceLocation at = sm.getFileLoc(loc);
-    if (sm.getFileID(at) != main_ ||
-        long(sm.getFileOffset(at)) != point_.endif_offset)
-      return;
-    if (ci_.getDiagnostics().hasErrorOccurred()) {
-      ran_ = true;
-      return;
-    }
-    run(at, /*inject=*/s_.mode == Mode::Analyze);
-  }
-
-  void onToken(const Token &tok) {
-    if (ran_ || !tok.getLocation().isFileID())
-      return;
-    SourceManager &sm = ci_.getSourceManager();
-    if (sm.getFileID(tok.getLocation()) != main_ ||
-        long(sm.getFileOffset(tok.getLocation())) != point_.token_offset)
-      return;
-    // As in the plugin: tentative parsing replays cached tokens (wait for
-    // the replay), and after an error recovery may skip tokens (the unit
-    // fails anyway: do not generate).
-    if (ci_.getPreprocessor().isBacktrackEnabled())
-      return;
-    ci_.getPreprocessor().setTokenWatcher(nullptr);
-    if (ci_.getDiagnostics().hasErrorOccurred()) {
-      ran_ = true;
-      return;
-    }
-    run(tok.getLocation(), /*inject=*/s_.mode == Mode::Analyze);
-  }
+  GenerationTrigger trigger_;
 
   void run(SourceLocation at, bool inject) {
     ran_ = true;
