@@ -1,5 +1,7 @@
 //===- GenerationPoint.cpp - where generated code enters a TU -------------===//
 #include "GenerationPoint.h"
+#include "CheckpointAttr.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -119,6 +121,25 @@ void GenerationTrigger::reach(SourceLocation at) {
   if (ci_.getDiagnostics().hasErrorOccurred())
     return;
   fire_(at);
+}
+
+DriverInput pipelineInput(CompilerInstance &ci, Diagnoser &diags,
+                          SourceLocation at) {
+  DriverInput input;
+  input.ctx = &ci.getASTContext();
+  input.diags = &diags;
+  input.requests = findRequests(ci.getASTContext(), diags);
+  input.checkpoint_marks = checkpointMarks();
+  if (ci.hasSema()) {
+    Sema &sema = ci.getSema();
+    input.instantiate = [&sema, at](const FunctionDecl *fd) {
+      sema.InstantiateFunctionDefinition(at, const_cast<FunctionDecl *>(fd),
+                                         /*Recursive=*/true,
+                                         /*DefinitionRequired=*/false,
+                                         /*AtEndOfTU=*/false);
+    };
+  }
+  return input;
 }
 
 } // namespace tangent

@@ -12,6 +12,7 @@
 #ifndef TANGENT_GENERATIONPOINT_H
 #define TANGENT_GENERATIONPOINT_H
 
+#include "Driver.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include <functional>
 #include <memory>
@@ -45,6 +46,12 @@ private:
   void onEndif(clang::SourceLocation loc);
   void reach(clang::SourceLocation at);
 };
+
+/// The pipeline's input at the generation point `at`: the requests made so
+/// far, the [[tangent::checkpoint]] marks, and on-demand instantiation of
+/// function template bodies through Sema.
+DriverInput pipelineInput(clang::CompilerInstance &ci, Diagnoser &diags,
+                          clang::SourceLocation at);
 
 } // namespace tangent
 

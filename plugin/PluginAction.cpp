@@ -53,22 +53,8 @@ private:
   GenerationTrigger trigger_;
 
   void inject(SourceLocation at) {
-    ASTContext &ctx = ci_.getASTContext();
     Diagnoser diags(ci_.getDiagnostics(), opts_.remarks);
-    DriverInput input;
-    input.ctx = &ctx;
-    input.diags = &diags;
-    input.requests = findRequests(ctx, diags);
-    input.checkpoint_marks = checkpointMarks();
-    if (ci_.hasSema()) {
-      Sema &sema = ci_.getSema();
-      input.instantiate = [&sema, at](const FunctionDecl *fd) {
-        sema.InstantiateFunctionDefinition(at, const_cast<FunctionDecl *>(fd),
-                                           /*Recursive=*/true,
-                                           /*DefinitionRequired=*/false,
-                                           /*AtEndOfTU=*/false);
-      };
-    }
+    DriverInput input = pipelineInput(ci_, diags, at);
     DriverOutput output = runPipeline(input);
     if (output.code.empty())
       return;

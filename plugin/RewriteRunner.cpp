@@ -338,20 +338,7 @@ private:
     UnitResult &unit = s_.units.back();
     unit.file = fileOf(sm, sm.getLocForStartOfFile(sm.getMainFileID()));
     Diagnoser diags(ci_.getDiagnostics(), /*remarks=*/false);
-    DriverInput input;
-    input.ctx = &ctx;
-    input.diags = &diags;
-    input.requests = findRequests(ctx, diags);
-    input.checkpoint_marks = checkpointMarks();
-    if (ci_.hasSema()) {
-      Sema &sema = ci_.getSema();
-      input.instantiate = [&sema, at](const FunctionDecl *fd) {
-        sema.InstantiateFunctionDefinition(at, const_cast<FunctionDecl *>(fd),
-                                           /*Recursive=*/true,
-                                           /*DefinitionRequired=*/false,
-                                           /*AtEndOfTU=*/false);
-      };
-    }
+    DriverInput input = pipelineInput(ci_, diags, at);
     std::vector<Request> requests = input.requests;
     DriverOutput output = runPipeline(input);
     pipeline_failed_ = !output.ok;
