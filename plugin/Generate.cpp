@@ -147,7 +147,7 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
     bool simple = true;
     for (char c : adj)
       simple &= std::isalnum((unsigned char)c) || c == '_';
-    if (uses > 1 && !simple) {
+    if (uses > 1 && !simple && !contributions_) {
       std::string t = fresh(naming::adjointTemp());
       out.line("const " + e.type.scalarSpelling() + " " + t + " = " + adj +
                ";");
@@ -157,7 +157,10 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
   switch (e.kind) {
   case ExprKind::VarRef:
   case ExprKind::Index:
-    out.line(adjointOf(e, subst) + " += " + adj + ";");
+    if (contributions_)
+      contributions_->push_back({adjointOf(e, subst), adj});
+    else
+      out.line(adjointOf(e, subst) + " += " + adj + ";");
     return;
   case ExprKind::Cast:
     propagate(*e.ops[0], adj, out, subst);

@@ -67,6 +67,15 @@ private:
   bool record_ = true;
   /// Element writes whose old values the enclosing loop records in bulk.
   std::set<const Stmt *> bulk_saved_;
+  /// While set, propagate() collects (adjoint target, contribution) pairs
+  /// instead of emitting them, and never binds shared adjoints to locals.
+  std::vector<std::pair<std::string, std::string>> *contributions_ = nullptr;
+
+  /// The reverse of a counted loop whose body is one element write
+  /// `v[i] = e` as independent passes, one per adjoint it updates (each
+  /// pass has no dependence between iterations, so it vectorizes); empty
+  /// when the loop does not have that shape.
+  Code reverseInPasses(const Stmt &loop, const std::string &header);
 
   Sweeps assign(const Stmt &s);
   Sweeps construct(const Stmt &s);

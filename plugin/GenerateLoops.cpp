@@ -176,6 +176,51 @@ Code SweepGenerator::iterationReverse(const LoopInfo &li) {
   return c;
 }
 
+Code SweepGenerator::reverseInPasses(const Stmt &loop,
+                                     const std::string &header) {
+  const LoopInfo &li = *loop.loop;
+  Code out;
+  if (li.body.size() != 1 || (li.increment != 1 && li.increment != -1))
+    return out;
+  const Stmt &w = *li.body.front();
+  if (w.kind != StmtKind::Assign || w.lhs->kind != ExprKind::Index ||
+      w.lhs->ops[1]->kind != ExprKind::VarRef ||
+      w.lhs->ops[1]->var != li.induction)
+    return out;
+  Var *v = w.lhs->ops[0]->var;
+  if (!v->active || !w.rhs->active || readsVar(*w.rhs, v))
+    return out;
+  // Nothing on the tape inside the loop: no record of v[i] (or one in bulk)
+  // and every value the derivatives need evaluated again.
+  if (needsSave(w, v) && !bulk_saved_.count(&w))
+    return out;
+  std::vector<const Expr *> needed;
+  collectNeededValues(*w.rhs, needed);
+  for (const Expr *n : needed)
+    if (!recomputedInReverse(*n))
+      return out;
+  std::vector<std::pair<std::string, std::string>> contributions;
+  contributions_ = &contributions;
+  Code unused;
+  std::string d = adjointOf(*w.lhs);
+  propagate(*w.rhs, d, unused, {});
+  contributions_ = nullptr;
+  for (const auto &c : contributions)
+    if (c.first.rfind(v->adjoint + "[", 0) == 0 || c.first == v->adjoint)
+      return Code(); // updates the adjoint it reads
+  out.comment(loop.loc.str() + ": " + li.kind_name +
+              " loop, reversed in independent passes");
+  for (const auto &c : contributions) {
+    out.open(header);
+    out.line(c.first + " += " + c.second + ";");
+    out.close();
+  }
+  out.open(header);
+  out.line(d + " = 0;");
+  out.close();
+  return out;
+}
+
 SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   Sweeps out;
@@ -217,19 +262,34 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       out.rev.append(restore_bulk);
       return out;
     }
-    out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    std::string header;
     if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
-      out.rev.open("for (" + t + " " + i + " = " + bound + "; " + i +
-                   "-- > " + start + ";)");
+      header = "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " +
+               start + ";)";
     else if (li.increment == 1 && li.compare == "<=")
-      out.rev.open("for (" + t + " " + i + " = " + parenthesize(bound) +
-                   " + 1; " + i + "-- > " + start + ";)");
+      header = "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " +
+               i + "-- > " + start + ";)";
     else if (li.increment == -1 && (li.compare == ">" || li.compare == "!="))
-      out.rev.open("for (" + t + " " + i + " = " + bound + "; " + i +
-                   "++ < " + start + ";)");
+      header = "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " +
+               start + ";)";
     else if (li.increment == -1 && li.compare == ">=")
-      out.rev.open("for (" + t + " " + i + " = " + parenthesize(bound) +
-                   " - 1; " + i + "++ < " + start + ";)");
+      header = "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " +
+               i + "++ < " + start + ";)";
+    if (!header.empty()) {
+      for (const Stmt *w : bulk)
+        bulk_saved_.insert(w);
+      Code passes = reverseInPasses(s, header);
+      for (const Stmt *w : bulk)
+        bulk_saved_.erase(w);
+      if (!passes.empty()) {
+        out.rev.append(passes);
+        out.rev.append(restore_bulk);
+        return out;
+      }
+    }
+    out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    if (!header.empty())
+      out.rev.open(header);
     else {
       std::string k = fresh("k");
       out.rev.open("for (long long " + k + " = " + tripCountText(li) + "; " +
