@@ -1165,6 +1165,15 @@ ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e, Block &pre) {
     }
   }
   if (const auto *ce = dyn_cast<ExplicitCastExpr>(e)) {
+    // `(void)x;`: only the operand's side effects matter.
+    if (ce->getType()->isVoidType()) {
+      if (!lowerExpr(ce->getSubExprAsWritten(), pre))
+        return nullptr;
+      Type it;
+      it.kind = TypeKind::Int;
+      it.spelling = "int";
+      return makeIntLiteral(0, it);
+    }
     Type t;
     if (!lowerType(ctx, ce->getType(), t) || !(t.isReal() || t.isIntegral()))
       return refuse(loc, "tangent: cast to '" + ce->getType().getAsString() +

@@ -1,0 +1,112 @@
+// Corner cases a user's code meets: integer exponents, literal arguments to
+// callees, strided loops, uninitialized C arrays, parameters modified in
+// place, returns from branches, mixed float/double, unused parameters,
+// recursion, static constant tables, const references to parameters.
+#include "check.hpp"
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+double powers(double x, double y) {
+  return std::pow(x, 3) + std::pow(2.0, y) + std::pow(x, y);
+}
+
+double scaled(double a, int k) { return a * k + std::sin(a); }
+double literal_args(double x) { return scaled(2.0 * x, 3) + scaled(1.5, 2) * x; }
+
+double strided(const std::vector<double> &v) {
+  double s = 0;
+  for (std::size_t i = 0; i < v.size(); i += 2)
+    s += v[i] * v[i];
+  for (int i = static_cast<int>(v.size()) - 1; i >= 0; i -= 3)
+    s += std::cos(v[i]);
+  return s;
+}
+
+double carray(double x, double y) {
+  double a[3];
+  a[0] = x;
+  a[1] = x * y;
+  a[2] = a[0] + a[1];
+  double s = 0;
+  for (int i = 0; i < 3; ++i)
+    s += a[i] * a[i];
+  return s;
+}
+
+double in_place(double x, double y) {
+  x *= 2;
+  y -= x;
+  x /= 1 + y * y;
+  return x * y;
+}
+
+double branch_return(double x) {
+  if (x > 0)
+    return x * x;
+  else
+    return -x;
+}
+
+double mixed(float a, double b) {
+  float c = a * a;
+  return c * b + a;
+}
+
+double unused(double x, double y) {
+  (void)y;
+  return 3 * x;
+}
+
+double rec_pow(double x, int n) { return n == 0 ? 1.0 : x * rec_pow(x, n - 1); }
+double use_rec(double x) { return rec_pow(x, 5); }
+
+double table(const std::vector<double> &x) {
+  static const double w[4] = {0.1, 0.2, 0.3, 0.4};
+  const auto &y = x;
+  double s = 0;
+  for (int i = 0; i < 4; ++i)
+    s += w[i] * std::exp(y[i]);
+  return s;
+}
+
+double ternary_loop(const std::vector<double> &x) {
+  double s = 0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    s += x[i] > 0 ? x[i] * x[i] : std::sin(x[i]);
+  return s;
+}
+
+double self_call_vec(const std::vector<double> &x) {
+  std::vector<double> v = x;
+  for (int t = 0; t < 3; ++t)
+    for (std::size_t i = 0; i < v.size(); ++i)
+      v[i] = std::tanh(v[i] + 0.1 * t);
+  double s = 0;
+  for (double e : v)
+    s += e;
+  return s;
+}
+
+using namespace tangent_test;
+
+int main() {
+  check("powers", tangent::grad<powers>(), 1.3, 0.7);
+  check("literal_args", tangent::grad<literal_args>(), 0.4);
+  check("strided", tangent::grad<strided>(),
+        std::vector<double>{0.3, -0.2, 0.5, 0.1, -0.4, 0.25, 0.6});
+  check("carray", tangent::grad<carray>(), 0.8, -1.3);
+  check("in_place", tangent::grad<in_place>(), 0.9, 0.4);
+  check("branch_return/pos", tangent::grad<branch_return>(), 1.4);
+  check("branch_return/neg", tangent::grad<branch_return>(), -0.6);
+  check("mixed", float_tol, tangent::grad<mixed>(), 0.7f, 1.2);
+  check("unused", tangent::grad<unused>(), 0.5, 2.0);
+  check("use_rec", tangent::grad<use_rec>(), 1.1);
+  check("table", tangent::grad<table>(), std::vector<double>{0.1, 0.2, -0.3, 0.4});
+  check("ternary_loop", tangent::grad<ternary_loop>(),
+        std::vector<double>{0.5, -0.7, 1.2, -0.1});
+  check("self_call_vec", tangent::grad<self_call_vec>(),
+        std::vector<double>{0.2, -0.5, 0.9});
+  return summary();
+}
