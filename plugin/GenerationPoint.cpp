@@ -123,8 +123,56 @@ void GenerationTrigger::reach(SourceLocation at) {
   fire_(at);
 }
 
+namespace {
+
+bool inTangentNamespace(const Decl *d) {
+  for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      if (ns->getName() == "tangent" &&
+          ns->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+/// Clang instantiates the bodies of function templates at the end of the
+/// translation unit, after the generation point; a request inside one
+/// (`template <auto F> void check() { tangent::grad<F>()(...); }`) would not
+/// exist yet. Instantiate the pending user templates now, leaving tangent's
+/// own (the markers, whose bodies must bind to the generated code) for the
+/// end of the translation unit.
+void instantiateUserTemplates(Sema &sema) {
+  for (int round = 0; round < 64; ++round) {
+    std::deque<Sema::PendingImplicitInstantiation> pending;
+    pending.swap(sema.PendingInstantiations);
+    std::deque<Sema::PendingImplicitInstantiation> kept;
+    bool progress = false;
+    for (auto &entry : pending) {
+      auto *fd = dyn_cast<FunctionDecl>(entry.first);
+      if (!fd || inTangentNamespace(fd) || fd->isDefined()) {
+        kept.push_back(entry);
+        continue;
+      }
+      // Not recursive: what this instantiation needs joins the queue and is
+      // sorted in the next round.
+      sema.InstantiateFunctionDefinition(entry.second, fd,
+                                         /*Recursive=*/false,
+                                         /*DefinitionRequired=*/false,
+                                         /*AtEndOfTU=*/true);
+      progress = true;
+    }
+    for (auto &entry : kept)
+      sema.PendingInstantiations.push_back(entry);
+    if (!progress)
+      return;
+  }
+}
+
+} // namespace
+
 DriverInput pipelineInput(CompilerInstance &ci, Diagnoser &diags,
                           SourceLocation at) {
+  if (ci.hasSema())
+    instantiateUserTemplates(ci.getSema());
   DriverInput input;
   input.ctx = &ci.getASTContext();
   input.diags = &diags;

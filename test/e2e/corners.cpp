@@ -89,6 +89,18 @@ double self_call_vec(const std::vector<double> &x) {
   return s;
 }
 
+double only_in_template(double x) { return x * x * x; }
+
+/// A request inside a function template, as a test helper would make it:
+/// it exists only once the template is instantiated.
+template <auto F, class... A> double first_component(A... args) {
+  auto g = tangent::grad<F>()(args...);
+  if constexpr (sizeof...(A) == 1)
+    return g;
+  else
+    return std::get<0>(g);
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -108,5 +120,10 @@ int main() {
         std::vector<double>{0.5, -0.7, 1.2, -0.1});
   check("self_call_vec", tangent::grad<self_call_vec>(),
         std::vector<double>{0.2, -0.5, 0.9});
+  check_near("template_request/powers",
+             first_component<powers>(1.3, 0.7),
+             std::get<0>(tangent::grad<powers>()(1.3, 0.7)));
+  check_near("template_request/only_there",
+             first_component<only_in_template>(1.5), 3 * 1.5 * 1.5);
   return summary();
 }
