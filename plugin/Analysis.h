@@ -33,6 +33,12 @@ void forEachWrite(const Stmt &s,
 /// Calls `fn` on every variable that `e` reads.
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
 
+/// Whether `e` reads `v`.
+bool readsVar(const Expr &e, const Var *v);
+
+/// Whether every use of `v` in `e` is the element `v[i]`.
+bool onlyElement(const Expr &e, const Var *v, const Var *i);
+
 /// The value of an integer constant, seen through integral conversions.
 bool constInt(const Expr &e, long long &value);
 

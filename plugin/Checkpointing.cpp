@@ -19,12 +19,6 @@ namespace tangent {
 
 namespace {
 
-bool readsVar(const Expr &e, const Var *v) {
-  bool found = false;
-  forEachRead(e, [&](Var *x) { found |= x == v; });
-  return found;
-}
-
 void collectAccessed(const Block &block, std::set<const Var *> &out) {
   forEachStmt(block, [&](const Stmt &s, int) {
     auto reads = [&](const ExprPtr &e) {
@@ -71,18 +65,6 @@ SizeTexts constructionSizes(const Function &fn) {
   return sizes;
 }
 
-/// Whether `v` appears in `e` only as the element `v[i]`.
-bool onlyElementOf(const Expr &e, const Var *v, const Var *i) {
-  if (e.kind == ExprKind::Index && e.ops[0]->var == v)
-    return e.ops[1]->kind == ExprKind::VarRef && e.ops[1]->var == i;
-  if (e.kind == ExprKind::VarRef)
-    return e.var != v;
-  for (const ExprPtr &op : e.ops)
-    if (!onlyElementOf(*op, v, i))
-      return false;
-  return true;
-}
-
 /// The vectors a counted loop overwrites element by element before reading
 /// them: `for (i = 0; i < size; ++i) { v[i] = e; ... v[i] ... }`.
 std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
@@ -106,15 +88,15 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
     bool covers = (li.bound->kind == ExprKind::Size &&
                    li.bound->ops[0]->var == v) ||
                   (size != sizes.end() && size->second == bound);
-    if (!covers || !onlyElementOf(*first->lhs, v, li.induction) ||
-        !onlyElementOf(*first->rhs, v, li.induction) ||
+    if (!covers || !onlyElement(*first->lhs, v, li.induction) ||
+        !onlyElement(*first->rhs, v, li.induction) ||
         readsVar(*first->rhs, v))
       continue;
     // Every other use in the loop is the same element, after the write.
     bool ok = true, before = true;
     forEachStmt(li.body, [&](const Stmt &o, int) {
       auto check = [&](const ExprPtr &e) {
-        if (e && !onlyElementOf(*e, v, li.induction))
+        if (e && !onlyElement(*e, v, li.induction))
           ok = false;
         if (e && before && &o != first.get() && readsVar(*e, v))
           ok = false;

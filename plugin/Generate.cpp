@@ -24,12 +24,6 @@ void postOrder(const Expr &e, std::map<const Expr *, int> &order) {
   order[&e] = int(order.size());
 }
 
-bool reads(const Expr &e, const Var *v) {
-  bool found = false;
-  forEachRead(e, [&](Var *x) { found |= x == v; });
-  return found;
-}
-
 std::string zeroLiteral(const std::string &type) {
   return type == "float" ? "0.0f" : type == "long double" ? "0.0L" : "0.0";
 }
@@ -307,7 +301,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   const Expr *rhs = s.rhs.get();
   if (rhs->kind == ExprKind::Binary && (rhs->text == "+" || rhs->text == "-") &&
       printExpr(*rhs->ops[0]) == printExpr(*s.lhs) &&
-      !reads(*rhs->ops[1], target)) {
+      !readsVar(*rhs->ops[1], target)) {
     propagate(*rhs->ops[1], rhs->text == "-" ? "-" + d_lhs : d_lhs, out.rev,
               subst);
     return out;
@@ -489,7 +483,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     bool result_is_arg = false;
     if (s.result)
       for (const ExprPtr &a : s.args)
-        result_is_arg |= reads(*a, s.result);
+        result_is_arg |= readsVar(*a, s.result);
     Type rt = s.result ? s.result->type
               : custom ? Type{}
                        : s.callee->result;

@@ -44,24 +44,6 @@ std::string tripCountText(const LoopInfo &li) {
          li.compare + "\")";
 }
 
-bool readsVar(const Expr &e, const Var *v) {
-  bool found = false;
-  forEachRead(e, [&](Var *x) { found |= x == v; });
-  return found;
-}
-
-/// Whether every use of `v` in `e` is the element `v[i]`.
-bool onlyElement(const Expr &e, const Var *v, const Var *i) {
-  if (e.kind == ExprKind::Index && e.ops[0]->var == v)
-    return e.ops[1]->kind == ExprKind::VarRef && e.ops[1]->var == i;
-  if (e.kind == ExprKind::VarRef)
-    return e.var != v;
-  for (const ExprPtr &op : e.ops)
-    if (!onlyElement(*op, v, i))
-      return false;
-  return true;
-}
-
 /// Element writes `v[i] = e` at the top of a counted loop's body (i its
 /// induction variable) whose container the loop touches nowhere else: their
 /// old values can be recorded for the whole index range at once.

@@ -61,6 +61,23 @@ void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
     forEachRead(*op, fn);
 }
 
+bool readsVar(const Expr &e, const Var *v) {
+  bool found = false;
+  forEachRead(e, [&](Var *x) { found |= x == v; });
+  return found;
+}
+
+bool onlyElement(const Expr &e, const Var *v, const Var *i) {
+  if (e.kind == ExprKind::Index && e.ops[0]->var == v)
+    return e.ops[1]->kind == ExprKind::VarRef && e.ops[1]->var == i;
+  if (e.kind == ExprKind::VarRef)
+    return e.var != v;
+  for (const ExprPtr &op : e.ops)
+    if (!onlyElement(*op, v, i))
+      return false;
+  return true;
+}
+
 bool constInt(const Expr &e, long long &value) {
   const Expr *x = &e;
   while (x->kind == ExprKind::Cast && x->type.isIntegral())
