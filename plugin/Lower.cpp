@@ -323,11 +323,17 @@ private:
         return makeLiteral(i.getBoolValue() ? "true" : "false", t);
       std::string digits = i.isSigned() ? std::to_string(i.getExtValue())
                                         : std::to_string(i.getZExtValue());
-      ExprPtr lit = t.spelling == "int"
-                        ? makeLiteral(digits, t)
-                        : makeLiteral("static_cast<" + t.spelling + ">(" +
-                                          digits + ")",
-                                      t);
+      // Integer literals keep their exact type: a suffix where C++ has one.
+      static const std::map<std::string, std::string> suffixes = {
+          {"int", ""},          {"unsigned int", "u"},
+          {"long", "l"},        {"unsigned long", "ul"},
+          {"long long", "ll"},  {"unsigned long long", "ull"}};
+      auto suffix = suffixes.find(t.spelling);
+      ExprPtr lit =
+          suffix != suffixes.end() && !i.isNegative()
+              ? makeLiteral(digits + suffix->second, t)
+              : makeLiteral("static_cast<" + t.spelling + ">(" + digits + ")",
+                            t);
       if (i.getSignificantBits() <= 64) {
         lit->is_int_const = true;
         lit->int_const = i.isSigned() ? i.getExtValue()
