@@ -111,6 +111,17 @@ std::string printExpr(const Expr &e, const Substitutions &subst) {
   }
   case ExprKind::Cast: {
     const std::string &t = e.type.spelling;
+    // An integer constant converted to another integer type: a suffixed
+    // literal of that type (`1ul`), not a cast.
+    static const std::map<std::string, std::string> suffixes = {
+        {"int", ""},         {"unsigned int", "u"},
+        {"long", "l"},       {"unsigned long", "ul"},
+        {"long long", "ll"}, {"unsigned long long", "ull"}};
+    const Expr &op = *e.ops[0];
+    auto suffix = suffixes.find(t);
+    if (suffix != suffixes.end() && op.kind == ExprKind::Literal &&
+        op.is_int_const && op.int_const >= 0 && !subst.count(&op))
+      return std::to_string(op.int_const) + suffix->second;
     bool one_word = t.find(' ') == std::string::npos;
     std::string inner = printExpr(*e.ops[0], subst);
     return one_word ? t + "(" + inner + ")"

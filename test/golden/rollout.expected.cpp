@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_5E04D9B6552CC036
-#define TANGENT_GENERATED_ROLLOUT_5E04D9B6552CC036
+#ifndef TANGENT_GENERATED_ROLLOUT_62FD1C8DB39551E2
+#define TANGENT_GENERATED_ROLLOUT_62FD1C8DB39551E2
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -18,7 +18,7 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // rollout.input.cpp:8: for loop (checkpointing not requested)
   for (int t = 0; t < 2000; ++t) {
     // rollout.input.cpp:9: for loop (checkpointing not requested)
-    for (unsigned long j = static_cast<unsigned long>(0); j < x.size(); ++j) {
+    for (unsigned long j = 0ul; j < x.size(); ++j) {
       const double v = std::tanh(s[j] * 1.01 + x[j]);
       tape.push(v);
       s[j] = v;
@@ -26,7 +26,7 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   }
   r = double(0);
   // rollout.input.cpp:12: for loop (checkpointing not requested)
-  for (unsigned long j_2 = static_cast<unsigned long>(0); j_2 < x.size(); ++j_2) {
+  for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
     r = r + s[j_2];
   }
   result = r;
@@ -39,14 +39,14 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   d_result = 0;
   d_r += d_3;
   // rollout.input.cpp:12: for loop, reversed
-  for (unsigned long j_2 = x.size(); j_2-- > static_cast<unsigned long>(0);) {
+  for (unsigned long j_2 = x.size(); j_2-- > 0ul;) {
     d_s[j_2] += d_r;
   }
   d_r = 0;
   // rollout.input.cpp:8: for loop, reversed
   for (int t = 2000; t-- > 0;) {
     // rollout.input.cpp:9: for loop, reversed
-    for (unsigned long j = x.size(); j-- > static_cast<unsigned long>(0);) {
+    for (unsigned long j = x.size(); j-- > 0ul;) {
       const double v_2 = tape.pop<double>();
       const double d = d_s[j];
       d_s[j] = 0;
@@ -67,8 +67,8 @@ template <> struct adjoint<&rollout, tangent::options{false, 100, 32, true, 1844
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_77A3CB69DC49AF96
-#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_77A3CB69DC49AF96
+#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0EE02351A576DD81
+#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0EE02351A576DD81
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -88,7 +88,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
         tape.push_vector(s);
       }
       // rollout.input.cpp:9: for loop
-      for (unsigned long j = static_cast<unsigned long>(0); j < x.size(); ++j) {
+      for (unsigned long j = 0ul; j < x.size(); ++j) {
         const double v = std::tanh(s[j] * 1.01 + x[j]);
         s[j] = v;
       }
@@ -96,7 +96,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
   }
   r = double(0);
   // rollout.input.cpp:12: for loop (bound not constant; annotate with [[tangent::checkpoint]] to checkpoint it)
-  for (unsigned long j_2 = static_cast<unsigned long>(0); j_2 < x.size(); ++j_2) {
+  for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
     r = r + s[j_2];
   }
   result = r;
@@ -109,7 +109,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
   d_result = 0;
   d_r += d_5;
   // rollout.input.cpp:12: for loop, reversed
-  for (unsigned long j_2 = x.size(); j_2-- > static_cast<unsigned long>(0);) {
+  for (unsigned long j_2 = x.size(); j_2-- > 0ul;) {
     d_s[j_2] += d_r;
   }
   d_r = 0;
@@ -124,7 +124,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     for (long long k = begin; k < end; ++k) {
       const int t = static_cast<int>(0 + k * 1);
       // rollout.input.cpp:9: for loop (taped within each replay of the checkpointed loop at line 8)
-      for (unsigned long j = static_cast<unsigned long>(0); j < x.size(); ++j) {
+      for (unsigned long j = 0ul; j < x.size(); ++j) {
         const double v_3 = std::tanh(s[j] * 1.01 + x[j]);
         tape.push(v_3);
         s[j] = v_3;
@@ -134,7 +134,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     for (long long k = end; k-- > begin;) {
       const int t = static_cast<int>(0 + k * 1);
       // rollout.input.cpp:9: for loop, reversed
-      for (unsigned long j = x.size(); j-- > static_cast<unsigned long>(0);) {
+      for (unsigned long j = x.size(); j-- > 0ul;) {
         const double v_4 = tape.pop<double>();
         const double d_3 = d_s[j];
         d_s[j] = 0;

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_DIFFUSE_28D95806B153A331
-#define TANGENT_GENERATED_DIFFUSE_28D95806B153A331
+#ifndef TANGENT_GENERATED_DIFFUSE_A41CD7D43EB2577D
+#define TANGENT_GENERATED_DIFFUSE_A41CD7D43EB2577D
 namespace tangent::generated {
 // tangent: adjoint of diffuse (stencil.input.cpp:6), forward sweep
 inline void diffuse_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -13,8 +13,8 @@ inline void diffuse_forward(const std::vector<double>& u, std::vector<double>& d
   unsigned long n{};
   n = u.size();
   // stencil.input.cpp:8: for loop (loop in a callee: callees are fully taped)
-  for (unsigned long i = static_cast<unsigned long>(1); i < n - static_cast<unsigned long>(1); ++i) {
-    du[i] = u[i - static_cast<unsigned long>(1)] - 2.0 * u[i] + u[i + static_cast<unsigned long>(1)];
+  for (unsigned long i = 1ul; i < n - 1ul; ++i) {
+    du[i] = u[i - 1ul] - 2.0 * u[i] + u[i + 1ul];
   }
   tape.push(n);
   return;
@@ -26,24 +26,24 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
   unsigned long n{};
   n = tape.pop<unsigned long>();
   // stencil.input.cpp:8: for loop, reversed in independent passes
-  for (unsigned long i = n - static_cast<unsigned long>(1); i-- > static_cast<unsigned long>(1);) {
-    d_u[i - static_cast<unsigned long>(1)] += d_du[i];
+  for (unsigned long i = n - 1ul; i-- > 1ul;) {
+    d_u[i - 1ul] += d_du[i];
   }
-  for (unsigned long i = n - static_cast<unsigned long>(1); i-- > static_cast<unsigned long>(1);) {
+  for (unsigned long i = n - 1ul; i-- > 1ul;) {
     d_u[i] += 2.0 * (-(d_du[i]));
   }
-  for (unsigned long i = n - static_cast<unsigned long>(1); i-- > static_cast<unsigned long>(1);) {
-    d_u[i + static_cast<unsigned long>(1)] += d_du[i];
+  for (unsigned long i = n - 1ul; i-- > 1ul;) {
+    d_u[i + 1ul] += d_du[i];
   }
-  for (unsigned long i = n - static_cast<unsigned long>(1); i-- > static_cast<unsigned long>(1);) {
+  for (unsigned long i = n - 1ul; i-- > 1ul;) {
     d_du[i] = 0;
   }
   (void)tape;
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_HEAT_FAAFEEDC677319D4
-#define TANGENT_GENERATED_HEAT_FAAFEEDC677319D4
+#ifndef TANGENT_GENERATED_HEAT_9D2A125B0AE96E6C
+#define TANGENT_GENERATED_HEAT_9D2A125B0AE96E6C
 namespace tangent::generated {
 // tangent: adjoint of heat (stencil.input.cpp:12)
 inline double heat_pullback(const std::vector<double>& u0, double kappa, std::vector<double>& d_u0, double& d_kappa, double d_result) {
@@ -63,13 +63,13 @@ inline double heat_pullback(const std::vector<double>& u0, double kappa, std::ve
     // stencil.input.cpp:16: call diffuse
     tangent::generated::diffuse_forward(u, du);
     // stencil.input.cpp:17: for loop (checkpointing not requested)
-    for (unsigned long i = static_cast<unsigned long>(0); i < n; ++i) {
+    for (unsigned long i = 0ul; i < n; ++i) {
       u[i] = u[i] + kappa * du[i];
     }
   }
   e = double(0);
   // stencil.input.cpp:21: for loop (checkpointing not requested)
-  for (unsigned long i_2 = static_cast<unsigned long>(0); i_2 < n; ++i_2) {
+  for (unsigned long i_2 = 0ul; i_2 < n; ++i_2) {
     e = e + u[i_2] * u[i_2];
   }
   result = e;
@@ -84,7 +84,7 @@ inline double heat_pullback(const std::vector<double>& u0, double kappa, std::ve
   d_result = 0;
   d_e += d_2;
   // stencil.input.cpp:21: for loop, reversed
-  for (unsigned long i_2 = n; i_2-- > static_cast<unsigned long>(0);) {
+  for (unsigned long i_2 = n; i_2-- > 0ul;) {
     d_u[i_2] += d_e * u[i_2];
     d_u[i_2] += u[i_2] * d_e;
   }
@@ -92,7 +92,7 @@ inline double heat_pullback(const std::vector<double>& u0, double kappa, std::ve
   // stencil.input.cpp:15: for loop, reversed
   for (int t = 50; t-- > 0;) {
     // stencil.input.cpp:17: for loop, reversed
-    for (unsigned long i = n; i-- > static_cast<unsigned long>(0);) {
+    for (unsigned long i = n; i-- > 0ul;) {
       const double d = d_u[i];
       d_kappa += d * du[i];
       d_du[i] += kappa * d;
