@@ -119,9 +119,14 @@ std::string printExpr(const Expr &e, const Substitutions &subst) {
         {"long long", "ll"}, {"unsigned long long", "ull"}};
     const Expr &op = *e.ops[0];
     auto suffix = suffixes.find(t);
-    if (suffix != suffixes.end() && op.kind == ExprKind::Literal &&
-        op.is_int_const && op.int_const >= 0 && !subst.count(&op))
+    bool int_literal = op.kind == ExprKind::Literal && op.is_int_const &&
+                       op.int_const >= 0 && !subst.count(&op);
+    if (suffix != suffixes.end() && int_literal)
       return std::to_string(op.int_const) + suffix->second;
+    // ... or to a floating type: `0.0`, `2.0f` (exactly representable).
+    if (int_literal && op.int_const < (1ll << 24) &&
+        (t == "double" || t == "float"))
+      return std::to_string(op.int_const) + (t == "float" ? ".0f" : ".0");
     bool one_word = t.find(' ') == std::string::npos;
     std::string inner = printExpr(*e.ops[0], subst);
     return one_word ? t + "(" + inner + ")"

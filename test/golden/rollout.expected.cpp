@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_62FD1C8DB39551E2
-#define TANGENT_GENERATED_ROLLOUT_62FD1C8DB39551E2
+#ifndef TANGENT_GENERATED_ROLLOUT_DDAEDDAE84D7CA30
+#define TANGENT_GENERATED_ROLLOUT_DDAEDDAE84D7CA30
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -24,7 +24,7 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
       s[j] = v;
     }
   }
-  r = double(0);
+  r = 0.0;
   // rollout.input.cpp:12: for loop (checkpointing not requested)
   for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
     r = r + s[j_2];
@@ -67,8 +67,8 @@ template <> struct adjoint<&rollout, tangent::options{false, 100, 32, true, 1844
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0EE02351A576DD81
-#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0EE02351A576DD81
+#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0E9605AB3CE87DC7
+#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0E9605AB3CE87DC7
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -94,7 +94,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
       }
     }
   }
-  r = double(0);
+  r = 0.0;
   // rollout.input.cpp:12: for loop (bound not constant; annotate with [[tangent::checkpoint]] to checkpoint it)
   for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
     r = r + s[j_2];

@@ -42,8 +42,8 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_HEAT_9D2A125B0AE96E6C
-#define TANGENT_GENERATED_HEAT_9D2A125B0AE96E6C
+#ifndef TANGENT_GENERATED_HEAT_A2254B5697D9FA92
+#define TANGENT_GENERATED_HEAT_A2254B5697D9FA92
 namespace tangent::generated {
 // tangent: adjoint of heat (stencil.input.cpp:12)
 inline double heat_pullback(const std::vector<double>& u0, double kappa, std::vector<double>& d_u0, double& d_kappa, double d_result) {
@@ -67,7 +67,7 @@ inline double heat_pullback(const std::vector<double>& u0, double kappa, std::ve
       u[i] = u[i] + kappa * du[i];
     }
   }
-  e = double(0);
+  e = 0.0;
   // stencil.input.cpp:21: for loop (checkpointing not requested)
   for (unsigned long i_2 = 0ul; i_2 < n; ++i_2) {
     e = e + u[i_2] * u[i_2];

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_F39DE18B49C28D0A
-#define TANGENT_GENERATED_SOLVE_F39DE18B49C28D0A
+#ifndef TANGENT_GENERATED_SOLVE_1D7D7696BADF4DA4
+#define TANGENT_GENERATED_SOLVE_1D7D7696BADF4DA4
 namespace tangent::generated {
 // tangent: adjoint of solve (while_online.input.cpp:5)
 inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, double d_result) {
@@ -18,8 +18,8 @@ inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, d
   double next{};
   bool v = false;
   // forward sweep
-  s = double(0);
-  err = double(1);
+  s = 0.0;
+  err = 1.0;
   it = 0;
   broke = false;
   // while_online.input.cpp:8: while loop, online checkpointing: budget 4, snapshot {s, err, it, broke, next, v}

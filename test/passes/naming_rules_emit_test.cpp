@@ -58,7 +58,10 @@ TEST(Emit, PrintsByPrecedence) {
                                             Builder::ref(y)));
   EXPECT_EQ(printExpr(*neg), "-(x + y)");
   ExprPtr cast = makeCast(realType(), Builder::integer(3));
-  EXPECT_EQ(printExpr(*cast), "double(3)");
+  EXPECT_EQ(printExpr(*cast), "3.0");
+  Var *n = b.param("n", intType());
+  ExprPtr conv = makeCast(realType(), Builder::ref(n));
+  EXPECT_EQ(printExpr(*conv), "double(n)");
 }
 
 TEST(Emit, CodeIndentsBlocks) {
