@@ -68,7 +68,21 @@ std::string parenthesize(const std::string &text) {
   bool simple = !text.empty();
   for (char c : text)
     simple &= std::isalnum((unsigned char)c) || c == '_' || c == '.';
-  return simple ? text : "(" + text + ")";
+  if (simple)
+    return text;
+  // Already one parenthesized group: "(a + b)" but not "(a) + (b)".
+  if (text.front() == '(' && text.back() == ')') {
+    int depth = 0;
+    bool whole = true;
+    for (size_t i = 0; i < text.size(); ++i) {
+      depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+      if (depth == 0 && i + 1 < text.size())
+        whole = false;
+    }
+    if (whole)
+      return text;
+  }
+  return "(" + text + ")";
 }
 
 std::string printOperand(const Expr &e, const Substitutions &subst) {

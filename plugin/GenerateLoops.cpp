@@ -364,8 +364,13 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   Sweeps body = block(li.body);
   std::string seg = fresh("segment"), begin = fresh("begin"),
               end = fresh("end");
-  std::string index = "static_cast<" + t + ">(" + printExpr(*li.start) +
-                      " + " + k + " * " + std::to_string(li.increment) + ")";
+  long long start_value = -1;
+  std::string offset = constInt(*li.start, start_value) && start_value == 0
+                           ? ""
+                           : printExpr(*li.start) + " + ";
+  std::string scaled =
+      li.increment == 1 ? k : k + " * " + std::to_string(li.increment);
+  std::string index = "static_cast<" + t + ">(" + offset + scaled + ")";
   out.rev.comment(where + ", reversed segment by segment");
   n = fresh("n");
   len = fresh("L");

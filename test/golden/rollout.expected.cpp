@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_DDAEDDAE84D7CA30
-#define TANGENT_GENERATED_ROLLOUT_DDAEDDAE84D7CA30
+#ifndef TANGENT_GENERATED_ROLLOUT_555E1210D3F2D83B
+#define TANGENT_GENERATED_ROLLOUT_555E1210D3F2D83B
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -50,7 +50,7 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
       const double v_2 = tape.pop<double>();
       const double d = d_s[j];
       d_s[j] = 0;
-      const double d_2 = d * ((1 - v_2 * v_2));
+      const double d_2 = d * (1 - v_2 * v_2);
       d_s[j] += d_2 * 1.01;
       d_x[j] += d_2;
     }
@@ -67,8 +67,8 @@ template <> struct adjoint<&rollout, tangent::options{false, 100, 32, true, 1844
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0E9605AB3CE87DC7
-#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_0E9605AB3CE87DC7
+#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_9278DC11D46A1C20
+#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_9278DC11D46A1C20
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -122,7 +122,7 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     tape.pop_vector(s);
     // replay the segment, taped
     for (long long k = begin; k < end; ++k) {
-      const int t = static_cast<int>(0 + k * 1);
+      const int t = static_cast<int>(k);
       // rollout.input.cpp:9: for loop (taped within each replay of the checkpointed loop at line 8)
       for (unsigned long j = 0ul; j < x.size(); ++j) {
         const double v_3 = std::tanh(s[j] * 1.01 + x[j]);
@@ -132,13 +132,13 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     }
     // reverse the segment, emptying its tape
     for (long long k = end; k-- > begin;) {
-      const int t = static_cast<int>(0 + k * 1);
+      const int t = static_cast<int>(k);
       // rollout.input.cpp:9: for loop, reversed
       for (unsigned long j = x.size(); j-- > 0ul;) {
         const double v_4 = tape.pop<double>();
         const double d_3 = d_s[j];
         d_s[j] = 0;
-        const double d_4 = d_3 * ((1 - v_4 * v_4));
+        const double d_4 = d_3 * (1 - v_4 * v_4);
         d_s[j] += d_4 * 1.01;
         d_x[j] += d_4;
       }
