@@ -171,7 +171,8 @@ void instantiateUserTemplates(Sema &sema) {
 
 DriverInput pipelineInput(CompilerInstance &ci, Diagnoser &diags,
                           SourceLocation at) {
-  if (ci.hasSema())
+  // Only translation units that use tangent pay for anything.
+  if (ci.hasSema() && declaresGradient(ci.getASTContext()))
     instantiateUserTemplates(ci.getSema());
   DriverInput input;
   input.ctx = &ci.getASTContext();
