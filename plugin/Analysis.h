@@ -54,6 +54,10 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized);
 /// `if` statements whether their decision is recorded.
 void analyzeToBeRecorded(Function &fn, bool optimized);
 
+/// The callee summary (parameters read in reverse, parameters written);
+/// analyzeToBeRecorded and chooseLoopStrategies keep it current.
+void summarizeParameters(Function &fn);
+
 /// Chooses each loop's strategy (full tape, sqrt(n) segments, online) with
 /// its reason, and the loop-carried state of checkpointed loops
 /// (Checkpointing.cpp). Runs last: snapshots include what the reverse reads.

@@ -264,13 +264,14 @@ private:
     li.budget = li.annotated_budget > 0 ? li.annotated_budget
                                         : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
-    if (!fn_.is_top) {
-      li.reason = "loop in a callee: callees are fully taped";
-      return;
-    }
     if (inside_line && !li.annotated) {
       li.reason = "taped within each replay of the checkpointed loop at line " +
                   std::to_string(inside_line);
+      return;
+    }
+    if (!fn_.is_top && !li.annotated) {
+      li.reason = "loop in a callee: callees checkpoint only loops marked "
+                  "[[tangent::checkpoint]]";
       return;
     }
     if (!li.annotated) {
@@ -305,6 +306,29 @@ private:
       li.carried.clear();
       return;
     }
+    // The replays in the reverse sweep read what the loop reads; what the
+    // loop does not write must then still hold its value (the loop itself
+    // is the reader).
+    std::set<const Var *> accessed, written;
+    collectAccessed(li.body, accessed);
+    collectAccessed(li.step, accessed);
+    if (li.cond)
+      forEachRead(*li.cond, [&](Var *v) { accessed.insert(v); });
+    if (li.start)
+      forEachRead(*li.start, [&](Var *v) { accessed.insert(v); });
+    if (li.bound)
+      forEachRead(*li.bound, [&](Var *v) { accessed.insert(v); });
+    for (const Block *b : {&li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &st, int) {
+        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
+      });
+    for (const Var *cv : accessed) {
+      Var *v = const_cast<Var *>(cv);
+      if (written.count(v) || v->role == VarRole::Induction)
+        continue;
+      v->read_in_reverse = true;
+      v->readers.push_back(&s);
+    }
     if (counted) {
       li.strategy = LoopStrategy::Segments;
       li.reason = li.constant_trips >= 0
@@ -332,6 +356,7 @@ private:
 
 void chooseLoopStrategies(Function &fn, const Options &opts) {
   StrategyChooser(fn, opts).run();
+  summarizeParameters(fn);
 }
 
 } // namespace tangent

@@ -238,6 +238,22 @@ DriverOutput runPipeline(DriverInput &in) {
   std::string stubs;
   unsigned errors_before = diags.errorCount();
 
+  // Every loop's strategy and reason, as a remark at the loop.
+  auto remarkLoops = [&](const Function &fn) {
+    forEachStmt(fn.body, [&](const Stmt &st, int) {
+      if (st.kind != StmtKind::Loop)
+        return;
+      const LoopInfo &li = *st.loop;
+      std::string what =
+          li.strategy == LoopStrategy::Segments ? "checkpointed (sqrt(n) segments)"
+          : li.strategy == LoopStrategy::Online ? "checkpointed (online)"
+                                                : "fully taped";
+      diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
+                   "tangent: " + li.kind_name + " loop in '" + fn.name +
+                       "' " + what + ": " + li.reason);
+    });
+  };
+
   for (const Request &request : in.requests) {
     RequestResult r;
     r.function = request.function;
@@ -300,6 +316,7 @@ DriverOutput runPipeline(DriverInput &in) {
       analyzeActivity(*callee, ~std::uint64_t{0}, true);
       analyzeToBeRecorded(*callee, true);
       chooseLoopStrategies(*callee, Options{});
+      remarkLoops(*callee);
       std::string stem = stems.fresh(sanitize(callee->name));
       GeneratedFunction g = generateAdjoint(*callee, Options{}, stem);
       report(g);
@@ -320,18 +337,7 @@ DriverOutput runPipeline(DriverInput &in) {
       continue;
     }
     collectLoops(*top, r.loops);
-    forEachStmt(top->body, [&](const Stmt &st, int) {
-      if (st.kind != StmtKind::Loop)
-        return;
-      const LoopInfo &li = *st.loop;
-      std::string what =
-          li.strategy == LoopStrategy::Segments ? "checkpointed (sqrt(n) segments)"
-          : li.strategy == LoopStrategy::Online ? "checkpointed (online)"
-                                                : "fully taped";
-      diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
-                   "tangent: " + li.kind_name + " loop in '" + r.function_name +
-                       "' " + what + ": " + li.reason);
-    });
+    remarkLoops(*top);
 
     // 5. emit: callees first; prototypes only when some call goes forward
     //    (recursion).

@@ -261,6 +261,10 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
   if (!optimized)
     for (auto &v : fn.vars)
       v->read_in_reverse = v->read_everywhere = true;
+  summarizeParameters(fn);
+}
+
+void summarizeParameters(Function &fn) {
   fn.param_read_in_reverse.assign(fn.params.size(), false);
   fn.param_written.assign(fn.params.size(), false);
   forEachStmt(fn.body, [&](const Stmt &s, int) {

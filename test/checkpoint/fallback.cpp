@@ -10,8 +10,7 @@
 //
 // Every checkpoint request here must produce the same peak memory as the
 // fully taped request (the loops were really taped) and bitwise equal
-// gradients. (A pointer parameter that is written and read back does not
-// compile yet, with or without checkpointing: repro/pointer_read_back.cpp.)
+// gradients.
 #include "twin.hpp"
 
 #include <cmath>

@@ -12,8 +12,8 @@
 //  - an annotated while loop inside a checkpoint = true loop;
 //  - two online loops in a row sharing state;
 //  - a raw `const double*` read in a checkpointed loop (through pullback);
-//  - an annotated loop in a callee (callees are fully taped) and a function
-//    requested both on its own (checkpointed) and as a callee.
+//  - an annotated loop in a callee (checkpointed in the callee's split
+//    sweeps) and a function requested both on its own and as a callee.
 //
 // Each function exists twice with one body (a macro taking the attribute):
 // `<name>_taped` and `<name>_ckpt`; see twin.hpp for what is checked.
@@ -31,8 +31,7 @@ using namespace ckpt_test;
 
 using vec = std::vector<double>;
 
-// Callees that update their argument in place. (Not named `advance`: see
-// repro/callee_named_advance.cpp.)
+// Callees that update their argument in place.
 void advance_one(double &y, double x) { y = 0.8 * y + 0.3 * std::sin(y + x); }
 void advance_all(std::vector<double> &u, double x) {
   for (std::size_t i = 0; i < u.size(); ++i)
@@ -271,11 +270,10 @@ void advance_all(std::vector<double> &u, double x) {
     return r;                                                                  \
   }
 
-// Vector-returning callees in checkpointed loops. `s = step_vec(s, x)`
-// (the callee's argument is the assigned vector) gets a wrong gradient with
-// and without checkpointing (repro/vector_call_self_assign.cpp): that form is
-// only compared bitwise (checkpointed == taped), without finite differences;
-// the form through a temporary is checked fully.
+// Vector-returning callees in checkpointed loops: `s = step_vec(s, x)` (the
+// callee's argument is the assigned vector; once a wrong gradient) and the
+// form through a temporary, both
+// against finite differences and bitwise against the full tape.
 std::vector<double> step_vec(const std::vector<double> &s, double x) {
   std::vector<double> r(s.size());
   for (std::size_t j = 0; j < s.size(); ++j)
@@ -373,8 +371,10 @@ double while_in_segments_taped(double x) WHILE_IN_SEGMENTS()
 double while_in_segments_ckpt(double x) WHILE_IN_SEGMENTS(CK4)
 // clang-format on
 
-// An annotated loop in a callee: callees are fully taped (remark), the
-// result stays exact. The same function is also requested on its own.
+// An annotated loop in a callee: checkpointed in the callee's split sweeps
+// too (the callee's reverse replays it, reading its parameters, which the
+// caller therefore keeps intact). The same function is also requested on its
+// own.
 double callee_loop(double y, double x, int n) {
   [[tangent::checkpoint(4)]] for (int i = 0; i < n; ++i) {
     y = 0.8 * y + 0.3 * std::sin(y + x);
@@ -435,11 +435,13 @@ int main() {
     TWIN(maybe_empty, mem, xs, n);
     TWIN(maybe_empty, expect::any, vec{}, n);
     TWIN(vec_ret_tmp, mem, x, n);
-    // Bitwise only: see repro/vector_call_self_assign.cpp.
-    twin_exact("vec_ret_self/n=" + std::to_string(n), mem,
+    // Once a wrong gradient, now against finite differences too.
+    twin("vec_ret_self/n=" + std::to_string(n), mem,
                tangent::grad<vec_ret_self_taped>(),
                tangent::grad<vec_ret_self_ckpt>(), x, n);
-    TWIN(caller, expect::same, x, n);
+    // The annotated loop in the callee is checkpointed too: less memory for
+    // long loops, a few snapshot bytes more for short ones.
+    TWIN(caller, n >= 1000 ? expect::less : expect::any, x, n);
     twin("callee_loop/own/n=" + std::to_string(n), mem,
          tangent::grad<callee_loop_plain>(), tangent::grad<callee_loop>(), 0.3,
          x, n);

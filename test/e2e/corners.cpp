@@ -91,6 +91,35 @@ double self_call_vec(const std::vector<double> &x) {
 
 double only_in_template(double x) { return x * x * x; }
 
+// User functions named like the generator's locals, called from a
+// checkpointed loop.
+double advance(double y, double x) { return 0.9 * y + 0.1 * std::sin(x + y); }
+double L(double y) { return y * 1.01; }
+double named_like_generated(double x, int n) {
+  double y = x;
+  [[tangent::checkpoint]] for (int k = 0; k < n; ++k) y = L(advance(y, x));
+  double reverse = y;
+  [[tangent::checkpoint(2)]] while (reverse < 10.0) reverse = reverse * 1.5 + x;
+  return reverse;
+}
+
+// A pointer parameter written, then read back.
+double scatter(const double *x, double *out, int n) {
+  double y = 0.1;
+  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) {
+    y = 0.5 * y + std::sin(x[i]);
+    out[i] = y * y;
+  }
+  double r = 0.0;
+  for (int i = 0; i < n; ++i)
+    r += out[i] * (1.0 + i);
+  return r;
+}
+double scatter_value(std::vector<double> x) {
+  std::vector<double> out(x.size());
+  return scatter(x.data(), out.data(), static_cast<int>(x.size()));
+}
+
 /// A request inside a function template, as a test helper would make it:
 /// it exists only once the template is instantiated.
 template <auto F, class... A> double first_component(A... args) {
@@ -125,5 +154,22 @@ int main() {
              std::get<0>(tangent::grad<powers>()(1.3, 0.7)));
   check_near("template_request/only_there",
              first_component<only_in_template>(1.5), 3 * 1.5 * 1.5);
+  check("named_like_generated", tangent::grad<named_like_generated>(), 0.7,
+        30);
+  {
+    std::vector<double> x{0.1, 0.2, 0.3, 0.4}, out(4), dx(4, 0.0),
+        dout(4, 0.0);
+    tangent::grad<scatter>().pullback(x.data(), out.data(), 4, dx.data(),
+                                      dout.data());
+    // d/dx_k of scatter by central differences (scatter is plain C++ here).
+    std::vector<double> fd(4);
+    for (int k = 0; k < 4; ++k) {
+      std::vector<double> xp = x, xm = x;
+      xp[k] += 1e-6;
+      xm[k] -= 1e-6;
+      fd[k] = (scatter_value(xp) - scatter_value(xm)) / 2e-6;
+    }
+    check_near("scatter/pullback", dx, fd, tolerance{1e-6, 1e-6});
+  }
   return summary();
 }

@@ -4,15 +4,15 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_DIFFUSE_A41CD7D43EB2577D
-#define TANGENT_GENERATED_DIFFUSE_A41CD7D43EB2577D
+#ifndef TANGENT_GENERATED_DIFFUSE_6CE1BE3CE55A822B
+#define TANGENT_GENERATED_DIFFUSE_6CE1BE3CE55A822B
 namespace tangent::generated {
 // tangent: adjoint of diffuse (stencil.input.cpp:6), forward sweep
 inline void diffuse_forward(const std::vector<double>& u, std::vector<double>& du) {
   tangent::tape &tape = tangent::thread_tape();
   unsigned long n{};
   n = u.size();
-  // stencil.input.cpp:8: for loop (loop in a callee: callees are fully taped)
+  // stencil.input.cpp:8: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
   for (unsigned long i = 1ul; i < n - 1ul; ++i) {
     du[i] = u[i - 1ul] - 2.0 * u[i] + u[i + 1ul];
   }
