@@ -11,7 +11,7 @@
 ///  - W3 scaled (`w3_iterations_ckpt`, N = 1000, `[[tangent::checkpoint(8)]]`
 ///    on its while loop, online checkpointing) for 10^3, 10^4 and 10^5
 ///    iterations; the fully taped `w3_iterations` for 10^3 and 10^4 (10^5
-///    would need about 1.6 GB of tape).
+///    would need about 0.8 GB of tape).
 ///
 /// Per configuration: peak bytes of tapes and snapshots
 /// (`tangent::stats::peak_bytes()`, deterministic), the median time of
@@ -236,7 +236,7 @@ int main(int argc, char **argv) {
       row(with_full ? "" : name.c_str(), "checkpoint(8)", c, primal,
           with_full ? &f : nullptr,
           with_full ? same_text(c.gradient, f.gradient)
-                    : "full tape (~1.6 GB) not run");
+                    : "full tape (~0.8 GB) not run");
       w3_rows.push_back({iterations, c.peak});
     }
   }
