@@ -186,6 +186,25 @@ JumpScan scanJumps(const clang::Stmt *s) {
   return j;
 }
 
+/// The operand of a node that adds nothing to the computation (parentheses,
+/// constant-evaluation and cleanup wrappers, temporaries, default arguments,
+/// substituted template arguments), or null.
+const clang::Expr *transparentOperand(const clang::Expr *e) {
+  if (const auto *p = dyn_cast<ParenExpr>(e))
+    return p->getSubExpr();
+  if (const auto *full = dyn_cast<FullExpr>(e)) // ConstantExpr, cleanups
+    return full->getSubExpr();
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+    return mt->getSubExpr();
+  if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e))
+    return bt->getSubExpr();
+  if (const auto *da = dyn_cast<CXXDefaultArgExpr>(e))
+    return da->getExpr();
+  if (const auto *sub = dyn_cast<SubstNonTypeTemplateParmExpr>(e))
+    return sub->getReplacement();
+  return nullptr;
+}
+
 /// Lowers the body of one function.
 class FunctionLowerer {
 public:
@@ -678,13 +697,8 @@ void FunctionLowerer::lowerDecl(const VarDecl *vd, Block &out) {
 /// `v = init` for a declaration, a return or a whole assignment.
 void FunctionLowerer::lowerInit(Var *v, const clang::Expr *init, SourceLocation loc,
                                 Block &out) {
+  // IgnoreImplicit also sees through cleanups and temporaries.
   const clang::Expr *e = init->IgnoreImplicit();
-  if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
-    e = ewc->getSubExpr()->IgnoreImplicit();
-  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
-    e = mt->getSubExpr()->IgnoreImplicit();
-  if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e))
-    e = bt->getSubExpr()->IgnoreImplicit();
   if (v->type.isContainer()) {
     auto st = std::make_unique<tangent::Stmt>();
     st->kind = StmtKind::Construct;
@@ -713,8 +727,6 @@ void FunctionLowerer::lowerInit(Var *v, const clang::Expr *init, SourceLocation 
     }
     if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(e)) {
       const clang::Expr *sub = list->getSubExpr()->IgnoreImplicit();
-      if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(sub))
-        sub = mt->getSubExpr()->IgnoreImplicit();
       if (const auto *il = dyn_cast<InitListExpr>(sub)) {
         if (!elements(il))
           return;
@@ -735,10 +747,6 @@ void FunctionLowerer::lowerInit(Var *v, const clang::Expr *init, SourceLocation 
         Type at;
         if (lowerType(ctx, args[0]->getType(), at) && at.isContainer()) {
           const clang::Expr *src = args[0]->IgnoreImplicit();
-          if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(src))
-            src = mt->getSubExpr()->IgnoreImplicit();
-          if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(src))
-            src = bt->getSubExpr()->IgnoreImplicit();
           if (const auto *call = dyn_cast<CallExpr>(src);
               call && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(call)) {
             lowerCall(call, out, v);
@@ -1131,20 +1139,8 @@ ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e, Block &pre) {
         e->EvaluateAsRValue(result, ctx) && !result.HasSideEffects)
       return literalFromValue(result.Val, e->getType(), loc);
   }
-  if (const auto *p = dyn_cast<ParenExpr>(e))
-    return lowerExpr(p->getSubExpr(), pre);
-  if (const auto *ce = dyn_cast<ConstantExpr>(e))
-    return lowerExpr(ce->getSubExpr(), pre);
-  if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
-    return lowerExpr(ewc->getSubExpr(), pre);
-  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
-    return lowerExpr(mt->getSubExpr(), pre);
-  if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e))
-    return lowerExpr(bt->getSubExpr(), pre);
-  if (const auto *da = dyn_cast<CXXDefaultArgExpr>(e))
-    return lowerExpr(da->getExpr(), pre);
-  if (const auto *sub = dyn_cast<SubstNonTypeTemplateParmExpr>(e))
-    return lowerExpr(sub->getReplacement(), pre);
+  if (const clang::Expr *inner = transparentOperand(e))
+    return lowerExpr(inner, pre);
   if (const auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
     ExprPtr x = lowerExpr(ice->getSubExpr(), pre);
     if (!x)

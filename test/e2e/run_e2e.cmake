@@ -1,10 +1,11 @@
 # Compiles one end-to-end program and runs it; fails if either step fails,
 # showing the compiler's output.
 #
-#   cmake -DCOMPILER=<c++> [-DFLAGS=<list>] -DSOURCE=<topic.cpp> -DEXE=<path>
-#         -P run_e2e.cmake
+#   cmake -DCOMPILER=<c++> [-DFLAGS=<list>] [-DOPT=<-O level>]
+#         -DSOURCE=<topic.cpp> -DEXE=<path> -P run_e2e.cmake
 #
-# The command is `<COMPILER> <FLAGS> -O1 -Wall <SOURCE> -o <EXE>`;
+# The command is `<COMPILER> <FLAGS> <OPT> -Wall <SOURCE> -o <EXE>` (OPT
+# defaults to -O1; test/checkpoint uses -O2);
 # build/bin/tangent-clang++ adds -std=c++20, the plugin and the runtime
 # headers itself.
 foreach(var COMPILER SOURCE EXE)
@@ -17,7 +18,10 @@ if(IS_ABSOLUTE "${COMPILER}" AND NOT EXISTS "${COMPILER}")
                       "first: the wrapper and the plugin come from it)")
 endif()
 
-set(compile ${COMPILER} ${FLAGS} -O1 -Wall ${SOURCE} -o ${EXE})
+if(NOT DEFINED OPT OR OPT STREQUAL "")
+  set(OPT -O1)
+endif()
+set(compile ${COMPILER} ${FLAGS} ${OPT} -Wall ${SOURCE} -o ${EXE})
 list(JOIN compile " " shown)
 message("${shown}")
 file(REMOVE ${EXE})
