@@ -128,14 +128,7 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
       v->active = false;
   }
   forEachStmt(fn.body, [&](const Stmt &s, int) {
-    if (s.lhs)
-      markExprs(*s.lhs);
-    if (s.rhs)
-      markExprs(*s.rhs);
-    if (s.cond)
-      markExprs(*s.cond);
-    for (const ExprPtr &a : s.args)
-      markExprs(*a);
+    forEachExpr(s, markExprs);
   });
 }
 

@@ -30,6 +30,10 @@ void forEachStmt(const Block &block,
 void forEachWrite(const Stmt &s,
                   const std::function<void(Var *, bool whole)> &fn);
 
+/// Calls `fn` on each expression of `s` itself (its target, value,
+/// condition and arguments; not nested blocks or loop headers).
+void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
+
 /// Calls `fn` on every variable that `e` reads.
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
 

@@ -25,11 +25,9 @@ void collectAccessed(const Block &block, std::set<const Var *> &out) {
       if (e)
         forEachRead(*e, [&](Var *v) { out.insert(v); });
     };
-    reads(s.lhs);
-    reads(s.rhs);
-    reads(s.cond);
-    for (const ExprPtr &a : s.args)
-      reads(a);
+    forEachExpr(s, [&](const Expr &e) {
+      forEachRead(e, [&](Var *v) { out.insert(v); });
+    });
     if (s.var)
       out.insert(s.var);
     if (s.result)
@@ -95,17 +93,11 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
     // Every other use in the loop is the same element, after the write.
     bool ok = true, before = true;
     forEachStmt(li.body, [&](const Stmt &o, int) {
-      auto check = [&](const ExprPtr &e) {
-        if (e && !onlyElement(*e, v, li.induction))
+      forEachExpr(o, [&](const Expr &e) {
+        if (!onlyElement(e, v, li.induction) ||
+            (before && &o != first.get() && readsVar(e, v)))
           ok = false;
-        if (e && before && &o != first.get() && readsVar(*e, v))
-          ok = false;
-      };
-      check(o.lhs);
-      check(o.rhs);
-      check(o.cond);
-      for (const ExprPtr &a : o.args)
-        check(a);
+      });
       if (o.var == v || o.result == v)
         ok = false;
       if (&o == first.get())

@@ -74,19 +74,6 @@ std::string sanitize(const std::string &name) {
   return out;
 }
 
-std::string qualifiedName(const FunctionDecl *fd, ASTContext &ctx) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  PrintingPolicy policy(ctx.getLangOpts());
-  policy.SuppressUnwrittenScope = true;
-  fd->getNameForDiagnostic(os, policy, /*Qualified=*/true);
-  os.flush();
-  const std::string anon = "(anonymous namespace)::";
-  for (size_t p; (p = name.find(anon)) != std::string::npos;)
-    name.erase(p, anon.size());
-  return name;
-}
-
 /// Hash of the source text of `fd` and of every user function it calls,
 /// plus the options: a block whose hash differs is stale.
 class SourceHasher : public RecursiveASTVisitor<SourceHasher> {

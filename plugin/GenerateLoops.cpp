@@ -76,11 +76,7 @@ std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
         if (e && readsVar(*e, v))
           ++uses;
       };
-      count(o.lhs);
-      count(o.rhs);
-      count(o.cond);
-      for (const ExprPtr &a : o.args)
-        count(a);
+      forEachExpr(o, [&](const Expr &e) { uses += readsVar(e, v); });
       if (o.var == v || o.result == v)
         uses += 2;
       if (o.loop) {

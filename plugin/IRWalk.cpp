@@ -54,6 +54,14 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
   }
 }
 
+void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn) {
+  for (const ExprPtr *e : {&s.lhs, &s.rhs, &s.cond})
+    if (*e)
+      fn(**e);
+  for (const ExprPtr &a : s.args)
+    fn(*a);
+}
+
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
   if (e.var)
     fn(e.var);

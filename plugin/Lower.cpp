@@ -21,6 +21,20 @@ using namespace clang;
 
 namespace tangent {
 
+std::string qualifiedName(const FunctionDecl *fd, ASTContext &ctx) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  PrintingPolicy policy(ctx.getLangOpts());
+  policy.SuppressUnwrittenScope = true;
+  policy.AnonymousTagLocations = false;
+  fd->getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  os.flush();
+  const std::string anon = "(anonymous namespace)::";
+  for (size_t p; (p = name.find(anon)) != std::string::npos;)
+    name.erase(p, anon.size());
+  return name;
+}
+
 Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
   Loc out;
   if (loc.isInvalid())
@@ -390,19 +404,7 @@ bool FunctionLowerer::run() {
   F->decl = fd;
   F->loc = makeLoc(ctx, fd->getLocation());
   F->base_name = fd->getNameAsString();
-  {
-    std::string name;
-    llvm::raw_string_ostream os(name);
-    PrintingPolicy policy(ctx.getLangOpts());
-    policy.SuppressUnwrittenScope = true;
-    policy.AnonymousTagLocations = false;
-    fd->getNameForDiagnostic(os, policy, /*Qualified=*/true);
-    os.flush();
-    const std::string anon = "(anonymous namespace)::";
-    for (size_t p; (p = name.find(anon)) != std::string::npos;)
-      name.erase(p, anon.size());
-    F->name = name;
-  }
+  F->name = qualifiedName(fd, ctx);
   if (!lowerType(ctx, fd->getReturnType(), F->result) ||
       !(F->result.isReal() || F->result.kind == TypeKind::Vector ||
         F->result.kind == TypeKind::Void || F->result.isIntegral()))
@@ -1044,11 +1046,7 @@ ExprPtr FunctionLowerer::lowerCall(const CallExpr *call, Block &pre,
   if (!custom && !floating && !def) {
     auto e = std::make_unique<tangent::Expr>();
     e->kind = ExprKind::Call;
-    std::string qualified;
-    llvm::raw_string_ostream os(qualified);
-    callee->getNameForDiagnostic(os, PrintingPolicy(ctx.getLangOpts()), true);
-    os.flush();
-    e->text = qualified;
+    e->text = qualifiedName(callee, ctx);
     e->type = rt;
     for (const clang::Expr *a : call->arguments()) {
       ExprPtr x = lowerExpr(a, pre);
@@ -1067,14 +1065,7 @@ ExprPtr FunctionLowerer::lowerCall(const CallExpr *call, Block &pre,
   st->kind = StmtKind::Call;
   st->loc = makeLoc(ctx, loc);
   if (custom) {
-    std::string qualified;
-    llvm::raw_string_ostream os(qualified);
-    callee->getNameForDiagnostic(os, PrintingPolicy(ctx.getLangOpts()), true);
-    os.flush();
-    const std::string anon = "(anonymous namespace)::";
-    for (size_t p; (p = qualified.find(anon)) != std::string::npos;)
-      qualified.erase(p, anon.size());
-    st->custom = qualified;
+    st->custom = qualifiedName(callee, ctx);
     st->custom_name = name;
     if (rt.kind != TypeKind::Real)
       return refuse(loc, "tangent: custom derivatives are supported for "

@@ -54,6 +54,12 @@ private:
   std::vector<std::unique_ptr<Function>> tops_;
 };
 
+/// The name generated code uses for `fd`: qualified, with template
+/// arguments, without anonymous namespaces (reachable from global scope in
+/// the same translation unit).
+std::string qualifiedName(const clang::FunctionDecl *fd,
+                          clang::ASTContext &ctx);
+
 /// Converts a Clang location to an IR location.
 Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
 
