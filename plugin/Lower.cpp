@@ -1679,7 +1679,7 @@ void FunctionLowerer::lowerSwitch(const SwitchStmt *s, Block &out) {
 
 } // namespace
 
-Function *Lowering::lowerTop(const FunctionDecl *fd) {
+const FunctionDecl *Lowering::definition(const FunctionDecl *fd) {
   const FunctionDecl *def = nullptr;
   if (!fd->hasBody(def) || !def) {
     diags_.error(fd->getLocation(), "tangent: function '" +
@@ -1687,6 +1687,13 @@ Function *Lowering::lowerTop(const FunctionDecl *fd) {
                                         "' has no body");
     return nullptr;
   }
+  return def;
+}
+
+Function *Lowering::lowerTop(const FunctionDecl *fd) {
+  const FunctionDecl *def = definition(fd);
+  if (!def)
+    return nullptr;
   tops_.push_back(std::make_unique<Function>());
   Function *fn = tops_.back().get();
   FunctionLowerer lowerer(*this, def, fn);
@@ -1696,13 +1703,9 @@ Function *Lowering::lowerTop(const FunctionDecl *fd) {
 Function *Lowering::lower(const FunctionDecl *fd) {
   if (Function *existing = find(fd))
     return existing;
-  const FunctionDecl *def = nullptr;
-  if (!fd->hasBody(def) || !def) {
-    diags_.error(fd->getLocation(), "tangent: function '" +
-                                        fd->getNameAsString() +
-                                        "' has no body");
+  const FunctionDecl *def = definition(fd);
+  if (!def)
     return nullptr;
-  }
   Function *fn = create(def);
   FunctionLowerer lowerer(*this, def, fn);
   if (!lowerer.run())

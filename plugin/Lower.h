@@ -47,6 +47,9 @@ public:
   void finished(Function *fn) { order_.push_back(fn); }
 
 private:
+  /// The definition of `fd`, or null after reporting that it has none.
+  const clang::FunctionDecl *definition(const clang::FunctionDecl *fd);
+
   clang::ASTContext &ctx_;
   Diagnoser &diags_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<Function>> functions_;
