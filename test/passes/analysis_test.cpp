@@ -1,5 +1,5 @@
 //===- analysis_test.cpp - loops, activity, to-be-recorded, strategies ----===//
-#include "Analysis.h"
+#include "analysis/Analysis.h"
 #include "ir_builder.h"
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 //===- generate_test.cpp - generated sweeps -------------------------------===//
-#include "Analysis.h"
-#include "Generate.h"
-#include "Rules.h"
+#include "analysis/Analysis.h"
+#include "codegen/Generate.h"
+#include "rules/Rules.h"
 #include "ir_builder.h"
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 #ifndef TANGENT_TEST_IR_BUILDER_H
 #define TANGENT_TEST_IR_BUILDER_H
 
-#include "IR.h"
+#include "ir/IR.h"
 
 namespace tangent::test {
 

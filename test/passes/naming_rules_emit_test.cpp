@@ -1,7 +1,7 @@
 //===- naming_rules_emit_test.cpp - naming, rule table, printing ----------===//
-#include "Emit.h"
-#include "Naming.h"
-#include "Rules.h"
+#include "codegen/Emit.h"
+#include "ir/Naming.h"
+#include "rules/Rules.h"
 #include "ir_builder.h"
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Unit tests of tangent-rewrite's text handling (RewriteText) and of the
 // merge of blocks into files (RewritePlan).
-#include "RewritePlan.h"
-#include "RewriteText.h"
+#include "tools/rewrite/RewritePlan.h"
+#include "tools/rewrite/RewriteText.h"
 
 #include <gtest/gtest.h>
 

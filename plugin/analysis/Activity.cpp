@@ -1,0 +1,135 @@
+//===- Activity.cpp - which variables carry derivatives -------------------===//
+//
+// A variable is varied when it depends on an independent input, useful when
+// the result depends on it, and active when both hold and its type can carry
+// a derivative. The analysis is flow-insensitive (a fixpoint over all
+// statements), which is conservative and cheap.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+
+namespace tangent {
+
+namespace {
+
+/// The variables an expression's value flows from (not its indices).
+void valueSources(const Expr &e, const std::function<void(Var *)> &fn) {
+  switch (e.kind) {
+  case ExprKind::VarRef:
+    fn(e.var);
+    return;
+  case ExprKind::Index:
+    fn(e.ops[0]->var);
+    return;
+  case ExprKind::Size:
+  case ExprKind::Literal:
+  case ExprKind::Call:
+    return;
+  case ExprKind::Cond:
+    valueSources(*e.ops[1], fn);
+    valueSources(*e.ops[2], fn);
+    return;
+  default:
+    for (const ExprPtr &op : e.ops)
+      valueSources(*op, fn);
+  }
+}
+
+bool flowsFrom(const Expr &e, bool Var::*flag) {
+  bool any = false;
+  valueSources(e, [&](Var *v) { any |= v->*flag && v->type.isDifferentiable(); });
+  return any;
+}
+
+void markExprs(const Expr &e) {
+  bool active = false;
+  valueSources(e, [&](Var *v) { active |= v->active; });
+  const_cast<Expr &>(e).active = active && (e.type.isReal() ||
+                                            e.type.isDifferentiable());
+  for (const ExprPtr &op : e.ops)
+    markExprs(*op);
+}
+
+} // namespace
+
+void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
+  for (Var *p : fn.params) {
+    bool selected = !fn.is_top || (p->param_index < 64 &&
+                                   ((wrt >> p->param_index) & 1u));
+    p->varied = selected && p->type.isDifferentiable();
+  }
+  if (fn.result_var)
+    fn.result_var->useful = true;
+  // Output parameters of callees are results too.
+  if (!fn.is_top)
+    for (Var *p : fn.params)
+      if (p->by_reference && !p->is_const)
+        p->useful = true;
+
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    auto set = [&](Var *v, bool Var::*flag) {
+      if (v && !(v->*flag) && v->type.isDifferentiable()) {
+        v->*flag = true;
+        changed = true;
+      }
+    };
+    forEachStmt(fn.body, [&](const Stmt &s, int) {
+      switch (s.kind) {
+      case StmtKind::Assign: {
+        Var *target = s.lhs->kind == ExprKind::VarRef ? s.lhs->var
+                                                      : s.lhs->ops[0]->var;
+        if (flowsFrom(*s.rhs, &Var::varied))
+          set(target, &Var::varied);
+        if (target->useful)
+          valueSources(*s.rhs, [&](Var *v) { set(v, &Var::useful); });
+        break;
+      }
+      case StmtKind::Construct: {
+        bool varied = false;
+        for (const ExprPtr &a : s.args)
+          varied |= flowsFrom(*a, &Var::varied);
+        if (varied)
+          set(s.var, &Var::varied);
+        if (s.var->useful)
+          for (const ExprPtr &a : s.args)
+            valueSources(*a, [&](Var *v) { set(v, &Var::useful); });
+        break;
+      }
+      case StmtKind::Call: {
+        bool varied = false, useful = s.result && s.result->useful;
+        for (size_t i = 0; i < s.args.size(); ++i) {
+          varied |= flowsFrom(*s.args[i], &Var::varied);
+          if (s.arg_is_output[i])
+            valueSources(*s.args[i], [&](Var *v) { useful |= v->useful; });
+        }
+        if (varied) {
+          set(s.result, &Var::varied);
+          for (size_t i = 0; i < s.args.size(); ++i)
+            if (s.arg_is_output[i])
+              valueSources(*s.args[i], [&](Var *v) { set(v, &Var::varied); });
+        }
+        if (useful)
+          for (const ExprPtr &a : s.args)
+            valueSources(*a, [&](Var *v) { set(v, &Var::useful); });
+        break;
+      }
+      default:
+        break;
+      }
+    });
+  }
+  for (auto &v : fn.vars) {
+    v->active = v->type.isDifferentiable() &&
+                (optimized ? (v->varied && v->useful) : true);
+    // Parameters not selected by wrt never get an adjoint of their own.
+    if (fn.is_top && v->role == VarRole::Param && !v->varied)
+      v->active = false;
+  }
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachExpr(s, markExprs);
+  });
+}
+
+} // namespace tangent

@@ -1,0 +1,69 @@
+//===- Analysis.h - analyses over the IR ------------------------*- C++ -*-===//
+///
+/// \file
+/// The passes between lowering and generation, run in this order by the
+/// driver (Driver.cpp):
+///  1. classifyLoops  (LoopAnalysis.cpp): invariant variables, counted loops;
+///  2. analyzeActivity (Activity.cpp): varied and useful variables;
+///  3. analyzeToBeRecorded (ToBeRecorded.cpp): what the reverse sweep reads,
+///     hence which overwrites must be recorded, and which branch decisions;
+///  4. chooseLoopStrategies (Checkpointing.cpp): a strategy and a reason per
+///     loop, and the state its snapshots hold.
+/// Each pass writes its results into the IR (Var, Expr, Stmt, LoopInfo).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_ANALYSIS_H
+#define TANGENT_ANALYSIS_H
+
+#include "ir/IRWalk.h"
+
+namespace tangent {
+
+/// Marks invariant variables and classifies loops (Counted when possible).
+void classifyLoops(Function &fn);
+
+/// Computes varied/useful/active for variables and `active` for expressions.
+/// For the requested function, `wrt` selects the independent parameters;
+/// with `optimized` false every differentiable variable is active.
+void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized);
+
+/// Computes `read_in_reverse` for variables, the callee summary, and for
+/// `if` statements whether their decision is recorded.
+void analyzeToBeRecorded(Function &fn, bool optimized);
+
+/// The callee summary (parameters read in reverse, parameters written);
+/// analyzeToBeRecorded and chooseLoopStrategies keep it current.
+void summarizeParameters(Function &fn);
+
+/// Chooses each loop's strategy (full tape, sqrt(n) segments, online) with
+/// its reason, and the loop-carried state of checkpointed loops
+/// (Checkpointing.cpp). Runs last: snapshots include what the reverse reads.
+void chooseLoopStrategies(Function &fn, const Options &opts);
+
+/// Whether a compound expression is cheap enough to recompute in the reverse
+/// sweep rather than record (no calls, no math functions).
+bool isCheap(const Expr &e);
+
+/// Whether the value of `e` is needed by the reverse sweep and must be
+/// recorded on the tape (a needed, non-cheap, compound value).
+/// `needed` receives every node whose value the adjoint of `e` reads.
+void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed);
+
+/// Whether `s` writes `v` for the first time in program order outside any
+/// loop (no earlier value exists).
+bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v);
+
+/// Whether overwriting `v` at `s` must record the old value: some statement
+/// whose reverse reads `v` runs before `s` in the forward sweep (earlier in
+/// program order, `s` itself, or in a loop around both).
+bool needsRecord(const Function &fn, const Stmt &s, const Var *v);
+
+/// Whether the reverse of a statement before `loop` (outside it) reads `v`.
+bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v);
+
+/// Whether the reverse sweep evaluates a needed value again (a leaf, or a
+/// cheap expression of variables that never change) instead of recording it.
+bool recomputedInReverse(const Expr &needed);
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,354 @@
+//===- Checkpointing.cpp - a strategy, and a reason, for every loop -------===//
+//
+// Decides how each loop of the requested function is reversed:
+//  - segments: counted loops (constant trip count >= min_length with
+//    options.checkpoint, or any counted loop under [[tangent::checkpoint]]);
+//  - online:   loops of unknown trip count under [[tangent::checkpoint]];
+//  - full tape otherwise, with the reason.
+// It also finds the loop-carried state that snapshots hold: variables the
+// loop writes that are live at the start of an iteration.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "codegen/Emit.h"
+#include <map>
+#include <algorithm>
+#include <set>
+
+namespace tangent {
+
+namespace {
+
+void collectAccessed(const Block &block, std::set<const Var *> &out) {
+  forEachStmt(block, [&](const Stmt &s, int) {
+    auto reads = [&](const ExprPtr &e) {
+      if (e)
+        forEachRead(*e, [&](Var *v) { out.insert(v); });
+    };
+    forEachExpr(s, [&](const Expr &e) {
+      forEachRead(e, [&](Var *v) { out.insert(v); });
+    });
+    if (s.var)
+      out.insert(s.var);
+    if (s.result)
+      out.insert(s.result);
+    if (s.loop) {
+      reads(s.loop->cond);
+      reads(s.loop->start);
+      reads(s.loop->bound);
+    }
+  });
+}
+
+/// For each vector built once with a size (`std::vector<T> v(n)`), that
+/// size's text: a counted loop up to it covers every element.
+using SizeTexts = std::map<const Var *, std::string>;
+
+SizeTexts constructionSizes(const Function &fn) {
+  SizeTexts sizes;
+  std::map<const Var *, int> whole;
+  forEachStmt(fn.body, [&](const Stmt &s, int depth) {
+    forEachWrite(s, [&](Var *v, bool is_whole) {
+      if (!is_whole || v->type.kind != TypeKind::Vector)
+        return;
+      ++whole[v];
+      if (s.kind == StmtKind::Construct && depth == 0 && !s.args.empty() &&
+          (s.construct == ConstructKind::Size ||
+           s.construct == ConstructKind::Fill))
+        sizes[v] = printExpr(*s.args[0]);
+    });
+  });
+  for (auto it = sizes.begin(); it != sizes.end();)
+    it = whole[it->first] == 1 ? std::next(it) : sizes.erase(it);
+  return sizes;
+}
+
+/// The vectors a counted loop overwrites element by element before reading
+/// them: `for (i = 0; i < size; ++i) { v[i] = e; ... v[i] ... }`.
+std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
+  std::set<const Var *> out;
+  if (s.kind != StmtKind::Loop)
+    return out;
+  const LoopInfo &li = *s.loop;
+  if (li.form != LoopInfo::Form::Counted || li.increment != 1 ||
+      (li.compare != "<" && li.compare != "!="))
+    return out;
+  long long start = -1;
+  if (!constInt(*li.start, start) || start != 0)
+    return out;
+  std::string bound = printExpr(*li.bound);
+  for (const StmtPtr &first : li.body) {
+    if (first->kind != StmtKind::Assign ||
+        first->lhs->kind != ExprKind::Index)
+      continue;
+    const Var *v = first->lhs->ops[0]->var;
+    auto size = sizes.find(v);
+    bool covers = (li.bound->kind == ExprKind::Size &&
+                   li.bound->ops[0]->var == v) ||
+                  (size != sizes.end() && size->second == bound);
+    if (!covers || !onlyElement(*first->lhs, v, li.induction) ||
+        !onlyElement(*first->rhs, v, li.induction) ||
+        readsVar(*first->rhs, v))
+      continue;
+    // Every other use in the loop is the same element, after the write.
+    bool ok = true, before = true;
+    forEachStmt(li.body, [&](const Stmt &o, int) {
+      forEachExpr(o, [&](const Expr &e) {
+        if (!onlyElement(e, v, li.induction) ||
+            (before && &o != first.get() && readsVar(e, v)))
+          ok = false;
+      });
+      if (o.var == v || o.result == v)
+        ok = false;
+      if (&o == first.get())
+        before = false;
+    });
+    if (ok)
+      out.insert(v);
+  }
+  return out;
+}
+
+/// Variables whose first access in one iteration is a whole, unconditional
+/// write: their value at the start of an iteration is dead.
+std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeTexts &sizes) {
+  std::set<const Var *> seen, dead;
+  auto iteration = [&](const Block &block) {
+    for (const StmtPtr &s : block) {
+      std::set<const Var *> reads;
+      Var *whole = nullptr;
+      switch (s->kind) {
+      case StmtKind::Assign:
+        forEachRead(*s->rhs, [&](Var *v) { reads.insert(v); });
+        if (s->lhs->kind == ExprKind::VarRef)
+          whole = s->lhs->var;
+        else
+          forEachRead(*s->lhs, [&](Var *v) { reads.insert(v); });
+        break;
+      case StmtKind::Construct:
+        for (const ExprPtr &a : s->args)
+          forEachRead(*a, [&](Var *v) { reads.insert(v); });
+        whole = s->var;
+        break;
+      case StmtKind::Call:
+        for (const ExprPtr &a : s->args)
+          forEachRead(*a, [&](Var *v) { reads.insert(v); });
+        whole = s->result;
+        break;
+      default: {
+        // Conditional or repeated code: everything in it counts as read.
+        std::set<const Var *> inside;
+        if (s->kind == StmtKind::If) {
+          forEachRead(*s->cond, [&](Var *v) { inside.insert(v); });
+          collectAccessed(s->then_block, inside);
+          collectAccessed(s->else_block, inside);
+        } else if (s->kind == StmtKind::Loop) {
+          for (const Var *v : overwrittenBy(*s, sizes))
+            if (!seen.count(v)) {
+              dead.insert(v);
+              seen.insert(v);
+            }
+          collectAccessed(s->loop->init, inside);
+          collectAccessed(s->loop->body, inside);
+          collectAccessed(s->loop->step, inside);
+          if (s->loop->cond)
+            forEachRead(*s->loop->cond, [&](Var *v) { inside.insert(v); });
+          if (s->loop->start)
+            forEachRead(*s->loop->start, [&](Var *v) { inside.insert(v); });
+          if (s->loop->bound)
+            forEachRead(*s->loop->bound, [&](Var *v) { inside.insert(v); });
+        } else {
+          collectAccessed(s->block, inside);
+        }
+        reads = inside;
+        break;
+      }
+      }
+      for (const Var *v : reads)
+        seen.insert(v);
+      if (whole && !seen.count(whole)) {
+        dead.insert(whole);
+        seen.insert(whole);
+      }
+    }
+  };
+  iteration(li.body);
+  iteration(li.step);
+  return dead;
+}
+
+/// The snapshot of a loop, or false with the reason it cannot have one.
+bool carriedState(const Function &fn, const Stmt &loop, const SizeTexts &sizes,
+                  std::vector<Var *> &carried, std::string &why) {
+  const LoopInfo &li = *loop.loop;
+  std::set<Var *> written;
+  bool pointer_write = false;
+  std::string pointer_name;
+  auto scan = [&](const Block &block) {
+    forEachStmt(block, [&](const Stmt &s, int) {
+      forEachWrite(s, [&](Var *v, bool) {
+        if (v->type.kind == TypeKind::Pointer) {
+          pointer_write = true;
+          pointer_name = v->name;
+        }
+        written.insert(v);
+      });
+    });
+  };
+  scan(li.body);
+  scan(li.step);
+  if (pointer_write) {
+    why = "pointer state of unknown extent ('" + pointer_name + "')";
+    return false;
+  }
+  std::set<const Var *> dead = deadAtEntry(li, sizes);
+  // Dead-at-entry variables still go into snapshots when the reverse of a
+  // statement before the loop reads them: the reversal must leave them as
+  // the loop found them.
+  for (Var *v : written) {
+    if (v->role == VarRole::Induction ||
+        (dead.count(v) && !readBeforeLoop(fn, loop, v)))
+      continue;
+    carried.push_back(v);
+  }
+  std::sort(carried.begin(), carried.end(),
+            [](const Var *a, const Var *b) { return a->id < b->id; });
+  return true;
+}
+
+class StrategyChooser {
+public:
+  StrategyChooser(Function &fn, const Options &opts)
+      : fn_(fn), opts_(opts), sizes_(constructionSizes(fn)) {}
+
+  void run() { visit(fn_.body, 0); }
+
+private:
+  Function &fn_;
+  const Options &opts_;
+  SizeTexts sizes_;
+
+  void visit(Block &block, unsigned inside_line) {
+    for (StmtPtr &s : block) {
+      switch (s->kind) {
+      case StmtKind::If:
+        visit(s->then_block, inside_line);
+        visit(s->else_block, inside_line);
+        break;
+      case StmtKind::Block:
+        visit(s->block, inside_line);
+        break;
+      case StmtKind::Loop:
+        choose(*s, inside_line);
+        visit(s->loop->body, s->loop->strategy != LoopStrategy::FullTape
+                                 ? s->loc.line
+                                 : inside_line);
+        break;
+      default:
+        break;
+      }
+    }
+  }
+
+  void choose(Stmt &s, unsigned inside_line) {
+    LoopInfo &li = *s.loop;
+    li.strategy = LoopStrategy::FullTape;
+    li.budget = li.annotated_budget > 0 ? li.annotated_budget
+                                        : int(opts_.budget);
+    bool counted = li.form == LoopInfo::Form::Counted;
+    if (inside_line && !li.annotated) {
+      li.reason = "taped within each replay of the checkpointed loop at line " +
+                  std::to_string(inside_line);
+      return;
+    }
+    if (!fn_.is_top && !li.annotated) {
+      li.reason = "loop in a callee: callees checkpoint only loops marked "
+                  "[[tangent::checkpoint]]";
+      return;
+    }
+    if (!li.annotated) {
+      if (!opts_.checkpoint) {
+        li.reason = "checkpointing not requested";
+        return;
+      }
+      if (!counted) {
+        li.reason = li.form == LoopInfo::Form::General
+                        ? "trip count unknown (break, return or a condition "
+                          "with side effects); annotate with "
+                          "[[tangent::checkpoint]] for online checkpointing"
+                        : "not a counted loop (no integer induction variable "
+                          "with invariant bounds); annotate with "
+                          "[[tangent::checkpoint]] for online checkpointing";
+        return;
+      }
+      if (li.constant_trips < 0) {
+        li.reason = "bound not constant; annotate with [[tangent::checkpoint]] "
+                    "to checkpoint it";
+        return;
+      }
+      if (li.constant_trips < opts_.min_length) {
+        li.reason = "trip count " + std::to_string(li.constant_trips) +
+                    " < min_length " + std::to_string(opts_.min_length);
+        return;
+      }
+    }
+    std::string why;
+    if (!carriedState(fn_, s, sizes_, li.carried, why)) {
+      li.reason = why;
+      li.carried.clear();
+      return;
+    }
+    // The replays in the reverse sweep read what the loop reads; what the
+    // loop does not write must then still hold its value (the loop itself
+    // is the reader).
+    std::set<const Var *> accessed, written;
+    collectAccessed(li.body, accessed);
+    collectAccessed(li.step, accessed);
+    if (li.cond)
+      forEachRead(*li.cond, [&](Var *v) { accessed.insert(v); });
+    if (li.start)
+      forEachRead(*li.start, [&](Var *v) { accessed.insert(v); });
+    if (li.bound)
+      forEachRead(*li.bound, [&](Var *v) { accessed.insert(v); });
+    for (const Block *b : {&li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &st, int) {
+        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
+      });
+    for (const Var *cv : accessed) {
+      Var *v = const_cast<Var *>(cv);
+      if (written.count(v) || v->role == VarRole::Induction)
+        continue;
+      v->read_in_reverse = true;
+      v->readers.push_back(&s);
+    }
+    if (counted) {
+      li.strategy = LoopStrategy::Segments;
+      li.reason = li.constant_trips >= 0
+                      ? "counted loop, " + std::to_string(li.constant_trips) +
+                            " iterations: sqrt(n) segments"
+                      : "counted loop under [[tangent::checkpoint]]: sqrt(n) "
+                        "segments";
+    } else {
+      for (const Var *v : li.carried)
+        if (v->type.kind == TypeKind::CArray) {
+          li.reason = "C array '" + v->name + "' in the state of a loop of "
+                      "unknown trip count (use std::array)";
+          li.carried.clear();
+          return;
+        }
+      li.strategy = LoopStrategy::Online;
+      li.reason = "trip count unknown under [[tangent::checkpoint]]: online "
+                  "checkpointing, budget " +
+                  std::to_string(li.budget);
+    }
+  }
+};
+
+} // namespace
+
+void chooseLoopStrategies(Function &fn, const Options &opts) {
+  StrategyChooser(fn, opts).run();
+  summarizeParameters(fn);
+}
+
+} // namespace tangent

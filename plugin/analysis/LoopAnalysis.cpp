@@ -1,0 +1,222 @@
+//===- LoopAnalysis.cpp - invariant variables and counted loops -----------===//
+//
+// A loop is Counted when it has an integer induction variable declared in its
+// init, a constant step, a comparison against a bound, and start and bound
+// that the reverse sweep can evaluate again (invariant). The reverse sweep
+// then runs the induction variable backwards and records nothing for control.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include <map>
+#include <set>
+
+namespace tangent {
+
+namespace {
+
+struct WriteInfo {
+  int count = 0;
+  int whole = 0;
+  bool in_loop = false;
+};
+
+class LoopClassifier {
+public:
+  explicit LoopClassifier(Function &fn) : fn_(fn) {}
+
+  void run() {
+    forEachStmt(fn_.body, [&](const Stmt &s, int depth) {
+      forEachWrite(s, [&](Var *v, bool whole) {
+        WriteInfo &w = writes_[v];
+        if (w.count == 0 && depth == 0 && v->role != VarRole::Param)
+          fn_.first_writes.push_back({v, &s});
+        ++w.count;
+        w.whole += whole;
+        w.in_loop |= depth > 0;
+      });
+    });
+    for (auto &v : fn_.vars) {
+      const WriteInfo &w = writes_[v.get()];
+      v->invariant = v->role == VarRole::Param
+                         ? w.count == 0
+                         : (w.count == 1 && !w.in_loop &&
+                            v->role != VarRole::Flag);
+    }
+    classify(fn_.body);
+  }
+
+private:
+  Function &fn_;
+  std::map<const Var *, WriteInfo> writes_;
+  std::set<const Var *> counted_inductions_;
+
+  /// The size of container `v` never changes after its first write.
+  bool sizeInvariant(const Var *v) {
+    const WriteInfo &w = writes_[v];
+    if (v->type.kind != TypeKind::Vector)
+      return true;
+    if (v->role == VarRole::Param)
+      return w.whole == 0;
+    return w.whole == 1 && firstWholeOutsideLoops(v);
+  }
+  bool firstWholeOutsideLoops(const Var *v) {
+    for (auto &fw : fn_.first_writes)
+      if (fw.first == v)
+        return !writes_[v].in_loop || writes_[v].whole == 1;
+    return false;
+  }
+
+  /// Can the reverse sweep evaluate `e` again and get the same value?
+  bool reevaluable(const Expr &e) {
+    switch (e.kind) {
+    case ExprKind::Literal:
+      return true;
+    case ExprKind::VarRef:
+      return e.var->invariant || counted_inductions_.count(e.var);
+    case ExprKind::Size:
+      return sizeInvariant(e.ops[0]->var);
+    case ExprKind::Unary:
+    case ExprKind::Binary:
+    case ExprKind::Cast:
+      for (const ExprPtr &op : e.ops)
+        if (!reevaluable(*op))
+          return false;
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  static bool writesVar(const Block &block, const Var *v) {
+    bool found = false;
+    forEachStmt(block, [&](const Stmt &s, int) {
+      forEachWrite(s, [&](Var *w, bool) { found |= w == v; });
+    });
+    return found;
+  }
+
+  bool tryCounted(LoopInfo &li) {
+    if (li.form != LoopInfo::Form::Structured || li.do_while || !li.cond)
+      return false;
+    if (li.init.size() != 1 || li.step.size() != 1)
+      return false;
+    const Stmt &init = *li.init.front();
+    if (init.kind != StmtKind::Assign || init.lhs->kind != ExprKind::VarRef)
+      return false;
+    Var *i = init.lhs->var;
+    if (i->role != VarRole::Induction || !i->type.isIntegral() ||
+        i->type.kind == TypeKind::Bool)
+      return false;
+    // Condition: i CMP bound, or bound CMP i.
+    const Expr &c = *li.cond;
+    if (c.kind != ExprKind::Binary)
+      return false;
+    std::string cmp = c.text;
+    const Expr *bound = nullptr;
+    auto isI = [&](const Expr &e) {
+      const Expr *x = &e;
+      while (x->kind == ExprKind::Cast)
+        x = x->ops[0].get();
+      return x->kind == ExprKind::VarRef && x->var == i;
+    };
+    if (isI(*c.ops[0]))
+      bound = c.ops[1].get();
+    else if (isI(*c.ops[1])) {
+      bound = c.ops[0].get();
+      static const std::map<std::string, std::string> flip = {
+          {"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}, {"!=", "!="}};
+      auto it = flip.find(cmp);
+      if (it == flip.end())
+        return false;
+      cmp = it->second;
+    } else
+      return false;
+    if (cmp != "<" && cmp != "<=" && cmp != ">" && cmp != ">=" && cmp != "!=")
+      return false;
+    // Step: i = i +/- k (possibly inside a conversion back to i's type).
+    const Stmt &step = *li.step.front();
+    if (step.kind != StmtKind::Assign || step.lhs->kind != ExprKind::VarRef ||
+        step.lhs->var != i)
+      return false;
+    const Expr *rhs = step.rhs.get();
+    while (rhs->kind == ExprKind::Cast)
+      rhs = rhs->ops[0].get();
+    if (rhs->kind != ExprKind::Binary || (rhs->text != "+" && rhs->text != "-"))
+      return false;
+    long long step_value = 0;
+    if (!isI(*rhs->ops[0]) || !constInt(*rhs->ops[1], step_value))
+      return false;
+    long long inc = step_value * (rhs->text == "-" ? -1 : 1);
+    if (inc == 0)
+      return false;
+    bool up = cmp == "<" || cmp == "<=" || (cmp == "!=" && inc > 0);
+    if ((up && inc < 0) || (!up && inc > 0))
+      return false;
+    if (cmp == "!=" && inc != 1 && inc != -1)
+      return false;
+    if (writesVar(li.body, i))
+      return false;
+    if (!reevaluable(*init.rhs) || !reevaluable(*bound))
+      return false;
+    li.form = LoopInfo::Form::Counted;
+    li.induction = i;
+    li.start = init.rhs->clone();
+    li.bound = bound->clone();
+    li.compare = cmp;
+    li.increment = inc;
+    long long a = 0, b = 0;
+    if (constInt(*li.start, a) && constInt(*li.bound, b)) {
+      long long n = 0;
+      if (cmp == "<" && b > a)
+        n = (b - a + inc - 1) / inc;
+      else if (cmp == "<=" && b >= a)
+        n = (b - a) / inc + 1;
+      else if (cmp == ">" && a > b)
+        n = (a - b + (-inc) - 1) / (-inc);
+      else if (cmp == ">=" && a >= b)
+        n = (a - b) / (-inc) + 1;
+      else if (cmp == "!=")
+        n = inc > 0 ? (b > a ? b - a : 0) : (a > b ? a - b : 0);
+      li.constant_trips = n;
+    }
+    return true;
+  }
+
+  void classify(Block &block) {
+    for (StmtPtr &s : block) {
+      switch (s->kind) {
+      case StmtKind::If:
+        classify(s->then_block);
+        classify(s->else_block);
+        break;
+      case StmtKind::Block:
+        classify(s->block);
+        break;
+      case StmtKind::Loop: {
+        LoopInfo &li = *s->loop;
+        if (tryCounted(li)) {
+          counted_inductions_.insert(li.induction);
+          classify(li.body);
+          counted_inductions_.erase(li.induction);
+        } else {
+          for (StmtPtr &init : li.init)
+            if (init->kind == StmtKind::Assign &&
+                init->lhs->kind == ExprKind::VarRef &&
+                init->lhs->var->role == VarRole::Induction)
+              init->lhs->var->role = VarRole::Local;
+          classify(li.body);
+        }
+        break;
+      }
+      default:
+        break;
+      }
+    }
+  }
+};
+
+} // namespace
+
+void classifyLoops(Function &fn) { LoopClassifier(fn).run(); }
+
+} // namespace tangent

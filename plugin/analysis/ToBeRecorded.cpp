@@ -1,0 +1,283 @@
+//===- ToBeRecorded.cpp - what the reverse sweep reads --------------------===//
+//
+// The reverse sweep runs in an environment where every variable it reads
+// holds the value it had at that point of the forward sweep: an overwrite of
+// such a variable records the old value on the tape and the reverse restores
+// it. This pass finds those variables (read_in_reverse), so that everything
+// else is never recorded. Values that are expensive to recompute (results of
+// math functions) are recorded as values instead (Generate.cpp), so they are
+// not reads here. The decisions made here and in the generator come from the
+// same functions (collectNeededValues, isCheap) and cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "rules/Rules.h"
+
+namespace tangent {
+
+bool isCheap(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Math:
+  case ExprKind::Call:
+  case ExprKind::Cond:
+    return false;
+  default:
+    for (const ExprPtr &op : e.ops)
+      if (!isCheap(*op))
+        return false;
+    return true;
+  }
+}
+
+void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed) {
+  if (!e.active)
+    return;
+  switch (e.kind) {
+  case ExprKind::Index:
+    needed.push_back(e.ops[1].get());
+    return;
+  case ExprKind::Unary:
+  case ExprKind::Cast:
+    collectNeededValues(*e.ops[0], needed);
+    return;
+  case ExprKind::Binary: {
+    const Expr &l = *e.ops[0], &r = *e.ops[1];
+    if (e.text == "*") {
+      if (l.active)
+        needed.push_back(&r);
+      if (r.active)
+        needed.push_back(&l);
+    } else if (e.text == "/") {
+      if (l.active || r.active)
+        needed.push_back(&r);
+      if (r.active)
+        needed.push_back(&l);
+    }
+    collectNeededValues(l, needed);
+    collectNeededValues(r, needed);
+    return;
+  }
+  case ExprKind::Math:
+    for (unsigned i = 0; i < e.ops.size(); ++i) {
+      if (!e.ops[i]->active || e.rule->partials[i].empty())
+        continue;
+      for (unsigned j = 0; j < e.ops.size(); ++j)
+        if (e.rule->partialUsesArg(i, j))
+          needed.push_back(e.ops[j].get());
+      if (e.rule->partialUsesResult(i))
+        needed.push_back(&e);
+      collectNeededValues(*e.ops[i], needed);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v) {
+  for (const auto &fw : fn.first_writes)
+    if (fw.first == v)
+      return fw.second == &s;
+  return false;
+}
+
+bool recomputedInReverse(const Expr &n) {
+  if (n.kind == ExprKind::VarRef || n.kind == ExprKind::Literal ||
+      n.kind == ExprKind::Index)
+    return true;
+  if (!isCheap(n))
+    return false;
+  bool invariant = true;
+  forEachRead(n, [&](Var *v) {
+    invariant &= v->invariant || v->role == VarRole::Induction;
+  });
+  return invariant;
+}
+
+namespace {
+
+bool shareLoop(const Function::Position &a, const Function::Position &b) {
+  for (const Stmt *l : a.loops)
+    for (const Stmt *m : b.loops)
+      if (l == m)
+        return true;
+  return false;
+}
+
+} // namespace
+
+bool needsRecord(const Function &fn, const Stmt &s, const Var *v) {
+  if (v->role == VarRole::Induction)
+    return false;
+  if (v->read_everywhere)
+    return true;
+  auto at = fn.positions.find(&s);
+  if (at == fn.positions.end())
+    return v->read_in_reverse;
+  for (const Stmt *r : v->readers) {
+    auto rp = fn.positions.find(r);
+    if (rp == fn.positions.end() || rp->second.index <= at->second.index ||
+        shareLoop(rp->second, at->second))
+      return true;
+  }
+  return false;
+}
+
+bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v) {
+  if (v->read_everywhere)
+    return true;
+  auto at = fn.positions.find(&loop);
+  if (at == fn.positions.end())
+    return v->read_in_reverse;
+  for (const Stmt *r : v->readers) {
+    auto rp = fn.positions.find(r);
+    if (rp == fn.positions.end())
+      return true;
+    bool inside = false;
+    for (const Stmt *l : rp->second.loops)
+      inside |= l == &loop;
+    if (!inside && rp->second.index < at->second.index)
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+void numberStatements(const Block &block, Function &fn,
+                      std::vector<const Stmt *> &loops) {
+  for (const StmtPtr &s : block) {
+    Function::Position p;
+    p.index = int(fn.positions.size());
+    p.loops = loops;
+    fn.positions[s.get()] = p;
+    switch (s->kind) {
+    case StmtKind::If:
+      numberStatements(s->then_block, fn, loops);
+      numberStatements(s->else_block, fn, loops);
+      break;
+    case StmtKind::Block:
+      numberStatements(s->block, fn, loops);
+      break;
+    case StmtKind::Loop:
+      numberStatements(s->loop->init, fn, loops);
+      loops.push_back(s.get());
+      numberStatements(s->loop->body, fn, loops);
+      numberStatements(s->loop->step, fn, loops);
+      loops.pop_back();
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/// Records that the reverse of `s` reads every variable of `e`.
+void markReads(const Expr &e, const Stmt &s) {
+  forEachRead(e, [&](Var *v) {
+    v->read_in_reverse = true;
+    if (v->readers.empty() || v->readers.back() != &s)
+      v->readers.push_back(&s);
+  });
+}
+
+/// Marks what the reverse of `e`'s adjoint propagation reads.
+void markNeeded(const Expr &e, const Stmt &s) {
+  std::vector<const Expr *> needed;
+  collectNeededValues(e, needed);
+  for (const Expr *n : needed)
+    if (recomputedInReverse(*n))
+      markReads(*n, s);
+}
+
+bool reevaluable(const Expr &e) {
+  bool ok = isCheap(e);
+  forEachRead(e, [&](Var *v) {
+    ok &= v->invariant || v->role == VarRole::Induction;
+  });
+  return ok;
+}
+
+} // namespace
+
+void analyzeToBeRecorded(Function &fn, bool optimized) {
+  std::vector<const Stmt *> loops;
+  fn.positions.clear();
+  numberStatements(fn.body, fn, loops);
+  forEachStmt(fn.body, [&](const Stmt &cs, int) {
+    Stmt &s = const_cast<Stmt &>(cs);
+    switch (s.kind) {
+    case StmtKind::Assign: {
+      const Var *target = s.lhs->kind == ExprKind::VarRef ? s.lhs->var
+                                                          : s.lhs->ops[0]->var;
+      if (!target->active)
+        break;
+      if (s.lhs->kind == ExprKind::Index)
+        markReads(*s.lhs->ops[1], s);
+      markNeeded(*s.rhs, s);
+      break;
+    }
+    case StmtKind::Construct:
+      if (!s.var->active)
+        break;
+      for (const ExprPtr &a : s.args)
+        markNeeded(*a, s);
+      break;
+    case StmtKind::Call: {
+      bool custom = !s.custom.empty();
+      for (size_t i = 0; i < s.args.size(); ++i) {
+        const Expr &a = *s.args[i];
+        if (a.kind == ExprKind::Index)
+          markReads(*a.ops[1], s);
+        bool read = custom || !optimized ||
+                    (i < s.callee->param_read_in_reverse.size() &&
+                     s.callee->param_read_in_reverse[i]);
+        // Dummy adjoints of inactive containers are sized from the argument.
+        const Var *base = a.kind == ExprKind::VarRef  ? a.var
+                          : a.kind == ExprKind::Index ? a.ops[0]->var
+                                                      : nullptr;
+        if (read || (a.type.isContainer() && !(base && base->active)))
+          markReads(a, s);
+      }
+      break;
+    }
+    case StmtKind::If:
+      s.record_decision = !reevaluable(*s.cond);
+      if (!s.record_decision)
+        markReads(*s.cond, s);
+      break;
+    case StmtKind::Loop: {
+      LoopInfo &li = *s.loop;
+      if (li.form == LoopInfo::Form::Counted) {
+        markReads(*li.start, s);
+        markReads(*li.bound, s);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  });
+  if (!optimized)
+    for (auto &v : fn.vars)
+      v->read_in_reverse = v->read_everywhere = true;
+  summarizeParameters(fn);
+}
+
+void summarizeParameters(Function &fn) {
+  fn.param_read_in_reverse.assign(fn.params.size(), false);
+  fn.param_written.assign(fn.params.size(), false);
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachWrite(s, [&](Var *v, bool) {
+      if (v->role == VarRole::Param)
+        fn.param_written[v->param_index] = true;
+    });
+  });
+  for (Var *p : fn.params)
+    fn.param_read_in_reverse[p->param_index] =
+        p->read_in_reverse &&
+        !(fn.param_written[p->param_index] && !p->by_reference &&
+          p->type.kind != TypeKind::Pointer);
+}
+
+} // namespace tangent

@@ -1,0 +1,66 @@
+//===- Emit.h - C++ text: code blocks and expressions -----------*- C++ -*-===//
+///
+/// \file
+/// The only place that turns IR into C++ text: an indented line buffer and
+/// an expression printer that parenthesizes by precedence.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_EMIT_H
+#define TANGENT_EMIT_H
+
+#include "ir/IR.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tangent {
+
+/// Lines of C++ with relative indentation.
+class Code {
+public:
+  void line(std::string text) { lines_.push_back({depth_, std::move(text)}); }
+  void comment(const std::string &text) { line("// " + text); }
+  /// `header {` and indent.
+  void open(const std::string &header) {
+    line(header.empty() ? "{" : header + " {");
+    ++depth_;
+  }
+  /// Dedent and `}` (or `} trailer`).
+  void close(const std::string &trailer = "") {
+    --depth_;
+    line(trailer.empty() || trailer == ";" ? "}" + trailer : "} " + trailer);
+  }
+  /// `} header {`: closes a block and opens the next (else branches).
+  void reopen(const std::string &header) {
+    --depth_;
+    line("} " + header + " {");
+    ++depth_;
+  }
+  /// Appends another block, indented at the current depth.
+  void append(const Code &other) {
+    for (const auto &l : other.lines_)
+      lines_.push_back({depth_ + l.first, l.second});
+  }
+  bool empty() const { return lines_.empty(); }
+  std::string str(int indent = 0) const;
+
+private:
+  std::vector<std::pair<int, std::string>> lines_;
+  int depth_ = 0;
+};
+
+/// Replacement texts for sub-expressions (recorded values).
+using Substitutions = std::map<const Expr *, std::string>;
+
+/// Prints `e` as C++.
+std::string printExpr(const Expr &e, const Substitutions &subst = {});
+/// Prints `e` parenthesized unless it is a primary expression.
+std::string printOperand(const Expr &e, const Substitutions &subst = {});
+/// Wraps `text` in parentheses unless it is an identifier or a number.
+std::string parenthesize(const std::string &text);
+
+/// The declaration of a hoisted variable with a zero/empty initializer.
+std::string declareZero(const Type &type, const std::string &name);
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,229 @@
+//===- GenerateFunction.cpp - whole generated functions -------------------===//
+//
+// Assembles the statement sweeps of Generate.cpp into functions:
+//  - the requested function: one joint function `<f>_pullback` (forward
+//    sweep, then reverse sweep, sharing locals);
+//  - a callee: `<f>_forward` (records on the tape, then the final values of
+//    the locals its reverse reads) and `<f>_reverse` (pops them, then runs
+//    the reverse sweep). Callers run the first in their forward sweep and
+//    the second in their reverse sweep, so no callee is ever re-executed.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Generate.h"
+
+namespace tangent {
+
+namespace {
+
+std::string paramDecl(const Var &p, const std::string &declared_type) {
+  return declared_type + " " + p.name;
+}
+
+/// The C++ parameter type as declared (const&, by value, pointer).
+std::string paramType(const Var &p) {
+  const Type &t = p.type;
+  if (t.kind == TypeKind::CArray)
+    return t.elem_spelling + "*";
+  std::string base = t.spelling;
+  if (p.by_reference)
+    return (p.is_const ? "const " : "") + base + "&";
+  return base;
+}
+
+bool isHoisted(const Var &v) {
+  return v.role != VarRole::Param && v.role != VarRole::Induction;
+}
+
+} // namespace
+
+GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
+                                  const std::string &stem) {
+  GeneratedFunction out;
+  fn.generated_name = stem;
+  NameScope &names = fn.names;
+  const std::string tape = naming::tape();
+  names.reserve(tape);
+
+  // Adjoint names. Parameters never written accumulate straight into the
+  // caller's adjoint; written ones get a local adjoint added at the end.
+  std::vector<std::string> param_adjoint(fn.params.size());
+  std::vector<bool> param_local(fn.params.size(), false);
+  for (Var *p : fn.params) {
+    bool external =
+        !adjointParamType(*p).empty() &&
+        (!fn.is_top || (p->param_index < 64 &&
+                        ((opts.wrt >> p->param_index) & 1u)));
+    if (external)
+      param_adjoint[p->param_index] =
+          names.fresh(naming::adjointStem(p->name));
+    if (!p->active)
+      continue;
+    // Writing through a pointer writes its pointee, not the parameter.
+    bool written = fn.param_written[p->param_index] &&
+                   p->type.kind != TypeKind::Pointer;
+    if (external && (!written || p->by_reference)) {
+      p->adjoint = param_adjoint[p->param_index];
+    } else {
+      p->adjoint = names.fresh(naming::adjointStem(p->name) + "_local");
+      param_local[p->param_index] = external;
+    }
+  }
+  std::string d_result = names.fresh(naming::resultAdjoint());
+  for (auto &v : fn.vars) {
+    if (v->role == VarRole::Param || !v->active)
+      continue;
+    v->adjoint = v.get() == fn.result_var
+                     ? d_result
+                     : names.fresh(naming::adjointStem(v->name));
+  }
+
+  SweepGenerator gen(fn, opts);
+  SweepGenerator::Sweeps body = gen.block(fn.body);
+  for (auto &e : gen.errors)
+    out.errors.push_back(e);
+
+  // Declarations of hoisted locals and of adjoints.
+  Code locals, adjoints, sizing, finish;
+  for (auto &v : fn.vars) {
+    if (isHoisted(*v))
+      locals.line(declareZero(v->type, v->name));
+  }
+  // In a split reverse, a container's final value is there only if it was
+  // kept for the reverse; otherwise its final size is recorded.
+  auto kept = [&](const Var &v) {
+    return v.read_in_reverse &&
+           (isHoisted(v) || (v.role == VarRole::Param && !v.by_reference &&
+                             v.type.kind != TypeKind::Pointer &&
+                             fn.param_written[v.param_index]));
+  };
+  std::vector<const Var *> sized_by_tape;
+  for (auto &v : fn.vars) {
+    if (!v->active || v->adjoint.empty() || v.get() == fn.result_var)
+      continue;
+    bool param_direct = v->role == VarRole::Param &&
+                        v->adjoint == param_adjoint[v->param_index];
+    if (param_direct || v->role == VarRole::Induction)
+      continue;
+    adjoints.line(declareZero(v->type, v->adjoint));
+    if (v->type.kind != TypeKind::Vector)
+      continue;
+    bool value_known = fn.is_top || kept(*v) ||
+                       (v->role == VarRole::Param &&
+                        !fn.param_written[v->param_index]);
+    if (value_known)
+      sizing.line("tangent::detail::zero(" + v->adjoint + ", " + v->name +
+                  ".size());");
+    else
+      sized_by_tape.push_back(v.get());
+  }
+  for (Var *p : fn.params)
+    if (param_local[p->param_index])
+      finish.line("tangent::detail::add_to(" + param_adjoint[p->param_index] +
+                  ", " + p->adjoint + ");");
+
+  // Signatures.
+  std::string params, adjoint_params;
+  for (Var *p : fn.params) {
+    params += (params.empty() ? "" : ", ") + paramDecl(*p, paramType(*p));
+    if (!param_adjoint[p->param_index].empty())
+      adjoint_params += ", " + adjointParamType(*p) + " " +
+                        param_adjoint[p->param_index];
+  }
+  const Type &rt = fn.result;
+  bool has_result = rt.kind != TypeKind::Void;
+  std::string result_param =
+      has_result ? (rt.isReal() ? rt.spelling : rt.spelling) + " " + d_result
+                 : "";
+  std::string header_comment = "tangent: adjoint of " + fn.name + " (" +
+                               fn.loc.str() + ")";
+
+  Code c;
+  if (fn.is_top) {
+    std::string sig = "inline " + rt.spelling + " " + naming::pullback(stem) +
+                      "(" + params + adjoint_params +
+                      (has_result ? ", " + result_param : "") + ")";
+    out.entry = naming::pullback(stem);
+    c.comment(header_comment);
+    c.open(sig);
+    c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
+    c.append(locals);
+    c.comment("forward sweep");
+    c.append(body.fwd);
+    std::string value = names.fresh("value");
+    if (has_result)
+      c.line("const " + rt.spelling + " " + value + " = " +
+             fn.result_var->name + ";");
+    c.comment("reverse sweep");
+    c.append(adjoints);
+    c.append(sizing);
+    c.append(body.rev);
+    c.append(finish);
+    if (!has_result || !fn.result_var->active)
+      c.line("(void)" + d_result + ";");
+    c.line("return " + (has_result ? value : std::string()) + ";");
+    c.close();
+    out.declarations = sig + ";\n";
+  } else {
+    // Forward: record, then keep the final values its reverse reads.
+    std::string fsig = "inline " + rt.spelling + " " + naming::forward(stem) +
+                       "(" + params + ")";
+    std::string rsig = "inline void " + naming::reverse(stem) + "(" + params +
+                       adjoint_params +
+                       (has_result ? ", " + result_param : "") + ")";
+    Code save, load;
+    std::vector<std::string> loads;
+    for (const Var *v : sized_by_tape) {
+      save.line(tape + ".push(" + v->name + ".size());");
+      loads.push_back("tangent::detail::zero(" + v->adjoint + ", " + tape +
+                      ".pop<std::size_t>());");
+    }
+    for (auto &v : fn.vars) {
+      if (!kept(*v))
+        continue;
+      if (v->type.kind == TypeKind::Vector) {
+        save.line(tape + ".push_vector(" + v->name + ");");
+        loads.push_back(tape + ".pop_vector(" + v->name + ");");
+      } else if (v->type.kind == TypeKind::CArray) {
+        std::string n = std::to_string(v->type.extent);
+        save.line(tape + ".push_array(" + v->name + ", " + n + ");");
+        loads.push_back(tape + ".pop_array(" + v->name + ", " + n + ");");
+      } else {
+        save.line(tape + ".push(" + v->name + ");");
+        loads.push_back(v->name + " = " + tape + ".pop<" + v->type.spelling +
+                        ">();");
+      }
+    }
+    for (auto it = loads.rbegin(); it != loads.rend(); ++it)
+      load.line(*it);
+    c.comment(header_comment + ", forward sweep");
+    c.open(fsig);
+    c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
+    c.append(locals);
+    c.append(body.fwd);
+    c.append(save);
+    if (save.empty() && body.fwd.str().find(tape + ".") == std::string::npos)
+      c.line("(void)" + tape + ";");
+    c.line(has_result ? "return " + fn.result_var->name + ";" : "return;");
+    c.close();
+    c.line("");
+    c.comment(header_comment + ", reverse sweep");
+    c.open(rsig);
+    c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
+    c.append(locals);
+    c.append(adjoints);
+    c.append(load);
+    c.append(sizing);
+    c.append(body.rev);
+    c.append(finish);
+    c.line("(void)" + tape + ";");
+    if (has_result && !(fn.result_var && fn.result_var->active))
+      c.line("(void)" + d_result + ";");
+    c.close();
+    out.declarations = fsig + ";\n" + rsig + ";\n";
+    out.entry = stem;
+  }
+  out.text = c.str();
+  return out;
+}
+
+} // namespace tangent

@@ -1,0 +1,75 @@
+//===- Driver.h - the pipeline, in one function ------------------*- C++ -*-===//
+///
+/// \file
+/// The entry point shared by the front-ends (plugin, tangent-rewrite, batch).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_DRIVER_H
+#define TANGENT_DRIVER_H
+
+#include "frontend/Diagnostics.h"
+#include "frontend/Requests.h"
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace tangent {
+
+/// What the front-ends hand to the pipeline.
+struct DriverInput {
+  clang::ASTContext *ctx = nullptr;
+  Diagnoser *diags = nullptr;
+  std::vector<Request> requests;
+  /// Instantiates a function template specialization's body (plugin: Sema).
+  std::function<void(const clang::FunctionDecl *)> instantiate;
+  /// [[tangent::checkpoint]] marks: statement location -> budget (0: none).
+  std::map<unsigned, int> checkpoint_marks;
+};
+
+/// The strategy chosen for one loop, and why (reported as a remark by the
+/// plugin and in the JSON report of batch runs).
+struct LoopDecision {
+  std::string file;
+  unsigned line = 0;
+  std::string kind;     ///< for / while / do / range-for
+  std::string strategy; ///< full_tape / segments / online
+  std::string reason;
+  long long tape_bytes_per_iteration = -1; ///< -1 when not known statically
+};
+
+/// The outcome of one request.
+struct RequestResult {
+  const clang::FunctionDecl *function = nullptr;
+  Options options;
+  std::string function_name; ///< qualified, as in `&name`
+  std::string home_file;     ///< file that defines the function
+  /// Self-contained C++ for this request: its generated functions (each
+  /// behind an include guard, so blocks can be concatenated) and the
+  /// specialization that binds it. Empty when the request failed or was
+  /// already bound by up-to-date code in the translation unit.
+  std::string block;
+  std::uint64_t source_hash = 0; ///< of f and its callees' source and options
+  bool ok = false;
+  bool already_bound = false; ///< an up-to-date specialization exists
+  std::vector<LoopDecision> loops;
+};
+
+/// The generated C++ for all requests of a translation unit.
+struct DriverOutput {
+  std::vector<RequestResult> results;
+  /// All blocks, ready to inject (plus stubs for failed requests, so that
+  /// only tangent's own errors are reported). Empty when nothing to do.
+  std::string code;
+  bool ok = true; ///< false when an error was reported
+};
+
+/// validate -> lower -> analyze -> generate -> emit, for every request.
+DriverOutput runPipeline(DriverInput &input);
+
+/// The lines that open and close generated code in a file.
+const char *generatedBegin();
+const char *generatedEnd();
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,218 @@
+//===- Requests.cpp - finding tangent::grad<f> requests -------------------===//
+//
+// Every request instantiates `tangent::gradient<F, O>` (grad.hpp), so the
+// specializations of that class template are the requests, with F and the
+// options as template arguments. Requests inside function templates appear
+// once their instantiation exists.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Requests.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+const ClassTemplateDecl *gradientTemplate(ASTContext &ctx) {
+  for (const NamedDecl *d :
+       ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
+    const auto *ns = dyn_cast<NamespaceDecl>(d);
+    if (!ns)
+      continue;
+    for (const NamedDecl *g : ns->lookup(&ctx.Idents.get("gradient")))
+      if (const auto *ctd = dyn_cast<ClassTemplateDecl>(g))
+        return ctd;
+  }
+  return nullptr;
+}
+
+/// Where the user first wrote a request for each function: the points of
+/// instantiation of tangent::grad<f, ...> / grad_with_checkpointing<f>.
+std::map<const FunctionDecl *, SourceLocation>
+firstUses(ASTContext &ctx, const SourceManager &sm) {
+  std::map<const FunctionDecl *, SourceLocation> uses;
+  for (const NamedDecl *d :
+       ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
+    const auto *ns = dyn_cast<NamespaceDecl>(d);
+    if (!ns)
+      continue;
+    for (const char *name : {"grad", "grad_with_checkpointing"})
+      for (const NamedDecl *g : ns->lookup(&ctx.Idents.get(name))) {
+        const auto *ftd = dyn_cast<FunctionTemplateDecl>(g);
+        if (!ftd)
+          continue;
+        for (const FunctionDecl *spec : ftd->specializations()) {
+          const TemplateArgumentList *args =
+              spec->getTemplateSpecializationArgs();
+          if (!args || args->size() < 1 ||
+              (*args)[0].getKind() != TemplateArgument::Declaration)
+            continue;
+          const auto *fd = dyn_cast<FunctionDecl>((*args)[0].getAsDecl());
+          SourceLocation at = spec->getPointOfInstantiation();
+          if (!fd || at.isInvalid())
+            continue;
+          fd = fd->getCanonicalDecl();
+          auto it = uses.find(fd);
+          if (it == uses.end() || sm.isBeforeInTranslationUnit(at, it->second))
+            uses[fd] = at;
+        }
+      }
+  }
+  return uses;
+}
+
+} // namespace
+
+/// Class-type template arguments are TemplateParamObjectDecls (or, in some
+/// contexts, structural values).
+bool readOptions(const TemplateArgument &arg, Options &out) {
+  const APValue *value = nullptr;
+  if (arg.getKind() == TemplateArgument::StructuralValue)
+    value = &arg.getAsStructuralValue();
+  else if (arg.getKind() == TemplateArgument::Declaration)
+    if (const auto *obj = dyn_cast<TemplateParamObjectDecl>(arg.getAsDecl()))
+      value = &obj->getValue();
+  if (!value || !value->isStruct() || value->getStructNumFields() < 5)
+    return false;
+  const APValue &v = *value;
+  auto integer = [&](unsigned i) -> long long {
+    const APValue &f = v.getStructField(i);
+    return f.isInt() ? f.getInt().getExtValue() : 0;
+  };
+  out.checkpoint = integer(0) != 0;
+  out.min_length = integer(1);
+  out.budget = integer(2);
+  out.optimized = integer(3) != 0;
+  const APValue &wrt = v.getStructField(4);
+  out.wrt = wrt.isInt() ? wrt.getInt().getZExtValue() : ~std::uint64_t{0};
+  return true;
+}
+
+bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
+                     const Options &opts, std::uint64_t &source_hash) {
+  for (const NamedDecl *d :
+       ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
+    const auto *ns = dyn_cast<NamespaceDecl>(d);
+    if (!ns)
+      continue;
+    for (const NamedDecl *a : ns->lookup(&ctx.Idents.get("adjoint"))) {
+      const auto *ctd = dyn_cast<ClassTemplateDecl>(a);
+      if (!ctd)
+        continue;
+      for (const ClassTemplateSpecializationDecl *spec :
+           ctd->specializations()) {
+        if (!spec->isExplicitSpecialization())
+          continue;
+        const TemplateArgumentList &args = spec->getTemplateArgs();
+        Options o;
+        if (args.size() < 2 ||
+            args[0].getKind() != TemplateArgument::Declaration ||
+            !readOptions(args[1], o))
+          continue;
+        const auto *g = dyn_cast<FunctionDecl>(args[0].getAsDecl());
+        if (!g || g->getCanonicalDecl() != fd->getCanonicalDecl() ||
+            o.checkpoint != opts.checkpoint || o.min_length != opts.min_length ||
+            o.budget != opts.budget || o.optimized != opts.optimized ||
+            o.wrt != opts.wrt)
+          continue;
+        source_hash = 0;
+        for (const Decl *member : spec->decls())
+          if (const auto *vd = dyn_cast<VarDecl>(member);
+              vd && vd->getName() == "source_hash" && vd->getInit())
+            if (auto v = vd->getInit()->getIntegerConstantExpr(ctx))
+              source_hash = v->getZExtValue();
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool declaresGradient(ASTContext &ctx) { return gradientTemplate(ctx); }
+
+std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
+  std::vector<Request> out;
+  const ClassTemplateDecl *ctd = gradientTemplate(ctx);
+  if (!ctd)
+    return out;
+  const SourceManager &sm = ctx.getSourceManager();
+  auto uses = firstUses(ctx, sm);
+  for (const ClassTemplateSpecializationDecl *spec : ctd->specializations()) {
+    const TemplateArgumentList &args = spec->getTemplateArgs();
+    if (args.size() < 2 ||
+        args[0].getKind() != TemplateArgument::Declaration)
+      continue;
+    const auto *fd = dyn_cast<FunctionDecl>(args[0].getAsDecl());
+    if (!fd)
+      continue;
+    Request r;
+    r.function = fd;
+    r.where = spec->getPointOfInstantiation();
+    if (auto it = uses.find(fd->getCanonicalDecl()); it != uses.end())
+      r.where = it->second;
+    if (!readOptions(args[1], r.options)) {
+      diags.error(r.where, "tangent: cannot read the options of this request");
+      r.refused = true;
+      out.push_back(r);
+      continue;
+    }
+    if (r.options.budget < 1 || r.options.min_length < 0) {
+      diags.error(r.where,
+                  r.options.budget < 1
+                      ? "tangent: options.budget must be at least 1 (got " +
+                            std::to_string(r.options.budget) + ")"
+                      : "tangent: options.min_length must not be negative "
+                        "(got " +
+                            std::to_string(r.options.min_length) + ")");
+      r.refused = true;
+      out.push_back(r);
+      continue;
+    }
+    const FunctionDecl *def = nullptr;
+    if (!fd->hasBody(def) || !def) {
+      if (fd->isTemplateInstantiation()) {
+        out.push_back(r); // instantiated on demand by the driver
+        continue;
+      }
+      // A declaration after the request is the definition being parsed.
+      const FunctionDecl *later = fd->getMostRecentDecl();
+      if (r.where.isValid() && later &&
+          sm.isBeforeInTranslationUnit(r.where, later->getLocation())) {
+        diags.error(r.where, "tangent: '" + fd->getNameAsString() +
+                                 "' must be defined before its first "
+                                 "tangent::grad request");
+        diags.note(later->getLocation(), "tangent: '" +
+                                             fd->getNameAsString() +
+                                             "' is defined here");
+        r.refused = true;
+        out.push_back(r);
+        continue;
+      }
+      diags.error(r.where, "tangent: '" + fd->getNameAsString() +
+                               "' has no body: tangent::grad needs the "
+                               "definition of the function it differentiates");
+      r.refused = true;
+      out.push_back(r);
+      continue;
+    }
+    if (r.where.isValid() &&
+        sm.isBeforeInTranslationUnit(r.where, def->getBeginLoc())) {
+      diags.error(r.where, "tangent: '" + fd->getNameAsString() +
+                               "' must be defined before its first "
+                               "tangent::grad request");
+      diags.note(def->getLocation(), "tangent: '" + fd->getNameAsString() +
+                                         "' is defined here");
+      r.refused = true;
+      out.push_back(r);
+      continue;
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+} // namespace tangent

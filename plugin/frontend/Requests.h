@@ -1,0 +1,41 @@
+//===- Requests.h - finding tangent::grad<f> requests -----------*- C++ -*-===//
+#ifndef TANGENT_REQUESTS_H
+#define TANGENT_REQUESTS_H
+
+#include "frontend/Diagnostics.h"
+#include "ir/IR.h"
+#include "clang/AST/Decl.h"
+#include <cstdint>
+#include <vector>
+
+namespace tangent {
+
+/// One `tangent::grad<f, opts>()` (or grad_with_checkpointing) request: a
+/// specialization of `tangent::gradient<F, O>`.
+struct Request {
+  const clang::FunctionDecl *function = nullptr;
+  Options options;
+  clang::SourceLocation where; ///< first use (point of instantiation)
+  bool refused = false;        ///< reported already; bind to a stub
+};
+
+/// Every request in the translation unit so far, one per distinct (f,
+/// options), after checking that f is defined before its first request.
+/// Requests that fail the check are reported and marked `refused`.
+std::vector<Request> findRequests(clang::ASTContext &ctx, Diagnoser &diags);
+
+/// Reads a `tangent::options` template argument.
+bool readOptions(const clang::TemplateArgument &arg, Options &out);
+
+/// The `source_hash` of an explicit `tangent::adjoint<&f, opts>`
+/// specialization already in the translation unit (written by
+/// tangent-rewrite), or false when there is none.
+bool existingBinding(clang::ASTContext &ctx, const clang::FunctionDecl *fd,
+                     const Options &opts, std::uint64_t &source_hash);
+
+/// Whether the translation unit declares tangent::gradient at all.
+bool declaresGradient(clang::ASTContext &ctx);
+
+} // namespace tangent
+
+#endif

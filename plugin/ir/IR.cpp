@@ -1,0 +1,103 @@
+//===- IR.cpp - constructors and helpers of the AD IR ---------------------===//
+#include "ir/IR.h"
+
+namespace tangent {
+
+std::string Loc::str() const {
+  return file + ":" + std::to_string(line);
+}
+
+ExprPtr Expr::clone() const {
+  auto e = std::make_unique<Expr>();
+  e->kind = kind;
+  e->type = type;
+  e->text = text;
+  e->var = var;
+  e->rule = rule;
+  e->active = active;
+  e->is_int_const = is_int_const;
+  e->int_const = int_const;
+  for (const ExprPtr &op : ops)
+    e->ops.push_back(op->clone());
+  return e;
+}
+
+ExprPtr makeLiteral(std::string text, Type type) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::Literal;
+  e->text = std::move(text);
+  e->type = std::move(type);
+  return e;
+}
+
+ExprPtr makeIntLiteral(long long value, Type type) {
+  bool integral = type.isIntegral();
+  auto e = makeLiteral(std::to_string(value), std::move(type));
+  e->is_int_const = integral;
+  e->int_const = value;
+  return e;
+}
+
+ExprPtr makeVarRef(Var *var) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::VarRef;
+  e->var = var;
+  e->type = var->type;
+  return e;
+}
+
+ExprPtr makeIndex(ExprPtr base, ExprPtr index) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::Index;
+  Type t;
+  t.kind = base->type.elem_real ? TypeKind::Real : TypeKind::Int;
+  t.spelling = base->type.elem_spelling;
+  e->type = t;
+  e->ops.push_back(std::move(base));
+  e->ops.push_back(std::move(index));
+  return e;
+}
+
+ExprPtr makeUnary(std::string op, ExprPtr operand) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::Unary;
+  e->text = std::move(op);
+  e->type = operand->type;
+  if (e->text == "!") {
+    e->type = Type{};
+    e->type.kind = TypeKind::Bool;
+    e->type.spelling = "bool";
+  }
+  e->ops.push_back(std::move(operand));
+  return e;
+}
+
+ExprPtr makeBinary(std::string op, ExprPtr lhs, ExprPtr rhs, Type type) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::Binary;
+  e->text = std::move(op);
+  e->type = std::move(type);
+  e->ops.push_back(std::move(lhs));
+  e->ops.push_back(std::move(rhs));
+  return e;
+}
+
+ExprPtr makeCast(Type type, ExprPtr operand) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::Cast;
+  e->type = std::move(type);
+  e->ops.push_back(std::move(operand));
+  return e;
+}
+
+Var *Function::addVar(std::string source_name, Type type, VarRole role) {
+  auto v = std::make_unique<Var>();
+  v->id = int(vars.size());
+  v->source_name = std::move(source_name);
+  v->type = std::move(type);
+  v->role = role;
+  vars.push_back(std::move(v));
+  return vars.back().get();
+}
+
+} // namespace tangent

@@ -1,0 +1,261 @@
+//===- IR.h - tangent's small AD IR -----------------------------*- C++ -*-===//
+///
+/// \file
+/// The intermediate representation between lowering (Lower.cpp, the only
+/// pass that reads Clang's AST) and generation. It is independent of Clang so
+/// that analyses, generation and emission compile fast and are unit-testable.
+///
+/// Shape after lowering:
+///  - every local is hoisted into `Function::vars`; declarations become
+///    assignments or constructions;
+///  - compound assignments are plain assignments (`a += b` is `a = a + b`);
+///  - calls to user functions are statements (`t = g(a, b)`), never nested in
+///    expressions; math functions stay in expressions (Rules.h);
+///  - side effects are statements: expressions are pure;
+///  - `break`, `continue` and `return` are flags plus guarded statements, so
+///    every statement has one entry and one exit;
+///  - loops keep their induction variable and bounds when they are counted.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_IR_H
+#define TANGENT_IR_H
+
+#include "ir/Naming.h"
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tangent {
+
+struct Rule;
+struct Stmt;
+
+/// A source position, kept for comments in generated code and diagnostics.
+struct Loc {
+  std::string file; ///< file name as the user wrote it (no directories)
+  unsigned line = 0;
+  unsigned column = 0;
+  unsigned raw = 0; ///< clang::SourceLocation raw encoding, 0 if none
+  std::string str() const; ///< "file.cpp:12"
+};
+
+enum class TypeKind { Void, Bool, Int, Real, Vector, Array, CArray, Pointer };
+
+/// The types the IR knows. Containers and pointers have a scalar element.
+struct Type {
+  TypeKind kind = TypeKind::Void;
+  std::string spelling;      ///< C++ spelling, e.g. "std::vector<double>"
+  std::string elem_spelling; ///< element spelling for containers and pointers
+  bool elem_real = false;    ///< element is floating point
+  long long extent = -1;     ///< std::array / C array extent
+  bool pointee_const = false;
+
+  bool isReal() const { return kind == TypeKind::Real; }
+  bool isIntegral() const {
+    return kind == TypeKind::Int || kind == TypeKind::Bool;
+  }
+  bool isContainer() const {
+    return kind == TypeKind::Vector || kind == TypeKind::Array ||
+           kind == TypeKind::CArray;
+  }
+  /// Can carry a derivative: a floating scalar, container or pointer.
+  bool isDifferentiable() const {
+    return isReal() || ((isContainer() || kind == TypeKind::Pointer) &&
+                        elem_real);
+  }
+  /// The scalar type of an element (or the type itself for scalars).
+  std::string scalarSpelling() const {
+    return isReal() || isIntegral() ? spelling : elem_spelling;
+  }
+};
+
+enum class VarRole { Param, Local, Temp, Flag, Induction };
+
+/// A variable of the function: a parameter, a hoisted local or a temporary.
+struct Var {
+  int id = 0;
+  std::string name;        ///< unique name in generated code (Naming.h)
+  std::string source_name; ///< name in the user's source, if any
+  Type type;
+  VarRole role = VarRole::Local;
+  int param_index = -1;
+  bool by_reference = false; ///< parameter passed by reference
+  bool is_const = false;     ///< const parameter (or const& / const T*)
+
+  // Analysis results (Activity.cpp, ToBeRecorded.cpp).
+  bool varied = false;
+  bool useful = false;
+  bool active = false;          ///< has an adjoint variable
+  bool read_in_reverse = false; ///< its value is read by the reverse sweep
+  /// The statements whose reverse reads it (ToBeRecorded.cpp); with
+  /// `read_everywhere` (unoptimized), every overwrite is recorded.
+  std::vector<const Stmt *> readers;
+  bool read_everywhere = false;
+  bool invariant = false;       ///< never written after its first write
+  std::string adjoint;          ///< name of its adjoint, if active
+};
+
+enum class ExprKind {
+  Literal, ///< number or bool literal, text in `text`
+  VarRef,  ///< `var`
+  Index,   ///< ops[0][ops[1]] (ops[0] is a VarRef of a container/pointer)
+  Unary,   ///< `text` is "-", "+", "!"
+  Binary,  ///< `text` is the operator
+  Math,    ///< call of a rule-table function, `rule` set, `text` its name
+  Cast,    ///< static_cast<type>(ops[0])
+  Cond,    ///< ops[0] ? ops[1] : ops[2] (only in inactive context)
+  Size,    ///< ops[0].size()
+  Call,    ///< inactive call `text(ops...)` (no floating arguments/result)
+};
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Expr {
+  ExprKind kind;
+  Type type;
+  std::string text;
+  Var *var = nullptr;
+  const Rule *rule = nullptr;
+  std::vector<ExprPtr> ops;
+  bool active = false; ///< depends on an active variable (Activity.cpp)
+  bool is_int_const = false; ///< Literal of integral type with known value
+  long long int_const = 0;
+
+  ExprPtr clone() const;
+};
+
+ExprPtr makeLiteral(std::string text, Type type);
+ExprPtr makeIntLiteral(long long value, Type type);
+ExprPtr makeVarRef(Var *var);
+ExprPtr makeIndex(ExprPtr base, ExprPtr index);
+ExprPtr makeUnary(std::string op, ExprPtr operand);
+ExprPtr makeBinary(std::string op, ExprPtr lhs, ExprPtr rhs, Type type);
+ExprPtr makeCast(Type type, ExprPtr operand);
+
+struct Function;
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+enum class StmtKind {
+  Assign,    ///< lhs = rhs (lhs: VarRef or Index)
+  Construct, ///< container `var` built: size / size+fill / copy / elements
+  Call,      ///< [result =] callee(args): a user function or custom rule
+  If,
+  Loop,
+  Block,
+};
+
+enum class ConstructKind { Size, Fill, Copy, Elements };
+
+/// How a loop is reversed. Checkpointing strategies come with
+/// GenerateLoops.cpp; every loop starts as FullTape.
+enum class LoopStrategy { FullTape, Segments, Online };
+
+/// A loop after lowering: `init; while (cond) { body; step; }`, or for
+/// general loops `init; do { body } while (!exit_flag)` where the body sets
+/// the flag (break, return, or a false condition).
+struct LoopInfo {
+  enum class Form {
+    Counted,    ///< canonical induction variable with invariant bounds
+    Structured, ///< pure condition, no jumps: trip count recorded
+    General,    ///< repeat body until exit_flag: trip count recorded
+  };
+  Form form = Form::Structured;
+  bool do_while = false; ///< Structured: condition tested after the body
+  Block init;
+  ExprPtr cond; ///< Structured/Counted: tested each iteration (null: true)
+  Block body;
+  Block step;
+  Var *exit_flag = nullptr; ///< General: loop ends once the flag is set
+  /// Counted: induction variable, start, bound, comparison and step.
+  Var *induction = nullptr;
+  ExprPtr start, bound;
+  std::string compare; ///< "<", "<=", ">", ">=", "!="
+  long long increment = 0;
+  std::string kind_name = "for"; ///< for / while / do / range-for
+
+  LoopStrategy strategy = LoopStrategy::FullTape;
+  std::string reason; ///< why this strategy was chosen (Checkpointing.cpp)
+  bool annotated = false;       ///< [[tangent::checkpoint]] (or in a block)
+  int annotated_budget = 0;     ///< [[tangent::checkpoint(N)]], 0 if none
+  long long constant_trips = -1; ///< trip count if a compile-time constant
+  /// Checkpointed loops: the variables a snapshot holds (written in the loop
+  /// and live at the start of an iteration) and the online budget.
+  std::vector<Var *> carried;
+  int budget = 0;
+};
+
+struct Stmt {
+  StmtKind kind;
+  Loc loc;
+
+  // Assign
+  ExprPtr lhs, rhs;
+  // Construct
+  Var *var = nullptr;
+  ConstructKind construct = ConstructKind::Size;
+  std::vector<ExprPtr> args; ///< also Call arguments
+  // Call
+  Function *callee = nullptr; ///< user function with a body, or null
+  std::string custom;         ///< custom derivative: qualified callee name
+  std::string custom_name;    ///< its unqualified name (the pullback's stem)
+  std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
+  Var *result = nullptr;           ///< receives the returned value
+  // If
+  ExprPtr cond;
+  Block then_block, else_block;
+  // Loop
+  std::unique_ptr<LoopInfo> loop;
+  // Block
+  Block block;
+  bool record_decision = true; ///< If: tape the branch (else re-evaluate)
+};
+
+/// A function to differentiate (the requested one or a callee).
+struct Function {
+  std::string name;           ///< qualified name for calling the primal
+  std::string base_name;      ///< unqualified, for generated names
+  std::string generated_name; ///< stem of generated functions (Naming.h)
+  Loc loc;
+  Type result;
+  std::vector<Var *> params;
+  std::vector<std::unique_ptr<Var>> vars; ///< owns params, locals, temps
+  Block body;
+  Var *result_var = nullptr; ///< `return e` assigns it
+  bool is_top = false;       ///< the requested function (joint sweeps)
+  const void *decl = nullptr; ///< the clang::FunctionDecl it came from
+  NameScope names;            ///< user names and generated names in it
+
+  /// The first write of each local in program order, when it is outside
+  /// every loop (LoopAnalysis.cpp): its old value is never needed.
+  std::vector<std::pair<const Var *, const Stmt *>> first_writes;
+
+  /// Program order of statements and the loops around each (ToBeRecorded).
+  struct Position {
+    int index = 0;
+    std::vector<const Stmt *> loops; ///< enclosing Loop statements
+  };
+  std::map<const Stmt *, Position> positions;
+
+  /// Callee summary used by callers (ToBeRecorded.cpp).
+  std::vector<bool> param_read_in_reverse;
+  std::vector<bool> param_written;
+
+  Var *addVar(std::string source_name, Type type, VarRole role);
+};
+
+/// A gradient request after lowering.
+struct Options {
+  bool checkpoint = false;
+  long long min_length = 100;
+  long long budget = 32;
+  bool optimized = true;
+  std::uint64_t wrt = ~std::uint64_t{0};
+};
+
+} // namespace tangent
+
+#endif // TANGENT_IR_H

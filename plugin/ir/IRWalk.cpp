@@ -1,0 +1,99 @@
+//===- IRWalk.cpp - traversals of the IR shared by the analyses -----------===//
+#include "ir/IRWalk.h"
+
+namespace tangent {
+
+void forEachStmt(const Block &block,
+                 const std::function<void(const Stmt &, int)> &fn, int depth) {
+  for (const StmtPtr &s : block) {
+    fn(*s, depth);
+    switch (s->kind) {
+    case StmtKind::If:
+      forEachStmt(s->then_block, fn, depth);
+      forEachStmt(s->else_block, fn, depth);
+      break;
+    case StmtKind::Loop:
+      forEachStmt(s->loop->init, fn, depth);
+      forEachStmt(s->loop->body, fn, depth + 1);
+      forEachStmt(s->loop->step, fn, depth + 1);
+      break;
+    case StmtKind::Block:
+      forEachStmt(s->block, fn, depth);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    if (s.lhs->kind == ExprKind::VarRef)
+      fn(s.lhs->var, true);
+    else if (s.lhs->kind == ExprKind::Index)
+      fn(s.lhs->ops[0]->var, false);
+    break;
+  case StmtKind::Construct:
+    fn(s.var, true);
+    break;
+  case StmtKind::Call:
+    if (s.result)
+      fn(s.result, true);
+    for (size_t i = 0; i < s.args.size(); ++i)
+      if (s.arg_is_output[i]) {
+        const Expr &a = *s.args[i];
+        if (a.kind == ExprKind::VarRef)
+          fn(a.var, true);
+        else if (a.kind == ExprKind::Index)
+          fn(a.ops[0]->var, false);
+      }
+    break;
+  default:
+    break;
+  }
+}
+
+void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn) {
+  for (const ExprPtr *e : {&s.lhs, &s.rhs, &s.cond})
+    if (*e)
+      fn(**e);
+  for (const ExprPtr &a : s.args)
+    fn(*a);
+}
+
+void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
+  if (e.var)
+    fn(e.var);
+  for (const ExprPtr &op : e.ops)
+    forEachRead(*op, fn);
+}
+
+bool readsVar(const Expr &e, const Var *v) {
+  bool found = false;
+  forEachRead(e, [&](Var *x) { found |= x == v; });
+  return found;
+}
+
+bool onlyElement(const Expr &e, const Var *v, const Var *i) {
+  if (e.kind == ExprKind::Index && e.ops[0]->var == v)
+    return e.ops[1]->kind == ExprKind::VarRef && e.ops[1]->var == i;
+  if (e.kind == ExprKind::VarRef)
+    return e.var != v;
+  for (const ExprPtr &op : e.ops)
+    if (!onlyElement(*op, v, i))
+      return false;
+  return true;
+}
+
+bool constInt(const Expr &e, long long &value) {
+  const Expr *x = &e;
+  while (x->kind == ExprKind::Cast && x->type.isIntegral())
+    x = x->ops[0].get();
+  if (!x->is_int_const)
+    return false;
+  value = x->int_const;
+  return true;
+}
+
+} // namespace tangent

@@ -1,0 +1,43 @@
+//===- IRWalk.h - traversals of the IR --------------------------*- C++ -*-===//
+///
+/// \file
+/// Read-only walks over statements, writes and reads, shared by every pass.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_IR_IRWALK_H
+#define TANGENT_IR_IRWALK_H
+
+#include "ir/IR.h"
+#include <functional>
+
+namespace tangent {
+
+/// Calls `fn` on every statement of `block`, recursively, in program order.
+/// `depth` counts the loops around the statement.
+void forEachStmt(const Block &block,
+                 const std::function<void(const Stmt &, int depth)> &fn,
+                 int depth = 0);
+
+/// Calls `fn` on every variable written by `s` itself (not nested blocks),
+/// with whether the write replaces the whole variable.
+void forEachWrite(const Stmt &s,
+                  const std::function<void(Var *, bool whole)> &fn);
+
+/// Calls `fn` on each expression of `s` itself (its target, value,
+/// condition and arguments; not nested blocks or loop headers).
+void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
+
+/// Calls `fn` on every variable that `e` reads.
+void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
+
+/// Whether `e` reads `v`.
+bool readsVar(const Expr &e, const Var *v);
+
+/// Whether every use of `v` in `e` is the element `v[i]`.
+bool onlyElement(const Expr &e, const Var *v, const Var *i);
+
+/// The value of an integer constant, seen through integral conversions.
+bool constInt(const Expr &e, long long &value);
+
+} // namespace tangent
+
+#endif

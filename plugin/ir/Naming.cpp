@@ -1,0 +1,32 @@
+//===- Naming.cpp - every identifier the generator creates ----------------===//
+#include "ir/Naming.h"
+
+namespace tangent {
+
+std::string NameScope::claim(const std::string &name) {
+  if (!taken_.count(name)) {
+    taken_.insert(name);
+    return name;
+  }
+  return fresh(name);
+}
+
+std::string NameScope::fresh(const std::string &stem) {
+  std::string name = stem;
+  for (int i = 2; reserved_.count(name) || taken_.count(name); ++i)
+    name = stem + "_" + std::to_string(i);
+  taken_.insert(name);
+  return name;
+}
+
+namespace naming {
+std::string adjointStem(const std::string &var) { return "d_" + var; }
+std::string pullback(const std::string &stem) { return stem + "_pullback"; }
+std::string forward(const std::string &stem) { return stem + "_forward"; }
+std::string reverse(const std::string &stem) { return stem + "_reverse"; }
+std::string customPullback(const std::string &function) {
+  return function + "_pullback";
+}
+} // namespace naming
+
+} // namespace tangent

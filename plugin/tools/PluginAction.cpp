@@ -1,0 +1,146 @@
+//===- PluginAction.cpp - the -fplugin front-end --------------------------===//
+//
+// Single-pass injection (DESIGN.md, "Plugin mechanics"): at the generation
+// point (GenerationPoint.h: the main file's last token, or the #endif closing
+// a trailing conditional group) every request made so far is generated and
+// the code is entered as a named memory buffer, parsed as if it were
+// #included at the very end of the file. The runtime's markers bind late (their bodies
+// are instantiated at the end of the translation unit), so the injected
+// specializations are seen in time.
+//
+// Plugin arguments (-fplugin-arg-tangent-<arg>):
+//   dump-dir=<dir>   also write the generated code to <dir>/<file>.tangent.cpp
+//   remarks          report each loop's strategy as a remark
+//
+//===----------------------------------------------------------------------===//
+#include "clang/CheckpointAttr.h"
+#include "frontend/Driver.h"
+#include "clang/GenerationPoint.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+struct PluginOptions {
+  std::string dump_dir;
+  bool remarks = false;
+};
+
+/// Runs the pipeline at the generation point (GenerationPoint.h) and enters
+/// the generated code there, as a named memory buffer.
+class Injector {
+public:
+  Injector(CompilerInstance &ci, PluginOptions opts)
+      : ci_(ci), opts_(std::move(opts)),
+        trigger_(ci, [this](SourceLocation at) { inject(at); }) {}
+
+private:
+  CompilerInstance &ci_;
+  PluginOptions opts_;
+  GenerationTrigger trigger_;
+
+  void inject(SourceLocation at) {
+    Diagnoser diags(ci_.getDiagnostics(), opts_.remarks);
+    DriverInput input = pipelineInput(ci_, diags, at);
+    DriverOutput output = runPipeline(input);
+    if (output.code.empty())
+      return;
+    SourceManager &sm = ci_.getSourceManager();
+    llvm::StringRef main_name = llvm::sys::path::filename(
+        sm.getFileEntryRefForID(sm.getMainFileID())->getName());
+    if (!opts_.dump_dir.empty())
+      dump(main_name, output.code);
+    std::string buffer_name = "<tangent: adjoints for " + main_name.str() + ">";
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(output.code, buffer_name);
+    FileID fid = sm.createFileID(std::move(buffer), SrcMgr::C_User);
+    ci_.getPreprocessor().EnterSourceFile(fid, nullptr, at);
+  }
+
+  void dump(llvm::StringRef main_name, const std::string &code) {
+    llvm::sys::fs::create_directories(opts_.dump_dir);
+    llvm::SmallString<256> path(opts_.dump_dir);
+    llvm::sys::path::append(path, main_name + ".tangent.cpp");
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec) {
+      unsigned id = ci_.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Warning,
+          "tangent: cannot write the generated code to '%0': %1");
+      ci_.getDiagnostics().Report(id) << path << ec.message();
+      return;
+    }
+    os << code;
+  }
+};
+
+/// Keeps the injector alive for the whole compilation.
+class TangentConsumer : public ASTConsumer {
+public:
+  explicit TangentConsumer(std::unique_ptr<Injector> injector)
+      : injector_(std::move(injector)) {}
+
+private:
+  std::unique_ptr<Injector> injector_;
+};
+
+/// The compilation that runs the plugin's own nested parses must not
+/// recurse into the plugin (none today, but keep the guard with the action).
+thread_local bool in_nested_compilation = false;
+
+class TangentAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 llvm::StringRef) override {
+    if (in_nested_compilation)
+      return std::make_unique<ASTConsumer>();
+    checkpointMarks().clear();
+    auto injector = std::make_unique<Injector>(ci, opts_);
+    return std::make_unique<TangentConsumer>(std::move(injector));
+  }
+
+  bool ParseArgs(const CompilerInstance &ci,
+                 const std::vector<std::string> &args) override {
+    for (const std::string &arg : args) {
+      llvm::StringRef a(arg);
+      if (a.consume_front("dump-dir=")) {
+        opts_.dump_dir = a.str();
+      } else if (a == "remarks") {
+        opts_.remarks = true;
+      } else {
+        DiagnosticsEngine &d = ci.getDiagnostics();
+        unsigned id = d.getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "tangent: unknown plugin argument '%0' (expected dump-dir=<dir> "
+            "or remarks)");
+        d.Report(id) << arg;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  PluginOptions opts_;
+};
+
+} // namespace
+
+} // namespace tangent
+
+static FrontendPluginRegistry::Add<tangent::TangentAction>
+    tangent_plugin("tangent", "generate adjoints for tangent::grad<f> requests");

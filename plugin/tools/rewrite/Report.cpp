@@ -1,0 +1,146 @@
+//===- Report.cpp - the JSON report of tangent-rewrite --------------------===//
+//
+// Shape (every field always present; see README.md, "tangent-rewrite"):
+//
+// {
+//   "tool": "tangent-rewrite", "mode": "rewrite" | "check" | "dry-run",
+//   "ok": bool, "up_to_date": bool, "errors": [string],
+//   "translation_units": [{
+//     "file": string, "directory": string, "ok": bool, "failure": string,
+//     "diagnostics": [diagnostic],
+//     "requests": [{
+//       "function": string,
+//       "options": {"checkpoint": bool, "min_length": int, "budget": int,
+//                   "optimized": bool, "wrt": "all" | [int], "wrt_mask": uint},
+//       "ok": bool, "status": "generated" | "already_bound" | "failed",
+//       "home_file": string, "written_to": string | null,
+//       "placement": string, "source_hash": string,
+//       "loops": [{"file": string, "line": int, "kind": string,
+//                  "strategy": string, "reason": string,
+//                  "tape_bytes_per_iteration": int | null}],
+//       "diagnostics": [diagnostic]}]}],
+//   "files": [{"file": string, "status": string, "blocks": [string],
+//              "kept": [string]}]
+// }
+// diagnostic: {"severity": string, "file": string, "line": int,
+//              "column": int, "message": string}
+//
+//===----------------------------------------------------------------------===//
+#include "tools/rewrite/Report.h"
+#include <nlohmann/json.hpp>
+
+namespace tangent::rewrite {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json diagnostic(const DiagRecord &d) {
+  return json{{"severity", d.severity},
+              {"file", d.file},
+              {"line", d.line},
+              {"column", d.column},
+              {"message", d.message}};
+}
+
+json diagnostics(const std::vector<DiagRecord> &ds) {
+  json out = json::array();
+  for (const DiagRecord &d : ds)
+    out.push_back(diagnostic(d));
+  return out;
+}
+
+json options(const OptionsRecord &o) {
+  json wrt;
+  if (o.wrt == ~std::uint64_t{0}) {
+    wrt = "all";
+  } else {
+    wrt = json::array();
+    for (unsigned i = 0; i < 64; ++i)
+      if ((o.wrt >> i) & 1u)
+        wrt.push_back(i);
+  }
+  return json{{"checkpoint", o.checkpoint}, {"min_length", o.min_length},
+              {"budget", o.budget},         {"optimized", o.optimized},
+              {"wrt", wrt},                 {"wrt_mask", o.wrt}};
+}
+
+json loop(const LoopRecord &l) {
+  json bytes = nullptr;
+  if (l.tape_bytes_per_iteration >= 0)
+    bytes = l.tape_bytes_per_iteration;
+  return json{{"file", l.file},         {"line", l.line},
+              {"kind", l.kind},         {"strategy", l.strategy},
+              {"reason", l.reason},     {"tape_bytes_per_iteration", bytes}};
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[19];
+  std::snprintf(buf, sizeof buf, "0x%016llx", (unsigned long long)v);
+  return buf;
+}
+
+json request(const RequestRecord &r) {
+  json loops = json::array();
+  for (const LoopRecord &l : r.loops)
+    loops.push_back(loop(l));
+  json written = nullptr;
+  if (!r.target.empty() && !r.block.empty())
+    written = r.target;
+  return json{{"function", r.function},
+              {"options", options(r.options)},
+              {"ok", r.ok},
+              {"status", !r.ok              ? "failed"
+                         : r.already_bound ? "already_bound"
+                                           : "generated"},
+              {"home_file", r.home_file},
+              {"written_to", written},
+              {"placement", r.placement},
+              {"source_hash", hex(r.source_hash)},
+              {"loops", loops},
+              {"diagnostics", diagnostics(r.diagnostics)}};
+}
+
+} // namespace
+
+std::string renderReport(const std::vector<UnitResult> &units,
+                         const std::vector<PlannedFile> &files,
+                         const ReportContext &context) {
+  json tus = json::array();
+  for (const UnitResult &u : units) {
+    json requests = json::array();
+    for (const RequestRecord &r : u.requests)
+      requests.push_back(request(r));
+    tus.push_back(json{{"file", u.file},
+                       {"directory", u.directory},
+                       {"ok", u.ok},
+                       {"failure", u.failure},
+                       {"diagnostics", diagnostics(u.diagnostics)},
+                       {"requests", requests}});
+  }
+  json fs = json::array();
+  for (const PlannedFile &f : files) {
+    std::string status;
+    if (context.mode == "check")
+      status = f.changed ? "out_of_date" : "up_to_date";
+    else if (context.mode == "dry-run")
+      status = f.changed ? "would_update" : "unchanged";
+    else
+      status = f.changed ? (context.ok ? "updated" : "not_written")
+                         : "unchanged";
+    fs.push_back(json{{"file", f.path},
+                      {"status", status},
+                      {"blocks", f.keys},
+                      {"kept", f.kept}});
+  }
+  json report{{"tool", "tangent-rewrite"},
+              {"mode", context.mode},
+              {"ok", context.ok},
+              {"up_to_date", context.up_to_date},
+              {"errors", context.errors},
+              {"translation_units", tus},
+              {"files", fs}};
+  return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+} // namespace tangent::rewrite

@@ -1,0 +1,143 @@
+//===- RewritePlan.cpp - merging blocks into new file contents ------------===//
+#include "tools/rewrite/RewritePlan.h"
+#include <fstream>
+#include <sstream>
+
+namespace tangent::rewrite {
+
+bool FileStore::underRoot(const std::string &path) const {
+  for (const std::string &root : roots_) {
+    if (path == root)
+      return true;
+    std::string prefix = root;
+    if (prefix.empty() || prefix.back() != '/')
+      prefix += '/';
+    if (path.compare(0, prefix.size(), prefix) == 0)
+      return true;
+  }
+  return false;
+}
+
+std::shared_ptr<const FileState> FileStore::get(const std::string &path) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = files_.find(path);
+    if (it != files_.end())
+      return it->second;
+  }
+  auto state = std::make_shared<FileState>();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    state->read_error = "cannot read the file";
+  } else {
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) {
+      state->read_error = "error while reading the file";
+    } else {
+      state->original = ss.str();
+      state->read_ok = true;
+      if (hasRegion(state->original))
+        state->stripped = stripRegions(state->original);
+      else
+        state->stripped.text = state->original;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto [it, inserted] = files_.emplace(path, std::move(state));
+  return it->second; // another thread may have been first: same contents
+}
+
+std::map<std::string, std::shared_ptr<const FileState>> FileStore::all() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return files_;
+}
+
+bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
+                bool prune, std::vector<PlannedFile> &out, std::string &error) {
+  std::set<std::string> mains, requested, paths;
+  // file -> key -> candidate texts (several units may generate a block for
+  // the same request; each is correct, the choice must be stable).
+  std::map<std::string, std::map<std::string, std::set<std::string>>> contrib;
+  // key -> headers that hold its block
+  std::map<std::string, std::set<std::string>> in_headers;
+  for (const UnitResult &u : units) {
+    mains.insert(u.file);
+    for (const RequestRecord &r : u.requests) {
+      if (!r.key.empty())
+        requested.insert(r.key);
+      if (!r.target.empty() && !r.block.empty() && r.target != u.file)
+        in_headers[r.key].insert(r.target);
+    }
+  }
+  for (const UnitResult &u : units) {
+    paths.insert(u.file);
+    for (const RequestRecord &r : u.requests) {
+      if (r.target.empty() || r.block.empty())
+        continue;
+      if (r.target == u.file) {
+        // Already provided by a header this unit includes (placed there by
+        // another unit): do not define it twice.
+        bool covered = false;
+        for (const std::string &h : in_headers[r.key])
+          covered = covered || u.files.count(h);
+        if (covered)
+          continue;
+      }
+      contrib[r.target][r.key].insert(r.block);
+      paths.insert(r.target);
+    }
+  }
+  for (const auto &[path, state] : store.all())
+    if (state->read_ok && state->stripped.regions > 0 && store.underRoot(path))
+      paths.insert(path);
+
+  for (const std::string &path : paths) {
+    if (!store.underRoot(path))
+      continue;
+    std::shared_ptr<const FileState> state = store.get(path);
+    if (!state->read_ok) {
+      error = path + ": " + state->read_error;
+      return false;
+    }
+    if (!state->stripped.error.empty()) {
+      error = path + ":" + state->stripped.error;
+      return false;
+    }
+    std::map<std::string, std::string> existing;
+    for (const Block &b : state->stripped.blocks)
+      existing.emplace(b.key, b.text);
+    PlannedFile pf;
+    pf.path = path;
+    pf.original = state->original;
+    std::map<std::string, std::string> final_blocks;
+    if (auto it = contrib.find(path); it != contrib.end()) {
+      for (const auto &[key, texts] : it->second) {
+        auto e = existing.find(key);
+        final_blocks[key] = e != existing.end() && texts.count(e->second)
+                                ? e->second
+                                : *texts.begin();
+      }
+    }
+    bool is_main = mains.count(path) != 0;
+    if (!is_main && !prune)
+      for (const auto &[key, text] : existing)
+        if (!requested.count(key) && !final_blocks.count(key) && !key.empty()) {
+          final_blocks[key] = text;
+          pf.kept.push_back(key);
+        }
+    std::vector<Block> blocks;
+    for (const auto &[key, text] : final_blocks) {
+      blocks.push_back({key, text});
+      pf.keys.push_back(key);
+    }
+    const std::string &stripped = state->stripped.text;
+    pf.planned = insertRegion(stripped, anchorOffset(stripped, !is_main),
+                              buildRegion(blocks));
+    pf.changed = pf.planned != pf.original;
+    out.push_back(std::move(pf));
+  }
+  return true;
+}
+
+} // namespace tangent::rewrite

@@ -1,0 +1,121 @@
+//===- RewritePlan.h - what tangent-rewrite found and will write -*- C++ -*-===//
+///
+/// \file
+/// Clang-free records of one run of tangent-rewrite: what each translation
+/// unit requested (RequestRecord, UnitResult), the files as read from disk
+/// (FileStore, shared by the worker threads) and the merge of all blocks
+/// into new file contents (planWrites).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_REWRITEPLAN_H
+#define TANGENT_REWRITEPLAN_H
+
+#include "tools/rewrite/RewriteText.h"
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tangent::rewrite {
+
+/// A diagnostic Clang (or tangent, through Clang) reported.
+struct DiagRecord {
+  std::string severity; ///< error / warning / note / remark / fatal
+  std::string file;     ///< "" when it has no location
+  unsigned line = 0, column = 0;
+  std::string message;
+};
+
+/// LoopDecision (Driver.h), copied out of the Clang world.
+struct LoopRecord {
+  std::string file;
+  unsigned line = 0;
+  std::string kind, strategy, reason;
+  long long tape_bytes_per_iteration = -1;
+};
+
+/// Options (IR.h), copied.
+struct OptionsRecord {
+  bool checkpoint = false;
+  long long min_length = 100;
+  long long budget = 32;
+  bool optimized = true;
+  std::uint64_t wrt = ~std::uint64_t{0};
+};
+
+/// One request of one translation unit.
+struct RequestRecord {
+  std::string function;  ///< qualified name
+  OptionsRecord options;
+  std::string key;       ///< adjoint<&f, options{...}>, "" when no block
+  std::string home_file; ///< real path of the file that defines f
+  std::string target;    ///< real path of the file its block goes to, or ""
+  std::string placement; ///< why the block goes there
+  std::string block;     ///< generated code (empty if failed/already bound)
+  std::uint64_t source_hash = 0;
+  bool ok = false;
+  bool already_bound = false;
+  std::vector<LoopRecord> loops;
+  std::vector<DiagRecord> diagnostics;
+};
+
+/// One parse of one translation unit.
+struct UnitResult {
+  std::string file;      ///< the main file (real path)
+  std::string directory; ///< the compile command's working directory
+  bool ok = false;       ///< parsed and generated without errors
+  std::string output;    ///< diagnostics as Clang prints them
+  std::string failure;   ///< why the unit failed, besides diagnostics
+  std::vector<RequestRecord> requests;
+  std::vector<DiagRecord> diagnostics;
+  std::set<std::string> files; ///< every file under the roots it read
+};
+
+/// A file as read from disk, once per run.
+struct FileState {
+  std::string original;
+  Stripped stripped;
+  bool read_ok = false;
+  std::string read_error;
+};
+
+/// The files of a run, read once and shared by all threads.
+class FileStore {
+public:
+  explicit FileStore(std::vector<std::string> roots) : roots_(std::move(roots)) {}
+  /// Whether `real_path` lies under one of the roots.
+  bool underRoot(const std::string &real_path) const;
+  /// The file, read on first use (thread-safe; the result stays valid).
+  std::shared_ptr<const FileState> get(const std::string &real_path);
+  /// Every file read so far.
+  std::map<std::string, std::shared_ptr<const FileState>> all() const;
+  const std::vector<std::string> &roots() const { return roots_; }
+
+private:
+  std::vector<std::string> roots_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const FileState>> files_;
+};
+
+/// The new contents of one file.
+struct PlannedFile {
+  std::string path;
+  std::string original, planned;
+  bool changed = false;
+  std::vector<std::string> kept; ///< keys of blocks kept from an earlier run
+  std::vector<std::string> keys; ///< keys of all blocks in `planned`
+};
+
+/// Merges the blocks of every unit into new file contents: blocks go to
+/// their target file, deduplicated by key; a file's blocks are sorted by
+/// key. In a header (a file that is not the main file of a processed unit),
+/// blocks whose request no processed unit made are kept unless `prune`.
+/// Returns false (with `error`) when a file cannot be planned.
+bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
+                bool prune, std::vector<PlannedFile> &out, std::string &error);
+
+} // namespace tangent::rewrite
+
+#endif
