@@ -2,7 +2,7 @@
 ///
 /// \file
 /// The passes between lowering and generation, run in this order by the
-/// driver (Driver.cpp):
+/// driver through analyzeFunction() / analyzeCallees() (Analyze.cpp):
 ///  1. classifyLoops  (LoopAnalysis.cpp): invariant variables, counted loops;
 ///  2. analyzeActivity (Activity.cpp): varied and useful variables;
 ///  3. analyzeToBeRecorded (ToBeRecorded.cpp): what the reverse sweep reads,
@@ -17,6 +17,18 @@
 #include "ir/IRWalk.h"
 
 namespace tangent {
+
+/// Runs every analysis below on a requested function, in order, under the
+/// request's options; `after` (if set) is called with each pass's name once
+/// it ran (for -fplugin-arg-tangent-dump-ir).
+void analyzeFunction(Function &fn, const Options &opts,
+                     const std::function<void(const char *pass)> &after = {});
+
+/// Runs them on callees (differentiated with respect to every floating
+/// parameter, default options), iterating to a fixed point where callees
+/// call each other (recursion). Each callee is analyzed once per translation
+/// unit: pass only callees not analyzed before.
+void analyzeCallees(const std::vector<Function *> &callees);
 
 /// Marks invariant variables and classifies loops (Counted when possible).
 void classifyLoops(Function &fn);

@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
-#include "codegen/Emit.h"
 #include <map>
 #include <algorithm>
 #include <set>
@@ -41,11 +40,11 @@ void collectAccessed(const Block &block, std::set<const Var *> &out) {
 }
 
 /// For each vector built once with a size (`std::vector<T> v(n)`), that
-/// size's text: a counted loop up to it covers every element.
-using SizeTexts = std::map<const Var *, std::string>;
+/// size: a counted loop up to it covers every element.
+using SizeExprs = std::map<const Var *, const Expr *>;
 
-SizeTexts constructionSizes(const Function &fn) {
-  SizeTexts sizes;
+SizeExprs constructionSizes(const Function &fn) {
+  SizeExprs sizes;
   std::map<const Var *, int> whole;
   forEachStmt(fn.body, [&](const Stmt &s, int depth) {
     forEachWrite(s, [&](Var *v, bool is_whole) {
@@ -55,7 +54,7 @@ SizeTexts constructionSizes(const Function &fn) {
       if (s.kind == StmtKind::Construct && depth == 0 && !s.args.empty() &&
           (s.construct == ConstructKind::Size ||
            s.construct == ConstructKind::Fill))
-        sizes[v] = printExpr(*s.args[0]);
+        sizes[v] = s.args[0].get();
     });
   });
   for (auto it = sizes.begin(); it != sizes.end();)
@@ -65,7 +64,7 @@ SizeTexts constructionSizes(const Function &fn) {
 
 /// The vectors a counted loop overwrites element by element before reading
 /// them: `for (i = 0; i < size; ++i) { v[i] = e; ... v[i] ... }`.
-std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
+std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
   std::set<const Var *> out;
   if (s.kind != StmtKind::Loop)
     return out;
@@ -76,7 +75,6 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
   long long start = -1;
   if (!constInt(*li.start, start) || start != 0)
     return out;
-  std::string bound = printExpr(*li.bound);
   for (const StmtPtr &first : li.body) {
     if (first->kind != StmtKind::Assign ||
         first->lhs->kind != ExprKind::Index)
@@ -85,7 +83,7 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
     auto size = sizes.find(v);
     bool covers = (li.bound->kind == ExprKind::Size &&
                    li.bound->ops[0]->var == v) ||
-                  (size != sizes.end() && size->second == bound);
+                  (size != sizes.end() && sameExpr(*size->second, *li.bound));
     if (!covers || !onlyElement(*first->lhs, v, li.induction) ||
         !onlyElement(*first->rhs, v, li.induction) ||
         readsVar(*first->rhs, v))
@@ -111,7 +109,7 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeTexts &sizes) {
 
 /// Variables whose first access in one iteration is a whole, unconditional
 /// write: their value at the start of an iteration is dead.
-std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeTexts &sizes) {
+std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
   std::set<const Var *> seen, dead;
   auto iteration = [&](const Block &block) {
     for (const StmtPtr &s : block) {
@@ -178,7 +176,7 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeTexts &sizes) {
 }
 
 /// The snapshot of a loop, or false with the reason it cannot have one.
-bool carriedState(const Function &fn, const Stmt &loop, const SizeTexts &sizes,
+bool carriedState(const Function &fn, const Stmt &loop, const SizeExprs &sizes,
                   std::vector<Var *> &carried, std::string &why) {
   const LoopInfo &li = *loop.loop;
   std::set<Var *> written;
@@ -226,7 +224,7 @@ public:
 private:
   Function &fn_;
   const Options &opts_;
-  SizeTexts sizes_;
+  SizeExprs sizes_;
 
   void visit(Block &block, unsigned inside_line) {
     for (StmtPtr &s : block) {
@@ -253,6 +251,7 @@ private:
   void choose(Stmt &s, unsigned inside_line) {
     LoopInfo &li = *s.loop;
     li.strategy = LoopStrategy::FullTape;
+    li.carried.clear();
     li.budget = li.annotated_budget > 0 ? li.annotated_budget
                                         : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;

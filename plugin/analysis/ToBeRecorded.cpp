@@ -36,39 +36,31 @@ void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed) {
   case ExprKind::Index:
     needed.push_back(e.ops[1].get());
     return;
-  case ExprKind::Unary:
   case ExprKind::Cast:
     collectNeededValues(*e.ops[0], needed);
     return;
-  case ExprKind::Binary: {
-    const Expr &l = *e.ops[0], &r = *e.ops[1];
-    if (e.text == "*") {
-      if (l.active)
-        needed.push_back(&r);
-      if (r.active)
-        needed.push_back(&l);
-    } else if (e.text == "/") {
-      if (l.active || r.active)
-        needed.push_back(&r);
-      if (r.active)
-        needed.push_back(&l);
-    }
-    collectNeededValues(l, needed);
-    collectNeededValues(r, needed);
-    return;
-  }
-  case ExprKind::Math:
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+  case ExprKind::Math: {
+    // What the rows of the rule table read (the generator applies the same
+    // rows, so the two cannot disagree).
+    const Rule *rule = ruleFor(e);
+    if (!rule) // not differentiable (logic): nothing flows back through it
+      return;
     for (unsigned i = 0; i < e.ops.size(); ++i) {
-      if (!e.ops[i]->active || e.rule->partials[i].empty())
+      if (!e.ops[i]->active || rule->rowIsZero(i))
         continue;
       for (unsigned j = 0; j < e.ops.size(); ++j)
-        if (e.rule->partialUsesArg(i, j))
+        if (rule->rowUsesArg(i, j))
           needed.push_back(e.ops[j].get());
-      if (e.rule->partialUsesResult(i))
+      if (rule->rowUsesResult(i))
         needed.push_back(&e);
-      collectNeededValues(*e.ops[i], needed);
     }
+    for (unsigned i = 0; i < e.ops.size(); ++i)
+      if (!rule->rowIsZero(i))
+        collectNeededValues(*e.ops[i], needed);
     return;
+  }
   default:
     return;
   }
@@ -201,6 +193,12 @@ bool reevaluable(const Expr &e) {
 } // namespace
 
 void analyzeToBeRecorded(Function &fn, bool optimized) {
+  // Computed afresh: the driver runs this pass again when the summaries of
+  // (recursive) callees grow.
+  for (auto &v : fn.vars) {
+    v->read_in_reverse = v->read_everywhere = false;
+    v->readers.clear();
+  }
   std::vector<const Stmt *> loops;
   fn.positions.clear();
   numberStatements(fn.body, fn, loops);

@@ -1,13 +1,14 @@
 //===- Emit.h - C++ text: code blocks and expressions -----------*- C++ -*-===//
 ///
 /// \file
-/// The only place that turns IR into C++ text: an indented line buffer and
-/// an expression printer that parenthesizes by precedence.
+/// Generated code as text: an indented line buffer. Expressions print with
+/// the IR's printer (ir/Printer.h).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_EMIT_H
 #define TANGENT_EMIT_H
 
 #include "ir/IR.h"
+#include "ir/Printer.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -47,16 +48,6 @@ private:
   std::vector<std::pair<int, std::string>> lines_;
   int depth_ = 0;
 };
-
-/// Replacement texts for sub-expressions (recorded values).
-using Substitutions = std::map<const Expr *, std::string>;
-
-/// Prints `e` as C++.
-std::string printExpr(const Expr &e, const Substitutions &subst = {});
-/// Prints `e` parenthesized unless it is a primary expression.
-std::string printOperand(const Expr &e, const Substitutions &subst = {});
-/// Wraps `text` in parentheses unless it is an identifier or a number.
-std::string parenthesize(const std::string &text);
 
 /// The declaration of a hoisted variable with a zero/empty initializer.
 std::string declareZero(const Type &type, const std::string &name);

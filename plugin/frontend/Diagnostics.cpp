@@ -9,6 +9,13 @@ void Diagnoser::error(clang::SourceLocation loc, const std::string &message) {
   ++errors_;
 }
 
+void Diagnoser::warning(clang::SourceLocation loc,
+                        const std::string &message) {
+  unsigned id =
+      engine_.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0");
+  engine_.Report(loc, id) << message;
+}
+
 void Diagnoser::note(clang::SourceLocation loc, const std::string &message) {
   unsigned id = engine_.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   engine_.Report(loc, id) << message;

@@ -20,6 +20,7 @@ public:
       : engine_(engine), remarks_(remarks) {}
 
   void error(clang::SourceLocation loc, const std::string &message);
+  void warning(clang::SourceLocation loc, const std::string &message);
   void note(clang::SourceLocation loc, const std::string &message);
   void remark(clang::SourceLocation loc, const std::string &message);
   unsigned errorCount() const { return errors_; }

@@ -24,6 +24,9 @@ struct DriverInput {
   std::function<void(const clang::FunctionDecl *)> instantiate;
   /// [[tangent::checkpoint]] marks: statement location -> budget (0: none).
   std::map<unsigned, int> checkpoint_marks;
+  /// When set, receives the IR of every function after lowering and after
+  /// its analyses (the plugin's dump-ir argument): a title and the text.
+  std::function<void(const std::string &, const std::string &)> dump_ir;
 };
 
 /// The strategy chosen for one loop, and why (reported as a remark by the
@@ -34,7 +37,6 @@ struct LoopDecision {
   std::string kind;     ///< for / while / do / range-for
   std::string strategy; ///< full_tape / segments / online
   std::string reason;
-  long long tape_bytes_per_iteration = -1; ///< -1 when not known statically
 };
 
 /// The outcome of one request.
@@ -63,12 +65,8 @@ struct DriverOutput {
   bool ok = true; ///< false when an error was reported
 };
 
-/// validate -> lower -> analyze -> generate -> emit, for every request.
+/// validate -> lower -> analyze -> generate -> bind, for every request.
 DriverOutput runPipeline(DriverInput &input);
-
-/// The lines that open and close generated code in a file.
-const char *generatedBegin();
-const char *generatedEnd();
 
 } // namespace tangent
 

@@ -10,6 +10,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include <map>
+#include <type_traits>
 
 using namespace clang;
 
@@ -68,28 +69,51 @@ firstUses(ASTContext &ctx, const SourceManager &sm) {
 } // namespace
 
 /// Class-type template arguments are TemplateParamObjectDecls (or, in some
-/// contexts, structural values).
+/// contexts, structural values). The fields are matched by name with
+/// forEachOption (ir/Options.h), so the runtime's field order does not
+/// matter here.
 bool readOptions(const TemplateArgument &arg, Options &out) {
   const APValue *value = nullptr;
-  if (arg.getKind() == TemplateArgument::StructuralValue)
+  QualType type;
+  if (arg.getKind() == TemplateArgument::StructuralValue) {
     value = &arg.getAsStructuralValue();
-  else if (arg.getKind() == TemplateArgument::Declaration)
-    if (const auto *obj = dyn_cast<TemplateParamObjectDecl>(arg.getAsDecl()))
+    type = arg.getStructuralValueType();
+  } else if (arg.getKind() == TemplateArgument::Declaration) {
+    if (const auto *obj = dyn_cast<TemplateParamObjectDecl>(arg.getAsDecl())) {
       value = &obj->getValue();
-  if (!value || !value->isStruct() || value->getStructNumFields() < 5)
+      type = obj->getType();
+    }
+  }
+  const RecordDecl *record = type.isNull() ? nullptr : type->getAsRecordDecl();
+  if (!value || !value->isStruct() || !record)
     return false;
-  const APValue &v = *value;
-  auto integer = [&](unsigned i) -> long long {
-    const APValue &f = v.getStructField(i);
-    return f.isInt() ? f.getInt().getExtValue() : 0;
-  };
-  out.checkpoint = integer(0) != 0;
-  out.min_length = integer(1);
-  out.budget = integer(2);
-  out.optimized = integer(3) != 0;
-  const APValue &wrt = v.getStructField(4);
-  out.wrt = wrt.isInt() ? wrt.getInt().getZExtValue() : ~std::uint64_t{0};
-  return true;
+  out = Options{};
+  unsigned read = 0, fields = 0;
+  for (const FieldDecl *field : record->fields()) {
+    ++fields;
+    unsigned index = field->getFieldIndex();
+    if (index >= value->getStructNumFields() ||
+        !value->getStructField(index).isInt())
+      return false;
+    const llvm::APSInt &v = value->getStructField(index).getInt();
+    forEachOption(out, [&](const char *name, auto &target) {
+      if (field->getName() != name)
+        return;
+      using T = std::decay_t<decltype(target)>;
+      if constexpr (std::is_same_v<T, bool>)
+        target = v.getBoolValue();
+      else if constexpr (std::is_unsigned_v<T>)
+        target = T(v.getZExtValue());
+      else
+        target = T(v.getExtValue());
+      ++read;
+    });
+  }
+  // Every field known on both sides: the plugin and the runtime headers
+  // agree on what an options object holds.
+  unsigned known = 0;
+  forEachOption(out, [&](const char *, auto &) { ++known; });
+  return read == fields && read == known;
 }
 
 bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
@@ -115,9 +139,7 @@ bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
           continue;
         const auto *g = dyn_cast<FunctionDecl>(args[0].getAsDecl());
         if (!g || g->getCanonicalDecl() != fd->getCanonicalDecl() ||
-            o.checkpoint != opts.checkpoint || o.min_length != opts.min_length ||
-            o.budget != opts.budget || o.optimized != opts.optimized ||
-            o.wrt != opts.wrt)
+            o != opts)
           continue;
         source_hash = 0;
         for (const Decl *member : spec->decls())

@@ -2,177 +2,386 @@
 //
 // Runs before lowering, over the requested function and its callees, so a
 // user sees every refusal at once, at its location, before any code is
-// generated. Lowering refuses anything else it cannot represent.
+// generated. It is an allow-list (Validator.h): this file checks functions,
+// statements, declarations and initializers; ValidateExpr.cpp expressions
+// and calls. A refused construct is not looked into further, so one mistake
+// gives one error.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Validate.h"
-#include "frontend/lower/Lower.h"
-#include "rules/Rules.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include <set>
+#include "frontend/AstShapes.h"
+#include "frontend/Types.h"
+#include "frontend/Validator.h"
 
 using namespace clang;
 
 namespace tangent {
 
-bool hasCustomDerivative(ASTContext &ctx, llvm::StringRef name) {
-  auto lookupNs = [&](const DeclContext *dc,
-                      llvm::StringRef n) -> const NamespaceDecl * {
-    for (const NamedDecl *d : dc->lookup(&ctx.Idents.get(n)))
-      if (const auto *ns = dyn_cast<NamespaceDecl>(d))
-        return ns;
-    return nullptr;
-  };
-  const NamespaceDecl *t = lookupNs(ctx.getTranslationUnitDecl(), "tangent");
-  const NamespaceDecl *custom = t ? lookupNs(t, "custom") : nullptr;
-  if (!custom)
-    return false;
-  std::string fn = naming::customPullback(name.str());
-  return !custom->lookup(&ctx.Idents.get(fn)).empty();
-}
-
-bool isMathFunction(const FunctionDecl *callee) {
-  if (!callee->getIdentifier())
-    return false;
-  const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
-  bool std_or_global = callee->isInStdNamespace() || dc->isTranslationUnit() ||
-                       callee->isExternC();
-  return std_or_global && findRule(callee->getName()) != nullptr;
-}
-
-namespace {
-
-class Validator : public RecursiveASTVisitor<Validator> {
-public:
-  Validator(ASTContext &ctx, Diagnoser &diags,
-            const std::function<void(const FunctionDecl *)> &instantiate)
-      : ctx_(ctx), diags_(diags), instantiate_(instantiate) {}
-
-  void check(const FunctionDecl *fd) {
-    const FunctionDecl *def = nullptr;
-    if (!fd->hasBody(def) || !def || !seen_.insert(def).second)
-      return;
-    TraverseStmt(def->getBody());
-  }
-  bool ok() const { return ok_; }
-
-  bool VisitGotoStmt(GotoStmt *s) { return refuse(s->getBeginLoc(), "'goto'"); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *s) {
-    return refuse(s->getBeginLoc(), "'goto'");
-  }
-  bool VisitCXXThrowExpr(CXXThrowExpr *e) {
-    return refuse(e->getBeginLoc(), "'throw'");
-  }
-  bool VisitCXXTryStmt(CXXTryStmt *s) {
-    return refuse(s->getBeginLoc(), "'try'");
-  }
-  bool VisitAsmStmt(AsmStmt *s) {
-    return refuse(s->getAsmLoc(), "inline assembly");
-  }
-  bool VisitLambdaExpr(LambdaExpr *e) {
-    refuse(e->getBeginLoc(), "a lambda");
-    return false; // do not look inside
-  }
-  bool VisitUnaryOperator(UnaryOperator *u) {
-    if (u->isIncrementDecrementOp() &&
-        u->getSubExpr()->getType()->isPointerType())
-      return refuse(u->getBeginLoc(), "pointer arithmetic");
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *b) {
-    if ((b->isAdditiveOp() || b->getOpcode() == BO_AddAssign ||
-         b->getOpcode() == BO_SubAssign) &&
-        (b->getLHS()->getType()->isPointerType() ||
-         b->getRHS()->getType()->isPointerType()))
-      return refuse(b->getOperatorLoc(), "pointer arithmetic");
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *call) {
-    if (isa<CXXOperatorCallExpr>(call) || isa<CXXMemberCallExpr>(call))
-      return visitMember(call);
-    const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee) {
-      if (isa<CXXPseudoDestructorExpr>(call->getCallee()->IgnoreImplicit()))
-        return true;
-      return refuse(call->getBeginLoc(), "call through a function pointer");
-    }
-    return visitCallee(call, callee);
-  }
-
-private:
-  ASTContext &ctx_;
-  Diagnoser &diags_;
-  const std::function<void(const FunctionDecl *)> &instantiate_;
-  std::set<const FunctionDecl *> seen_;
-  bool ok_ = true;
-
-  bool refuse(SourceLocation loc, const std::string &what) {
-    diags_.error(loc, "tangent: " + what + " is not supported");
-    ok_ = false;
-    return true;
-  }
-
-  bool visitMember(CallExpr *call) {
-    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call)) {
-      const CXXMethodDecl *md = mc->getMethodDecl();
-      if (md && md->isVirtual() && !md->hasAttr<FinalAttr>() &&
-          !md->getParent()->hasAttr<FinalAttr>())
-        diags_.error(call->getBeginLoc(),
-                     "tangent: virtual call to '" + md->getNameAsString() +
-                         "' is not supported"),
-            ok_ = false;
-    }
-    return true;
-  }
-
-  bool visitCallee(CallExpr *call, const FunctionDecl *callee) {
-    if (isMathFunction(callee) ||
-        (callee->getIdentifier() &&
-         hasCustomDerivative(ctx_, callee->getName())))
-      return true;
-    if (!callee->hasBody() && callee->isTemplateInstantiation() &&
-        instantiate_)
-      instantiate_(callee);
-    Type t;
-    bool floating = lowerType(ctx_, call->getType(), t) && t.isDifferentiable();
-    for (const clang::Expr *a : call->arguments())
-      floating |= lowerType(ctx_, a->getType(), t) && t.isDifferentiable();
-    if (floating && callee->isInStdNamespace()) {
-      diags_.error(call->getBeginLoc(),
-                   "tangent: standard library function 'std::" +
-                       callee->getNameAsString() +
-                       "' has no derivative rule; write the loop yourself or "
-                       "define tangent::custom::" +
-                       naming::customPullback(callee->getNameAsString()));
-      ok_ = false;
-      return true;
-    }
-    const FunctionDecl *def = nullptr;
-    if (callee->hasBody(def) && def) {
-      if (!callee->isInStdNamespace())
-        check(def);
-      return true;
-    }
-    if (floating) {
-      diags_.error(call->getBeginLoc(),
-                   "tangent: function '" + callee->getNameAsString() +
-                       "' has no body and no custom derivative (define "
-                       "tangent::custom::" +
-                       naming::customPullback(callee->getNameAsString()) +
-                       ")");
-      ok_ = false;
-    }
-    return true;
-  }
-};
-
-} // namespace
-
 bool validate(const FunctionDecl *fd, ASTContext &ctx, Diagnoser &diags,
               const std::function<void(const FunctionDecl *)> &instantiate) {
   Validator v(ctx, diags, instantiate);
-  v.check(fd);
+  v.function(fd);
   return v.ok();
+}
+
+void Validator::refuse(SourceLocation loc, const std::string &what) {
+  diags_.error(loc.isValid() ? loc : current_, "tangent: " + what);
+  ok_ = false;
+}
+
+void Validator::warn(SourceLocation loc, const std::string &what) {
+  diags_.warning(loc.isValid() ? loc : current_, "tangent: " + what);
+}
+
+void Validator::function(const FunctionDecl *fd) {
+  const FunctionDecl *def = nullptr;
+  if (!fd->hasBody(def) || !def || !seen_.insert(def).second)
+    return;
+  Scope scope;
+  Scope *outer_scope = scope_;
+  unsigned outer_loops = loops_;
+  SourceLocation outer_current = current_;
+  scope_ = &scope;
+  loops_ = 0;
+  current_ = def->getLocation();
+  signature(def);
+  if (const auto *body = dyn_cast<CompoundStmt>(def->getBody()))
+    compound(body);
+  else if (isa<CXXTryStmt>(def->getBody()))
+    refuse(def->getBody()->getBeginLoc(), "'try' is not supported");
+  else
+    refuse(def->getLocation(), "this function body is not supported");
+  scope_ = outer_scope;
+  loops_ = outer_loops;
+  current_ = outer_current;
+}
+
+void Validator::signature(const FunctionDecl *def) {
+  Type t;
+  if (!lowerType(ctx_, def->getReturnType(), t) ||
+      !(t.isReal() || t.kind == TypeKind::Vector || t.kind == TypeKind::Void ||
+        t.isIntegral()))
+    refuse(def->getLocation(), "return type '" +
+                                   def->getReturnType().getAsString() +
+                                   "' of '" + def->getNameAsString() +
+                                   "' is not supported");
+  for (const ParmVarDecl *p : def->parameters()) {
+    if (!lowerType(ctx_, p->getType(), t))
+      refuse(p->getLocation(), "parameter type '" + p->getType().getAsString() +
+                                   "' is not supported");
+    scope_->vars.insert(p);
+  }
+}
+
+void Validator::compound(const CompoundStmt *s) {
+  for (const clang::Stmt *child : s->body())
+    stmt(child);
+}
+
+void Validator::stmt(const clang::Stmt *s) {
+  if (!s)
+    return;
+  SourceLocation outer = current_;
+  if (s->getBeginLoc().isValid())
+    current_ = s->getBeginLoc();
+  SourceLocation loc = s->getBeginLoc();
+  if (const auto *cs = dyn_cast<CompoundStmt>(s))
+    compound(cs);
+  else if (const auto *as = dyn_cast<AttributedStmt>(s))
+    stmt(as->getSubStmt());
+  else if (isa<NullStmt>(s))
+    ;
+  else if (const auto *ds = dyn_cast<DeclStmt>(s))
+    declStmt(ds);
+  else if (const auto *is = dyn_cast<IfStmt>(s))
+    ifStmt(is);
+  else if (const auto *f = dyn_cast<ForStmt>(s)) {
+    stmt(f->getInit());
+    if (f->getConditionVariable())
+      refuse(loc, "a declaration in a loop condition is not supported");
+    else if (f->getCond())
+      expr(f->getCond());
+    if (f->getInc())
+      expr(f->getInc());
+    loopBody(f->getBody());
+  } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
+    if (w->getConditionVariable())
+      refuse(loc, "a declaration in a loop condition is not supported");
+    else
+      expr(w->getCond());
+    loopBody(w->getBody());
+  } else if (const auto *d = dyn_cast<DoStmt>(s)) {
+    loopBody(d->getBody());
+    expr(d->getCond());
+  } else if (const auto *r = dyn_cast<CXXForRangeStmt>(s))
+    rangeFor(r);
+  else if (const auto *sw = dyn_cast<SwitchStmt>(s))
+    switchStmt(sw);
+  else if (isa<BreakStmt, ContinueStmt>(s)) {
+    // Breaks of switches are checked by switchStmt(); these leave loops.
+    if (loops_ == 0)
+      refuse(loc, std::string("'") + (isa<BreakStmt>(s) ? "break" : "continue") +
+                      "' outside a loop is not supported");
+  } else if (const auto *ret = dyn_cast<ReturnStmt>(s))
+    returnStmt(ret);
+  else if (isa<GotoStmt, IndirectGotoStmt>(s))
+    refuse(loc, "'goto' is not supported");
+  else if (const auto *label = dyn_cast<LabelStmt>(s))
+    stmt(label->getSubStmt()); // harmless without a goto (refused above)
+  else if (isa<CXXTryStmt>(s))
+    refuse(loc, "'try' is not supported");
+  else if (const auto *a = dyn_cast<AsmStmt>(s))
+    refuse(a->getAsmLoc(), "inline assembly is not supported");
+  else if (const auto *e = dyn_cast<clang::Expr>(s))
+    expr(e);
+  else
+    refuse(loc, std::string("statement '") + s->getStmtClassName() +
+                    "' is not supported");
+  current_ = outer;
+}
+
+void Validator::ifStmt(const IfStmt *s) {
+  stmt(s->getInit());
+  if (s->getConditionVariable())
+    return refuse(s->getBeginLoc(),
+                  "a declaration in an 'if' condition is not supported");
+  if (s->isConsteval())
+    return refuse(s->getBeginLoc(), "'if consteval' is not supported");
+  if (s->isConstexpr()) {
+    // Only the instantiated branch is compiled, and lowered.
+    if (auto value = s->getCond()->getIntegerConstantExpr(ctx_)) {
+      stmt(value->getBoolValue() ? s->getThen() : s->getElse());
+      return;
+    }
+  }
+  expr(s->getCond());
+  stmt(s->getThen());
+  stmt(s->getElse());
+}
+
+void Validator::loopBody(const clang::Stmt *body) {
+  ++loops_;
+  stmt(body);
+  --loops_;
+}
+
+void Validator::rangeFor(const CXXForRangeStmt *s) {
+  stmt(s->getInit());
+  const clang::Expr *range = s->getRangeInit()->IgnoreParenImpCasts();
+  if (!namesContainer(range))
+    return refuse(range->getBeginLoc(),
+                  "range-for over this expression is not supported; iterate "
+                  "over a named array or vector");
+  const VarDecl *lv = s->getLoopVariable();
+  Type t;
+  if (lv->getType()->isReferenceType())
+    scope_->aliases.insert(lv);
+  else if (!lowerType(ctx_, lv->getType(), t) || t.isContainer())
+    return refuse(lv->getLocation(), "range-for variable of type '" +
+                                         lv->getType().getAsString() +
+                                         "' is not supported");
+  else
+    scope_->vars.insert(lv);
+  loopBody(s->getBody());
+}
+
+void Validator::switchStmt(const SwitchStmt *s) {
+  stmt(s->getInit());
+  if (s->getConditionVariable())
+    return refuse(s->getBeginLoc(),
+                  "a declaration in a switch condition is not supported");
+  expr(s->getCond());
+  const auto *body = dyn_cast<CompoundStmt>(s->getBody());
+  if (!body)
+    return refuse(s->getBeginLoc(), "a switch whose body is not a block is "
+                                    "not supported");
+  // The shape the lowering turns into an if/else chain (LowerSwitch.cpp):
+  // groups of case labels, each followed by statements and at most one
+  // final `break`.
+  bool started = false, group_ended = false;
+  for (const clang::Stmt *child : body->body()) {
+    const clang::Stmt *cur = child;
+    if (isa<SwitchCase>(cur))
+      group_ended = false;
+    while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
+      started = true;
+      if (const auto *cs = dyn_cast<CaseStmt>(sc); cs && cs->getRHS())
+        return refuse(cs->getBeginLoc(), "case ranges are not supported");
+      cur = sc->getSubStmt();
+    }
+    if (!started)
+      return refuse(child->getBeginLoc(),
+                    "a statement before the first case label is not "
+                    "supported");
+    if (group_ended)
+      return refuse(cur->getBeginLoc(),
+                    "an unreachable statement in a switch is not supported");
+    if (isa<BreakStmt>(cur)) {
+      group_ended = true;
+      continue;
+    }
+    if (scanJumps(cur).breaks)
+      return refuse(cur->getBeginLoc(),
+                    "'break' inside a switch case is only supported as the "
+                    "case's last statement");
+    stmt(cur);
+    if (isa<ReturnStmt>(cur))
+      group_ended = true;
+  }
+}
+
+void Validator::returnStmt(const ReturnStmt *s) {
+  const clang::Expr *value = s->getRetValue();
+  if (!value)
+    return;
+  Type t;
+  if (!lowerType(ctx_, value->getType(), t))
+    return refuse(s->getBeginLoc(), "returning a value of type '" +
+                                        value->getType().getAsString() +
+                                        "' is not supported");
+  if (t.kind == TypeKind::Void)
+    return refuse(s->getBeginLoc(), "'return' with a value in a function "
+                                    "returning void is not supported; call "
+                                    "it, then return");
+  initializer(t, value, s->getBeginLoc());
+}
+
+void Validator::declStmt(const DeclStmt *s) {
+  for (const Decl *d : s->decls()) {
+    if (const auto *vd = dyn_cast<VarDecl>(d))
+      varDecl(vd);
+    else if (!isa<TypedefNameDecl, UsingDecl, UsingDirectiveDecl,
+                  StaticAssertDecl>(d))
+      refuse(d->getLocation(), "this declaration is not supported inside a "
+                               "differentiated function");
+  }
+}
+
+void Validator::varDecl(const VarDecl *vd) {
+  SourceLocation loc = vd->getLocation();
+  // A static constant (a table of coefficients) is the same every call.
+  if (vd->isStaticLocal() &&
+      !(vd->getType().isConstQualified() && vd->getInit() &&
+        vd->getInit()->isConstantInitializer(ctx_, false)))
+    return refuse(loc, "static local variables are not supported: their "
+                       "value is hidden state");
+  if (vd->getType()->isReferenceType())
+    return localReference(vd);
+  Type t;
+  if (!lowerType(ctx_, vd->getType(), t))
+    return refuse(loc, "local variable type '" + vd->getType().getAsString() +
+                           "' is not supported");
+  if (const clang::Expr *init = vd->getInit())
+    initializer(t, init, loc);
+  scope_->vars.insert(vd);
+}
+
+void Validator::localReference(const VarDecl *vd) {
+  // A const reference to a constant parameter (or to one of its scalar
+  // elements) reads values that never change: the parameter, or a copy.
+  const clang::Expr *init =
+      vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
+  bool to_const = vd->getType().getNonReferenceType().isConstQualified();
+  auto constParam = [&](const clang::Expr *e) {
+    const VarDecl *p = e ? namedVar(e) : nullptr;
+    return p && isa<ParmVarDecl>(p) &&
+           (p->getType().getNonReferenceType().isConstQualified());
+  };
+  if (to_const && init) {
+    if (constParam(init)) {
+      scope_->vars.insert(vd);
+      return;
+    }
+    const clang::Expr *base = nullptr, *index = nullptr;
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(init))
+      base = ase->getBase(), index = ase->getIdx();
+    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(init);
+             op && op->getOperator() == OO_Subscript)
+      base = op->getArg(0), index = op->getArg(1);
+    Type et;
+    if (base && constParam(base) && lowerType(ctx_, vd->getType(), et) &&
+        !et.isContainer()) {
+      expr(index);
+      scope_->vars.insert(vd);
+      return;
+    }
+  }
+  refuse(vd->getLocation(), "local reference '" + vd->getNameAsString() +
+                                "' is not supported (only const references "
+                                "to constant parameters); use a copy or an "
+                                "index");
+}
+
+void Validator::initializer(const Type &type, const clang::Expr *init,
+                            SourceLocation loc) {
+  if (type.isContainer())
+    return containerInitializer(init, loc);
+  const clang::Expr *e = init->IgnoreImplicit();
+  if (isa<ImplicitValueInitExpr>(e))
+    return; // `T x{}`: zero
+  if (const auto *list = dyn_cast<InitListExpr>(e)) {
+    if (list->getNumInits() == 0)
+      return;
+    if (list->getNumInits() > 1)
+      return refuse(loc, "this initializer is not supported");
+    return expr(list->getInit(0));
+  }
+  expr(init);
+}
+
+void Validator::containerInitializer(const clang::Expr *init,
+                                     SourceLocation loc) {
+  const clang::Expr *e = init->IgnoreImplicit();
+  auto elements = [&](const InitListExpr *list) {
+    // std::array<T, N>{...} wraps the C array in one more brace level.
+    if (list->getNumInits() == 1)
+      if (const auto *inner =
+              dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
+        list = inner;
+    for (const clang::Expr *item : list->inits())
+      if (!isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
+        expr(item);
+  };
+  if (const auto *list = dyn_cast<InitListExpr>(e))
+    return elements(list);
+  if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(e)) {
+    if (const auto *il =
+            dyn_cast<InitListExpr>(list->getSubExpr()->IgnoreImplicit()))
+      return elements(il);
+    return refuse(loc, "this initializer is not supported");
+  }
+  if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
+    llvm::SmallVector<const clang::Expr *, 3> args;
+    for (const clang::Expr *a : ctor->arguments())
+      if (!isa<CXXDefaultArgExpr>(a))
+        args.push_back(a);
+    if (args.size() > 2)
+      return refuse(loc, "this constructor is not supported");
+    if (args.size() == 1) {
+      if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+        return containerInitializer(args[0], loc);
+      Type at;
+      if (lowerType(ctx_, args[0]->getType(), at) && at.isContainer()) {
+        const clang::Expr *src = args[0]->IgnoreImplicit();
+        if (const auto *c = dyn_cast<CallExpr>(src);
+            c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
+          return call(c);
+        if (!namesContainer(src))
+          return refuse(loc, "copying from this expression is not "
+                             "supported; copy a named container");
+        return;
+      }
+    }
+    for (const clang::Expr *a : args)
+      expr(a);
+    return;
+  }
+  if (const auto *c = dyn_cast<CallExpr>(e);
+      c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
+    return call(c);
+  if (namesContainer(e))
+    return;
+  refuse(loc, "this initializer is not supported");
 }
 
 } // namespace tangent

@@ -22,6 +22,17 @@ ExprPtr Expr::clone() const {
   return e;
 }
 
+bool sameExpr(const Expr &a, const Expr &b) {
+  if (a.kind != b.kind || a.text != b.text || a.var != b.var ||
+      a.rule != b.rule || a.type.spelling != b.type.spelling ||
+      a.ops.size() != b.ops.size())
+    return false;
+  for (size_t i = 0; i < a.ops.size(); ++i)
+    if (!sameExpr(*a.ops[i], *b.ops[i]))
+      return false;
+  return true;
+}
+
 ExprPtr makeLiteral(std::string text, Type type) {
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::Literal;

@@ -20,6 +20,7 @@
 #define TANGENT_IR_H
 
 #include "ir/Naming.h"
+#include "ir/Options.h"
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -126,6 +127,11 @@ struct Expr {
   ExprPtr clone() const;
 };
 
+/// Whether `a` and `b` are the same expression, structurally: same
+/// operations on the same variables and literals (analyses compare
+/// expressions with this, never by printing them).
+bool sameExpr(const Expr &a, const Expr &b);
+
 ExprPtr makeLiteral(std::string text, Type type);
 ExprPtr makeIntLiteral(long long value, Type type);
 ExprPtr makeVarRef(Var *var);
@@ -200,8 +206,8 @@ struct Stmt {
   std::vector<ExprPtr> args; ///< also Call arguments
   // Call
   Function *callee = nullptr; ///< user function with a body, or null
-  std::string custom;         ///< custom derivative: qualified callee name
-  std::string custom_name;    ///< its unqualified name (the pullback's stem)
+  std::string custom;          ///< custom derivative: qualified callee name
+  std::string custom_pullback; ///< and its pullback's qualified name
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
   Var *result = nullptr;           ///< receives the returned value
   // If
@@ -245,15 +251,6 @@ struct Function {
   std::vector<bool> param_written;
 
   Var *addVar(std::string source_name, Type type, VarRole role);
-};
-
-/// A gradient request after lowering.
-struct Options {
-  bool checkpoint = false;
-  long long min_length = 100;
-  long long budget = 32;
-  bool optimized = true;
-  std::uint64_t wrt = ~std::uint64_t{0};
 };
 
 } // namespace tangent

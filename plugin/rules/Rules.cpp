@@ -1,57 +1,102 @@
 //===- Rules.cpp - the table of derivative rules --------------------------===//
 #include "rules/Rules.h"
+#include "ir/Support.h"
+#include <cctype>
 
 namespace tangent {
 
-namespace {
-const std::vector<Rule> &table() {
+const std::vector<Rule> &allRules() {
   static const std::vector<Rule> rules = [] {
     std::vector<Rule> r;
-#define TANGENT_RULE(name, arity, p0, p1, p2)                                  \
-  r.push_back(Rule{#name, arity, {p0, p1, p2}});                               \
-  r.back().partials.resize(arity);
+#define TANGENT_OPERATOR(spelling, arity, row0, row1)                          \
+  r.push_back(Rule{Rule::Kind::Operator, spelling, arity, {row0, row1}});      \
+  r.back().rows.resize(arity);
+#define TANGENT_FUNCTION(name, arity, row0, row1, row2)                        \
+  r.push_back(Rule{Rule::Kind::Function, #name, arity, {row0, row1, row2}});   \
+  r.back().rows.resize(arity);
 #include "rules/Rules.def"
-#undef TANGENT_RULE
     return r;
   }();
   return rules;
 }
-} // namespace
 
-bool Rule::partialUsesResult(unsigned arg) const {
-  return partials[arg].find("$r") != std::string::npos;
+bool Rule::rowUsesResult(unsigned arg) const {
+  return rows[arg].find("$r") != std::string::npos;
 }
 
-bool Rule::partialUsesArg(unsigned arg, unsigned i) const {
-  return partials[arg].find("$" + std::to_string(i)) != std::string::npos;
+bool Rule::rowUsesArg(unsigned arg, unsigned i) const {
+  return rows[arg].find("$" + std::to_string(i)) != std::string::npos;
 }
 
-const Rule *findRule(std::string_view name) {
-  for (const Rule &rule : table())
-    if (rule.name == name)
+const Rule *findFunctionRule(std::string_view name) {
+  for (const Rule &rule : allRules())
+    if (rule.kind == Rule::Kind::Function && rule.name == name)
       return &rule;
   return nullptr;
 }
 
-std::string instantiatePartial(const std::string &partial,
-                               const std::vector<std::string> &args,
-                               const std::string &result) {
+const Rule *findOperatorRule(std::string_view spelling, unsigned arity) {
+  for (const Rule &rule : allRules())
+    if (rule.kind == Rule::Kind::Operator && rule.name == spelling &&
+        rule.arity == arity)
+      return &rule;
+  return nullptr;
+}
+
+const Rule *ruleFor(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Math:
+    return e.rule;
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+    return findOperatorRule(e.text, unsigned(e.ops.size()));
+  default:
+    return nullptr;
+  }
+}
+
+namespace {
+
+/// Parentheses around `text` unless it is an identifier or a number.
+std::string parenthesized(const std::string &text) {
+  bool simple = !text.empty();
+  for (char c : text)
+    simple &= std::isalnum((unsigned char)c) || c == '_' || c == '.';
+  return simple ? text : "(" + text + ")";
+}
+
+} // namespace
+
+std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
+                     const std::vector<std::string> &args,
+                     const std::string &result) {
+  TANGENT_ASSERT(arg < rule.arity, "row of an argument the rule does not have");
+  const std::string &row = rule.rows[arg];
+  if (row == "$d")
+    return seed;
   std::string out;
-  for (size_t i = 0; i < partial.size(); ++i) {
-    if (partial[i] == '$' && i + 1 < partial.size()) {
-      char c = partial[i + 1];
+  for (size_t i = 0; i < row.size(); ++i) {
+    if (row[i] == '$' && i + 1 < row.size()) {
+      char c = row[i + 1];
+      if (c == 'd') {
+        out += parenthesized(seed);
+        ++i;
+        continue;
+      }
       if (c == 'r') {
+        TANGENT_ASSERT(!result.empty(), "a row reads the result, which is unknown");
         out += result;
         ++i;
         continue;
       }
-      if (c >= '0' && c <= '9' && unsigned(c - '0') < args.size()) {
+      if (c >= '0' && c <= '9') {
+        TANGENT_ASSERT(unsigned(c - '0') < args.size(), "row reads a missing argument");
         out += args[c - '0'];
         ++i;
         continue;
       }
     }
-    out += partial[i];
+    out += row[i];
   }
   return out;
 }

@@ -1,12 +1,16 @@
 //===- Rules.h - the table of derivative rules ------------------*- C++ -*-===//
 ///
 /// \file
-/// Read-only access to Rules.def. The generator never special-cases a math
-/// function: it substitutes arguments into the table's partials.
+/// Read-only access to Rules.def: the derivatives of the arithmetic
+/// operators and of the <cmath> functions, one row per argument. The
+/// generator never special-cases an operator or a function: it substitutes
+/// the seed, the arguments and the result into the table's rows, and the
+/// analyses learn from the same rows which values the reverse sweep reads.
 //===----------------------------------------------------------------------===//
-#ifndef TANGENT_RULES_H
-#define TANGENT_RULES_H
+#ifndef TANGENT_RULES_RULES_H
+#define TANGENT_RULES_RULES_H
 
+#include "ir/IR.h"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,22 +18,39 @@
 namespace tangent {
 
 struct Rule {
-  std::string name;
-  unsigned arity;
-  std::vector<std::string> partials; ///< one per argument, "" = zero
+  enum class Kind { Operator, Function };
+  Kind kind = Kind::Function;
+  std::string name; ///< operator spelling ("*") or function name ("sin")
+  unsigned arity = 0;
+  /// One per argument: the derivative with respect to it applied to the
+  /// seed `$d` (see Rules.def); "" when the result does not depend on it.
+  std::vector<std::string> rows;
 
-  /// Whether partial `arg` mentions the result ($r) / argument `i` ($i).
-  bool partialUsesResult(unsigned arg) const;
-  bool partialUsesArg(unsigned arg, unsigned i) const;
+  /// Whether row `arg` reads the result ($r) / the value of argument `i`.
+  bool rowUsesResult(unsigned arg) const;
+  bool rowUsesArg(unsigned arg, unsigned i) const;
+  /// Whether row `arg` is zero.
+  bool rowIsZero(unsigned arg) const { return rows[arg].empty(); }
 };
 
-/// The rule for a math function (unqualified name), or null.
-const Rule *findRule(std::string_view name);
+/// The rule of a <cmath> function (unqualified name), or null.
+const Rule *findFunctionRule(std::string_view name);
+/// The rule of an arithmetic operator of the given arity, or null.
+const Rule *findOperatorRule(std::string_view spelling, unsigned arity);
+/// The rule that differentiates `e` (a Unary, Binary or Math expression),
+/// or null when `e` is not differentiable that way (comparisons, logic).
+const Rule *ruleFor(const Expr &e);
 
-/// Substitutes `$0..$2` and `$r` in a partial with the given texts.
-std::string instantiatePartial(const std::string &partial,
-                               const std::vector<std::string> &args,
-                               const std::string &result);
+/// Row `arg` of `rule` with `$d` replaced by `seed`, `$0..$2` by `args` and
+/// `$r` by `result`. The seed is parenthesized unless the row is the seed
+/// itself; arguments and result are substituted as given (the caller
+/// prints them as operands).
+std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
+                     const std::vector<std::string> &args,
+                     const std::string &result);
+
+/// Every rule of the table (for tests and documentation).
+const std::vector<Rule> &allRules();
 
 } // namespace tangent
 

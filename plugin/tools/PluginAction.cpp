@@ -9,7 +9,11 @@
 // specializations are seen in time.
 //
 // Plugin arguments (-fplugin-arg-tangent-<arg>):
-//   dump-dir=<dir>   also write the generated code to <dir>/<file>.tangent.cpp
+//   dump-dir=<dir>   also write the generated code to <dir>/<file>.tangent.cpp;
+//                    the injected buffer is then named after that file, so
+//                    diagnostics and debuggers (-g) show the generated code
+//   dump-ir          print the IR of every requested function and callee to
+//                    standard error, after lowering and after each analysis
 //   remarks          report each loop's strategy as a remark
 //
 //===----------------------------------------------------------------------===//
@@ -36,6 +40,7 @@ namespace {
 
 struct PluginOptions {
   std::string dump_dir;
+  bool dump_ir = false;
   bool remarks = false;
 };
 
@@ -55,34 +60,49 @@ private:
   void inject(SourceLocation at) {
     Diagnoser diags(ci_.getDiagnostics(), opts_.remarks);
     DriverInput input = pipelineInput(ci_, diags, at);
+    if (opts_.dump_ir)
+      input.dump_ir = [](const std::string &title, const std::string &ir) {
+        llvm::errs() << "// ---- tangent IR: " << title << " ----\n" << ir;
+      };
     DriverOutput output = runPipeline(input);
     if (output.code.empty())
       return;
     SourceManager &sm = ci_.getSourceManager();
     llvm::StringRef main_name = llvm::sys::path::filename(
         sm.getFileEntryRefForID(sm.getMainFileID())->getName());
-    if (!opts_.dump_dir.empty())
-      dump(main_name, output.code);
     std::string buffer_name = "<tangent: adjoints for " + main_name.str() + ">";
+    if (!opts_.dump_dir.empty()) {
+      std::string path = dump(main_name, output.code);
+      if (!path.empty())
+        buffer_name = path; // debuggers and diagnostics can open it
+    }
     auto buffer = llvm::MemoryBuffer::getMemBufferCopy(output.code, buffer_name);
     FileID fid = sm.createFileID(std::move(buffer), SrcMgr::C_User);
     ci_.getPreprocessor().EnterSourceFile(fid, nullptr, at);
   }
 
-  void dump(llvm::StringRef main_name, const std::string &code) {
+  /// Writes the generated code to <dump-dir>/<main file>.tangent.cpp and
+  /// returns its absolute path ("" after a warning when it cannot).
+  std::string dump(llvm::StringRef main_name, const std::string &code) {
     llvm::sys::fs::create_directories(opts_.dump_dir);
     llvm::SmallString<256> path(opts_.dump_dir);
     llvm::sys::path::append(path, main_name + ".tangent.cpp");
+    llvm::sys::fs::make_absolute(path);
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
+    if (!ec) {
+      os << code;
+      os.close();
+      ec = os.error();
+    }
     if (ec) {
       unsigned id = ci_.getDiagnostics().getCustomDiagID(
           DiagnosticsEngine::Warning,
           "tangent: cannot write the generated code to '%0': %1");
       ci_.getDiagnostics().Report(id) << path << ec.message();
-      return;
+      return "";
     }
-    os << code;
+    return std::string(path);
   }
 };
 
@@ -96,16 +116,10 @@ private:
   std::unique_ptr<Injector> injector_;
 };
 
-/// The compilation that runs the plugin's own nested parses must not
-/// recurse into the plugin (none today, but keep the guard with the action).
-thread_local bool in_nested_compilation = false;
-
 class TangentAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
-    if (in_nested_compilation)
-      return std::make_unique<ASTConsumer>();
     checkpointMarks().clear();
     auto injector = std::make_unique<Injector>(ci, opts_);
     return std::make_unique<TangentConsumer>(std::move(injector));
@@ -119,12 +133,14 @@ protected:
         opts_.dump_dir = a.str();
       } else if (a == "remarks") {
         opts_.remarks = true;
+      } else if (a == "dump-ir") {
+        opts_.dump_ir = true;
       } else {
         DiagnosticsEngine &d = ci.getDiagnostics();
         unsigned id = d.getCustomDiagID(
             DiagnosticsEngine::Error,
-            "tangent: unknown plugin argument '%0' (expected dump-dir=<dir> "
-            "or remarks)");
+            "tangent: unknown plugin argument '%0' (expected dump-dir=<dir>, "
+            "dump-ir or remarks)");
         d.Report(id) << arg;
         return false;
       }

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_SCALE_BD1EC2AEDE034615
-#define TANGENT_GENERATED_SCALE_BD1EC2AEDE034615
+#ifndef TANGENT_GENERATED_SCALE_285296377224F592
+#define TANGENT_GENERATED_SCALE_285296377224F592
 namespace tangent::generated {
 // tangent: adjoint of scale (branches_calls.input.cpp:12), forward sweep
 inline void scale_forward(double a, double& out) {
@@ -23,7 +23,7 @@ inline void scale_reverse(double a, double& out, double& d_a, double& d_out) {
   d_out = 0;
   d_out += d * a;
   d_a += out * d;
-  d_a += d * (std::cos(a));
+  d_a += d * std::cos(a);
   (void)tape;
 }
 } // namespace tangent::generated
@@ -106,8 +106,8 @@ inline double model_pullback(double x, double y, int mode, double& d_x, double& 
 } // namespace tangent::generated
 #endif
 namespace tangent {
-template <> struct adjoint<&model, tangent::options{false, 100, 32, true, 18446744073709551615ull}> {
-  static constexpr unsigned long long source_hash = 0x6d747dfcc8516581ull;
+template <> struct adjoint<&model, tangent::options{}> {
+  static constexpr unsigned long long source_hash = 0xc93046b86342fe1full;
   static double pullback(double x, double y, int mode, double* d_0, double* d_1, double seed) {
     return generated::model_pullback(x, y, mode, *d_0, *d_1, static_cast<double>(seed));
   }

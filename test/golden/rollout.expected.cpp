@@ -60,8 +60,8 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
 } // namespace tangent::generated
 #endif
 namespace tangent {
-template <> struct adjoint<&rollout, tangent::options{false, 100, 32, true, 18446744073709551615ull}> {
-  static constexpr unsigned long long source_hash = 0x1904f828bd145761ull;
+template <> struct adjoint<&rollout, tangent::options{}> {
+  static constexpr unsigned long long source_hash = 0x5de22725d52529f3ull;
   static double pullback(const std::vector<double>& x, std::vector<double>& d_0, double seed) {
     return generated::rollout_pullback(x, d_0, static_cast<double>(seed));
   }
@@ -149,8 +149,8 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
 } // namespace tangent::generated
 #endif
 namespace tangent {
-template <> struct adjoint<&rollout, tangent::options{true, 100, 32, true, 18446744073709551615ull}> {
-  static constexpr unsigned long long source_hash = 0xac254186f48281d8ull;
+template <> struct adjoint<&rollout, tangent::options{.checkpoint = true}> {
+  static constexpr unsigned long long source_hash = 0x43aee68e76dc902cull;
   static double pullback(const std::vector<double>& x, std::vector<double>& d_0, double seed) {
     return generated::rollout_checkpointed_pullback(x, d_0, static_cast<double>(seed));
   }

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_1D7D7696BADF4DA4
-#define TANGENT_GENERATED_SOLVE_1D7D7696BADF4DA4
+#ifndef TANGENT_GENERATED_SOLVE_9774E3B0B1C6DB2F
+#define TANGENT_GENERATED_SOLVE_9774E3B0B1C6DB2F
 namespace tangent::generated {
 // tangent: adjoint of solve (while_online.input.cpp:5)
 inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, double d_result) {
@@ -101,7 +101,7 @@ inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, d
         d_next += d_8;
         const double d_7 = d_next;
         d_next = 0;
-        d_s += (0.5 * d_7) * (-std::sin(s));
+        d_s += (0.5 * d_7) * -std::sin(s);
         d_x += d_7;
       }
     }
@@ -115,8 +115,8 @@ inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, d
 } // namespace tangent::generated
 #endif
 namespace tangent {
-template <> struct adjoint<&solve, tangent::options{false, 100, 32, true, 18446744073709551615ull}> {
-  static constexpr unsigned long long source_hash = 0x33414e217e654f69ull;
+template <> struct adjoint<&solve, tangent::options{}> {
+  static constexpr unsigned long long source_hash = 0x4028bf86b6c20d5bull;
   static double pullback(double x, double tol, double* d_0, double* d_1, double seed) {
     return generated::solve_pullback(x, tol, *d_0, *d_1, static_cast<double>(seed));
   }

@@ -29,7 +29,7 @@ TEST(Generate, TanhRecordsItsResultOnly) {
   Var *x = b.param("x", realType());
   auto call = std::make_unique<Expr>();
   call->kind = ExprKind::Math;
-  call->rule = findRule("tanh");
+  call->rule = findFunctionRule("tanh");
   call->text = "std::tanh";
   call->type = realType();
   call->ops.push_back(Builder::bin("*", Builder::ref(x), Builder::num(1.5)));

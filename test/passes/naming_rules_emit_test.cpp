@@ -27,20 +27,41 @@ TEST(Rules, TableCoversTheIssueList) {
         "tanh", "exp", "exp2", "log", "log2", "log10", "log1p", "expm1",
         "sqrt", "cbrt", "pow", "hypot", "fabs", "abs", "fmin", "fmax", "min",
         "max", "fma", "erf", "erfc", "floor", "ceil", "round", "trunc"})
-    EXPECT_NE(findRule(name), nullptr) << name;
-  EXPECT_EQ(findRule("gamma"), nullptr);
-  EXPECT_EQ(findRule("atan2")->arity, 2u);
-  EXPECT_TRUE(findRule("floor")->partials[0].empty());
+    EXPECT_NE(findFunctionRule(name), nullptr) << name;
+  EXPECT_EQ(findFunctionRule("gamma"), nullptr);
+  EXPECT_EQ(findFunctionRule("atan2")->arity, 2u);
+  EXPECT_TRUE(findFunctionRule("floor")->rowIsZero(0));
 }
 
-TEST(Rules, PartialsSubstituteArgumentsAndResult) {
-  const Rule *tanh = findRule("tanh");
-  EXPECT_TRUE(tanh->partialUsesResult(0));
-  EXPECT_EQ(instantiatePartial(tanh->partials[0], {"x"}, "y"), "(1 - y * y)");
-  const Rule *pow = findRule("pow");
-  EXPECT_TRUE(pow->partialUsesArg(0, 1));
-  EXPECT_EQ(instantiatePartial(pow->partials[1], {"a", "b"}, "r"),
-            "r * std::log(a)");
+TEST(Rules, OperatorsAreInTheSameTable) {
+  for (const char *op : {"+", "-", "*", "/"})
+    EXPECT_NE(findOperatorRule(op, 2), nullptr) << op;
+  EXPECT_NE(findOperatorRule("-", 1), nullptr);
+  EXPECT_EQ(findOperatorRule("+", 1), nullptr);
+  EXPECT_EQ(findOperatorRule("<", 2), nullptr);
+  EXPECT_EQ(findOperatorRule("sin", 1), nullptr);
+  // A product needs the other factor; a sum needs nothing.
+  const Rule *mul = findOperatorRule("*", 2);
+  EXPECT_TRUE(mul->rowUsesArg(0, 1));
+  EXPECT_FALSE(mul->rowUsesArg(0, 0));
+  const Rule *add = findOperatorRule("+", 2);
+  EXPECT_FALSE(add->rowUsesArg(0, 1) || add->rowUsesArg(1, 0));
+  EXPECT_EQ(applyRow(*findOperatorRule("/", 2), 1, "d_y", {"a", "b"}, ""),
+            "-d_y * a / (b * b)");
+  EXPECT_EQ(applyRow(*add, 0, "d + e", {"a", "b"}, ""), "d + e");
+}
+
+TEST(Rules, RowsSubstituteSeedArgumentsAndResult) {
+  const Rule *tanh = findFunctionRule("tanh");
+  EXPECT_TRUE(tanh->rowUsesResult(0));
+  EXPECT_EQ(applyRow(*tanh, 0, "d", {"x"}, "y"), "d * (1 - y * y)");
+  const Rule *pow = findFunctionRule("pow");
+  EXPECT_TRUE(pow->rowUsesArg(0, 1));
+  EXPECT_EQ(applyRow(*pow, 1, "d_z", {"a", "b"}, "r"),
+            "d_z * (a == 0 ? 0 : r * std::log(a))");
+  // A compound seed is parenthesized.
+  EXPECT_EQ(applyRow(*findFunctionRule("sin"), 0, "d + e", {"x"}, ""),
+            "(d + e) * std::cos(x)");
 }
 
 TEST(Emit, PrintsByPrecedence) {

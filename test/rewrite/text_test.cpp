@@ -1,5 +1,6 @@
 // Unit tests of tangent-rewrite's text handling (RewriteText) and of the
 // merge of blocks into files (RewritePlan).
+#include "codegen/Binding.h"
 #include "tools/rewrite/RewritePlan.h"
 #include "tools/rewrite/RewriteText.h"
 
@@ -9,18 +10,12 @@
 #include <filesystem>
 #include <fstream>
 
-namespace tangent {
-const char *generatedBegin();
-const char *generatedEnd();
-} // namespace tangent
-
 using namespace tangent::rewrite;
 
 namespace {
 
 Block block(const std::string &fn, const std::string &body = "") {
-  std::string key = "adjoint<&" + fn + ", tangent::options{false, 100, 32, "
-                    "true, 18446744073709551615ull}>";
+  std::string key = "adjoint<&" + fn + ", tangent::options{}>";
   std::string text = "#ifndef G_" + fn + "\n#define G_" + fn + "\n" + body +
                      "#endif\nnamespace tangent {\ntemplate <> struct " + key +
                      " {\n};\n} // namespace tangent\n";

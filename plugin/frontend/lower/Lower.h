@@ -3,32 +3,37 @@
 /// \file
 /// The only pass that reads function bodies from Clang's AST. It hoists
 /// locals, makes side effects statements, turns jumps into flags and guarded
-/// statements, and lowers callees on demand (each once).
+/// statements, and lowers callees on demand (each once). It runs on code
+/// the validator accepted (frontend/Validate.h) and never refuses; how each
+/// construct is lowered is listed in FunctionLowerer.h.
 //===----------------------------------------------------------------------===//
-#ifndef TANGENT_LOWER_H
-#define TANGENT_LOWER_H
+#ifndef TANGENT_FRONTEND_LOWER_LOWER_H
+#define TANGENT_FRONTEND_LOWER_LOWER_H
 
-#include "frontend/Diagnostics.h"
+#include "frontend/Types.h"
 #include "ir/IR.h"
 #include "clang/AST/Decl.h"
 #include <functional>
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace tangent {
 
-/// Owns the lowered functions of one translation unit.
+/// Owns the lowered functions of one translation unit. Lowering code the
+/// validator did not accept throws InternalError (ir/Support.h).
 class Lowering {
 public:
-  Lowering(clang::ASTContext &ctx, Diagnoser &diags) : ctx_(ctx), diags_(diags) {}
+  explicit Lowering(clang::ASTContext &ctx) : ctx_(ctx) {}
 
-  /// Lowers `fd` (and, on demand, its callees). Null after an error.
+  /// Lowers `fd` as a callee (once; later calls return the same IR, also
+  /// while it is being lowered, for recursion), and on demand its callees.
   Function *lower(const clang::FunctionDecl *fd);
   /// Lowers a requested function into an IR of its own (not shared with its
   /// uses as a callee, since its analyses depend on the request).
   Function *lowerTop(const clang::FunctionDecl *fd);
 
-  /// Every function lowered so far, callees before callers.
+  /// Every callee lowered so far, callees before callers.
   const std::vector<Function *> &ordered() const { return order_; }
 
   /// Statement locations marked [[tangent::checkpoint]] (raw encodings) with
@@ -40,34 +45,18 @@ public:
   std::function<void(const clang::FunctionDecl *)> instantiate;
 
   clang::ASTContext &context() { return ctx_; }
-  Diagnoser &diags() { return diags_; }
-  /// The function's IR if it was lowered (possibly in progress: recursion).
+  /// The callee IR of `fd` if it was lowered (possibly still in progress).
   Function *find(const clang::FunctionDecl *fd) const;
-  Function *create(const clang::FunctionDecl *fd);
-  void finished(Function *fn) { order_.push_back(fn); }
 
 private:
-  /// The definition of `fd`, or null after reporting that it has none.
+  /// The definition of `fd` (the validator checked it has one).
   const clang::FunctionDecl *definition(const clang::FunctionDecl *fd);
 
   clang::ASTContext &ctx_;
-  Diagnoser &diags_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<Function>> functions_;
   std::vector<Function *> order_;
   std::vector<std::unique_ptr<Function>> tops_;
 };
-
-/// The name generated code uses for `fd`: qualified, with template
-/// arguments, without anonymous namespaces (reachable from global scope in
-/// the same translation unit).
-std::string qualifiedName(const clang::FunctionDecl *fd,
-                          clang::ASTContext &ctx);
-
-/// Converts a Clang location to an IR location.
-Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
-
-/// The lowering type of `qt`, or false if the IR cannot represent it.
-bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 
 } // namespace tangent
 

@@ -16,8 +16,7 @@
 //       "home_file": string, "written_to": string | null,
 //       "placement": string, "source_hash": string,
 //       "loops": [{"file": string, "line": int, "kind": string,
-//                  "strategy": string, "reason": string,
-//                  "tape_bytes_per_iteration": int | null}],
+//                  "strategy": string, "reason": string}],
 //       "diagnostics": [diagnostic]}]}],
 //   "files": [{"file": string, "status": string, "blocks": [string],
 //              "kept": [string]}]
@@ -28,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/rewrite/Report.h"
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 namespace tangent::rewrite {
 
@@ -50,28 +50,32 @@ json diagnostics(const std::vector<DiagRecord> &ds) {
   return out;
 }
 
-json options(const OptionsRecord &o) {
-  json wrt;
-  if (o.wrt == ~std::uint64_t{0}) {
-    wrt = "all";
-  } else {
-    wrt = json::array();
-    for (unsigned i = 0; i < 64; ++i)
-      if ((o.wrt >> i) & 1u)
-        wrt.push_back(i);
-  }
-  return json{{"checkpoint", o.checkpoint}, {"min_length", o.min_length},
-              {"budget", o.budget},         {"optimized", o.optimized},
-              {"wrt", wrt},                 {"wrt_mask", o.wrt}};
+/// Every option by name (forEachOption); the parameter mask as "wrt" ("all"
+/// or the selected indices) and "wrt_mask".
+json options(const Options &o) {
+  json out = json::object();
+  forEachOption(o, [&](const char *name, const auto &value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>,
+                                 std::uint64_t>) {
+      json wrt = json::array();
+      for (unsigned i = 0; i < 64; ++i)
+        if ((value >> i) & 1u)
+          wrt.push_back(i);
+      out[name] = value == ~std::uint64_t{0} ? json("all") : wrt;
+      out[std::string(name) + "_mask"] = value;
+    } else {
+      out[name] = value;
+    }
+  });
+  return out;
 }
 
 json loop(const LoopRecord &l) {
-  json bytes = nullptr;
-  if (l.tape_bytes_per_iteration >= 0)
-    bytes = l.tape_bytes_per_iteration;
-  return json{{"file", l.file},         {"line", l.line},
-              {"kind", l.kind},         {"strategy", l.strategy},
-              {"reason", l.reason},     {"tape_bytes_per_iteration", bytes}};
+  return json{{"file", l.file},
+              {"line", l.line},
+              {"kind", l.kind},
+              {"strategy", l.strategy},
+              {"reason", l.reason}};
 }
 
 std::string hex(std::uint64_t v) {

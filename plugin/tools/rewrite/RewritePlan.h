@@ -9,6 +9,7 @@
 #ifndef TANGENT_REWRITEPLAN_H
 #define TANGENT_REWRITEPLAN_H
 
+#include "ir/Options.h"
 #include "tools/rewrite/RewriteText.h"
 #include <cstdint>
 #include <map>
@@ -33,22 +34,12 @@ struct LoopRecord {
   std::string file;
   unsigned line = 0;
   std::string kind, strategy, reason;
-  long long tape_bytes_per_iteration = -1;
-};
-
-/// Options (IR.h), copied.
-struct OptionsRecord {
-  bool checkpoint = false;
-  long long min_length = 100;
-  long long budget = 32;
-  bool optimized = true;
-  std::uint64_t wrt = ~std::uint64_t{0};
 };
 
 /// One request of one translation unit.
 struct RequestRecord {
   std::string function;  ///< qualified name
-  OptionsRecord options;
+  Options options;
   std::string key;       ///< adjoint<&f, options{...}>, "" when no block
   std::string home_file; ///< real path of the file that defines f
   std::string target;    ///< real path of the file its block goes to, or ""

@@ -15,7 +15,7 @@
 #include "clang/CheckpointAttr.h"
 #include "frontend/Driver.h"
 #include "clang/GenerationPoint.h"
-#include "ir/Naming.h"
+#include "frontend/CustomRules.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -259,8 +259,9 @@ public:
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee || callee->isInStdNamespace())
       return true;
-    if (callee->getIdentifier())
-      customs(callee->getName().str());
+    for (const NamedDecl *d : findCustomRule(ctx_, callee).decls)
+      if (seen_.insert(d).second)
+        decls_.push_back(d);
     add(callee);
     return true;
   }
@@ -276,17 +277,6 @@ private:
       return;
     decls_.push_back(def);
     TraverseStmt(def->getBody());
-  }
-  void customs(const std::string &name) {
-    IdentifierInfo &id = ctx_.Idents.get(naming::customPullback(name));
-    for (const NamedDecl *t :
-         ctx_.getTranslationUnitDecl()->lookup(&ctx_.Idents.get("tangent")))
-      if (const auto *ns = dyn_cast<NamespaceDecl>(t))
-        for (const NamedDecl *c : ns->lookup(&ctx_.Idents.get("custom")))
-          if (const auto *custom = dyn_cast<NamespaceDecl>(c))
-            for (const NamedDecl *d : custom->lookup(&id))
-              if (seen_.insert(d).second)
-                decls_.push_back(d);
   }
 };
 
@@ -375,11 +365,7 @@ private:
   RequestRecord record(const RequestResult &r, ASTContext &ctx) {
     RequestRecord rec;
     rec.function = r.function_name;
-    rec.options.checkpoint = r.options.checkpoint;
-    rec.options.min_length = r.options.min_length;
-    rec.options.budget = r.options.budget;
-    rec.options.optimized = r.options.optimized;
-    rec.options.wrt = r.options.wrt;
+    rec.options = r.options;
     rec.block = r.block;
     rec.key = blockKey(r.block);
     rec.source_hash = r.source_hash;
@@ -389,8 +375,7 @@ private:
     if (r.function && r.function->hasBody(def) && def)
       rec.home_file = fileOf(ctx.getSourceManager(), def->getLocation());
     for (const LoopDecision &l : r.loops)
-      rec.loops.push_back({l.file, l.line, l.kind, l.strategy, l.reason,
-                           l.tape_bytes_per_iteration});
+      rec.loops.push_back({l.file, l.line, l.kind, l.strategy, l.reason});
     return rec;
   }
 

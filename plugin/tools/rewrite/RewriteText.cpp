@@ -1,14 +1,9 @@
 //===- RewriteText.cpp - generated regions in source text -----------------===//
 #include "tools/rewrite/RewriteText.h"
+#include "codegen/Binding.h"
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-
-namespace tangent {
-// Defined in Driver.cpp (declared in Driver.h, which needs Clang's headers).
-const char *generatedBegin();
-const char *generatedEnd();
-} // namespace tangent
 
 namespace tangent::rewrite {
 
@@ -315,11 +310,6 @@ std::string insertRegion(const std::string &stripped, std::size_t offset,
   if (!head.empty() && head.back() != '\n')
     head += '\n'; // a last line without a newline
   return head + "\n" + region + stripped.substr(offset);
-}
-
-unsigned lineOf(const std::string &text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  return 1 + unsigned(std::count(text.begin(), text.begin() + offset, '\n'));
 }
 
 std::string unifiedDiff(const std::string &before, const std::string &after,

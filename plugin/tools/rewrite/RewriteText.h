@@ -75,9 +75,6 @@ std::string insertRegion(const std::string &stripped, std::size_t offset,
 std::string unifiedDiff(const std::string &before, const std::string &after,
                         const std::string &label);
 
-/// 1-based line of `offset` in `text`.
-unsigned lineOf(const std::string &text, std::size_t offset);
-
 } // namespace tangent::rewrite
 
 #endif

@@ -35,6 +35,8 @@
 #ifndef TANGENT_GRAD_HPP
 #define TANGENT_GRAD_HPP
 
+#include "tangent/options.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -44,28 +46,6 @@
 #include <vector>
 
 namespace tangent {
-
-/// Bit mask selecting parameters by index: `wrt_params(0, 2)`.
-template <class... I> constexpr std::uint64_t wrt_params(I... index) {
-  return ((std::uint64_t{1} << index) | ... | std::uint64_t{0});
-}
-
-/// Options of a gradient request; a structural type, usable as a template
-/// argument. The field order is part of the contract (designated
-/// initializers must follow it).
-struct options {
-  /// Checkpoint every eligible counted loop with ceil(sqrt(n)) segments.
-  bool checkpoint = false;
-  /// Eligibility threshold: constant trip count at least this.
-  int min_length = 100;
-  /// Snapshot budget of online checkpointing (loops of unknown trip count).
-  int budget = 32;
-  /// Run the generator's optimizations (activity, to-be-recorded).
-  bool optimized = true;
-  /// Parameters to differentiate with respect to (bit i = parameter i);
-  /// default: every differentiable parameter.
-  std::uint64_t wrt = ~std::uint64_t{0};
-};
 
 namespace detail {
 template <class T> struct is_std_vector : std::false_type {};

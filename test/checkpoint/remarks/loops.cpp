@@ -13,60 +13,60 @@
 
 double short_loop(double x) {
   double y = x;
-  for (int i = 0; i < 50; ++i) // REMARK: for loop in 'short_loop' fully taped: trip count 50 < min_length 100
+  for (int i = 0; i < 50; ++i) // REMARK: for loop in 'short_loop' fully taped: trip count 50 < min_length 100 [grad<short_loop, options{.checkpoint = true}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double ninety_nine(double x) {
   double y = x;
-  for (int i = 0; i < 99; ++i) // REMARK: for loop in 'ninety_nine' fully taped: trip count 99 < min_length 100
+  for (int i = 0; i < 99; ++i) // REMARK: for loop in 'ninety_nine' fully taped: trip count 99 < min_length 100 [grad<ninety_nine, options{.checkpoint = true}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double hundred(double x) {
   double y = x;
-  for (int i = 0; i < 100; ++i) // REMARK: for loop in 'hundred' checkpointed (sqrt(n) segments): counted loop, 100 iterations: sqrt(n) segments
+  for (int i = 0; i < 100; ++i) // REMARK: for loop in 'hundred' checkpointed (sqrt(n) segments): counted loop, 100 iterations: sqrt(n) segments [grad<hundred, options{.checkpoint = true}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double fifty_min10(double x) {
   double y = x;
-  for (int i = 50; i > 0; --i) // REMARK: for loop in 'fifty_min10' checkpointed (sqrt(n) segments): counted loop, 50 iterations: sqrt(n) segments
+  for (int i = 50; i > 0; --i) // REMARK: for loop in 'fifty_min10' checkpointed (sqrt(n) segments): counted loop, 50 iterations: sqrt(n) segments [grad<fifty_min10, options{.checkpoint = true, .min_length = 10}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double rollout(const std::vector<double> &x) {
   std::vector<double> s(x.size(), 0.0);
-  for (int t = 0; t < 2000; ++t) // REMARK: for loop in 'rollout' checkpointed (sqrt(n) segments): counted loop, 2000 iterations: sqrt(n) segments
-    for (std::size_t j = 0; j < x.size(); ++j) // REMARK: for loop in 'rollout' fully taped: taped within each replay of the checkpointed loop at line 44
+  for (int t = 0; t < 2000; ++t) // REMARK: for loop in 'rollout' checkpointed (sqrt(n) segments): counted loop, 2000 iterations: sqrt(n) segments [grad<rollout, options{.checkpoint = true}>]
+    for (std::size_t j = 0; j < x.size(); ++j) // REMARK: for loop in 'rollout' fully taped: taped within each replay of the checkpointed loop at line 44 [grad<rollout, options{.checkpoint = true}>]
       s[j] = std::tanh(1.01 * s[j] + x[j]);
   double r = 0.0;
-  for (std::size_t j = 0; j < x.size(); ++j) // REMARK: for loop in 'rollout' fully taped: bound not constant; annotate with [[tangent::checkpoint]] to checkpoint it
+  for (std::size_t j = 0; j < x.size(); ++j) // REMARK: for loop in 'rollout' fully taped: bound not constant; annotate with [[tangent::checkpoint]] to checkpoint it [grad<rollout, options{.checkpoint = true}>]
     r += s[j];
   return r;
 }
 
 double runtime_bound(double x, int n) {
   double y = x;
-  for (int i = 0; i < n; ++i) // REMARK: for loop in 'runtime_bound' fully taped: bound not constant; annotate with [[tangent::checkpoint]] to checkpoint it
+  for (int i = 0; i < n; ++i) // REMARK: for loop in 'runtime_bound' fully taped: bound not constant; annotate with [[tangent::checkpoint]] to checkpoint it [grad<runtime_bound, options{.checkpoint = true}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double annotated_bound(double x, int n) {
   double y = x;
-  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) // REMARK: for loop in 'annotated_bound' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments
+  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) // REMARK: for loop in 'annotated_bound' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments [grad<annotated_bound>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double scatter(const double *x, double *out, int n) {
   double y = 0.0;
-  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) { // REMARK: for loop in 'scatter' fully taped: pointer state of unknown extent ('out')
+  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) { // REMARK: for loop in 'scatter' fully taped: pointer state of unknown extent ('out') [grad<scatter>]
     y = 0.9 * y + 0.1 * std::sin(x[i]);
     out[i] = y;
   }
@@ -77,16 +77,16 @@ double fixed_point(const std::vector<double> &x) {
   std::vector<double> s(x.size(), 0.0), next(x.size(), 0.0);
   double err = 1.0;
   [[tangent::checkpoint(8)]]
-  while (err > 1e-10) { // REMARK: while loop in 'fixed_point' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 8
+  while (err > 1e-10) { // REMARK: while loop in 'fixed_point' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 8 [grad<fixed_point>]
     err = 0.0;
-    for (std::size_t j = 0; j < x.size(); ++j) { // REMARK: for loop in 'fixed_point' fully taped: taped within each replay of the checkpointed loop at line 80
+    for (std::size_t j = 0; j < x.size(); ++j) { // REMARK: for loop in 'fixed_point' fully taped: taped within each replay of the checkpointed loop at line 80 [grad<fixed_point>]
       next[j] = 0.5 * std::tanh(0.9 * s[j] + x[j]);
       err += std::fabs(next[j] - s[j]);
     }
     s = next;
   }
   double r = 0.0;
-  for (std::size_t j = 0; j < s.size(); ++j) // REMARK: for loop in 'fixed_point' fully taped: checkpointing not requested
+  for (std::size_t j = 0; j < s.size(); ++j) // REMARK: for loop in 'fixed_point' fully taped: checkpointing not requested [grad<fixed_point>]
     r += s[j] * s[j];
   return r;
 }
@@ -94,7 +94,7 @@ double fixed_point(const std::vector<double> &x) {
 double default_budget(double x, int n) {
   double y = x;
   int k = 0;
-  [[tangent::checkpoint]] do { // REMARK: do loop in 'default_budget' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 32
+  [[tangent::checkpoint]] do { // REMARK: do loop in 'default_budget' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 32 [grad<default_budget>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
   } while (++k < n);
   return y;
@@ -102,7 +102,7 @@ double default_budget(double x, int n) {
 
 double option_budget(double x, int n) {
   double y = x;
-  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) { // REMARK: for loop in 'option_budget' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 4
+  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) { // REMARK: for loop in 'option_budget' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 4 [grad<option_budget, options{.budget = 4}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
     if (y > 1e100)
       break;
@@ -113,7 +113,7 @@ double option_budget(double x, int n) {
 double option_while(double x, int n) {
   double y = x;
   int k = 0;
-  while (k < n) { // REMARK: while loop in 'option_while' fully taped: not a counted loop (no integer induction variable with invariant bounds); annotate with [[tangent::checkpoint]] for online checkpointing
+  while (k < n) { // REMARK: while loop in 'option_while' fully taped: not a counted loop (no integer induction variable with invariant bounds); annotate with [[tangent::checkpoint]] for online checkpointing [grad<option_while, options{.checkpoint = true}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
     ++k;
   }
@@ -122,7 +122,7 @@ double option_while(double x, int n) {
 
 double option_break(double x) {
   double y = x;
-  for (int i = 0; i < 500; ++i) { // REMARK: for loop in 'option_break' fully taped: trip count unknown (break, return or a condition with side effects); annotate with [[tangent::checkpoint]] for online checkpointing
+  for (int i = 0; i < 500; ++i) { // REMARK: for loop in 'option_break' fully taped: trip count unknown (break, return or a condition with side effects); annotate with [[tangent::checkpoint]] for online checkpointing [grad<option_break, options{.checkpoint = true}>]
     y = 0.9 * y + 0.1 * std::sin(y + x);
     if (y > 1e100)
       break;
@@ -133,7 +133,7 @@ double option_break(double x) {
 double c_array_online(double x, int n) {
   double s[2] = {x, 0.0};
   int k = 0;
-  [[tangent::checkpoint]] while (k < n) { // REMARK: while loop in 'c_array_online' fully taped: C array 's' in the state of a loop of unknown trip count (use std::array)
+  [[tangent::checkpoint]] while (k < n) { // REMARK: while loop in 'c_array_online' fully taped: C array 's' in the state of a loop of unknown trip count (use std::array) [grad<c_array_online>]
     s[1] = 0.5 * s[1] + std::sin(s[0]);
     s[0] = 0.9 * s[0];
     ++k;
@@ -145,9 +145,9 @@ double block(double x, int n) {
   double y = x;
   int k = 0;
   [[tangent::checkpoint]] {
-    for (int i = 0; i < n; ++i) // REMARK: for loop in 'block' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments
+    for (int i = 0; i < n; ++i) // REMARK: for loop in 'block' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments [grad<block>]
       y = 0.9 * y + 0.1 * std::sin(y + x);
-    while (k < n) { // REMARK: while loop in 'block' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 32
+    while (k < n) { // REMARK: while loop in 'block' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 32 [grad<block>]
       y = 0.8 * y;
       ++k;
     }
@@ -157,16 +157,16 @@ double block(double x, int n) {
 
 double inner_annotated(double x, int n) {
   double y = x;
-  for (int t = 0; t < 300; ++t) // REMARK: for loop in 'inner_annotated' checkpointed (sqrt(n) segments): counted loop, 300 iterations: sqrt(n) segments
-    [[tangent::checkpoint]] for (int i = 0; i < n; ++i) // REMARK: for loop in 'inner_annotated' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments
+  for (int t = 0; t < 300; ++t) // REMARK: for loop in 'inner_annotated' checkpointed (sqrt(n) segments): counted loop, 300 iterations: sqrt(n) segments [grad<inner_annotated, options{.checkpoint = true}>]
+    [[tangent::checkpoint]] for (int i = 0; i < n; ++i) // REMARK: for loop in 'inner_annotated' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments [grad<inner_annotated, options{.checkpoint = true}>]
       y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }
 
 double nested_not_requested(double x) {
   double y = x;
-  for (int t = 0; t < 300; ++t) // REMARK: for loop in 'nested_not_requested' fully taped: checkpointing not requested
-    [[tangent::checkpoint(5)]] for (int i = 0; i < t % 3; ++i) // REMARK: for loop in 'nested_not_requested' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments
+  for (int t = 0; t < 300; ++t) // REMARK: for loop in 'nested_not_requested' fully taped: checkpointing not requested [grad<nested_not_requested>]
+    [[tangent::checkpoint(5)]] for (int i = 0; i < t % 3; ++i) // REMARK: for loop in 'nested_not_requested' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments [grad<nested_not_requested>]
       y = 0.9 * y + 0.1 * std::sin(y + x);
   return y;
 }

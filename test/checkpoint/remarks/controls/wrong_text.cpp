@@ -4,7 +4,7 @@
 
 double f(double x) {
   double y = x;
-  for (int i = 0; i < 50; ++i) // REMARK: for loop in 'f' fully taped: trip count 51 < min_length 100
+  for (int i = 0; i < 50; ++i) // REMARK: for loop in 'f' fully taped: trip count 51 < min_length 100 [grad<f, options{.checkpoint = true}>]
     y = 0.9 * y;
   return y;
 }

@@ -1,6 +1,6 @@
-//===- GenerateFunction.cpp - whole generated functions -------------------===//
+//===- Function.cpp - whole generated functions ----------------------------===//
 //
-// Assembles the statement sweeps of Generate.cpp into functions:
+// Assembles the statement sweeps (SweepGenerator.h) into functions:
 //  - the requested function: one joint function `<f>_pullback` (forward
 //    sweep, then reverse sweep, sharing locals);
 //  - a callee: `<f>_forward` (records on the tape, then the final values of
@@ -9,7 +9,8 @@
 //    the second in their reverse sweep, so no callee is ever re-executed.
 //
 //===----------------------------------------------------------------------===//
-#include "codegen/Generate.h"
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
 
 namespace tangent {
 
@@ -30,11 +31,31 @@ std::string paramType(const Var &p) {
   return base;
 }
 
+std::string join(const std::vector<std::string> &items) {
+  std::string out;
+  for (const std::string &item : items)
+    out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
 bool isHoisted(const Var &v) {
   return v.role != VarRole::Param && v.role != VarRole::Induction;
 }
 
 } // namespace
+
+std::string adjointParamType(const Var &p) {
+  const Type &t = p.type;
+  if (!t.isDifferentiable())
+    return "";
+  if (t.isReal())
+    return t.spelling + "&";
+  if (t.kind == TypeKind::Pointer)
+    return t.elem_spelling + "*";
+  if (t.kind == TypeKind::CArray)
+    return "";
+  return t.spelling + "&";
+}
 
 GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
                                   const std::string &stem) {
@@ -51,8 +72,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   for (Var *p : fn.params) {
     bool external =
         !adjointParamType(*p).empty() &&
-        (!fn.is_top || (p->param_index < 64 &&
-                        ((opts.wrt >> p->param_index) & 1u)));
+        (!fn.is_top || selectsParam(opts, p->param_index));
     if (external)
       param_adjoint[p->param_index] =
           names.fresh(naming::adjointStem(p->name));
@@ -77,7 +97,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
                      : names.fresh(naming::adjointStem(v->name));
   }
 
-  SweepGenerator gen(fn, opts);
+  SweepGenerator gen(fn);
   SweepGenerator::Sweeps body = gen.block(fn.body);
   for (auto &e : gen.errors)
     out.errors.push_back(e);
@@ -111,47 +131,48 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
                        (v->role == VarRole::Param &&
                         !fn.param_written[v->param_index]);
     if (value_known)
-      sizing.line("tangent::detail::zero(" + v->adjoint + ", " + v->name +
-                  ".size());");
+      sizing.line(rt::zeroSized(v->adjoint, v->name + ".size()"));
     else
       sized_by_tape.push_back(v.get());
   }
   for (Var *p : fn.params)
     if (param_local[p->param_index])
-      finish.line("tangent::detail::add_to(" + param_adjoint[p->param_index] +
-                  ", " + p->adjoint + ");");
+      finish.line(rt::addTo(param_adjoint[p->param_index], p->adjoint));
 
-  // Signatures.
-  std::string params, adjoint_params;
+  // Signatures: the primal parameters, then (reverse and pullback) the
+  // adjoints of the differentiable ones and of the result.
+  std::vector<std::string> params, adjoint_params;
   for (Var *p : fn.params) {
-    params += (params.empty() ? "" : ", ") + paramDecl(*p, paramType(*p));
+    params.push_back(paramDecl(*p, paramType(*p)));
     if (!param_adjoint[p->param_index].empty())
-      adjoint_params += ", " + adjointParamType(*p) + " " +
-                        param_adjoint[p->param_index];
+      adjoint_params.push_back(adjointParamType(*p) + " " +
+                               param_adjoint[p->param_index]);
   }
-  const Type &rt = fn.result;
-  bool has_result = rt.kind != TypeKind::Void;
-  std::string result_param =
-      has_result ? (rt.isReal() ? rt.spelling : rt.spelling) + " " + d_result
-                 : "";
+  const Type &result_type = fn.result;
+  bool has_result = result_type.kind != TypeKind::Void;
+  if (has_result)
+    adjoint_params.push_back(result_type.spelling + " " + d_result);
+  std::string primal_list = join(params);
+  std::vector<std::string> all = params;
+  all.insert(all.end(), adjoint_params.begin(), adjoint_params.end());
+  std::string adjoint_list = join(all);
   std::string header_comment = "tangent: adjoint of " + fn.name + " (" +
                                fn.loc.str() + ")";
 
   Code c;
   if (fn.is_top) {
-    std::string sig = "inline " + rt.spelling + " " + naming::pullback(stem) +
-                      "(" + params + adjoint_params +
-                      (has_result ? ", " + result_param : "") + ")";
+    std::string sig = "inline " + result_type.spelling + " " +
+                      naming::pullback(stem) + "(" + adjoint_list + ")";
     out.entry = naming::pullback(stem);
     c.comment(header_comment);
     c.open(sig);
-    c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
+    c.line(rt::bindTape());
     c.append(locals);
     c.comment("forward sweep");
     c.append(body.fwd);
     std::string value = names.fresh("value");
     if (has_result)
-      c.line("const " + rt.spelling + " " + value + " = " +
+      c.line("const " + result_type.spelling + " " + value + " = " +
              fn.result_var->name + ";");
     c.comment("reverse sweep");
     c.append(adjoints);
@@ -165,39 +186,36 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     out.declarations = sig + ";\n";
   } else {
     // Forward: record, then keep the final values its reverse reads.
-    std::string fsig = "inline " + rt.spelling + " " + naming::forward(stem) +
-                       "(" + params + ")";
-    std::string rsig = "inline void " + naming::reverse(stem) + "(" + params +
-                       adjoint_params +
-                       (has_result ? ", " + result_param : "") + ")";
+    std::string fsig = "inline " + result_type.spelling + " " +
+                       naming::forward(stem) + "(" + primal_list + ")";
+    std::string rsig = "inline void " + naming::reverse(stem) + "(" +
+                       adjoint_list + ")";
     Code save, load;
     std::vector<std::string> loads;
     for (const Var *v : sized_by_tape) {
-      save.line(tape + ".push(" + v->name + ".size());");
-      loads.push_back("tangent::detail::zero(" + v->adjoint + ", " + tape +
-                      ".pop<std::size_t>());");
+      save.line(rt::push(v->name + ".size()"));
+      loads.push_back(rt::zeroSized(v->adjoint, rt::pop("std::size_t")));
     }
     for (auto &v : fn.vars) {
       if (!kept(*v))
         continue;
       if (v->type.kind == TypeKind::Vector) {
-        save.line(tape + ".push_vector(" + v->name + ");");
-        loads.push_back(tape + ".pop_vector(" + v->name + ");");
+        save.line(rt::pushVector(v->name));
+        loads.push_back(rt::popVector(v->name));
       } else if (v->type.kind == TypeKind::CArray) {
         std::string n = std::to_string(v->type.extent);
-        save.line(tape + ".push_array(" + v->name + ", " + n + ");");
-        loads.push_back(tape + ".pop_array(" + v->name + ", " + n + ");");
+        save.line(rt::pushArray(v->name, n));
+        loads.push_back(rt::popArray(v->name, n));
       } else {
-        save.line(tape + ".push(" + v->name + ");");
-        loads.push_back(v->name + " = " + tape + ".pop<" + v->type.spelling +
-                        ">();");
+        save.line(rt::push(v->name));
+        loads.push_back(v->name + " = " + rt::pop(v->type.spelling) + ";");
       }
     }
     for (auto it = loads.rbegin(); it != loads.rend(); ++it)
       load.line(*it);
     c.comment(header_comment + ", forward sweep");
     c.open(fsig);
-    c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
+    c.line(rt::bindTape());
     c.append(locals);
     c.append(body.fwd);
     c.append(save);
@@ -208,7 +226,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     c.line("");
     c.comment(header_comment + ", reverse sweep");
     c.open(rsig);
-    c.line("tangent::tape &" + tape + " = tangent::thread_tape();");
+    c.line(rt::bindTape());
     c.append(locals);
     c.append(adjoints);
     c.append(load);

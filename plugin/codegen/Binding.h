@@ -1,0 +1,60 @@
+//===- Binding.h - the code that binds requests to adjoints -----*- C++ -*-===//
+///
+/// \file
+/// Generated code reaches the user's program as one region per translation
+/// unit (between generatedBegin() and generatedEnd()), holding one block per
+/// request: the generated functions of the request, each wrapped in an
+/// include guard named after its content (so blocks can be concatenated and
+/// shared by headers), then the explicit specialization
+/// `tangent::adjoint<&f, options>` that the runtime's markers bind to
+/// (runtime/include/tangent/grad.hpp describes that protocol).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_CODEGEN_BINDING_H
+#define TANGENT_CODEGEN_BINDING_H
+
+#include "codegen/Generate.h"
+#include "ir/IR.h"
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tangent {
+
+/// The lines that open and close generated code in a file.
+const char *generatedBegin();
+const char *generatedEnd();
+
+/// FNV-1a: `seed` extended by `text` (content hashes of generated code and
+/// of the sources it came from).
+std::uint64_t hashText(std::uint64_t seed, std::string_view text);
+inline constexpr std::uint64_t kHashSeed = 0xcbf29ce484222325ull;
+
+/// The generated text of a function and the stem its names use.
+struct GeneratedPart {
+  const Function *function = nullptr;
+  GeneratedFunction code;
+  std::string stem;
+};
+
+/// One request's block: its callees (in order, callees first; prototypes
+/// first when some call goes forward, as in recursion), the requested
+/// function's adjoint, and the specialization, which records `source_hash`
+/// for staleness checks.
+std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
+                         const GeneratedPart &top, const Options &opts,
+                         std::uint64_t source_hash);
+
+/// A specialization that binds a failed request to a stub, so that the
+/// compile reports tangent's own errors only. `result_type` is f's.
+std::string stubBlock(const std::string &function, const Options &opts,
+                      const std::string &result_type);
+
+/// The whole region: markers, warning pragmas, the runtime include, the
+/// blocks and the stubs. "" when both are empty.
+std::string generatedRegion(const std::string &blocks,
+                            const std::string &stubs);
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,150 @@
+//===- Calls.cpp - sweeps of calls ------------------------------------------===//
+//
+// A call to a user function runs the callee's split forward (which records
+// on the same tape) in the forward sweep and its split reverse in the
+// reverse sweep, so no callee is ever executed twice; a custom derivative
+// is called in the reverse sweep as the user wrote it.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+
+namespace tangent {
+
+namespace {
+
+std::string zeroLiteral(const std::string &type) {
+  return type == "float" ? "0.0f" : type == "long double" ? "0.0L" : "0.0";
+}
+
+} // namespace
+
+SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
+  Sweeps out;
+  Code restore;
+  bool custom = !s.custom.empty();
+  bool active = s.result && s.result->active;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    if (s.arg_is_output[i]) {
+      const Expr &a = *s.args[i];
+      const Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
+      active |= v->active;
+    }
+  // Record what the call overwrites.
+  if (s.result) {
+    if (needsSave(s, s.result))
+      saveWhole(s.result, out.fwd, restore);
+  }
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    if (!s.arg_is_output[i])
+      continue;
+    const Expr &a = *s.args[i];
+    Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
+    if (needsSave(s, v))
+      save(a, out.fwd, restore);
+  }
+  std::string args;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    args += (i ? ", " : "") + printExpr(*s.args[i]);
+  std::string callee =
+      custom ? s.custom
+      : active && record_
+          ? std::string(naming::generatedNamespace()) + "::" +
+                naming::forward(s.callee->generated_name)
+          : s.callee->name;
+  std::string call_text = callee + "(" + args + ")";
+  out.fwd.comment(s.loc.str() + ": call " +
+                  (custom ? s.custom : s.callee->name));
+  if (s.result)
+    out.fwd.line(s.result->name + " = " + call_text + ";");
+  else
+    out.fwd.line(call_text + ";");
+  // The callee's reverse runs first (its records are on top of the tape),
+  // seeing the values the call left; then the overwritten values return.
+  Code rev;
+  if (active) {
+    std::vector<std::string> adjoints;
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      const Expr &a = *s.args[i];
+      std::string ptype;
+      if (custom) {
+        if (!a.type.isDifferentiable())
+          continue;
+      } else {
+        ptype = adjointParamType(*s.callee->params[i]);
+        if (ptype.empty())
+          continue;
+      }
+      const Var *base = a.kind == ExprKind::VarRef  ? a.var
+                        : a.kind == ExprKind::Index ? a.ops[0]->var
+                                                    : nullptr;
+      std::string adj;
+      if (base && base->active) {
+        adj = adjointOf(a);
+      } else {
+        adj = fresh("dz");
+        if (a.type.kind == TypeKind::Vector)
+          rev.line(a.type.spelling + " " + adj + "(" + printExpr(a) +
+                   ".size());");
+        else if (a.type.kind == TypeKind::Pointer) {
+          errors.push_back({s.loc, "tangent: passing a pointer that carries "
+                                   "no derivative to '" +
+                                       (custom ? s.custom : s.callee->name) +
+                                       "' is not supported"});
+          adj = "nullptr";
+        } else
+          rev.line(declareZero(a.type, adj));
+      }
+      if (custom && a.type.isReal())
+        adj = "&" + adj;
+      adjoints.push_back(adj);
+    }
+    std::string d_res;
+    bool result_is_arg = false;
+    if (s.result)
+      for (const ExprPtr &a : s.args)
+        result_is_arg |= readsVar(*a, s.result);
+    Type rt = s.result ? s.result->type
+              : custom ? Type{}
+                       : s.callee->result;
+    if (s.result && s.result->active) {
+      if (result_is_arg) {
+        // The callee accumulates into the argument's adjoint, which is also
+        // the result's: take the result's adjoint out first.
+        d_res = fresh(naming::adjointTemp());
+        rev.line((rt.isReal() ? "const " : "") + rt.spelling + " " + d_res +
+                 " = " + s.result->adjoint + ";");
+        rev.line(s.result->type.isReal()
+                     ? s.result->adjoint + " = 0;"
+                     : zeroAdjoint(s.result, s.result->name + ".size()"));
+      } else {
+        d_res = s.result->adjoint;
+      }
+    } else if (rt.kind != TypeKind::Void) {
+      d_res = rt.isReal() ? zeroLiteral(rt.spelling) : rt.spelling + "{}";
+    }
+    std::string list = args;
+    for (const std::string &adj : adjoints)
+      list += (list.empty() ? "" : ", ") + adj;
+    if (!d_res.empty())
+      list += (list.empty() ? "" : ", ") + d_res;
+    std::string rev_callee =
+        custom ? s.custom_pullback
+               : std::string(naming::generatedNamespace()) + "::" +
+                     naming::reverse(s.callee->generated_name);
+    rev.comment(s.loc.str() + ": reverse of the call");
+    rev.line(rev_callee + "(" + list + ");");
+    if (s.result && s.result->active && !result_is_arg) {
+      if (s.result->type.isReal())
+        rev.line(s.result->adjoint + " = 0;");
+      else
+        rev.line(zeroAdjoint(s.result, s.result->name + ".size()"));
+    }
+  }
+  rev.append(restore);
+  out.rev = std::move(rev);
+  return out;
+}
+
+} // namespace tangent

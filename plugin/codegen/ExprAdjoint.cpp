@@ -1,0 +1,126 @@
+//===- ExprAdjoint.cpp - adjoints of expressions ----------------------------===//
+//
+// Statement generators call these to differentiate an expression: the values
+// its derivative reads are recorded on the tape (or recomputed when cheap and
+// unchanged), and propagate() applies the rows of the rule table (Rules.def)
+// from the result down to every active variable.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+#include "rules/Rules.h"
+#include "ir/Support.h"
+#include <algorithm>
+#include <map>
+
+namespace tangent {
+
+namespace {
+
+/// Post-order position of every node, to record inner values first.
+void postOrder(const Expr &e, std::map<const Expr *, int> &order) {
+  for (const ExprPtr &op : e.ops)
+    postOrder(*op, order);
+  order[&e] = int(order.size());
+}
+
+} // namespace
+
+std::string SweepGenerator::adjointOf(const Expr &lvalue,
+                                      const Substitutions &subst) {
+  if (lvalue.kind == ExprKind::VarRef)
+    return lvalue.var->adjoint;
+  return lvalue.ops[0]->var->adjoint + "[" + printExpr(*lvalue.ops[1], subst) +
+         "]";
+}
+
+std::string SweepGenerator::value(const Expr &e, const Substitutions &subst) {
+  return printOperand(e, subst);
+}
+
+void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
+                                  Substitutions &subst) {
+  std::vector<const Expr *> needed;
+  collectNeededValues(e, needed);
+  std::map<const Expr *, int> order;
+  postOrder(e, order);
+  std::sort(needed.begin(), needed.end(),
+            [&](const Expr *a, const Expr *b) { return order[a] < order[b]; });
+  needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
+  Substitutions fwd_subst;
+  std::vector<std::string> pops;
+  for (const Expr *n : needed) {
+    if (recomputedInReverse(*n) || subst.count(n))
+      continue;
+    std::string type = n->type.scalarSpelling();
+    std::string f = fresh(naming::valueTemp());
+    std::string r = fresh(naming::valueTemp());
+    fwd.line("const " + type + " " + f + " = " + printExpr(*n, fwd_subst) +
+             ";");
+    if (record_)
+      fwd.line(rt::push(f));
+    pops.push_back("const " + type + " " + r + " = " + rt::pop(type) + ";");
+    fwd_subst[n] = f;
+    subst[n] = r;
+  }
+  for (auto it = pops.rbegin(); it != pops.rend(); ++it)
+    rev_pops.line(*it);
+  // The forward statement prints with the forward names.
+  for (auto &kv : fwd_subst)
+    forward_subst_[kv.first] = kv.second;
+}
+
+void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
+                               Code &out, const Substitutions &subst) {
+  if (!e.active)
+    return;
+  std::string adj = adj_in;
+  auto bindIfShared = [&](int uses) {
+    bool simple = true;
+    for (char c : adj)
+      simple &= std::isalnum((unsigned char)c) || c == '_';
+    if (uses > 1 && !simple && !contributions_) {
+      std::string t = fresh(naming::adjointTemp());
+      out.line("const " + e.type.scalarSpelling() + " " + t + " = " + adj +
+               ";");
+      adj = t;
+    }
+  };
+  switch (e.kind) {
+  case ExprKind::VarRef:
+  case ExprKind::Index:
+    if (contributions_)
+      contributions_->push_back({adjointOf(e, subst), adj});
+    else
+      out.line(adjointOf(e, subst) + " += " + adj + ";");
+    return;
+  case ExprKind::Cast:
+    propagate(*e.ops[0], adj, out, subst);
+    return;
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+  case ExprKind::Math: {
+    // Every differentiable operation through the rule table (Rules.def).
+    const Rule *rule = ruleFor(e);
+    TANGENT_ASSERT(rule, "an active operation without a derivative rule");
+    int uses = 0;
+    for (unsigned i = 0; i < e.ops.size(); ++i)
+      uses += e.ops[i]->active && !rule->rowIsZero(i);
+    bindIfShared(uses);
+    std::vector<std::string> args;
+    for (const ExprPtr &op : e.ops)
+      args.push_back(value(*op, subst));
+    auto self = subst.find(&e);
+    std::string result = self != subst.end() ? self->second : "";
+    for (unsigned i = 0; i < e.ops.size(); ++i)
+      if (e.ops[i]->active && !rule->rowIsZero(i))
+        propagate(*e.ops[i], applyRow(*rule, i, adj, args, result), out, subst);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+} // namespace tangent

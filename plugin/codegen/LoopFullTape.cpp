@@ -1,0 +1,238 @@
+//===- LoopFullTape.cpp - loops reversed from a full tape -------------------===//
+//
+// Every iteration records what its reverse needs. Counted loops run their
+// induction variable backwards and record nothing for control; other loops
+// record their trip count once. Element writes v[i] = e at the top of a
+// counted loop are recorded for the whole range at once, and a loop whose
+// body is one such write is reversed in independent (vectorizable) passes.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+
+namespace tangent {
+
+namespace {
+
+/// Element writes `v[i] = e` at the top of a counted loop's body (i its
+/// induction variable) whose container the loop touches nowhere else: their
+/// old values can be recorded for the whole index range at once.
+std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
+  std::vector<const Stmt *> out;
+  if (li.increment != 1 || (li.compare != "<" && li.compare != "!="))
+    return out;
+  for (const StmtPtr &s : li.body) {
+    if (s->kind != StmtKind::Assign || s->lhs->kind != ExprKind::Index)
+      continue;
+    const Expr &index = *s->lhs->ops[1];
+    Var *v = s->lhs->ops[0]->var;
+    if (index.kind != ExprKind::VarRef || index.var != li.induction ||
+        !(v->type.kind == TypeKind::Vector || v->type.kind == TypeKind::Array ||
+          v->type.kind == TypeKind::CArray) ||
+        !onlyElement(*s->rhs, v, li.induction))
+      continue;
+    // The reverse of `v[i] = e` must not read v (it runs before the bulk
+    // restore): e may read v[i] only where no derivative needs its value.
+    std::vector<const Expr *> needed;
+    collectNeededValues(*s->rhs, needed);
+    bool needs_v = false;
+    for (const Expr *n : needed)
+      needs_v |= readsVar(*n, v);
+    if (needs_v)
+      continue;
+    int uses = 0;
+    forEachStmt(li.body, [&](const Stmt &o, int) {
+      auto count = [&](const ExprPtr &e) {
+        if (e && readsVar(*e, v))
+          ++uses;
+      };
+      forEachExpr(o, [&](const Expr &e) { uses += readsVar(e, v); });
+      if (o.var == v || o.result == v)
+        uses += 2;
+      if (o.loop) {
+        count(o.loop->cond);
+        count(o.loop->start);
+        count(o.loop->bound);
+      }
+    });
+    if (uses == 1 + int(readsVar(*s->rhs, v))) // only this statement
+      out.push_back(s.get());
+  }
+  return out;
+}
+
+} // namespace
+
+Code SweepGenerator::reverseInPasses(const Stmt &loop,
+                                     const std::string &header) {
+  const LoopInfo &li = *loop.loop;
+  Code out;
+  if (li.body.size() != 1 || (li.increment != 1 && li.increment != -1))
+    return out;
+  const Stmt &w = *li.body.front();
+  if (w.kind != StmtKind::Assign || w.lhs->kind != ExprKind::Index ||
+      w.lhs->ops[1]->kind != ExprKind::VarRef ||
+      w.lhs->ops[1]->var != li.induction)
+    return out;
+  Var *v = w.lhs->ops[0]->var;
+  if (!v->active || !w.rhs->active || readsVar(*w.rhs, v))
+    return out;
+  // Nothing on the tape inside the loop: no record of v[i] (or one in bulk)
+  // and every value the derivatives need evaluated again.
+  if (needsSave(w, v) && !bulk_saved_.count(&w))
+    return out;
+  std::vector<const Expr *> needed;
+  collectNeededValues(*w.rhs, needed);
+  for (const Expr *n : needed)
+    if (!recomputedInReverse(*n))
+      return out;
+  std::vector<std::pair<std::string, std::string>> contributions;
+  contributions_ = &contributions;
+  Code unused;
+  std::string d = adjointOf(*w.lhs);
+  propagate(*w.rhs, d, unused, {});
+  contributions_ = nullptr;
+  for (const auto &c : contributions)
+    if (c.first.rfind(v->adjoint + "[", 0) == 0 || c.first == v->adjoint)
+      return Code(); // updates the adjoint it reads
+  out.comment(loop.loc.str() + ": " + li.kind_name +
+              " loop, reversed in independent passes");
+  for (const auto &c : contributions) {
+    out.open(header);
+    out.line(c.first + " += " + c.second + ";");
+    out.close();
+  }
+  out.open(header);
+  out.line(d + " = 0;");
+  out.close();
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  std::string where = s.loc.str();
+  std::string note = li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
+  if (li.form == LoopInfo::Form::Counted) {
+    // Element writes recorded for the whole range, before the loop.
+    std::vector<const Stmt *> bulk;
+    if (record_)
+      for (const Stmt *w : bulkCandidates(li))
+        if (needsSave(*w, w->lhs->ops[0]->var))
+          bulk.push_back(w);
+    for (const Stmt *w : bulk)
+      bulk_saved_.insert(w);
+    Sweeps body = block(li.body);
+    for (const Stmt *w : bulk)
+      bulk_saved_.erase(w);
+    Code restore_bulk;
+    std::vector<std::string> pops;
+    for (const Stmt *w : bulk) {
+      const std::string &v = w->lhs->ops[0]->var->name;
+      std::string begin = printExpr(*li.start), end = printExpr(*li.bound);
+      out.fwd.line(rt::pushRange(v, begin, end));
+      pops.push_back(rt::popRange(v, begin, end));
+    }
+    for (auto it = pops.rbegin(); it != pops.rend(); ++it)
+      restore_bulk.line(*it);
+    const std::string &i = li.induction->name;
+    const std::string &t = li.induction->type.spelling;
+    std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
+    out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
+    out.fwd.open(countedHeader(li, ""));
+    out.fwd.append(body.fwd);
+    out.fwd.close();
+    if (body.rev.empty() || !record_) {
+      out.rev.append(restore_bulk);
+      return out;
+    }
+    std::string header;
+    if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
+      header = "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " +
+               start + ";)";
+    else if (li.increment == 1 && li.compare == "<=")
+      header = "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " +
+               i + "-- > " + start + ";)";
+    else if (li.increment == -1 && (li.compare == ">" || li.compare == "!="))
+      header = "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " +
+               start + ";)";
+    else if (li.increment == -1 && li.compare == ">=")
+      header = "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " +
+               i + "++ < " + start + ";)";
+    if (!header.empty()) {
+      for (const Stmt *w : bulk)
+        bulk_saved_.insert(w);
+      Code passes = reverseInPasses(s, header);
+      for (const Stmt *w : bulk)
+        bulk_saved_.erase(w);
+      if (!passes.empty()) {
+        out.rev.append(passes);
+        out.rev.append(restore_bulk);
+        return out;
+      }
+    }
+    out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    if (!header.empty())
+      out.rev.open(header);
+    else {
+      std::string k = fresh("k");
+      out.rev.open("for (long long " + k + " = " + tripCountText(li) + "; " +
+                   k + "-- > 0;)");
+      out.rev.line("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                   start + " + " + k + " * " + std::to_string(li.increment) +
+                   ");");
+    }
+    out.rev.append(body.rev);
+    out.rev.close();
+    // Bulk records were pushed before the loop's own: restore them last.
+    out.rev.append(restore_bulk);
+    return out;
+  }
+
+  Sweeps init = block(li.init);
+  Sweeps body = block(li.body);
+  Sweeps step = block(li.step);
+  bool reverse = record_ && (!body.rev.empty() || !step.rev.empty());
+  std::string trips = reverse ? fresh(naming::tripCount()) : "";
+  out.fwd.append(init.fwd);
+  out.fwd.comment(where + ": " + li.kind_name + " loop" +
+                  (reverse ? ", trip count recorded" : "") + note);
+  if (reverse)
+    out.fwd.line("std::size_t " + trips + " = 0;");
+  if (li.form == LoopInfo::Form::General) {
+    out.fwd.open("do");
+    if (reverse)
+      out.fwd.line("++" + trips + ";");
+    out.fwd.append(body.fwd);
+    out.fwd.close("while (!" + li.exit_flag->name + ");");
+  } else if (li.do_while) {
+    out.fwd.open("do");
+    if (reverse)
+      out.fwd.line("++" + trips + ";");
+    out.fwd.append(body.fwd);
+    out.fwd.append(step.fwd);
+    out.fwd.close("while (" + printExpr(*li.cond) + ");");
+  } else {
+    out.fwd.open("while (" + (li.cond ? printExpr(*li.cond) : "true") + ")");
+    if (reverse)
+      out.fwd.line("++" + trips + ";");
+    out.fwd.append(body.fwd);
+    out.fwd.append(step.fwd);
+    out.fwd.close();
+  }
+  if (reverse) {
+    out.fwd.line(rt::push(trips));
+    std::string r = fresh(naming::tripCount());
+    out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    out.rev.open("for (std::size_t " + r + " = " + rt::pop("std::size_t") +
+                 "; " + r + "-- > 0;)");
+    out.rev.append(step.rev);
+    out.rev.append(body.rev);
+    out.rev.close();
+  }
+  out.rev.append(init.rev);
+  return out;
+}
+
+} // namespace tangent

@@ -1,0 +1,85 @@
+//===- LoopSegments.cpp - sqrt(n) segment checkpointing ---------------------===//
+//
+// A counted loop of n iterations: the forward sweep runs untaped and pushes a
+// snapshot of the loop-carried state every L = ceil(sqrt(n)) iterations
+// (onto the tape, so snapshots nest with everything else); the reverse
+// sweep, from the last segment, pops its snapshot, replays the segment taped
+// and reverses it at once. Replays run the same generated statements, so
+// the gradient is bitwise identical to the full tape.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/IRWalk.h"
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+
+namespace tangent {
+
+SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  const std::string &i = li.induction->name;
+  const std::string &t = li.induction->type.spelling;
+  std::string n = fresh("n"), len = fresh("L"), k = fresh("k");
+  std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+
+  // Forward: untaped, a snapshot before every L-th iteration.
+  out.fwd.comment(where + ", checkpointed: segments of L = ceil(sqrt(n)) "
+                          "iterations, snapshot {" +
+                  carriedNames(li) + "}");
+  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.line("const long long " + len + " = " + rt::segmentLength(n) + ";");
+  out.fwd.open("");
+  out.fwd.line("long long " + k + " = 0;");
+  out.fwd.open(countedHeader(li, ", ++" + k));
+  out.fwd.open("if (" + k + " % " + len + " == 0)");
+  for (Var *v : li.carried) {
+    Code unused;
+    saveWhole(v, out.fwd, unused);
+  }
+  out.fwd.close();
+  out.fwd.append(untaped(li.body));
+  out.fwd.close();
+  out.fwd.close();
+
+  // Reverse: from the last segment, restore, replay taped, reverse.
+  Sweeps body = block(li.body);
+  std::string seg = fresh("segment"), begin = fresh("begin"),
+              end = fresh("end");
+  long long start_value = -1;
+  std::string offset = constInt(*li.start, start_value) && start_value == 0
+                           ? ""
+                           : printExpr(*li.start) + " + ";
+  std::string scaled =
+      li.increment == 1 ? k : k + " * " + std::to_string(li.increment);
+  std::string index = "static_cast<" + t + ">(" + offset + scaled + ")";
+  out.rev.comment(where + ", reversed segment by segment");
+  n = fresh("n");
+  len = fresh("L");
+  out.rev.line("const long long " + n + " = " + tripCountText(li) + ";");
+  out.rev.line("const long long " + len + " = " + rt::segmentLength(n) + ";");
+  out.rev.open("for (long long " + seg + " = (" + n + " + " + len + " - 1) / " +
+               len + "; " + seg + "-- > 0;)");
+  out.rev.line("const long long " + begin + " = " + seg + " * " + len + ";");
+  out.rev.line("const long long " + end + " = std::min(" + n + ", " + begin +
+               " + " + len + ");");
+  for (auto it = li.carried.rbegin(); it != li.carried.rend(); ++it) {
+    Code unused;
+    saveWhole(*it, unused, out.rev);
+  }
+  out.rev.comment("replay the segment, taped");
+  out.rev.open("for (long long " + k + " = " + begin + "; " + k + " < " + end +
+               "; ++" + k + ")");
+  out.rev.line("const " + t + " " + i + " = " + index + ";");
+  out.rev.append(body.fwd);
+  out.rev.close();
+  out.rev.comment("reverse the segment, emptying its tape");
+  out.rev.open("for (long long " + k + " = " + end + "; " + k + "-- > " +
+               begin + ";)");
+  out.rev.line("const " + t + " " + i + " = " + index + ";");
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.close();
+  return out;
+}
+
+} // namespace tangent

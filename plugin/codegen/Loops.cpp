@@ -1,0 +1,82 @@
+//===- Loops.cpp - loops: the strategy dispatch and shared pieces -----------===//
+//
+// One file per strategy, chosen by analysis/Checkpointing.cpp:
+//  - LoopFullTape.cpp:  every iteration records what its reverse needs;
+//  - LoopSegments.cpp:  sqrt(n) segment checkpointing of counted loops;
+//  - LoopOnline.cpp:    online checkpointing of loops of unknown trip count.
+// Replays run the same generated statements as the taped forward sweep, and
+// the untaped forward sweep the same expressions (untaped()), so
+// checkpointed gradients are bitwise identical to fully taped ones.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+
+namespace tangent {
+
+std::string SweepGenerator::stepText(const std::string &i, long long inc) {
+  if (inc == 1)
+    return "++" + i;
+  if (inc == -1)
+    return "--" + i;
+  return inc > 0 ? i + " += " + std::to_string(inc)
+                 : i + " -= " + std::to_string(-inc);
+}
+
+std::string SweepGenerator::tripCountText(const LoopInfo &li) {
+  if (li.constant_trips >= 0)
+    return std::to_string(li.constant_trips);
+  return rt::tripCount(printExpr(*li.start), printExpr(*li.bound),
+                       li.increment, li.compare);
+}
+
+std::string SweepGenerator::carriedNames(const LoopInfo &li) {
+  std::string out;
+  for (size_t i = 0; i < li.carried.size(); ++i)
+    out += (i ? ", " : "") + li.carried[i]->name;
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
+  if (!record_)
+    return loopFullTape(s); // the untaped sweep: a plain loop
+  switch (s.loop->strategy) {
+  case LoopStrategy::Segments:
+    return loopSegments(s);
+  case LoopStrategy::Online:
+    return loopOnline(s);
+  case LoopStrategy::FullTape:
+    break;
+  }
+  return loopFullTape(s);
+}
+
+std::string SweepGenerator::countedHeader(const LoopInfo &li,
+                                          const std::string &extra_step) {
+  const std::string &i = li.induction->name;
+  return "for (" + li.induction->type.spelling + " " + i + " = " +
+         printExpr(*li.start) + "; " + i + " " + li.compare + " " +
+         printExpr(*li.bound) + "; " + stepText(i, li.increment) + extra_step +
+         ")";
+}
+
+Code SweepGenerator::iterationForward(const LoopInfo &li, bool taped) {
+  Code c;
+  if (taped) {
+    c.append(block(li.body).fwd);
+    c.append(block(li.step).fwd);
+  } else {
+    c.append(untaped(li.body));
+    c.append(untaped(li.step));
+  }
+  return c;
+}
+
+Code SweepGenerator::iterationReverse(const LoopInfo &li) {
+  Code c;
+  c.append(block(li.step).rev);
+  c.append(block(li.body).rev);
+  return c;
+}
+
+} // namespace tangent

@@ -1,0 +1,104 @@
+//===- RuntimeApi.h - the runtime as generated code calls it ----*- C++ -*-===//
+///
+/// \file
+/// Every name of the runtime (runtime/include/tangent) that generated code
+/// uses, in one place: the generator builds calls with these functions and
+/// never spells a runtime name itself. Statements end in `;`, expressions do
+/// not. The tape is the local bound by bindTape() (naming::tape()).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_CODEGEN_RUNTIMEAPI_H
+#define TANGENT_CODEGEN_RUNTIMEAPI_H
+
+#include "ir/Naming.h"
+#include <string>
+
+namespace tangent::rt {
+
+inline std::string tape() { return naming::tape(); }
+
+/// `tangent::tape &tape = tangent::thread_tape();` (storage reused across
+/// calls, tape.hpp).
+inline std::string bindTape() {
+  return "tangent::tape &" + tape() + " = tangent::thread_tape();";
+}
+
+// --- the tape (tape.hpp) ----------------------------------------------------
+inline std::string push(const std::string &value) {
+  return tape() + ".push(" + value + ");";
+}
+/// The value on top of the tape, of C++ type `type` (an expression).
+inline std::string pop(const std::string &type) {
+  return tape() + ".pop<" + type + ">()";
+}
+inline std::string pushVector(const std::string &v) {
+  return tape() + ".push_vector(" + v + ");";
+}
+inline std::string popVector(const std::string &v) {
+  return tape() + ".pop_vector(" + v + ");";
+}
+inline std::string pushArray(const std::string &v, const std::string &n) {
+  return tape() + ".push_array(" + v + ", " + n + ");";
+}
+inline std::string popArray(const std::string &v, const std::string &n) {
+  return tape() + ".pop_array(" + v + ", " + n + ");";
+}
+/// Records / restores `v[begin, end)` in one call (support.hpp).
+inline std::string pushRange(const std::string &v, const std::string &begin,
+                             const std::string &end) {
+  return "tangent::detail::push_range(" + tape() + ", " + v + ", " + begin +
+         ", " + end + ");";
+}
+inline std::string popRange(const std::string &v, const std::string &begin,
+                            const std::string &end) {
+  return "tangent::detail::pop_range(" + tape() + ", " + v + ", " + begin +
+         ", " + end + ");";
+}
+
+// --- adjoint helpers (support.hpp) ------------------------------------------
+/// Sets a scalar, array or vector adjoint to zero (keeping a vector's size).
+inline std::string zero(const std::string &x) {
+  return "tangent::detail::zero(" + x + ");";
+}
+/// Sets a vector adjoint to `n` zeros.
+inline std::string zeroSized(const std::string &x, const std::string &n) {
+  return "tangent::detail::zero(" + x + ", " + n + ");";
+}
+/// `into += from`, element-wise for containers.
+inline std::string accumulate(const std::string &into,
+                              const std::string &from) {
+  return "tangent::detail::accumulate(" + into + ", " + from + ");";
+}
+/// Adds a local adjoint into the caller's (scalar reference, container or
+/// pointer).
+inline std::string addTo(const std::string &into, const std::string &from) {
+  return "tangent::detail::add_to(" + into + ", " + from + ");";
+}
+/// The sum of a container's elements (an expression).
+inline std::string sum(const std::string &x) {
+  return "tangent::detail::sum(" + x + ")";
+}
+
+// --- loops and checkpointing (support.hpp, schedules.hpp) -------------------
+/// The trip count of a counted loop (an expression).
+inline std::string tripCount(const std::string &start, const std::string &bound,
+                             long long increment, const std::string &compare) {
+  return "tangent::detail::trip_count(" + start + ", " + bound + ", " +
+         std::to_string(increment) + ", \"" + compare + "\")";
+}
+/// ceil(sqrt(n)), the segment length of sqrt(n) checkpointing.
+inline std::string segmentLength(const std::string &n) {
+  return "tangent::detail::segment_length(" + n + ")";
+}
+/// The online schedule's driver type for a snapshot of type `state`.
+inline std::string onlineReversalType(const std::string &state) {
+  return "tangent::checkpointed_reversal<" + state +
+         ", tangent::online_schedule>";
+}
+inline std::string onlineSchedule(int budget) {
+  return "tangent::online_schedule(" + std::to_string(budget) + ")";
+}
+inline std::string stepIndexType() { return "tangent::step_index"; }
+
+} // namespace tangent::rt
+
+#endif

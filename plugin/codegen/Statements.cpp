@@ -1,0 +1,275 @@
+//===- Statements.cpp - sweeps of statements --------------------------------===//
+//
+// Assignments, constructions of containers, branches and blocks. Each gives
+// forward-sweep code (the primal plus the records its reverse needs) and
+// reverse-sweep code (restores, then adjoint propagation); a block reverses
+// its statements in the opposite order.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+#include <cassert>
+
+namespace tangent {
+
+bool SweepGenerator::needsSave(const Stmt &s, const Var *v) const {
+  return needsRecord(fn_, s, v);
+}
+
+void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
+  if (!record_)
+    return;
+  if (target.kind == ExprKind::VarRef && target.type.isContainer())
+    return saveWhole(target.var, fwd, rev);
+  std::string text = printExpr(target);
+  fwd.line(rt::push(text));
+  rev.line(text + " = " + rt::pop(target.type.scalarSpelling()) + ";");
+}
+
+void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
+  if (!record_)
+    return;
+  const std::string &n = v->name;
+  switch (v->type.kind) {
+  case TypeKind::Vector:
+    fwd.line(rt::pushVector(n));
+    rev.line(rt::popVector(n));
+    return;
+  case TypeKind::CArray:
+    fwd.line(rt::pushArray(n, std::to_string(v->type.extent)));
+    rev.line(rt::popArray(n, std::to_string(v->type.extent)));
+    return;
+  default:
+    fwd.line(rt::push(n));
+    rev.line(n + " = " + rt::pop(v->type.spelling) + ";");
+    return;
+  }
+}
+
+std::string SweepGenerator::zeroAdjoint(const Var *v,
+                                        const std::string &size_expr) {
+  if (v->type.kind == TypeKind::Vector)
+    return rt::zeroSized(v->adjoint, size_expr);
+  return rt::zero(v->adjoint);
+}
+
+SweepGenerator::Sweeps SweepGenerator::block(const Block &b) {
+  Sweeps out;
+  std::vector<Code> revs;
+  for (const StmtPtr &s : b) {
+    Sweeps one = stmt(*s);
+    out.fwd.append(one.fwd);
+    revs.push_back(std::move(one.rev));
+  }
+  for (auto it = revs.rbegin(); it != revs.rend(); ++it)
+    out.rev.append(*it);
+  return out;
+}
+
+Code SweepGenerator::untaped(const Block &b) {
+  bool saved = record_;
+  record_ = false;
+  Sweeps s = block(b);
+  record_ = saved;
+  return std::move(s.fwd);
+}
+
+SweepGenerator::Sweeps SweepGenerator::stmt(const Stmt &s) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    return assign(s);
+  case StmtKind::Construct:
+    return construct(s);
+  case StmtKind::Call:
+    return call(s);
+  case StmtKind::If:
+    return branch(s);
+  case StmtKind::Loop:
+    return loop(s);
+  case StmtKind::Block:
+    return block(s.block);
+  }
+  return {};
+}
+
+SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
+  Sweeps out;
+  Var *target =
+      s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;
+  bool whole_container =
+      s.lhs->kind == ExprKind::VarRef && target->type.isContainer();
+  Code pops, restore;
+  Substitutions subst;
+  forward_subst_.clear();
+  bool active = target->active;
+  if (active && s.rhs->active && !whole_container)
+    recordNeeded(*s.rhs, out.fwd, pops, subst);
+  bool saved = needsSave(s, target) && !bulk_saved_.count(&s);
+  std::string popped_size;
+  if (saved) {
+    save(*s.lhs, out.fwd, restore);
+  } else if (record_ && active && whole_container &&
+             target->type.kind == TypeKind::Vector &&
+             !isFirstWrite(fn_, s, target)) {
+    popped_size = fresh("size");
+    out.fwd.line(rt::push(target->name + ".size()"));
+    restore.line("const std::size_t " + popped_size + " = " +
+                 rt::pop("std::size_t") + ";");
+  }
+  out.fwd.line(printExpr(*s.lhs) + " = " + printExpr(*s.rhs, forward_subst_) +
+               ";");
+  out.rev.append(restore);
+  out.rev.append(pops);
+  if (!active)
+    return out;
+  if (whole_container) {
+    const Var *src = s.rhs->kind == ExprKind::VarRef ? s.rhs->var : nullptr;
+    if (src && src != target && src->active)
+      out.rev.line(rt::accumulate(src->adjoint, target->adjoint));
+    if (src != target && !isFirstWrite(fn_, s, target))
+      out.rev.line(zeroAdjoint(target, saved ? target->name + ".size()"
+                                              : popped_size));
+    return out;
+  }
+  std::string d_lhs = adjointOf(*s.lhs);
+  // `x = x + e` / `x = x - e` (from +=, -=): the adjoint of x passes through.
+  const Expr *rhs = s.rhs.get();
+  if (rhs->kind == ExprKind::Binary && (rhs->text == "+" || rhs->text == "-") &&
+      sameExpr(*rhs->ops[0], *s.lhs) &&
+      !readsVar(*rhs->ops[1], target)) {
+    propagate(*rhs->ops[1], rhs->text == "-" ? "-" + d_lhs : d_lhs, out.rev,
+              subst);
+    return out;
+  }
+  if (!s.rhs->active) {
+    out.rev.line(d_lhs + " = 0;");
+    return out;
+  }
+  std::string d = fresh(naming::adjointTemp());
+  out.rev.line("const " + s.lhs->type.scalarSpelling() + " " + d + " = " +
+               d_lhs + ";");
+  out.rev.line(d_lhs + " = 0;");
+  propagate(*s.rhs, d, out.rev, subst);
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
+  Sweeps out;
+  Var *v = s.var;
+  const Type &t = v->type;
+  Code pops, restore;
+  Substitutions subst;
+  forward_subst_.clear();
+  if (v->active)
+    for (const ExprPtr &a : s.args)
+      if (a->active)
+        recordNeeded(*a, out.fwd, pops, subst);
+  bool first = isFirstWrite(fn_, s, v);
+  bool saved = needsSave(s, v);
+  std::string popped_size;
+  if (saved) {
+    saveWhole(v, out.fwd, restore);
+  } else if (record_ && v->active && t.kind == TypeKind::Vector && !first) {
+    popped_size = fresh("size");
+    out.fwd.line(rt::push(v->name + ".size()"));
+    restore.line("const std::size_t " + popped_size + " = " +
+                 rt::pop("std::size_t") + ";");
+  }
+  auto arg = [&](size_t i) { return printExpr(*s.args[i], forward_subst_); };
+  const std::string &n = v->name;
+  switch (s.construct) {
+  case ConstructKind::Size:
+    if (t.kind == TypeKind::Vector)
+      out.fwd.line(s.args.empty() ? n + ".clear();"
+                                  : n + ".assign(" + arg(0) + ", {});");
+    else
+      out.fwd.line(rt::zero(n));
+    break;
+  case ConstructKind::Fill:
+    out.fwd.line(n + ".assign(" + arg(0) + ", " + arg(1) + ");");
+    break;
+  case ConstructKind::Copy:
+    out.fwd.line(n + " = " + arg(0) + ";");
+    break;
+  case ConstructKind::Elements: {
+    if (t.kind == TypeKind::CArray) {
+      if ((long long)s.args.size() < t.extent)
+        out.fwd.line(rt::zero(n));
+      for (size_t i = 0; i < s.args.size(); ++i)
+        out.fwd.line(n + "[" + std::to_string(i) + "] = " + arg(i) + ";");
+    } else {
+      std::string list;
+      for (size_t i = 0; i < s.args.size(); ++i)
+        list += (i ? ", " : "") + arg(i);
+      out.fwd.line(n + " = {" + list + "};");
+    }
+    break;
+  }
+  }
+  out.rev.append(restore);
+  out.rev.append(pops);
+  if (!v->active)
+    return out;
+  switch (s.construct) {
+  case ConstructKind::Fill:
+    if (s.args[1]->active)
+      propagate(*s.args[1], rt::sum(v->adjoint), out.rev, subst);
+    break;
+  case ConstructKind::Copy:
+    if (s.args[0]->active)
+      out.rev.line(rt::accumulate(s.args[0]->var->adjoint, v->adjoint));
+    break;
+  case ConstructKind::Elements:
+    for (size_t i = 0; i < s.args.size(); ++i)
+      propagate(*s.args[i], v->adjoint + "[" + std::to_string(i) + "]",
+                out.rev, subst);
+    break;
+  default:
+    break;
+  }
+  if (!first)
+    out.rev.line(zeroAdjoint(v, saved ? n + ".size()" : popped_size));
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
+  Sweeps out;
+  Sweeps t = block(s.then_block);
+  Sweeps e = block(s.else_block);
+  bool reverse = record_ && (!t.rev.empty() || !e.rev.empty());
+  std::string cond = printExpr(*s.cond);
+  if (reverse && s.record_decision) {
+    std::string taken = fresh(naming::decision());
+    out.fwd.line("const bool " + taken + " = " + cond + ";");
+    cond = taken;
+  }
+  out.fwd.open("if (" + cond + ")");
+  out.fwd.append(t.fwd);
+  if (!e.fwd.empty()) {
+    out.fwd.reopen("else");
+    out.fwd.append(e.fwd);
+  }
+  out.fwd.close();
+  if (!reverse)
+    return out;
+  if (s.record_decision)
+    out.fwd.line(rt::push(cond));
+  std::string rcond = s.record_decision ? rt::pop("bool") : printExpr(*s.cond);
+  if (t.rev.empty()) {
+    out.rev.open("if (!" + parenthesize(rcond) + ")");
+    out.rev.append(e.rev);
+    out.rev.close();
+    return out;
+  }
+  out.rev.open("if (" + rcond + ")");
+  out.rev.append(t.rev);
+  if (!e.rev.empty()) {
+    out.rev.reopen("else");
+    out.rev.append(e.rev);
+  }
+  out.rev.close();
+  return out;
+}
+
+} // namespace tangent

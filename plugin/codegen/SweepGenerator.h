@@ -1,0 +1,105 @@
+//===- SweepGenerator.h - forward and reverse sweeps of statements -*- C++ -*-===//
+///
+/// \file
+/// The statement-level generator behind generateAdjoint() (Generate.h). Each
+/// IR statement gives forward-sweep code (the primal computation plus the
+/// tape records its reverse needs) and reverse-sweep code (restores, then
+/// adjoint propagation); blocks are reversed statement by statement. Its
+/// members are defined one file per construct (see Generate.h).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_CODEGEN_SWEEPGENERATOR_H
+#define TANGENT_CODEGEN_SWEEPGENERATOR_H
+
+#include "codegen/Emit.h"
+#include "codegen/Generate.h"
+#include "ir/IR.h"
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tangent {
+
+/// Generates the forward-sweep and reverse-sweep code of statements.
+class SweepGenerator {
+public:
+  explicit SweepGenerator(Function &fn) : fn_(fn) {}
+
+  /// Forward-sweep code and reverse-sweep code of one piece of IR.
+  struct Sweeps {
+    Code fwd, rev;
+  };
+
+  Sweeps block(const Block &b);
+  Sweeps stmt(const Stmt &s);
+  /// The forward code of `b` without any tape record: the same statements,
+  /// temporaries and expression shapes as the taped forward (so results are
+  /// bitwise identical), for the untaped sweeps of checkpointed loops.
+  Code untaped(const Block &b);
+
+  Function &function() { return fn_; }
+  /// Problems found while generating (reported by the driver).
+  std::vector<std::pair<Loc, std::string>> errors;
+  std::string fresh(const std::string &stem) { return fn_.names.fresh(stem); }
+
+private:
+  Function &fn_;
+  /// Names of recorded values in the forward statement being generated.
+  Substitutions forward_subst_;
+  /// False while generating untaped forward code (see untaped()).
+  bool record_ = true;
+  /// Element writes whose old values the enclosing loop records in bulk.
+  std::set<const Stmt *> bulk_saved_;
+  /// While set, propagate() collects (adjoint target, contribution) pairs
+  /// instead of emitting them, and never binds shared adjoints to locals.
+  std::vector<std::pair<std::string, std::string>> *contributions_ = nullptr;
+
+  /// The reverse of a counted loop whose body is one element write
+  /// `v[i] = e` as independent passes, one per adjoint it updates (each
+  /// pass has no dependence between iterations, so it vectorizes); empty
+  /// when the loop does not have that shape.
+  Code reverseInPasses(const Stmt &loop, const std::string &header);
+
+  Sweeps assign(const Stmt &s);
+  Sweeps construct(const Stmt &s);
+  Sweeps call(const Stmt &s);
+  Sweeps branch(const Stmt &s);
+  Sweeps loop(const Stmt &s);         // Loops.cpp: picks the strategy
+  Sweeps loopFullTape(const Stmt &s); // LoopFullTape.cpp
+  Sweeps loopSegments(const Stmt &s); // LoopSegments.cpp
+  Sweeps loopOnline(const Stmt &s);   // LoopOnline.cpp
+  /// `++i`, `i -= 2`: the step of a counted loop.
+  static std::string stepText(const std::string &i, long long inc);
+  /// The trip count of a counted loop, as C++.
+  static std::string tripCountText(const LoopInfo &li);
+  /// `a, b, c`: the variables a checkpointed loop's snapshot holds.
+  static std::string carriedNames(const LoopInfo &li);
+  /// `for (...)` header of a counted loop in the forward direction.
+  std::string countedHeader(const LoopInfo &li, const std::string &extra_step);
+  /// One iteration of a loop as it runs forward (body, then step).
+  Code iterationForward(const LoopInfo &li, bool taped);
+  Code iterationReverse(const LoopInfo &li);
+
+  /// Records the values of `e`'s needed non-cheap sub-expressions: forward
+  /// evaluates and pushes them, reverse pops them (in `rev_pops`, to be
+  /// emitted before the propagation). Fills `subst`.
+  void recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
+                    Substitutions &subst);
+  /// Emits `adjoint-of(e) += adj` through `e`'s operations.
+  void propagate(const Expr &e, const std::string &adj, Code &out,
+                 const Substitutions &subst);
+  /// The value of a needed sub-expression in the reverse sweep.
+  std::string value(const Expr &e, const Substitutions &subst);
+  /// `d_x` or `d_v[i]` for an active l-value.
+  std::string adjointOf(const Expr &lvalue, const Substitutions &subst = {});
+  /// Saves / restores a variable (or element) overwritten by `s`.
+  bool needsSave(const Stmt &s, const Var *v) const;
+  void save(const Expr &target, Code &fwd, Code &rev);
+  void saveWhole(Var *v, Code &fwd, Code &rev);
+  /// Sets the adjoint of a whole container to zero, sized like `size_expr`.
+  std::string zeroAdjoint(const Var *v, const std::string &size_expr);
+};
+
+} // namespace tangent
+
+#endif

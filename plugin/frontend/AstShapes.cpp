@@ -1,0 +1,126 @@
+//===- AstShapes.cpp - facts about Clang AST nodes ------------------------===//
+#include "frontend/AstShapes.h"
+#include "frontend/Types.h"
+#include "rules/Rules.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace tangent {
+
+const clang::Expr *transparentOperand(const clang::Expr *e) {
+  if (const auto *p = dyn_cast<ParenExpr>(e))
+    return p->getSubExpr();
+  if (const auto *full = dyn_cast<FullExpr>(e)) // ConstantExpr, cleanups
+    return full->getSubExpr();
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+    return mt->getSubExpr();
+  if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e))
+    return bt->getSubExpr();
+  if (const auto *da = dyn_cast<CXXDefaultArgExpr>(e))
+    return da->getExpr();
+  if (const auto *sub = dyn_cast<SubstNonTypeTemplateParmExpr>(e))
+    return sub->getReplacement();
+  return nullptr;
+}
+
+namespace {
+
+void scan(const clang::Stmt *s, bool in_loop, bool in_switch, JumpScan &j) {
+  if (!s)
+    return;
+  if (isa<BreakStmt>(s)) {
+    if (!in_loop && !in_switch)
+      j.breaks = true;
+    return;
+  }
+  if (isa<ContinueStmt>(s)) {
+    if (!in_loop)
+      j.continues = true;
+    return;
+  }
+  if (isa<ReturnStmt>(s)) {
+    j.returns = true;
+    return;
+  }
+  bool loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s);
+  bool sw = isa<SwitchStmt>(s);
+  for (const clang::Stmt *child : s->children())
+    scan(child, in_loop || loop, in_switch || sw, j);
+}
+
+} // namespace
+
+JumpScan scanJumps(const clang::Stmt *s) {
+  JumpScan j;
+  scan(s, false, false, j);
+  return j;
+}
+
+bool foldsToConstant(const clang::Expr *e, ASTContext &ctx, APValue *value) {
+  if (e->isValueDependent() || e->HasSideEffects(ctx) || e->isLValue())
+    return false;
+  QualType t = e->getType();
+  if (!t->isIntegralOrEnumerationType() && !t->isRealFloatingType())
+    return false;
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(
+          e->IgnoreParenImpCasts()))
+    return false; // literals are lowered as written
+  clang::Expr::EvalResult result;
+  if (!e->isCXX11ConstantExpr(ctx) || !e->EvaluateAsRValue(result, ctx) ||
+      result.HasSideEffects)
+    return false;
+  if (!result.Val.isInt() && !result.Val.isFloat())
+    return false;
+  if (value)
+    *value = result.Val;
+  return true;
+}
+
+bool isMathFunction(const FunctionDecl *callee) {
+  if (!callee->getIdentifier())
+    return false;
+  const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
+  bool std_or_global = callee->isInStdNamespace() || dc->isTranslationUnit() ||
+                       callee->isExternC();
+  return std_or_global && findFunctionRule(callee->getName()) != nullptr;
+}
+
+bool isOutputParam(const ParmVarDecl *p) {
+  return p && p->getType()->isReferenceType() &&
+         !p->getType().getNonReferenceType().isConstQualified();
+}
+
+bool isInactiveCall(const CallExpr *call, ASTContext &ctx) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(call))
+    return false;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(callee); md && !md->isStatic())
+    return false;
+  if (call->getType()->isVoidType())
+    return false; // called for its effects: not a value
+  for (const ParmVarDecl *p : callee->parameters())
+    if (isOutputParam(p))
+      return false;
+  for (const clang::Expr *a : call->arguments()) {
+    Type t;
+    if (lowerType(ctx, a->getType(), t) && t.isDifferentiable())
+      return false;
+    if (!lowerType(ctx, a->getType(), t) &&
+        !a->getType()->isIntegralOrEnumerationType())
+      return false; // an argument of a type tangent cannot see through
+  }
+  return true;
+}
+
+bool isLibraryFunction(const FunctionDecl *fd, ASTContext &ctx) {
+  const DeclContext *ns = fd->getDeclContext()->getEnclosingNamespaceContext();
+  for (; ns && !ns->isTranslationUnit(); ns = ns->getParent())
+    if (ns->isStdNamespace())
+      return true;
+  return ctx.getSourceManager().isInSystemHeader(fd->getLocation());
+}
+
+} // namespace tangent

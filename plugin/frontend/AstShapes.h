@@ -1,0 +1,55 @@
+//===- AstShapes.h - facts about Clang AST nodes ----------------*- C++ -*-===//
+///
+/// \file
+/// Small predicates over Clang's AST that the validator (which decides what
+/// is refused) and the lowering (which translates what is accepted) must
+/// agree on, so each is written once.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FRONTEND_ASTSHAPES_H
+#define TANGENT_FRONTEND_ASTSHAPES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+namespace tangent {
+
+/// The operand of a node that adds nothing to the computation (parentheses,
+/// constant-evaluation and cleanup wrappers, temporaries, default arguments,
+/// substituted template arguments), or null.
+const clang::Expr *transparentOperand(const clang::Expr *e);
+
+/// The jumps out of a statement: `break`/`continue` that leave it (not
+/// those of loops or switches inside it) and any `return`.
+struct JumpScan {
+  bool breaks = false, continues = false, returns = false;
+};
+JumpScan scanJumps(const clang::Stmt *s);
+
+/// Whether `e` is an arithmetic constant the lowering folds into a literal
+/// (constexpr variables, template arguments, sizeof, constexpr calls...);
+/// its value goes to `value` when given.
+bool foldsToConstant(const clang::Expr *e, clang::ASTContext &ctx,
+                     clang::APValue *value = nullptr);
+
+/// Whether `callee` is a <cmath> function of the rule table (in std, the
+/// global namespace or extern "C").
+bool isMathFunction(const clang::FunctionDecl *callee);
+
+/// Whether parameter `p` is bound by non-const reference (an output).
+bool isOutputParam(const clang::ParmVarDecl *p);
+
+/// Whether a call is a constant for differentiation: it returns a value, no
+/// argument has a differentiable type (floating point, or a container or
+/// pointer of it) and no parameter is an output. Its result is used as
+/// computed, whatever its type (`std::numeric_limits<double>::epsilon()`,
+/// `weight(i)`).
+bool isInactiveCall(const clang::CallExpr *call, clang::ASTContext &ctx);
+
+/// Whether `fd` belongs to a library (namespace std, or a system header):
+/// its body is never validated or differentiated.
+bool isLibraryFunction(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
+
+} // namespace tangent
+
+#endif

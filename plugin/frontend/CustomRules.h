@@ -1,0 +1,45 @@
+//===- CustomRules.h - user-provided derivatives ----------------*- C++ -*-===//
+///
+/// \file
+/// A custom derivative of `ns::f` is a function `f_pullback` in namespace
+/// `tangent::custom::ns` (the function's own namespaces, mirrored under
+/// tangent::custom; functions of the global namespace and of `std`, such as
+/// the <cmath> functions, use `tangent::custom` itself). Matching by the
+/// function's namespace means a rule written for `a::f` is never used for an
+/// unrelated `b::f`. docs/custom-derivatives.md has the calling convention.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FRONTEND_CUSTOMRULES_H
+#define TANGENT_FRONTEND_CUSTOMRULES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include <string>
+#include <vector>
+
+namespace tangent {
+
+/// The custom derivative of `callee`: the declarations of its pullback
+/// (overloads included) and the qualified name generated code calls.
+struct CustomRule {
+  std::vector<const clang::NamedDecl *> decls;
+  std::string pullback; ///< e.g. "tangent::custom::a::f_pullback"
+  explicit operator bool() const { return !decls.empty(); }
+};
+
+/// The name the custom derivative of `callee` must have:
+/// `tangent::custom::<its namespaces>::<name>_pullback`.
+std::string customRuleName(const clang::FunctionDecl *callee);
+
+/// The custom derivative of `callee` in its mirrored namespace, if any.
+CustomRule findCustomRule(clang::ASTContext &ctx,
+                          const clang::FunctionDecl *callee);
+
+/// Pullbacks named like `callee`'s (`f_pullback`) anywhere else under
+/// tangent::custom: rules written for another function of the same name,
+/// which are never used for `callee` (diagnosed when they look intended).
+std::vector<std::string> strayCustomRules(clang::ASTContext &ctx,
+                                          const clang::FunctionDecl *callee);
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,419 @@
+//===- ValidateExpr.cpp - refuse what cannot be differentiated: expressions ===//
+//
+// The expression half of the allow-list (Validator.h): each kind of
+// expression tangent can lower has a rule here; any other is refused.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
+#include "frontend/CustomRules.h"
+#include "frontend/Types.h"
+#include "frontend/Validator.h"
+#include "ir/Naming.h"
+#include "rules/Rules.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+/// The conditional operator `e` designates, parentheses aside, or null.
+const ConditionalOperator *conditionalTarget(const clang::Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(e);
+      ice && ice->getCastKind() == CK_NoOp)
+    e = ice->getSubExpr()->IgnoreParens();
+  return dyn_cast<ConditionalOperator>(e);
+}
+
+/// The left operand of an assignment expression, or null.
+const clang::Expr *assignedOperand(const clang::Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp())
+    return b->getLHS();
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+      op && op->isAssignmentOp())
+    return op->getArg(0);
+  return nullptr;
+}
+
+} // namespace
+
+const VarDecl *Validator::namedVar(const clang::Expr *e) const {
+  const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+}
+
+bool Validator::namesContainer(const clang::Expr *e, bool or_pointer) const {
+  const VarDecl *vd = namedVar(e);
+  if (!vd || !scope_->vars.count(vd))
+    return false;
+  Type t;
+  return lowerType(ctx_, vd->getType(), t) &&
+         (t.isContainer() || (or_pointer && t.kind == TypeKind::Pointer));
+}
+
+void Validator::expr(const clang::Expr *e, Use use) {
+  if (!e)
+    return;
+  if (use == Use::Value && foldsToConstant(e, ctx_))
+    return; // lowered as a literal
+  SourceLocation loc = e->getBeginLoc();
+  if (use == Use::Target) {
+    const clang::Expr *assigned = assignedOperand(e);
+    if (assigned && conditionalTarget(assigned))
+      return refuse(loc, "writing again through an assignment to a "
+                         "conditional expression is not supported");
+  }
+  if (const clang::Expr *inner = transparentOperand(e))
+    return expr(inner, use);
+  if (const auto *c = dyn_cast<CastExpr>(e))
+    return cast(c, use);
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(e))
+    return;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+    return declRef(dre, use);
+  if (const auto *u = dyn_cast<UnaryOperator>(e))
+    return unary(u);
+  if (const auto *b = dyn_cast<BinaryOperator>(e))
+    return binary(b);
+  if (const auto *c = dyn_cast<ConditionalOperator>(e))
+    return conditional(c, use);
+  if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e))
+    return subscript(ase);
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e))
+    return operatorCall(op);
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))
+    return memberCall(mc);
+  if (const auto *c = dyn_cast<CallExpr>(e)) {
+    if (use == Use::Target)
+      return refuse(loc, "assigning to the result of a call is not supported");
+    return call(c);
+  }
+  if (isa<CXXThrowExpr>(e))
+    return refuse(loc, "'throw' is not supported");
+  if (isa<LambdaExpr>(e))
+    return refuse(loc, "lambdas are not supported");
+  if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
+    Type t;
+    if (ctor->getNumArgs() == 1 && lowerType(ctx_, e->getType(), t) &&
+        !t.isContainer())
+      return expr(ctor->getArg(0), use);
+    return refuse(loc, "constructing a '" + e->getType().getAsString() +
+                           "' here is not supported");
+  }
+  if (isa<ImplicitValueInitExpr>(e) && use == Use::Value) {
+    Type t;
+    if (lowerType(ctx_, e->getType(), t) && (t.isReal() || t.isIntegral()))
+      return;
+  }
+  refuse(loc, std::string("expression '") + e->getStmtClassName() +
+                  "' is not supported");
+}
+
+void Validator::declRef(const DeclRefExpr *e, Use use) {
+  SourceLocation loc = e->getBeginLoc();
+  const ValueDecl *d = e->getDecl();
+  if (const auto *vd = dyn_cast<VarDecl>(d)) {
+    if (scope_->aliases.count(vd) || scope_->vars.count(vd))
+      return;
+    if (vd->hasLocalStorage() || isa<ParmVarDecl>(vd))
+      return refuse(loc, "variable '" + vd->getNameAsString() +
+                             "' is not supported here");
+    // A global or static constant: folded into a literal.
+    clang::Expr::EvalResult result;
+    if (use == Use::Value && vd->getType().isConstQualified() &&
+        e->EvaluateAsRValue(result, ctx_) &&
+        (result.Val.isInt() || result.Val.isFloat()))
+      return;
+    return refuse(loc, "global variable '" + vd->getNameAsString() +
+                           "' is not supported (only constants): its value "
+                           "is hidden state that the adjoint cannot track");
+  }
+  if (isa<EnumConstantDecl>(d))
+    return;
+  if (isa<FunctionDecl>(d))
+    return refuse(loc, "function pointers are not supported");
+  refuse(loc, "reference to '" + d->getNameAsString() + "' is not supported");
+}
+
+void Validator::cast(const CastExpr *e, Use use) {
+  SourceLocation loc = e->getBeginLoc();
+  Type t;
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
+    switch (ice->getCastKind()) {
+    case CK_IntegralToFloating:
+    case CK_FloatingCast:
+    case CK_FloatingToIntegral:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_FloatingToBoolean:
+      if (!lowerType(ctx_, ice->getType(), t))
+        return refuse(loc, "conversion to '" + ice->getType().getAsString() +
+                               "' is not supported");
+      return expr(ice->getSubExpr());
+    case CK_ArrayToPointerDecay:
+      return refuse(loc, "pointer arithmetic is not supported (an array "
+                         "decays to a pointer here)");
+    default:
+      return expr(ice->getSubExpr(), use);
+    }
+  }
+  const auto *ce = cast<ExplicitCastExpr>(e);
+  if (ce->getType()->isVoidType())
+    return expr(ce->getSubExprAsWritten()); // `(void)x;`
+  if (!lowerType(ctx_, ce->getType(), t) || !(t.isReal() || t.isIntegral()))
+    return refuse(loc, "cast to '" + ce->getType().getAsString() +
+                           "' is not supported");
+  expr(ce->getSubExprAsWritten());
+}
+
+void Validator::unary(const UnaryOperator *u) {
+  SourceLocation loc = u->getBeginLoc();
+  switch (u->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    if (u->getSubExpr()->getType()->isPointerType())
+      return refuse(loc, "pointer arithmetic is not supported");
+    return expr(u->getSubExpr(), Use::Target);
+  case UO_Minus:
+  case UO_Plus:
+  case UO_LNot:
+  case UO_Not:
+    return expr(u->getSubExpr());
+  case UO_Deref: {
+    const VarDecl *p = namedVar(u->getSubExpr());
+    if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
+      return refuse(loc, "pointer arithmetic is not supported");
+    return;
+  }
+  case UO_AddrOf:
+    return refuse(loc, "taking an address is not supported");
+  default:
+    return refuse(loc, "the unary operator '" +
+                           UnaryOperator::getOpcodeStr(u->getOpcode()).str() +
+                           "' is not supported");
+  }
+}
+
+void Validator::binary(const BinaryOperator *b) {
+  SourceLocation loc = b->getOperatorLoc();
+  if (b->isAssignmentOp())
+    return assignment(b->getLHS(), b->getRHS(), b->isCompoundAssignmentOp(),
+                      b->getBeginLoc());
+  if (b->getOpcode() == BO_Comma)
+    return refuse(loc, "the comma operator is not supported");
+  if (b->isPtrMemOp())
+    return refuse(loc, "member pointers are not supported");
+  if (b->getLHS()->getType()->isPointerType() ||
+      b->getRHS()->getType()->isPointerType())
+    return refuse(loc, "pointer arithmetic is not supported");
+  Type t;
+  if (!lowerType(ctx_, b->getType(), t))
+    return refuse(loc, "operands of type '" + b->getType().getAsString() +
+                           "' are not supported");
+  expr(b->getLHS());
+  expr(b->getRHS());
+}
+
+void Validator::assignment(const clang::Expr *lhs, const clang::Expr *rhs,
+                           bool compound, SourceLocation loc) {
+  Type t;
+  if (lowerType(ctx_, lhs->getType(), t) && t.isContainer()) {
+    // Whole containers: `v = w`, `v = g(x)`, `v = {...}`.
+    if (compound)
+      return refuse(loc, "compound assignment to a container is not "
+                         "supported");
+    if (!namesContainer(lhs))
+      return refuse(loc, "assigning to this container is not supported; "
+                         "assign to a named array or vector");
+    return containerInitializer(rhs, loc);
+  }
+  if (lhs->getType()->isPointerType())
+    return refuse(loc, "assigning to a pointer is not supported");
+  expr(rhs);
+  // `(c ? a : b) = v` assigns a or b (LowerAssign.cpp branches on c).
+  std::function<void(const clang::Expr *)> target = [&](const clang::Expr *e) {
+    if (const ConditionalOperator *c = conditionalTarget(e)) {
+      expr(c->getCond());
+      target(c->getTrueExpr());
+      target(c->getFalseExpr());
+      return;
+    }
+    expr(e, Use::Target);
+  };
+  target(lhs);
+}
+
+void Validator::conditional(const ConditionalOperator *c, Use use) {
+  if (use == Use::Target)
+    return refuse(c->getBeginLoc(),
+                  "a conditional expression as the operand of ++/-- or as an "
+                  "output argument is not supported; assign to it, or branch");
+  Type t;
+  if (!lowerType(ctx_, c->getType(), t) || t.isContainer())
+    return refuse(c->getBeginLoc(), "a '?:' of type '" +
+                                        c->getType().getAsString() +
+                                        "' is not supported");
+  expr(c->getCond());
+  expr(c->getTrueExpr(), use);
+  expr(c->getFalseExpr(), use);
+}
+
+void Validator::subscript(const ArraySubscriptExpr *e) {
+  const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
+  if (!namesContainer(base, /*or_pointer=*/true))
+    return refuse(e->getBeginLoc(),
+                  isa<DeclRefExpr>(base)
+                      ? "indexing this expression is not supported; index a "
+                        "named array, vector or pointer parameter"
+                      : "pointer arithmetic is not supported");
+  expr(e->getIdx());
+}
+
+void Validator::element(const clang::Expr *base, const clang::Expr *index,
+                        SourceLocation loc) {
+  if (!namesContainer(base, /*or_pointer=*/true))
+    return refuse(loc, "indexing this expression is not supported; index a "
+                       "named array, vector or pointer parameter");
+  expr(index);
+}
+
+void Validator::operatorCall(const CXXOperatorCallExpr *e) {
+  SourceLocation loc = e->getBeginLoc();
+  switch (OverloadedOperatorKind k = e->getOperator()) {
+  case OO_Subscript:
+    return element(e->getArg(0), e->getArg(1), loc);
+  case OO_Equal:
+  case OO_PlusEqual:
+  case OO_MinusEqual:
+  case OO_StarEqual:
+  case OO_SlashEqual:
+    return assignment(e->getArg(0), e->getArg(1), k != OO_Equal, loc);
+  default:
+    return refuse(loc, std::string("overloaded operator '") +
+                           getOperatorSpelling(k) + "' is not supported");
+  }
+}
+
+void Validator::memberCall(const CXXMemberCallExpr *mc) {
+  SourceLocation loc = mc->getBeginLoc();
+  const CXXMethodDecl *md = mc->getMethodDecl();
+  if (!md)
+    return refuse(loc, "this member call is not supported");
+  if (md->isVirtual() && !md->hasAttr<FinalAttr>() &&
+      !md->getParent()->hasAttr<FinalAttr>())
+    return refuse(loc, "virtual call to '" + md->getNameAsString() +
+                           "' is not supported");
+  const clang::Expr *obj = mc->getImplicitObjectArgument();
+  Type ot;
+  if (obj && lowerType(ctx_, obj->getType(), ot) && ot.isContainer()) {
+    llvm::StringRef n = md->getName();
+    if (n == "size" && mc->getNumArgs() == 0) {
+      if (!namesContainer(obj))
+        return refuse(loc, "size() of this expression is not supported; ask "
+                           "a named array or vector");
+      return;
+    }
+    if ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)
+      return element(obj, mc->getArg(0), loc);
+  }
+  refuse(loc, "member function '" + md->getNameAsString() +
+                  "' is not supported");
+}
+
+void Validator::call(const CallExpr *c) {
+  SourceLocation loc = c->getBeginLoc();
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(c))
+    return operatorCall(op);
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))
+    return memberCall(mc);
+  const FunctionDecl *fd = c->getDirectCallee();
+  if (!fd)
+    return refuse(loc, "call through a function pointer is not supported");
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+    if (md->isVirtual())
+      return refuse(loc, "virtual call to '" + md->getNameAsString() +
+                             "' is not supported");
+    if (!md->isStatic())
+      return refuse(loc, "member function '" + md->getNameAsString() +
+                             "' is not supported");
+  }
+  callee(c, fd);
+}
+
+void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
+  SourceLocation loc = c->getBeginLoc();
+  std::string name = fd->getNameAsString();
+  auto arguments = [&]() {
+    for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+      const ParmVarDecl *p = i < fd->getNumParams() ? fd->getParamDecl(i)
+                                                    : nullptr;
+      expr(c->getArg(i), isOutputParam(p) ? Use::Target : Use::Value);
+    }
+  };
+  // A call without differentiable arguments is a constant.
+  if (isInactiveCall(c, ctx_))
+    return arguments();
+  Type rt;
+  if (!lowerType(ctx_, c->getType(), rt))
+    return refuse(loc, "a call returning '" + c->getType().getAsString() +
+                           "' is not supported");
+  if (CustomRule rule = findCustomRule(ctx_, fd)) {
+    if (!rt.isReal())
+      return refuse(loc, "custom derivatives are supported for functions "
+                         "returning float or double ('" + name + "' returns '" +
+                         c->getType().getAsString() + "')");
+    return arguments();
+  }
+  if (isMathFunction(fd)) {
+    if (c->getNumArgs() != findFunctionRule(name)->arity)
+      return refuse(loc, "unexpected number of arguments to '" + name + "'");
+    return arguments();
+  }
+  std::vector<std::string> strays = strayCustomRules(ctx_, fd);
+  std::string qualified = qualifiedName(fd, ctx_);
+  std::string mirrored = customRuleName(fd);
+  auto strayNote = [&]() {
+    std::string list;
+    for (const std::string &s : strays)
+      list += (list.empty() ? "" : ", ") + s;
+    return list;
+  };
+  if (isLibraryFunction(fd, ctx_))
+    return refuse(loc, "standard library function '" + qualified +
+                           "' has no derivative rule; write the loop yourself "
+                           "or define " + mirrored);
+  if (!fd->hasBody() && fd->isTemplateInstantiation() && instantiate_)
+    instantiate_(fd);
+  const FunctionDecl *def = nullptr;
+  if (!fd->hasBody(def) || !def) {
+    if (!strays.empty())
+      return refuse(loc, "function '" + qualified + "' has no body, and " +
+                             strayNote() + " is for another function named '" +
+                             name + "': custom derivatives match the "
+                             "function's namespace, so define " + mirrored);
+    return refuse(loc, "function '" + name + "' has no body and no custom "
+                       "derivative (define " + mirrored + ")");
+  }
+  if (!strays.empty())
+    warn(loc, strayNote() + " is not used for '" + qualified +
+                  "': custom derivatives match the function's namespace "
+                  "(define " + mirrored + " to use one); its body is "
+                  "differentiated");
+  for (unsigned i = 0; i < c->getNumArgs() && i < fd->getNumParams(); ++i) {
+    Type pt;
+    if (lowerType(ctx_, fd->getParamDecl(i)->getType(), pt) &&
+        pt.isContainer() && !namesContainer(c->getArg(i)))
+      return refuse(c->getArg(i)->getBeginLoc(),
+                    "pass a named container to '" + name + "'");
+  }
+  arguments();
+  function(def);
+}
+
+} // namespace tangent

@@ -1,0 +1,107 @@
+//===- Validator.h - the checks behind validate() ---------------*- C++ -*-===//
+///
+/// \file
+/// The validator is an allow-list: it walks the requested function and every
+/// user function it calls, and every statement or expression it has no rule
+/// for is refused, at its location. The lowering (frontend/lower/) runs only
+/// on what passed, so every refusal of tangent lives here: Validate.cpp
+/// checks functions, statements, declarations and initializers,
+/// ValidateExpr.cpp expressions and calls.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FRONTEND_VALIDATOR_H
+#define TANGENT_FRONTEND_VALIDATOR_H
+
+#include "frontend/Diagnostics.h"
+#include "ir/IR.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include <functional>
+#include <set>
+#include <string>
+
+namespace tangent {
+
+class Validator {
+public:
+  using Instantiate = std::function<void(const clang::FunctionDecl *)>;
+  Validator(clang::ASTContext &ctx, Diagnoser &diags,
+            const Instantiate &instantiate)
+      : ctx_(ctx), diags_(diags), instantiate_(instantiate) {}
+
+  /// Checks `fd` (its definition) and, transitively, its callees.
+  void function(const clang::FunctionDecl *fd);
+  bool ok() const { return ok_; }
+
+private:
+  /// How an expression is used: read, or written (assigned, incremented,
+  /// passed to a non-const reference parameter).
+  enum class Use { Value, Target };
+
+  /// What one function's checks know: its variables.
+  struct Scope {
+    std::set<const clang::VarDecl *> vars;    ///< parameters and locals
+    std::set<const clang::VarDecl *> aliases; ///< range-for references
+  };
+
+  clang::ASTContext &ctx_;
+  Diagnoser &diags_;
+  const Instantiate &instantiate_;
+  std::set<const clang::FunctionDecl *> seen_;
+  bool ok_ = true;
+  Scope *scope_ = nullptr;
+  unsigned loops_ = 0; ///< loops around the current statement
+  /// The statement being checked: the location of refusals of nodes that
+  /// have none of their own.
+  clang::SourceLocation current_;
+
+  void refuse(clang::SourceLocation loc, const std::string &what);
+  void warn(clang::SourceLocation loc, const std::string &what);
+
+  // Validate.cpp
+  void signature(const clang::FunctionDecl *def);
+  void stmt(const clang::Stmt *s);
+  void compound(const clang::CompoundStmt *s);
+  void ifStmt(const clang::IfStmt *s);
+  void loopBody(const clang::Stmt *body);
+  void rangeFor(const clang::CXXForRangeStmt *s);
+  void switchStmt(const clang::SwitchStmt *s);
+  void returnStmt(const clang::ReturnStmt *s);
+  void declStmt(const clang::DeclStmt *s);
+  void varDecl(const clang::VarDecl *vd);
+  void localReference(const clang::VarDecl *vd);
+  /// `v = init` for a variable, a return value or a whole-container
+  /// assignment of type `type`.
+  void initializer(const Type &type, const clang::Expr *init,
+                   clang::SourceLocation loc);
+  void containerInitializer(const clang::Expr *init, clang::SourceLocation loc);
+
+  // ValidateExpr.cpp
+  void expr(const clang::Expr *e, Use use = Use::Value);
+  void declRef(const clang::DeclRefExpr *e, Use use);
+  void cast(const clang::CastExpr *e, Use use);
+  void unary(const clang::UnaryOperator *e);
+  void binary(const clang::BinaryOperator *e);
+  void assignment(const clang::Expr *lhs, const clang::Expr *rhs,
+                  bool compound, clang::SourceLocation loc);
+  void conditional(const clang::ConditionalOperator *e, Use use);
+  void subscript(const clang::ArraySubscriptExpr *e);
+  void element(const clang::Expr *base, const clang::Expr *index,
+               clang::SourceLocation loc);
+  void operatorCall(const clang::CXXOperatorCallExpr *e);
+  void memberCall(const clang::CXXMemberCallExpr *e);
+  void call(const clang::CallExpr *call);
+  void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+
+  /// Whether `e` (parentheses and implicit casts aside) names a variable of
+  /// this function (not an alias) whose type is a container, or also a
+  /// pointer when `or_pointer`.
+  bool namesContainer(const clang::Expr *e, bool or_pointer = false) const;
+  /// The variable `e` names, parentheses and implicit casts aside.
+  const clang::VarDecl *namedVar(const clang::Expr *e) const;
+};
+
+} // namespace tangent
+
+#endif

@@ -1,0 +1,137 @@
+//===- FunctionLowerer.h - lowering one function body -----------*- C++ -*-===//
+///
+/// \file
+/// The lowering of one function, split by construct, one Clang visitor
+/// method per kind of node:
+///   LowerFunction.cpp  the function: parameters, names, the return flag
+///   LowerStmt.cpp      blocks, declarations, if, return, break, continue
+///   LowerLoop.cpp      for, while, do, range-for (one general form)
+///   LowerSwitch.cpp    switch
+///   LowerDecl.cpp      local variables and initializers
+///   LowerExpr.cpp      operators, literals, variables, casts
+///   LowerAssign.cpp    assignments, ++/--, targets (conditional ones too)
+///   LowerCall.cpp      calls: math, custom, user, constant; member calls
+///
+/// The validator (frontend/Validate.cpp) has refused everything else before
+/// lowering runs, so lowering never refuses: a shape it cannot lower is a
+/// bug in tangent, reported with unexpected() as an internal error.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FRONTEND_LOWER_FUNCTIONLOWERER_H
+#define TANGENT_FRONTEND_LOWER_FUNCTIONLOWERER_H
+
+#include "frontend/lower/Lower.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include <map>
+#include <vector>
+
+namespace tangent {
+
+/// Where a jump inside a loop body goes.
+struct LoopContext {
+  Var *exit_flag = nullptr; ///< set by break / return / failed condition
+  Var *skip_flag = nullptr; ///< set by continue
+};
+
+class FunctionLowerer
+    : public clang::ConstStmtVisitor<FunctionLowerer, void, Block &> {
+public:
+  FunctionLowerer(Lowering &lowering, const clang::FunctionDecl *fd,
+                  Function *fn)
+      : L(lowering), ctx(lowering.context()), fd(fd), F(fn) {}
+
+  /// Lowers the whole function into F.
+  void run();
+
+  // --- statements: `Visit(s, out)` appends the lowering of s to `out` -----
+  void VisitCompoundStmt(const clang::CompoundStmt *s, Block &out);
+  void VisitAttributedStmt(const clang::AttributedStmt *s, Block &out);
+  void VisitLabelStmt(const clang::LabelStmt *s, Block &out);
+  void VisitNullStmt(const clang::NullStmt *, Block &) {}
+  void VisitDeclStmt(const clang::DeclStmt *s, Block &out);
+  void VisitIfStmt(const clang::IfStmt *s, Block &out);
+  void VisitBreakStmt(const clang::BreakStmt *s, Block &out);
+  void VisitContinueStmt(const clang::ContinueStmt *s, Block &out);
+  void VisitReturnStmt(const clang::ReturnStmt *s, Block &out);
+  void VisitForStmt(const clang::ForStmt *s, Block &out);
+  void VisitWhileStmt(const clang::WhileStmt *s, Block &out);
+  void VisitDoStmt(const clang::DoStmt *s, Block &out);
+  void VisitCXXForRangeStmt(const clang::CXXForRangeStmt *s, Block &out);
+  void VisitSwitchStmt(const clang::SwitchStmt *s, Block &out);
+  /// An expression statement.
+  void VisitExpr(const clang::Expr *e, Block &out);
+  /// Anything else: the validator refused it, so it cannot be here.
+  void VisitStmt(const clang::Stmt *s, Block &out);
+
+  /// Lowers a statement (null is nothing).
+  void stmt(const clang::Stmt *s, Block &out);
+  /// Lowers a sequence, guarding what follows a statement that may jump.
+  void sequence(llvm::ArrayRef<const clang::Stmt *> stmts, Block &out);
+
+  // --- declarations (LowerDecl.cpp) ---------------------------------------
+  void declaration(const clang::VarDecl *vd, Block &out);
+  /// `v = init` for a declaration, a return or a whole-container assignment.
+  void initialize(Var *v, const clang::Expr *init, clang::SourceLocation loc,
+                  Block &out);
+
+  // --- expressions (LowerExpr.cpp, LowerAssign.cpp, LowerCall.cpp) --------
+  /// The value of `e`; its side effects are appended to `pre`.
+  ExprPtr expr(const clang::Expr *e, Block &pre);
+  /// The variable or element `e` designates, to be written.
+  ExprPtr target(const clang::Expr *e, Block &pre);
+  /// `lhs op= rhs` (op: "" for plain assignment); the target written.
+  ExprPtr assignment(const clang::Expr *lhs, const clang::Expr *rhs,
+                     const std::string &op, clang::SourceLocation loc,
+                     Block &pre);
+  /// `++x`, `x--`...: the target (prefix) or its old value (postfix).
+  ExprPtr incDec(const clang::UnaryOperator *u, Block &pre);
+  /// A call; its result (if any) goes to `into` when given.
+  ExprPtr call(const clang::CallExpr *call, Block &pre, Var *into);
+  /// `base[index]` of a named container or pointer.
+  ExprPtr element(const clang::Expr *base, const clang::Expr *index,
+                  Block &pre);
+  /// A literal of `qt` with the value `value`.
+  ExprPtr literal(const clang::APValue &value, clang::QualType qt);
+
+  // --- shared state and helpers -------------------------------------------
+  Lowering &L;
+  clang::ASTContext &ctx;
+  const clang::FunctionDecl *fd;
+  Function *F;
+  std::map<const clang::VarDecl *, Var *> vars;
+  /// Range-for variables bound by reference: the element they stand for.
+  std::map<const clang::VarDecl *, std::pair<Var *, Var *>> aliases;
+  std::vector<LoopContext> loops;
+  Var *returned = nullptr;
+  /// Inside a block marked [[tangent::checkpoint(N)]]: N (0 for no N), or
+  /// -1 outside such blocks.
+  int block_budget = -1;
+
+  /// A shape the validator should have refused: an internal error.
+  [[noreturn]] void unexpected(clang::SourceLocation loc,
+                               const std::string &what);
+  /// The IR type of `qt`, which the validator has checked.
+  Type typeOf(clang::QualType qt, clang::SourceLocation loc);
+
+  Var *temp(const Type &type, const std::string &stem);
+  Var *flag(const char *stem);
+  StmtPtr assign(ExprPtr lhs, ExprPtr rhs, clang::SourceLocation loc);
+  StmtPtr setFlag(Var *v, bool value, clang::SourceLocation loc);
+  StmtPtr makeIf(ExprPtr cond, Block then_block, clang::SourceLocation loc);
+  /// `!a && !b ...` over the flags that end the current sequence early.
+  ExprPtr guardCondition();
+  /// Whether statement `s` may end the enclosing sequence early.
+  bool mayJump(const clang::Stmt *s);
+  /// A local of the function for `vd` (declared or parameter).
+  Var *varFor(const clang::VarDecl *vd, clang::SourceLocation use);
+  /// The loop built from its pieces (LowerLoop.cpp).
+  void loop(const clang::Stmt *s, Block &out);
+};
+
+Type boolType();
+Type intType(const char *spelling = "int");
+
+} // namespace tangent
+
+#endif

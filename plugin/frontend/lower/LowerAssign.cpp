@@ -1,0 +1,114 @@
+//===- LowerAssign.cpp - lowering assignments and ++/-- -------------------===//
+//
+// `a op= b` becomes `a = a op b` (after evaluating b: C++17 sequences the
+// right operand first). The target is a variable or an element; a
+// conditional target (`(c ? a : b) = v`) becomes an if/else that assigns the
+// chosen variable, so the write lands where C++ puts it.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lower/FunctionLowerer.h"
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+/// The conditional operator `e` designates, parentheses aside, or null.
+const ConditionalOperator *conditionalTarget(const clang::Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(e);
+      ice && ice->getCastKind() == CK_NoOp)
+    e = ice->getSubExpr()->IgnoreParens();
+  return dyn_cast<ConditionalOperator>(e);
+}
+
+} // namespace
+
+ExprPtr FunctionLowerer::target(const clang::Expr *e, Block &pre) {
+  const clang::Expr *b = e->IgnoreParens();
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(b))
+    b = ice->getSubExpr()->IgnoreParens();
+  ExprPtr x = expr(b, pre);
+  bool named = (x->kind == ExprKind::VarRef && x->var->role != VarRole::Temp) ||
+               x->kind == ExprKind::Index;
+  // A temporary is never a target: writing it would not write what the
+  // program writes (the silent error conditional targets used to have).
+  if (!named)
+    unexpected(e->getBeginLoc(), "an assignment to a computed value");
+  return x;
+}
+
+ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
+                                    const clang::Expr *rhs,
+                                    const std::string &op, SourceLocation loc,
+                                    Block &pre) {
+  // Whole containers: `v = w`, `v = g(x)`, `v = {...}`.
+  Type lt;
+  if (lowerType(ctx, lhs->getType(), lt) && lt.isContainer()) {
+    ExprPtr t = target(lhs, pre);
+    if (t->kind != ExprKind::VarRef || !op.empty())
+      unexpected(loc, "an assignment to a container");
+    const clang::Expr *r = rhs->IgnoreImplicit();
+    if (isa<DeclRefExpr>(r)) {
+      ExprPtr src = expr(r, pre);
+      pre.push_back(assign(t->clone(), std::move(src), loc));
+      return t;
+    }
+    initialize(t->var, rhs, loc, pre);
+    return t;
+  }
+  ExprPtr value = expr(rhs, pre);
+  // `t = t op value` (or `t = value`) converted to t's type.
+  auto write = [&](ExprPtr t, Block &out) {
+    ExprPtr v = value->clone();
+    if (!op.empty())
+      v = makeBinary(op, t->clone(), std::move(v), t->type);
+    if (v->type.spelling != t->type.spelling)
+      v = makeCast(t->type, std::move(v));
+    out.push_back(assign(t->clone(), std::move(v), loc));
+    return t;
+  };
+  const ConditionalOperator *c = conditionalTarget(lhs);
+  if (!c)
+    return write(target(lhs, pre), pre);
+  // A conditional target: each branch assigns its own variable; the value
+  // of the whole expression is the variable written, copied.
+  Var *result = temp(typeOf(lhs->getType(), loc), naming::valueTemp());
+  std::function<void(const clang::Expr *, Block &)> branch =
+      [&](const clang::Expr *side, Block &out) {
+        if (const ConditionalOperator *inner = conditionalTarget(side)) {
+          ExprPtr cond = expr(inner->getCond(), out);
+          Block then_block, else_block;
+          branch(inner->getTrueExpr(), then_block);
+          branch(inner->getFalseExpr(), else_block);
+          StmtPtr st = makeIf(std::move(cond), std::move(then_block), loc);
+          st->else_block = std::move(else_block);
+          out.push_back(std::move(st));
+          return;
+        }
+        ExprPtr t = write(target(side, out), out);
+        out.push_back(assign(makeVarRef(result), std::move(t), loc));
+      };
+  branch(lhs, pre);
+  return makeVarRef(result);
+}
+
+ExprPtr FunctionLowerer::incDec(const UnaryOperator *u, Block &pre) {
+  SourceLocation loc = u->getBeginLoc();
+  ExprPtr t = target(u->getSubExpr(), pre);
+  ExprPtr old;
+  if (u->isPostfix()) {
+    Var *saved = temp(t->type, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(saved), t->clone(), loc));
+    old = makeVarRef(saved);
+  }
+  ExprPtr next = makeBinary(u->isIncrementOp() ? "+" : "-", t->clone(),
+                            makeIntLiteral(1, t->type), t->type);
+  if (t->type.spelling != "int" && t->type.isIntegral())
+    next = makeCast(t->type, std::move(next));
+  pre.push_back(assign(t->clone(), std::move(next), loc));
+  return u->isPostfix() ? std::move(old) : std::move(t);
+}
+
+} // namespace tangent

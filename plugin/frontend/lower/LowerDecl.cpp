@@ -1,0 +1,169 @@
+//===- LowerDecl.cpp - lowering local variables and initializers ----------===//
+//
+// Locals are hoisted into Function::vars; a declaration becomes an
+// assignment (scalars) or a construction (containers: by size, size and
+// fill value, copy, or elements).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lower/FunctionLowerer.h"
+
+using namespace clang;
+
+namespace tangent {
+
+void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
+  SourceLocation loc = vd->getLocation();
+  if (vd->getType()->isReferenceType()) {
+    // A const reference to a constant parameter (validated): the parameter
+    // itself, or a copy of the element it refers to.
+    const clang::Expr *init = vd->getInit()->IgnoreParenImpCasts();
+    if (const auto *dre = dyn_cast<DeclRefExpr>(init))
+      if (const auto *pv = dyn_cast<VarDecl>(dre->getDecl());
+          pv && vars.count(pv)) {
+        vars[vd] = vars[pv];
+        return;
+      }
+    Var *v = F->addVar(vd->getNameAsString(), typeOf(vd->getType(), loc),
+                       VarRole::Local);
+    v->name = F->names.claim(vd->getNameAsString());
+    vars[vd] = v;
+    initialize(v, vd->getInit(), loc, out);
+    return;
+  }
+  Type t = typeOf(vd->getType(), loc);
+  Var *v = F->addVar(vd->getNameAsString(), t, VarRole::Local);
+  v->name = F->names.claim(vd->getNameAsString());
+  vars[vd] = v;
+  if (const clang::Expr *init = vd->getInit()) {
+    initialize(v, init, loc, out);
+  } else if (t.isContainer()) {
+    auto st = std::make_unique<tangent::Stmt>();
+    st->kind = StmtKind::Construct;
+    st->loc = makeLoc(ctx, loc);
+    st->var = v;
+    st->construct = ConstructKind::Size;
+    out.push_back(std::move(st));
+  }
+}
+
+void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
+                                 SourceLocation loc, Block &out) {
+  // IgnoreImplicit also sees through cleanups and temporaries.
+  const clang::Expr *e = init->IgnoreImplicit();
+  if (v->type.isContainer()) {
+    auto st = std::make_unique<tangent::Stmt>();
+    st->kind = StmtKind::Construct;
+    st->loc = makeLoc(ctx, loc);
+    st->var = v;
+    auto elements = [&](const InitListExpr *list) {
+      // std::array<T, N>{...} wraps the C array in one more brace level.
+      if (list->getNumInits() == 1)
+        if (const auto *inner =
+                dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
+          list = inner;
+      // Value-initialized elements (`std::array<double, 3> a{}`): zeros.
+      bool zeros = false;
+      for (const clang::Expr *item : list->inits())
+        zeros |= isa<ImplicitValueInitExpr>(item->IgnoreImplicit());
+      if (zeros && list->getNumInits() <= 1) {
+        st->construct = ConstructKind::Size;
+        return;
+      }
+      st->construct = ConstructKind::Elements;
+      for (const clang::Expr *item : list->inits()) {
+        if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
+          st->args.push_back(makeLiteral("0", typeOf(item->getType(), loc)));
+        else
+          st->args.push_back(expr(item, out));
+      }
+    };
+    if (const auto *list = dyn_cast<InitListExpr>(e)) {
+      elements(list);
+      out.push_back(std::move(st));
+      return;
+    }
+    if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(e)) {
+      elements(cast<InitListExpr>(list->getSubExpr()->IgnoreImplicit()));
+      out.push_back(std::move(st));
+      return;
+    }
+    if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
+      llvm::SmallVector<const clang::Expr *, 3> args;
+      for (const clang::Expr *a : ctor->arguments())
+        if (!isa<CXXDefaultArgExpr>(a))
+          args.push_back(a);
+      if (args.size() == 1) {
+        if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+          return initialize(v, args[0], loc, out);
+        Type at;
+        if (lowerType(ctx, args[0]->getType(), at) && at.isContainer()) {
+          const clang::Expr *src = args[0]->IgnoreImplicit();
+          if (const auto *c = dyn_cast<CallExpr>(src);
+              c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c)) {
+            call(c, out, v);
+            return;
+          }
+          st->construct = ConstructKind::Copy;
+        } else {
+          st->construct = ConstructKind::Size;
+        }
+      } else if (args.size() == 2) {
+        st->construct = ConstructKind::Fill;
+      } else if (args.empty()) {
+        st->construct = ConstructKind::Size;
+      } else {
+        unexpected(loc, "a container constructor of " +
+                            std::to_string(args.size()) + " arguments");
+      }
+      for (const clang::Expr *a : args)
+        st->args.push_back(expr(a, out));
+      if (st->construct == ConstructKind::Copy &&
+          st->args[0]->kind != ExprKind::VarRef)
+        unexpected(loc, "a copy from an unnamed container");
+      out.push_back(std::move(st));
+      return;
+    }
+    if (const auto *c = dyn_cast<CallExpr>(e);
+        c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c)) {
+      call(c, out, v);
+      return;
+    }
+    if (isa<DeclRefExpr>(e)) {
+      st->construct = ConstructKind::Copy;
+      st->args.push_back(expr(e, out));
+      out.push_back(std::move(st));
+      return;
+    }
+    unexpected(loc, "a container initializer");
+  }
+  // Scalars: a user call writes straight into the variable.
+  if (const auto *c = dyn_cast<CallExpr>(init->IgnoreParenImpCasts());
+      c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c) &&
+      !c->getType()->isRecordType()) {
+    Type ct;
+    if (lowerType(ctx, c->getType(), ct) && ct.spelling == v->type.spelling) {
+      ExprPtr value = call(c, out, v);
+      if (!(value->kind == ExprKind::VarRef && value->var == v))
+        out.push_back(assign(makeVarRef(v), std::move(value), loc));
+      return;
+    }
+  }
+  if (isa<ImplicitValueInitExpr>(e)) {
+    out.push_back(assign(makeVarRef(v), makeLiteral("0", v->type), loc));
+    return;
+  }
+  if (const auto *list = dyn_cast<InitListExpr>(e)) {
+    if (list->getNumInits() == 0 ||
+        isa<ImplicitValueInitExpr>(list->getInit(0)->IgnoreImplicit())) {
+      out.push_back(assign(makeVarRef(v), makeLiteral("0", v->type), loc));
+      return;
+    }
+    init = list->getInit(0);
+  }
+  ExprPtr value = expr(init, out);
+  if (value->type.spelling != v->type.spelling)
+    value = makeCast(v->type, std::move(value));
+  out.push_back(assign(makeVarRef(v), std::move(value), loc));
+}
+
+} // namespace tangent

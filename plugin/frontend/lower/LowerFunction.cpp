@@ -1,0 +1,244 @@
+//===- LowerFunction.cpp - lowering a function ----------------------------===//
+//
+// The Lowering (one per translation unit, Lower.h) and what every construct
+// of a function's lowering shares: the function's signature and names, the
+// flag that turns an early `return` into guarded statements, statement
+// sequences and the small IR builders.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
+#include "frontend/Types.h"
+#include "frontend/lower/FunctionLowerer.h"
+#include "ir/Support.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace tangent {
+
+Type boolType() {
+  Type t;
+  t.kind = TypeKind::Bool;
+  t.spelling = "bool";
+  return t;
+}
+
+Type intType(const char *spelling) {
+  Type t;
+  t.kind = TypeKind::Int;
+  t.spelling = spelling;
+  return t;
+}
+
+// --- the Lowering -----------------------------------------------------------
+
+Function *Lowering::find(const FunctionDecl *fd) const {
+  auto it = functions_.find(fd->getCanonicalDecl());
+  return it == functions_.end() ? nullptr : it->second.get();
+}
+
+const FunctionDecl *Lowering::definition(const FunctionDecl *fd) {
+  const FunctionDecl *def = nullptr;
+  if (!fd->hasBody(def) || !def)
+    internalError(("'" + fd->getNameAsString() + "' has no body").c_str(),
+                  __FILE__, __LINE__);
+  return def;
+}
+
+Function *Lowering::lowerTop(const FunctionDecl *fd) {
+  const FunctionDecl *def = definition(fd);
+  tops_.push_back(std::make_unique<Function>());
+  Function *fn = tops_.back().get();
+  FunctionLowerer(*this, def, fn).run();
+  return fn;
+}
+
+Function *Lowering::lower(const FunctionDecl *fd) {
+  if (Function *existing = find(fd))
+    return existing; // lowered, or being lowered (recursion)
+  const FunctionDecl *def = definition(fd);
+  auto &slot = functions_[def->getCanonicalDecl()];
+  slot = std::make_unique<Function>();
+  Function *fn = slot.get();
+  FunctionLowerer(*this, def, fn).run();
+  order_.push_back(fn);
+  return fn;
+}
+
+// --- the function -----------------------------------------------------------
+
+void FunctionLowerer::run() {
+  F->decl = fd;
+  F->loc = makeLoc(ctx, fd->getLocation());
+  F->base_name = fd->getNameAsString();
+  F->name = qualifiedName(fd, ctx);
+  F->result = typeOf(fd->getReturnType(), fd->getLocation());
+
+  // Reserve every user name first so generated names never collide: the
+  // variables, and the functions, types and constants the body names.
+  for (const ParmVarDecl *p : fd->parameters())
+    F->names.reserve(p->getNameAsString());
+  std::function<void(const clang::Stmt *)> reserve = [&](const clang::Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d))
+          F->names.reserve(vd->getNameAsString());
+    if (const auto *dre = dyn_cast<DeclRefExpr>(s))
+      F->names.reserve(dre->getDecl()->getNameAsString());
+    for (const clang::Stmt *c : s->children())
+      reserve(c);
+  };
+  reserve(fd->getBody());
+  for (const char *reserved : {"tangent", "std"})
+    F->names.reserve(reserved);
+
+  for (const ParmVarDecl *p : fd->parameters()) {
+    Type t = typeOf(p->getType(), p->getLocation());
+    std::string name = p->getNameAsString();
+    if (name.empty())
+      name = "unnamed";
+    Var *v = F->addVar(name, t, VarRole::Param);
+    v->name = F->names.claim(name);
+    v->param_index = p->getFunctionScopeIndex();
+    v->by_reference = p->getType()->isReferenceType();
+    QualType bare = p->getType().getNonReferenceType();
+    v->is_const = bare.isConstQualified() ||
+                  (t.kind == TypeKind::Pointer && t.pointee_const);
+    F->params.push_back(v);
+    vars[p] = v;
+  }
+  if (F->result.kind != TypeKind::Void) {
+    F->result_var = F->addVar(naming::resultVar(), F->result, VarRole::Local);
+    F->result_var->name = F->names.fresh(naming::resultVar());
+  }
+
+  const auto *body = dyn_cast<CompoundStmt>(fd->getBody());
+  if (!body)
+    unexpected(fd->getLocation(), "a function body that is not a block");
+  // A return that is not the last top-level statement needs a flag.
+  llvm::SmallVector<const clang::Stmt *, 32> stmts(body->body_begin(),
+                                                   body->body_end());
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    bool last = i + 1 == stmts.size();
+    if (scanJumps(stmts[i]).returns && !(last && isa<ReturnStmt>(stmts[i]))) {
+      returned = flag(naming::returnFlag());
+      break;
+    }
+  }
+  if (returned)
+    F->body.push_back(setFlag(returned, false, fd->getLocation()));
+  sequence(stmts, F->body);
+}
+
+void FunctionLowerer::stmt(const clang::Stmt *s, Block &out) {
+  if (s)
+    Visit(s, out);
+}
+
+void FunctionLowerer::sequence(llvm::ArrayRef<const clang::Stmt *> stmts,
+                               Block &out) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    stmt(stmts[i], out);
+    if (i + 1 < stmts.size() && mayJump(stmts[i])) {
+      ExprPtr guard = guardCondition();
+      if (!guard)
+        continue;
+      Block rest;
+      sequence(stmts.drop_front(i + 1), rest);
+      out.push_back(makeIf(std::move(guard), std::move(rest),
+                           stmts[i + 1]->getBeginLoc()));
+      return;
+    }
+  }
+}
+
+// --- helpers ----------------------------------------------------------------
+
+void FunctionLowerer::unexpected(SourceLocation loc, const std::string &what) {
+  Loc l = makeLoc(ctx, loc);
+  std::string message = "the lowering met " + what;
+  if (l.line)
+    message += " at " + l.str();
+  message += ", which the validator should have refused";
+  internalError(message.c_str(), __FILE__, __LINE__);
+}
+
+Type FunctionLowerer::typeOf(QualType qt, SourceLocation loc) {
+  Type t;
+  if (!lowerType(ctx, qt, t))
+    unexpected(loc, "the type '" + qt.getAsString() + "'");
+  return t;
+}
+
+Var *FunctionLowerer::temp(const Type &type, const std::string &stem) {
+  Var *v = F->addVar(stem, type, VarRole::Temp);
+  v->name = F->names.fresh(stem);
+  return v;
+}
+
+Var *FunctionLowerer::flag(const char *stem) {
+  Var *v = F->addVar(stem, boolType(), VarRole::Flag);
+  v->name = F->names.fresh(stem);
+  return v;
+}
+
+StmtPtr FunctionLowerer::assign(ExprPtr lhs, ExprPtr rhs, SourceLocation loc) {
+  auto s = std::make_unique<tangent::Stmt>();
+  s->kind = StmtKind::Assign;
+  s->loc = makeLoc(ctx, loc);
+  s->lhs = std::move(lhs);
+  s->rhs = std::move(rhs);
+  return s;
+}
+
+StmtPtr FunctionLowerer::setFlag(Var *v, bool value, SourceLocation loc) {
+  return assign(makeVarRef(v),
+                makeLiteral(value ? "true" : "false", boolType()), loc);
+}
+
+StmtPtr FunctionLowerer::makeIf(ExprPtr cond, Block then_block,
+                                SourceLocation loc) {
+  auto s = std::make_unique<tangent::Stmt>();
+  s->kind = StmtKind::If;
+  s->loc = makeLoc(ctx, loc);
+  s->cond = std::move(cond);
+  s->then_block = std::move(then_block);
+  return s;
+}
+
+ExprPtr FunctionLowerer::guardCondition() {
+  std::vector<Var *> flags;
+  if (!loops.empty()) {
+    if (loops.back().exit_flag)
+      flags.push_back(loops.back().exit_flag);
+    if (loops.back().skip_flag)
+      flags.push_back(loops.back().skip_flag);
+  } else if (returned) {
+    flags.push_back(returned);
+  }
+  ExprPtr cond;
+  for (Var *f : flags) {
+    ExprPtr term = makeUnary("!", makeVarRef(f));
+    cond = cond ? makeBinary("&&", std::move(cond), std::move(term), boolType())
+                : std::move(term);
+  }
+  return cond;
+}
+
+bool FunctionLowerer::mayJump(const clang::Stmt *s) {
+  JumpScan j = scanJumps(s);
+  if (loops.empty())
+    return j.returns && returned;
+  return j.breaks || j.continues || j.returns;
+}
+
+Var *FunctionLowerer::varFor(const VarDecl *vd, SourceLocation use) {
+  auto it = vars.find(vd);
+  if (it == vars.end())
+    unexpected(use, "the variable '" + vd->getNameAsString() + "'");
+  return it->second;
+}
+
+} // namespace tangent

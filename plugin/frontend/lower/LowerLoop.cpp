@@ -1,0 +1,185 @@
+//===- LowerLoop.cpp - lowering for, while, do and range-for --------------===//
+//
+// Every loop is lowered from the same pieces (init, condition with its side
+// effects, step, body) into one of two forms (IR.h, LoopInfo):
+//  - Structured: `init; while (cond) { body; step; }` (or do-while), when
+//    the condition is pure and nothing jumps out of the body;
+//  - General: `init; do { B } while (!exit)`, where B evaluates the
+//    condition itself and `break` / `return` set the exit flag.
+// Loop analysis (analysis/LoopAnalysis.cpp) later recognizes counted loops
+// among the structured ones.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
+#include "frontend/lower/FunctionLowerer.h"
+
+using namespace clang;
+
+namespace tangent {
+
+void FunctionLowerer::VisitForStmt(const ForStmt *s, Block &out) {
+  loop(s, out);
+}
+void FunctionLowerer::VisitWhileStmt(const WhileStmt *s, Block &out) {
+  loop(s, out);
+}
+void FunctionLowerer::VisitDoStmt(const DoStmt *s, Block &out) {
+  loop(s, out);
+}
+void FunctionLowerer::VisitCXXForRangeStmt(const CXXForRangeStmt *s,
+                                           Block &out) {
+  loop(s, out);
+}
+
+void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
+  SourceLocation loc = s->getBeginLoc();
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Loop;
+  st->loc = makeLoc(ctx, loc);
+  st->loop = std::make_unique<LoopInfo>();
+  LoopInfo &li = *st->loop;
+  auto mark = L.checkpoint_marks.find(loc.getRawEncoding());
+  if (mark != L.checkpoint_marks.end()) {
+    li.annotated = true;
+    li.annotated_budget = mark->second;
+  } else if (block_budget >= 0) {
+    li.annotated = true;
+    li.annotated_budget = block_budget;
+  }
+
+  // The pieces: the condition (null: always true) with the statements that
+  // evaluate it, the step, and what each iteration runs before the body.
+  const clang::Stmt *body = nullptr;
+  ExprPtr cond;
+  Block cond_pre, step, prologue;
+  if (const auto *f = dyn_cast<ForStmt>(s)) {
+    li.kind_name = "for";
+    stmt(f->getInit(), li.init);
+    // A variable declared in the init is a candidate induction variable;
+    // loop analysis confirms it or makes it an ordinary local again.
+    if (const auto *ds = dyn_cast_or_null<DeclStmt>(f->getInit()))
+      if (ds->isSingleDecl())
+        if (const auto *vd = dyn_cast<VarDecl>(ds->getSingleDecl()))
+          if (auto it = vars.find(vd);
+              it != vars.end() && it->second->type.kind == TypeKind::Int)
+            it->second->role = VarRole::Induction;
+    if (f->getCond())
+      cond = expr(f->getCond(), cond_pre);
+    if (f->getInc())
+      expr(f->getInc(), step);
+    body = f->getBody();
+  } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
+    li.kind_name = "while";
+    cond = expr(w->getCond(), cond_pre);
+    body = w->getBody();
+  } else if (const auto *d = dyn_cast<DoStmt>(s)) {
+    li.kind_name = "do";
+    li.do_while = true;
+    cond = expr(d->getCond(), cond_pre);
+    body = d->getBody();
+  } else {
+    // for (T x : container): an index from 0 to the container's size.
+    const auto *r = cast<CXXForRangeStmt>(s);
+    li.kind_name = "range-for";
+    stmt(r->getInit(), li.init);
+    Block none;
+    ExprPtr rx = expr(r->getRangeInit()->IgnoreParenImpCasts(), none);
+    if (rx->kind != ExprKind::VarRef || !rx->type.isContainer() ||
+        !none.empty())
+      unexpected(r->getRangeInit()->getBeginLoc(), "a range-for range");
+    Var *container = rx->var;
+    Type it = intType("std::size_t");
+    Var *index = F->addVar("i", it, VarRole::Induction);
+    index->name = F->names.fresh("i");
+    li.init.push_back(assign(makeVarRef(index), makeIntLiteral(0, it), loc));
+    ExprPtr bound;
+    if (container->type.kind == TypeKind::Vector) {
+      auto size = std::make_unique<tangent::Expr>();
+      size->kind = ExprKind::Size;
+      size->type = it;
+      size->ops.push_back(makeVarRef(container));
+      bound = std::move(size);
+    } else {
+      bound = makeIntLiteral(container->type.extent, it);
+    }
+    cond = makeBinary("<", makeVarRef(index), std::move(bound), boolType());
+    step.push_back(assign(
+        makeVarRef(index),
+        makeBinary("+", makeVarRef(index), makeIntLiteral(1, it), it), loc));
+    const VarDecl *lv = r->getLoopVariable();
+    if (lv->getType()->isReferenceType()) {
+      aliases[lv] = {container, index};
+    } else {
+      Type vt = typeOf(lv->getType(), lv->getLocation());
+      Var *v = F->addVar(lv->getNameAsString(), vt, VarRole::Local);
+      v->name = F->names.claim(lv->getNameAsString());
+      vars[lv] = v;
+      ExprPtr elem = makeIndex(makeVarRef(container), makeVarRef(index));
+      if (elem->type.spelling != vt.spelling)
+        elem = makeCast(vt, std::move(elem));
+      prologue.push_back(assign(makeVarRef(v), std::move(elem), loc));
+    }
+    body = r->getBody();
+  }
+
+  // The body, with its jumps turned into flags.
+  JumpScan j = scanJumps(body);
+  bool general = j.breaks || j.returns || !cond_pre.empty();
+  LoopContext lc;
+  if (general) {
+    li.form = LoopInfo::Form::General;
+    lc.exit_flag = flag(naming::breakFlag());
+    li.exit_flag = lc.exit_flag;
+  }
+  if (j.continues)
+    lc.skip_flag = flag(naming::continueFlag());
+  loops.push_back(lc);
+  Block inner;
+  if (lc.skip_flag)
+    inner.push_back(setFlag(lc.skip_flag, false, loc));
+  for (StmtPtr &p : prologue)
+    inner.push_back(std::move(p));
+  stmt(body, inner);
+  loops.pop_back();
+
+  if (!general) {
+    li.form = LoopInfo::Form::Structured;
+    li.cond = std::move(cond);
+    li.body = std::move(inner);
+    li.step = std::move(step);
+    out.push_back(std::move(st));
+    return;
+  }
+  // General: repeat B until the exit flag is set, where B evaluates the
+  // condition too (before the body, or after it for `do`).
+  li.init.push_back(setFlag(lc.exit_flag, false, loc));
+  auto exitUnless = [&](ExprPtr c, Block &into) {
+    if (!c || (c->kind == ExprKind::Literal && c->text == "true"))
+      return;
+    StmtPtr test = makeIf(makeUnary("!", std::move(c)), {}, loc);
+    test->then_block.push_back(setFlag(lc.exit_flag, true, loc));
+    into.push_back(std::move(test));
+  };
+  auto unlessExited = [&](Block b) {
+    return makeIf(makeUnary("!", makeVarRef(lc.exit_flag)), std::move(b), loc);
+  };
+  Block b;
+  if (!li.do_while) {
+    for (StmtPtr &p : cond_pre)
+      b.push_back(std::move(p));
+    exitUnless(std::move(cond), b);
+    if (!step.empty())
+      inner.push_back(unlessExited(std::move(step)));
+    b.push_back(unlessExited(std::move(inner)));
+  } else {
+    b = std::move(inner);
+    Block tail = std::move(cond_pre);
+    exitUnless(std::move(cond), tail);
+    b.push_back(unlessExited(std::move(tail)));
+  }
+  li.do_while = false;
+  li.body = std::move(b);
+  out.push_back(std::move(st));
+}
+
+} // namespace tangent

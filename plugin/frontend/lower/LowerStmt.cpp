@@ -1,0 +1,106 @@
+//===- LowerStmt.cpp - lowering blocks, declarations and jumps ------------===//
+//
+// `break`, `continue` and `return` become flags: the statements after one
+// are guarded by the flags (FunctionLowerer::sequence), so every IR
+// statement has one entry and one exit.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lower/FunctionLowerer.h"
+
+using namespace clang;
+
+namespace tangent {
+
+void FunctionLowerer::VisitCompoundStmt(const CompoundStmt *s, Block &out) {
+  llvm::SmallVector<const clang::Stmt *, 16> stmts(s->body_begin(),
+                                                   s->body_end());
+  // [[tangent::checkpoint]] on a block marks every loop inside it.
+  auto mark = L.checkpoint_marks.find(s->getBeginLoc().getRawEncoding());
+  int outer = block_budget;
+  if (mark != L.checkpoint_marks.end())
+    block_budget = mark->second;
+  sequence(stmts, out);
+  block_budget = outer;
+}
+
+void FunctionLowerer::VisitAttributedStmt(const AttributedStmt *s,
+                                          Block &out) {
+  // [[tangent::checkpoint]] was recorded by location (clang/CheckpointAttr).
+  stmt(s->getSubStmt(), out);
+}
+
+void FunctionLowerer::VisitLabelStmt(const LabelStmt *s, Block &out) {
+  stmt(s->getSubStmt(), out); // no goto reaches it (validated)
+}
+
+void FunctionLowerer::VisitDeclStmt(const DeclStmt *s, Block &out) {
+  for (const Decl *d : s->decls())
+    if (const auto *vd = dyn_cast<VarDecl>(d))
+      declaration(vd, out);
+  // Typedefs, using-declarations and static_asserts lower to nothing.
+}
+
+void FunctionLowerer::VisitIfStmt(const IfStmt *s, Block &out) {
+  stmt(s->getInit(), out);
+  if (s->isConstexpr())
+    if (auto value = s->getCond()->getIntegerConstantExpr(ctx)) {
+      // Only the instantiated branch matters.
+      stmt(value->getBoolValue() ? s->getThen() : s->getElse(), out);
+      return;
+    }
+  ExprPtr cond = expr(s->getCond(), out);
+  StmtPtr st = makeIf(std::move(cond), {}, s->getBeginLoc());
+  stmt(s->getThen(), st->then_block);
+  stmt(s->getElse(), st->else_block);
+  out.push_back(std::move(st));
+}
+
+void FunctionLowerer::VisitBreakStmt(const BreakStmt *s, Block &out) {
+  if (loops.empty() || !loops.back().exit_flag)
+    unexpected(s->getBeginLoc(), "a 'break' without a loop to leave");
+  out.push_back(setFlag(loops.back().exit_flag, true, s->getBeginLoc()));
+}
+
+void FunctionLowerer::VisitContinueStmt(const ContinueStmt *s, Block &out) {
+  if (loops.empty() || !loops.back().skip_flag)
+    unexpected(s->getBeginLoc(), "a 'continue' without a loop");
+  out.push_back(setFlag(loops.back().skip_flag, true, s->getBeginLoc()));
+}
+
+void FunctionLowerer::VisitReturnStmt(const ReturnStmt *r, Block &out) {
+  SourceLocation loc = r->getBeginLoc();
+  if (const clang::Expr *value = r->getRetValue()) {
+    if (!F->result_var)
+      unexpected(loc, "a return value in a function returning void");
+    initialize(F->result_var, value, loc, out);
+  }
+  if (returned)
+    out.push_back(setFlag(returned, true, loc));
+  // Every loop around the return ends.
+  for (LoopContext &lc : loops) {
+    if (!lc.exit_flag)
+      unexpected(loc, "a 'return' in a loop without an exit flag");
+    out.push_back(setFlag(lc.exit_flag, true, loc));
+  }
+}
+
+void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
+  const clang::Expr *bare = e->IgnoreParenImpCasts();
+  if (const auto *ewc = dyn_cast<ExprWithCleanups>(bare))
+    bare = ewc->getSubExpr()->IgnoreParenImpCasts();
+  // A statement-level call may return void.
+  if (const auto *c = dyn_cast<CallExpr>(bare);
+      c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c) &&
+      c->getCallReturnType(ctx)->isVoidType()) {
+    call(c, out, nullptr);
+    return;
+  }
+  expr(e, out); // its effects land in `out`; the value is dropped
+}
+
+void FunctionLowerer::VisitStmt(const clang::Stmt *s, Block &) {
+  unexpected(s->getBeginLoc(),
+             std::string("the statement '") + s->getStmtClassName() + "'");
+}
+
+} // namespace tangent

@@ -1,0 +1,108 @@
+//===- LowerSwitch.cpp - lowering switch ----------------------------------===//
+//
+// A switch becomes an if / else-if chain over its groups of case labels
+// (the default group last). A group that does not end in `break` (or
+// `return`) falls through into the next one, whose statements are then
+// lowered again as part of it.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lower/FunctionLowerer.h"
+
+using namespace clang;
+
+namespace tangent {
+
+void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
+  SourceLocation loc = s->getBeginLoc();
+  stmt(s->getInit(), out);
+  ExprPtr cond = expr(s->getCond(), out);
+  Var *value = temp(cond->type, naming::valueTemp());
+  out.push_back(assign(makeVarRef(value), std::move(cond), loc));
+  const auto *body = dyn_cast<CompoundStmt>(s->getBody());
+  if (!body)
+    unexpected(loc, "a switch whose body is not a block");
+  struct Group {
+    std::vector<ExprPtr> labels;
+    bool is_default = false;
+    std::vector<const clang::Stmt *> stmts;
+    bool falls_through = true;
+    SourceLocation loc;
+  };
+  std::vector<Group> groups;
+  for (const clang::Stmt *child : body->body()) {
+    const clang::Stmt *cur = child;
+    if (isa<SwitchCase>(cur) &&
+        (groups.empty() || !groups.back().stmts.empty() ||
+         !groups.back().falls_through)) {
+      groups.emplace_back();
+      groups.back().loc = cur->getBeginLoc();
+    }
+    while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
+      if (const auto *cs = dyn_cast<CaseStmt>(sc)) {
+        Block none;
+        groups.back().labels.push_back(expr(cs->getLHS(), none));
+      } else {
+        groups.back().is_default = true;
+      }
+      cur = sc->getSubStmt();
+    }
+    if (groups.empty())
+      unexpected(child->getBeginLoc(), "a statement before the first case");
+    Group &g = groups.back();
+    if (isa<BreakStmt>(cur)) {
+      g.falls_through = false;
+      continue;
+    }
+    g.stmts.push_back(cur);
+    if (isa<ReturnStmt>(cur))
+      g.falls_through = false;
+  }
+  // The statements a group executes: its own, then those of the groups it
+  // falls into.
+  auto executed = [&](size_t first) {
+    std::vector<const clang::Stmt *> all;
+    for (size_t i = first; i < groups.size(); ++i) {
+      all.insert(all.end(), groups[i].stmts.begin(), groups[i].stmts.end());
+      if (!groups[i].falls_through)
+        break;
+    }
+    return all;
+  };
+  StmtPtr chain;
+  Block *tail = nullptr;
+  size_t fallback = groups.size();
+  for (size_t gi = 0; gi < groups.size(); ++gi) {
+    Group &g = groups[gi];
+    if (g.is_default) {
+      fallback = gi;
+      continue;
+    }
+    ExprPtr test;
+    for (ExprPtr &label : g.labels) {
+      ExprPtr eq =
+          makeBinary("==", makeVarRef(value), std::move(label), boolType());
+      test = test ? makeBinary("||", std::move(test), std::move(eq),
+                               boolType())
+                  : std::move(eq);
+    }
+    StmtPtr st = makeIf(std::move(test), {}, g.loc);
+    sequence(executed(gi), st->then_block);
+    Block *next = &st->else_block;
+    if (!chain)
+      chain = std::move(st);
+    else
+      tail->push_back(std::move(st));
+    tail = next;
+  }
+  if (fallback < groups.size()) {
+    if (!chain) {
+      sequence(executed(fallback), out);
+      return;
+    }
+    sequence(executed(fallback), *tail);
+  }
+  if (chain)
+    out.push_back(std::move(chain));
+}
+
+} // namespace tangent

@@ -1,0 +1,331 @@
+//===- Printer.cpp - the IR as text ---------------------------------------===//
+#include "ir/Printer.h"
+#include "ir/Support.h"
+#include <cctype>
+
+namespace tangent {
+
+namespace {
+
+int precedence(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Binary: {
+    const std::string &op = e.text;
+    if (op == "*" || op == "/" || op == "%")
+      return 5;
+    if (op == "+" || op == "-")
+      return 6;
+    if (op == "<<" || op == ">>")
+      return 7;
+    if (op == "<" || op == "<=" || op == ">" || op == ">=")
+      return 9;
+    if (op == "==" || op == "!=")
+      return 10;
+    if (op == "&")
+      return 11;
+    if (op == "^")
+      return 12;
+    if (op == "|")
+      return 13;
+    if (op == "&&")
+      return 14;
+    return 15; // ||
+  }
+  case ExprKind::Unary:
+    return 3;
+  case ExprKind::Cond:
+    return 16;
+  default:
+    return 0; // primary / postfix / function-style cast
+  }
+}
+
+std::string printSide(const Expr &e, const Expr &parent, bool right,
+                      const Substitutions &subst) {
+  std::string text = printExpr(e, subst);
+  if (subst.count(&e))
+    return text;
+  int pe = precedence(e), pp = precedence(parent);
+  // Left-associative: a right operand of equal precedence needs parentheses.
+  if (pe > pp || (right && pe == pp && pe != 0))
+    return "(" + text + ")";
+  return text;
+}
+
+} // namespace
+
+std::string parenthesize(const std::string &text) {
+  bool simple = !text.empty();
+  for (char c : text)
+    simple &= std::isalnum((unsigned char)c) || c == '_' || c == '.';
+  if (simple)
+    return text;
+  // Already one parenthesized group: "(a + b)" but not "(a) + (b)".
+  if (text.front() == '(' && text.back() == ')') {
+    int depth = 0;
+    bool whole = true;
+    for (size_t i = 0; i < text.size(); ++i) {
+      depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+      if (depth == 0 && i + 1 < text.size())
+        whole = false;
+    }
+    if (whole)
+      return text;
+  }
+  return "(" + text + ")";
+}
+
+std::string printOperand(const Expr &e, const Substitutions &subst) {
+  std::string text = printExpr(e, subst);
+  if (subst.count(&e) || precedence(e) == 0)
+    return text;
+  return "(" + text + ")";
+}
+
+std::string printExpr(const Expr &e, const Substitutions &subst) {
+  auto it = subst.find(&e);
+  if (it != subst.end())
+    return it->second;
+  switch (e.kind) {
+  case ExprKind::Literal:
+    return e.text;
+  case ExprKind::VarRef:
+    return e.var->name;
+  case ExprKind::Index:
+    return printExpr(*e.ops[0], subst) + "[" + printExpr(*e.ops[1], subst) +
+           "]";
+  case ExprKind::Unary: {
+    std::string inner = printExpr(*e.ops[0], subst);
+    if (precedence(*e.ops[0]) > precedence(e) && !subst.count(e.ops[0].get()))
+      inner = "(" + inner + ")";
+    // Avoid "--x" when negating a negative literal.
+    if (e.text == "-" && !inner.empty() && inner[0] == '-')
+      inner = "(" + inner + ")";
+    return e.text + inner;
+  }
+  case ExprKind::Binary:
+    return printSide(*e.ops[0], e, false, subst) + " " + e.text + " " +
+           printSide(*e.ops[1], e, true, subst);
+  case ExprKind::Math:
+  case ExprKind::Call: {
+    std::string out = e.text + "(";
+    for (size_t i = 0; i < e.ops.size(); ++i)
+      out += (i ? ", " : "") + printExpr(*e.ops[i], subst);
+    return out + ")";
+  }
+  case ExprKind::Cast: {
+    const std::string &t = e.type.spelling;
+    // An integer constant converted to another integer type: a suffixed
+    // literal of that type (`1ul`), not a cast.
+    static const std::map<std::string, std::string> suffixes = {
+        {"int", ""},         {"unsigned int", "u"},
+        {"long", "l"},       {"unsigned long", "ul"},
+        {"long long", "ll"}, {"unsigned long long", "ull"}};
+    const Expr &op = *e.ops[0];
+    auto suffix = suffixes.find(t);
+    bool int_literal = op.kind == ExprKind::Literal && op.is_int_const &&
+                       op.int_const >= 0 && !subst.count(&op);
+    if (suffix != suffixes.end() && int_literal)
+      return std::to_string(op.int_const) + suffix->second;
+    // ... or to a floating type: `0.0`, `2.0f` (exactly representable).
+    if (int_literal && op.int_const < (1ll << 24) &&
+        (t == "double" || t == "float"))
+      return std::to_string(op.int_const) + (t == "float" ? ".0f" : ".0");
+    bool one_word = t.find(' ') == std::string::npos;
+    std::string inner = printExpr(*e.ops[0], subst);
+    return one_word ? t + "(" + inner + ")"
+                    : "static_cast<" + t + ">(" + inner + ")";
+  }
+  case ExprKind::Cond:
+    return printSide(*e.ops[0], e, true, subst) + " ? " +
+           printExpr(*e.ops[1], subst) + " : " + printExpr(*e.ops[2], subst);
+  case ExprKind::Size:
+    return printExpr(*e.ops[0], subst) + ".size()";
+  }
+  TANGENT_UNREACHABLE("printExpr: unknown expression kind");
+}
+
+namespace {
+
+const char *roleName(VarRole role) {
+  switch (role) {
+  case VarRole::Param:
+    return "param";
+  case VarRole::Local:
+    return "local";
+  case VarRole::Temp:
+    return "temp";
+  case VarRole::Flag:
+    return "flag";
+  case VarRole::Induction:
+    return "induction";
+  }
+  TANGENT_UNREACHABLE("unknown variable role");
+}
+
+const char *formName(LoopInfo::Form form) {
+  switch (form) {
+  case LoopInfo::Form::Counted:
+    return "counted";
+  case LoopInfo::Form::Structured:
+    return "structured";
+  case LoopInfo::Form::General:
+    return "general";
+  }
+  TANGENT_UNREACHABLE("unknown loop form");
+}
+
+const char *strategyText(LoopStrategy s) {
+  switch (s) {
+  case LoopStrategy::FullTape:
+    return "full tape";
+  case LoopStrategy::Segments:
+    return "sqrt(n) segments";
+  case LoopStrategy::Online:
+    return "online";
+  }
+  TANGENT_UNREACHABLE("unknown loop strategy");
+}
+
+const char *constructName(ConstructKind k) {
+  switch (k) {
+  case ConstructKind::Size:
+    return "size";
+  case ConstructKind::Fill:
+    return "fill";
+  case ConstructKind::Copy:
+    return "copy";
+  case ConstructKind::Elements:
+    return "elements";
+  }
+  TANGENT_UNREACHABLE("unknown construction");
+}
+
+class FunctionPrinter {
+public:
+  std::string out;
+
+  void line(int depth, const std::string &text) {
+    out.append(size_t(2 * depth), ' ');
+    out += text + "\n";
+  }
+
+  void block(const Block &b, int depth) {
+    for (const StmtPtr &s : b)
+      stmt(*s, depth);
+  }
+
+  std::string list(const std::vector<ExprPtr> &args) {
+    std::string text;
+    for (const ExprPtr &a : args)
+      text += (text.empty() ? "" : ", ") + printExpr(*a);
+    return text;
+  }
+
+  void stmt(const Stmt &s, int depth) {
+    std::string at = "  // " + s.loc.str();
+    switch (s.kind) {
+    case StmtKind::Assign:
+      line(depth, printExpr(*s.lhs) + " = " + printExpr(*s.rhs) + ";" + at);
+      return;
+    case StmtKind::Construct:
+      line(depth, s.var->name + " = construct " + constructName(s.construct) +
+                      "(" + list(s.args) + ");" + at);
+      return;
+    case StmtKind::Call: {
+      std::string callee = s.callee ? s.callee->name : "custom " + s.custom;
+      std::string args;
+      for (size_t i = 0; i < s.args.size(); ++i)
+        args += std::string(i ? ", " : "") + (s.arg_is_output[i] ? "out " : "") +
+                printExpr(*s.args[i]);
+      line(depth, (s.result ? s.result->name + " = " : std::string()) +
+                      "call " + callee + "(" + args + ");" + at);
+      return;
+    }
+    case StmtKind::If:
+      line(depth, "if (" + printExpr(*s.cond) + ")" +
+                      (s.record_decision ? "  [decision recorded]" : "") + at);
+      block(s.then_block, depth + 1);
+      if (!s.else_block.empty()) {
+        line(depth, "else");
+        block(s.else_block, depth + 1);
+      }
+      return;
+    case StmtKind::Loop: {
+      const LoopInfo &li = *s.loop;
+      std::string head = li.kind_name + " loop, " + formName(li.form);
+      if (li.form == LoopInfo::Form::Counted)
+        head += " (" + li.induction->name + " from " + printExpr(*li.start) +
+                " " + li.compare + " " + printExpr(*li.bound) + ", step " +
+                std::to_string(li.increment) +
+                (li.constant_trips >= 0
+                     ? ", " + std::to_string(li.constant_trips) + " trips"
+                     : std::string()) +
+                ")";
+      else if (li.cond)
+        head += " (while " + printExpr(*li.cond) +
+                (li.do_while ? ", tested after the body" : "") + ")";
+      else if (li.exit_flag)
+        head += " (until " + li.exit_flag->name + ")";
+      line(depth, head + at);
+      std::string strategy = std::string("strategy: ") +
+                             strategyText(li.strategy);
+      if (!li.reason.empty())
+        strategy += " (" + li.reason + ")";
+      if (li.annotated)
+        strategy += " [annotated]";
+      line(depth + 1, strategy);
+      if (!li.carried.empty()) {
+        std::string names;
+        for (const Var *v : li.carried)
+          names += (names.empty() ? "" : ", ") + v->name;
+        line(depth + 1, "snapshot: {" + names + "}");
+      }
+      if (!li.init.empty()) {
+        line(depth + 1, "init:");
+        block(li.init, depth + 2);
+      }
+      line(depth + 1, "body:");
+      block(li.body, depth + 2);
+      if (!li.step.empty()) {
+        line(depth + 1, "step:");
+        block(li.step, depth + 2);
+      }
+      return;
+    }
+    case StmtKind::Block:
+      line(depth, "{");
+      block(s.block, depth + 1);
+      line(depth, "}");
+      return;
+    }
+    TANGENT_UNREACHABLE("unknown statement kind");
+  }
+};
+
+} // namespace
+
+std::string printFunction(const Function &fn) {
+  FunctionPrinter p;
+  p.line(0, "function " + fn.name + " (" + fn.loc.str() + ") returns " +
+                (fn.result.spelling.empty() ? "void" : fn.result.spelling));
+  for (const auto &v : fn.vars) {
+    std::string flags;
+    auto flag = [&](bool on, const char *name) {
+      if (on)
+        flags += std::string(flags.empty() ? "" : " ") + name;
+    };
+    flag(v->varied, "varied");
+    flag(v->useful, "useful");
+    flag(v->active, "active");
+    flag(v->read_in_reverse, "read-in-reverse");
+    flag(v->invariant, "invariant");
+    p.line(1, std::string(roleName(v->role)) + " " + v->type.spelling + " " +
+                  v->name + (flags.empty() ? "" : "  [" + flags + "]"));
+  }
+  p.line(0, "body:");
+  p.block(fn.body, 1);
+  return p.out;
+}
+
+} // namespace tangent

@@ -1,0 +1,42 @@
+//===- tangent/options.hpp - the options of a gradient request ------------===//
+///
+/// \file
+/// `tangent::options`, the second template argument of `tangent::grad<f, O>`.
+/// It is a structural aggregate, usable as a template argument, and the one
+/// definition of the options: the generator reads the fields of this very
+/// type by name (plugin/ir/Options.h), so adding a field here and there is
+/// all it takes.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_OPTIONS_HPP
+#define TANGENT_OPTIONS_HPP
+
+#include <cstdint>
+
+namespace tangent {
+
+/// Bit mask selecting parameters by index: `wrt_params(0, 2)`.
+template <class... I> constexpr std::uint64_t wrt_params(I... index) {
+  return ((std::uint64_t{1} << index) | ... | std::uint64_t{0});
+}
+
+/// Options of a gradient request. The field order is part of the contract
+/// (designated initializers must follow it).
+struct options {
+  /// Checkpoint every eligible counted loop with ceil(sqrt(n)) segments.
+  bool checkpoint = false;
+  /// Eligibility threshold: constant trip count at least this.
+  int min_length = 100;
+  /// Snapshot budget of online checkpointing (loops of unknown trip count).
+  int budget = 32;
+  /// Run the generator's optimizations (activity, to-be-recorded).
+  bool optimized = true;
+  /// Parameters to differentiate with respect to (bit i = parameter i);
+  /// default: every differentiable parameter.
+  std::uint64_t wrt = ~std::uint64_t{0};
+
+  friend constexpr bool operator==(const options &, const options &) = default;
+};
+
+} // namespace tangent
+
+#endif // TANGENT_OPTIONS_HPP
