@@ -313,16 +313,32 @@ private:
     return (n + block_bytes - 1) / block_bytes * block_bytes;
   }
 
-  // Values are stored and loaded as their own type (not as bytes), through a
-  // type of alignment 1 since the tape packs values without padding: the
+  // Scalars are stored and loaded as their own type (not as bytes), through
+  // a type of alignment 1 since the tape packs values without padding: the
   // compiler then knows that storing a double cannot change the tape's own
-  // pointers.
-  template <class V> using unaligned [[gnu::aligned(1)]] = V;
+  // pointers. The attribute is on a member alias: Clang ignores it on an
+  // alias template, which left misaligned accesses of V (undefined
+  // behaviour, reported by -fsanitize=alignment). Other types (classes,
+  // arrays) are copied as bytes: their copy operations assume an aligned
+  // object.
+  template <class V> struct unaligned {
+    using type [[gnu::aligned(1)]] = V;
+    static_assert(alignof(type) == 1, "tangent::tape: unaligned access type");
+  };
   template <class V> static void store_value(std::byte *at, const V &value) {
-    *reinterpret_cast<unaligned<V> *>(at) = value;
+    if constexpr (std::is_scalar_v<V>)
+      *reinterpret_cast<typename unaligned<V>::type *>(at) = value;
+    else
+      std::memcpy(at, &value, sizeof(V));
   }
   template <class V> static V load_value(const std::byte *at) {
-    return *reinterpret_cast<const unaligned<V> *>(at);
+    if constexpr (std::is_scalar_v<V>) {
+      return *reinterpret_cast<const typename unaligned<V>::type *>(at);
+    } else {
+      std::array<std::byte, sizeof(V)> raw;
+      std::memcpy(raw.data(), at, sizeof(V));
+      return std::bit_cast<V>(raw);
+    }
   }
 
   static chunk make_chunk(std::size_t size) {
