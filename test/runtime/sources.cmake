@@ -18,4 +18,9 @@ set(TANGENT_RUNTIME_TEST_SOURCES
 set(TANGENT_RUNTIME_CHECKS_TEST_SOURCES
   tape_checks_test.cpp
 )
+# The tape's defaults, as a user's `-O2` build without NDEBUG gets them: a
+# separate program, since the test undefines NDEBUG for itself.
+set(TANGENT_RUNTIME_DEFAULTS_TEST_SOURCES
+  tape_defaults_test.cpp
+)
 set(TANGENT_RUNTIME_TEST_WARNINGS -Wall -Wextra -Werror)

@@ -12,10 +12,12 @@
 /// \endcode
 ///
 /// What is counted: the bytes *in use* by `tangent::tape` (pushed and not yet
-/// popped, rounded up to the tape's 4 KiB accounting block) and the deep size
-/// (`tangent::state_bytes`) of every snapshot held by `tangent::snapshots` and
-/// `tangent::snapshot_slots`. Capacity that a tape keeps for reuse is not
-/// counted, so a measurement sees only its own run, whatever ran before.
+/// popped, rounded up to the tape's 4 KiB accounting block; with
+/// `TANGENT_TAPE_CHECKS=1` also its check log's entries, rounded up on their
+/// own) and the deep size (`tangent::state_bytes`) of every snapshot held by
+/// `tangent::snapshots` and `tangent::snapshot_slots`. Capacity that a tape
+/// keeps for reuse is not counted, so a measurement sees only its own run,
+/// whatever ran before.
 ///
 /// How (for maintainers): snapshot stores count eagerly (`detail::add`,
 /// `detail::sub`). A tape counts its growth eagerly, on its slow path, when

@@ -50,12 +50,17 @@
 ///
 /// Checks
 /// ------
-/// With `TANGENT_TAPE_CHECKS` set to 1 (the default unless `NDEBUG` is
-/// defined) every push logs its type and element count, and every pop checks
-/// that it matches the most recent unpopped push; a mismatch throws
-/// `std::logic_error` naming both types. With checks off, the log costs
-/// nothing. Popping more bytes than the tape holds always throws
-/// `std::logic_error` (detected on the slow path, at the tape's start).
+/// Off by default, whatever `NDEBUG` says; compile with
+/// `-DTANGENT_TAPE_CHECKS=1` to turn them on (in every translation unit of
+/// the program: the setting changes inline code). With checks on, every push
+/// also logs its type and element count (`tape::check_entry_bytes`, 16 bytes
+/// on 64-bit targets, per push), and every pop checks that it matches the
+/// most recent unpopped push; a mismatch throws `std::logic_error` naming
+/// both types. The log's entries in use are counted in `tangent::stats` like
+/// the values, rounded up to `block_bytes` on their own: growth eagerly
+/// (once per block), pops on demand. With checks off, the log costs nothing.
+/// Popping more bytes than the tape holds always throws `std::logic_error`
+/// (detected on the slow path, at the tape's start).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_TAPE_HPP
 #define TANGENT_TAPE_HPP
@@ -76,14 +81,18 @@
 #include <vector>
 
 #ifndef TANGENT_TAPE_CHECKS
-#ifdef NDEBUG
 #define TANGENT_TAPE_CHECKS 0
-#else
-#define TANGENT_TAPE_CHECKS 1
-#endif
 #endif
 
 namespace tangent {
+
+namespace detail {
+/// One logged push of a checked tape: type and element count.
+struct tape_log_entry {
+  const std::type_info *type;
+  std::size_t count;
+};
+} // namespace detail
 
 /// A typed LIFO of trivially copyable values in chunked storage that is
 /// reused across calls. Not copyable; one thread at a time.
@@ -97,6 +106,9 @@ public:
   static constexpr std::size_t default_max_chunk_bytes = 1024 * 1024;
   /// Whether pushes and pops are checked (see the file comment).
   static constexpr bool checks_enabled = TANGENT_TAPE_CHECKS != 0;
+  /// Bytes that the check log holds per unpopped push when checks are on.
+  static constexpr std::size_t check_entry_bytes =
+      sizeof(detail::tape_log_entry);
 
   /// An empty tape; allocates nothing until the first push. Chunk sizes are
   /// rounded up to `block_bytes`.
@@ -112,7 +124,7 @@ public:
   tape &operator=(const tape &) = delete;
 
   ~tape() {
-    stats::detail::lower(counted_);
+    stats::detail::lower(counted_ + log_counted_);
     stats::detail::unlink(*this);
   }
 
@@ -235,18 +247,16 @@ public:
   /// Drops the contents and keeps the memory for reuse.
   void clear() noexcept {
     log_.clear();
-    if (chunks_.empty())
-      return;
-    enter_chunk(0, 0);
-    top_ = begin_;
+    if (!chunks_.empty()) {
+      enter_chunk(0, 0);
+      top_ = begin_;
+    }
     sync_count();
   }
 
   /// Returns the chunks that hold no values to the system (all of them when
   /// the tape is empty).
   void release() noexcept {
-    if (chunks_.empty())
-      return;
     if (!empty()) {
       chunks_.resize(index_ + 1);
       return;
@@ -291,11 +301,7 @@ private:
     std::uintptr_t bound;
   };
 
-  /// One logged push (checks only): type and element count.
-  struct entry {
-    const std::type_info *type;
-    std::size_t count;
-  };
+  using entry = detail::tape_log_entry;
   static constexpr std::size_t scalar_entry = ~std::size_t{0};
   /// `base_` without a chunk: no pop takes the fast path.
   static constexpr std::uintptr_t no_chunk = ~std::uintptr_t{0};
@@ -307,16 +313,32 @@ private:
     return (n + block_bytes - 1) / block_bytes * block_bytes;
   }
 
-  // Values are stored and loaded as their own type (not as bytes), through a
-  // type of alignment 1 since the tape packs values without padding: the
+  // Scalars are stored and loaded as their own type (not as bytes), through
+  // a type of alignment 1 since the tape packs values without padding: the
   // compiler then knows that storing a double cannot change the tape's own
-  // pointers.
-  template <class V> using unaligned [[gnu::aligned(1)]] = V;
+  // pointers. The attribute is on a member alias: Clang ignores it on an
+  // alias template, which left misaligned accesses of V (undefined
+  // behaviour, reported by -fsanitize=alignment). Other types (classes,
+  // arrays) are copied as bytes: their copy operations assume an aligned
+  // object.
+  template <class V> struct unaligned {
+    using type [[gnu::aligned(1)]] = V;
+    static_assert(alignof(type) == 1, "tangent::tape: unaligned access type");
+  };
   template <class V> static void store_value(std::byte *at, const V &value) {
-    *reinterpret_cast<unaligned<V> *>(at) = value;
+    if constexpr (std::is_scalar_v<V>)
+      *reinterpret_cast<typename unaligned<V>::type *>(at) = value;
+    else
+      std::memcpy(at, &value, sizeof(V));
   }
   template <class V> static V load_value(const std::byte *at) {
-    return *reinterpret_cast<const unaligned<V> *>(at);
+    if constexpr (std::is_scalar_v<V>) {
+      return *reinterpret_cast<const typename unaligned<V>::type *>(at);
+    } else {
+      std::array<std::byte, sizeof(V)> raw;
+      std::memcpy(raw.data(), at, sizeof(V));
+      return std::bit_cast<V>(raw);
+    }
   }
 
   static chunk make_chunk(std::size_t size) {
@@ -394,14 +416,21 @@ private:
     update_limit();
   }
 
+  /// Brings `counted` to `bytes` rounded up to blocks, in tangent::stats too.
+  static void recount(std::size_t &counted, std::size_t bytes) noexcept {
+    const std::size_t exact = round_up(bytes);
+    if (exact < counted)
+      stats::detail::lower(counted - exact);
+    else if (exact > counted)
+      stats::detail::raise(exact - counted);
+    counted = exact;
+  }
+
   /// Makes the count exact (after pops) and lowers the push bound to it.
   void sync_count() noexcept {
-    const std::size_t counted = round_up(size_bytes());
-    if (counted < counted_)
-      stats::detail::lower(counted_ - counted);
-    else if (counted > counted_)
-      stats::detail::raise(counted - counted_);
-    counted_ = counted;
+    recount(counted_, size_bytes());
+    if constexpr (checks_enabled)
+      recount(log_counted_, log_bytes());
     update_limit();
   }
 
@@ -461,8 +490,22 @@ private:
     return push_bytes_slow(&value, sizeof(V), true);
   }
 
+  /// Bytes of the check log's entries in use.
+  std::size_t log_bytes() const noexcept { return log_.size() * sizeof(entry); }
+
   void log_push(const std::type_info &type, std::size_t count) {
     log_.push_back(entry{&type, count});
+    if (log_bytes() > log_counted_)
+      count_log_growth();
+  }
+
+  /// Counts the check log's growth past its counted blocks. A tape that has
+  /// logged only empty arrays holds no chunk yet, so it joins its thread's
+  /// lazy sources here too (its pops are counted on demand).
+  [[gnu::noinline]] void count_log_growth() noexcept {
+    if (!linked)
+      stats::detail::link(*this);
+    recount(log_counted_, log_bytes());
   }
 
   static std::string describe(const std::type_info &type, std::size_t count) {
@@ -490,9 +533,10 @@ private:
   std::uintptr_t base_ = no_chunk; ///< Pops above this address are fast.
   std::byte *begin_ = nullptr;     ///< The current chunk.
   std::byte *end_ = nullptr;
-  std::size_t index_ = 0;   ///< Index of the current chunk.
-  std::size_t before_ = 0;  ///< Bytes in use in the chunks before it.
-  std::size_t counted_ = 0; ///< Bytes counted in tangent::stats.
+  std::size_t index_ = 0;       ///< Index of the current chunk.
+  std::size_t before_ = 0;      ///< Bytes in use in the chunks before it.
+  std::size_t counted_ = 0;     ///< Bytes counted in tangent::stats.
+  std::size_t log_counted_ = 0; ///< Log bytes counted (checks only).
   std::size_t first_chunk_;
   std::size_t max_chunk_;
   std::vector<chunk> chunks_;

@@ -1,7 +1,7 @@
 # cmake -DSOURCE_DIR=... -DBINARY_DIR=... -DCOMPILER=... [-DGENERATOR=...]
 #       [-DBUILD_TYPE=...] -P run.cmake
 # Configures the standalone test project with COMPILER, builds it and runs
-# both test programs; fails if any step fails.
+# its test programs; fails if any step fails.
 foreach(var SOURCE_DIR BINARY_DIR COMPILER)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run.cmake: -D${var}=... is required")
@@ -29,3 +29,5 @@ run_step("tangent_runtime_tests" ${BINARY_DIR}/tangent_runtime_tests
          --gtest_brief=1)
 run_step("tangent_runtime_checks_tests"
          ${BINARY_DIR}/tangent_runtime_checks_tests --gtest_brief=1)
+run_step("tangent_runtime_defaults_tests"
+         ${BINARY_DIR}/tangent_runtime_defaults_tests --gtest_brief=1)
