@@ -1,5 +1,9 @@
 //===- RewritePlan.cpp - merging blocks into new file contents ------------===//
 #include "RewritePlan.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -138,6 +142,59 @@ bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
     out.push_back(std::move(pf));
   }
   return true;
+}
+
+bool writeTemporary(const std::string &path, const std::string &content,
+                    PendingWrite &out, std::string &message) {
+  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
+  if (model.empty())
+    model = ".";
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path).str() +
+                                     ".tangent-%%%%%%.tmp");
+  int fd = -1;
+  llvm::SmallString<256> temp;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp)) {
+    message = "cannot create a temporary file next to '" + path +
+              "': " + ec.message() +
+              " (tangent-rewrite needs write access to the directory)";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << content;
+    os.close();
+    if (os.has_error()) {
+      message = "cannot write '" + std::string(temp) +
+                "': " + os.error().message();
+      os.clear_error();
+      llvm::sys::fs::remove(temp);
+      return false;
+    }
+  }
+  if (auto perms = llvm::sys::fs::getPermissions(path))
+    llvm::sys::fs::setPermissions(temp, *perms);
+  out = {path, std::string(temp)};
+  return true;
+}
+
+void discardTemporaries(const std::vector<PendingWrite> &pending) {
+  for (const PendingWrite &p : pending)
+    llvm::sys::fs::remove(p.temp);
+}
+
+std::string writeRefusal(const std::string &path) {
+  namespace fs = llvm::sys::fs;
+  llvm::ErrorOr<fs::perms> perms = fs::getPermissions(path);
+  if (!perms)
+    return "";
+  if ((*perms & (fs::owner_write | fs::group_write | fs::others_write)) == 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", unsigned(*perms & fs::all_perms));
+    return std::string("is read-only (mode ") + mode + ")";
+  }
+  if (fs::access(path, fs::AccessMode::Write))
+    return "is not writable by you";
+  return "";
 }
 
 } // namespace tangent::rewrite

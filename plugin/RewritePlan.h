@@ -116,6 +116,26 @@ struct PlannedFile {
 bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
                 bool prune, std::vector<PlannedFile> &out, std::string &error);
 
+/// A file written next to its destination, renamed into place later.
+struct PendingWrite {
+  std::string path, temp;
+};
+
+/// Writes `content` to a new temporary file next to `path`, with the mode of
+/// `path` when it exists. Returns false (with `message`) on failure.
+bool writeTemporary(const std::string &path, const std::string &content,
+                    PendingWrite &out, std::string &message);
+
+/// Removes the temporaries of `pending`.
+void discardTemporaries(const std::vector<PendingWrite> &pending);
+
+/// Why tangent-rewrite must not replace the existing file `path` without
+/// --force, or "" when it may (or `path` does not exist). Replacing renames
+/// a temporary over the file, which the directory's permissions allow even
+/// for a read-only file, so the file's own mode is checked: a file with no
+/// write permission bit is read-only for everyone, root included.
+std::string writeRefusal(const std::string &path);
+
 } // namespace tangent::rewrite
 
 #endif

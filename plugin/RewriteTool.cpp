@@ -112,6 +112,11 @@ cl::opt<bool> prune(
     cl::desc("Also remove blocks from headers that no translation unit of "
              "this run requests (implied when a whole database is processed)"),
     cl::cat(category));
+cl::opt<bool> force(
+    "force",
+    cl::desc("Also replace files that are read-only (no write permission "
+             "bit); they keep their mode"),
+    cl::cat(category));
 cl::opt<bool> quiet("quiet", cl::desc("No progress output"),
                     cl::cat(category));
 cl::alias quiet_short("q", cl::desc("Alias for --quiet"),
@@ -200,48 +205,6 @@ bool readFile(const std::string &path, std::string &out) {
   ss << in.rdbuf();
   out = ss.str();
   return !in.bad();
-}
-
-/// A file written next to its destination, renamed into place later.
-struct Pending {
-  std::string path, temp;
-};
-
-bool writeTemporary(const std::string &path, const std::string &content,
-                    Pending &out, std::string &message) {
-  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
-  if (model.empty())
-    model = ".";
-  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path).str() +
-                                     ".tangent-%%%%%%.tmp");
-  int fd = -1;
-  llvm::SmallString<256> temp;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp)) {
-    message = "cannot create a temporary file next to '" + path +
-              "': " + ec.message();
-    return false;
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << content;
-    os.close();
-    if (os.has_error()) {
-      message = "cannot write '" + std::string(temp) +
-                "': " + os.error().message();
-      os.clear_error();
-      llvm::sys::fs::remove(temp);
-      return false;
-    }
-  }
-  if (auto perms = llvm::sys::fs::getPermissions(path))
-    llvm::sys::fs::setPermissions(temp, *perms);
-  out = {path, std::string(temp)};
-  return true;
-}
-
-void discard(const std::vector<Pending> &pending) {
-  for (const Pending &p : pending)
-    llvm::sys::fs::remove(p.temp);
 }
 
 /// The compilation database: `--` flags, -p, or none (default flags only).
@@ -334,6 +297,13 @@ int main(int argc, const char **argv) {
     if (llvm::sys::fs::is_directory(report_file)) {
       error("cannot write the report '" + std::string(report_path) +
             "': it is a directory");
+      return 2;
+    }
+    std::string refusal = force ? "" : writeRefusal(report_file);
+    if (!refusal.empty()) {
+      error("cannot write the report: '" + display(report_file) + "' " +
+            refusal + "; make it writable (chmod u+w), choose another "
+            "--report path, or pass --force to replace it");
       return 2;
     }
   }
@@ -435,7 +405,7 @@ int main(int argc, const char **argv) {
   auto finishWithReport = [&](int status) -> int {
     if (report_file.empty())
       return status;
-    Pending p;
+    PendingWrite p;
     std::string message;
     if (!writeTemporary(report_file,
                         renderReport(units, planned, context), p, message)) {
@@ -443,7 +413,7 @@ int main(int argc, const char **argv) {
       return 2;
     }
     if (std::error_code ec = llvm::sys::fs::rename(p.temp, p.path)) {
-      discard({p});
+      discardTemporaries({p});
       error("cannot write the report '" + report_file + "': " + ec.message());
       return 2;
     }
@@ -487,6 +457,31 @@ int main(int argc, const char **argv) {
            "it)");
   }
   context.up_to_date = changed.empty();
+
+  // Read-only files are replaced only with --force; a dry run says so.
+  std::vector<std::string> refused;
+  for (const PlannedFile *f : changed) {
+    std::string refusal = force ? "" : writeRefusal(f->path);
+    if (refusal.empty())
+      continue;
+    if (dry_run || check) {
+      note("note: '" + display(f->path) + "' " + refusal +
+           "; a rewrite needs --force to replace it");
+      continue;
+    }
+    refused.push_back("'" + display(f->path) + "' " + refusal);
+    error(refused.back() + "; tangent-rewrite would replace it. Make it "
+          "writable (chmod u+w " + display(f->path) + ") or pass --force to "
+          "replace it anyway (its mode is kept)");
+  }
+  if (!refused.empty()) {
+    context.ok = false;
+    for (const std::string &r : refused)
+      context.errors.push_back(r + " (--force replaces it)");
+    error(std::to_string(refused.size()) +
+          " file(s) to update are read-only; no file was written");
+    return finishWithReport(2);
+  }
 
   if (check) {
     for (const PlannedFile *f : changed)
@@ -551,20 +546,20 @@ int main(int argc, const char **argv) {
   }
 
   // 4. Write: every file to a temporary next to it, then rename.
-  std::vector<Pending> pending;
+  std::vector<PendingWrite> pending;
   for (const PlannedFile *f : changed) {
     std::string now;
     if (!readFile(f->path, now) || now != f->original) {
-      discard(pending);
+      discardTemporaries(pending);
       error("'" + display(f->path) +
             "' changed while tangent-rewrite ran; no file was written");
       context.ok = false;
       return finishWithReport(2);
     }
-    Pending p;
+    PendingWrite p;
     std::string message;
     if (!writeTemporary(f->path, f->planned, p, message)) {
-      discard(pending);
+      discardTemporaries(pending);
       error(message + "; no file was written");
       context.ok = false;
       return finishWithReport(2);
@@ -574,13 +569,13 @@ int main(int argc, const char **argv) {
   // The report goes first: if it cannot be written, nothing is.
   int status = finishWithReport(0);
   if (status != 0) {
-    discard(pending);
+    discardTemporaries(pending);
     return status;
   }
   for (std::size_t i = 0; i < pending.size(); ++i) {
     if (std::error_code ec =
             llvm::sys::fs::rename(pending[i].temp, pending[i].path)) {
-      discard(std::vector<Pending>(pending.begin() + i, pending.end()));
+      discardTemporaries(std::vector<PendingWrite>(pending.begin() + i, pending.end()));
       error("cannot replace '" + pending[i].path + "': " + ec.message());
       return 2;
     }

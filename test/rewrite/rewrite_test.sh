@@ -422,6 +422,54 @@ case_report_unwritable() {
   same single.cpp "$WORK/orig/single.cpp"
 }
 
+# mode <file>: its permission bits in octal (e.g. 444).
+mode() { stat -c %a "$1"; }
+
+case_read_only() {
+  # A read-only file is never replaced without --force (the rename would
+  # succeed, even for root): the refusal is decided by the mode bits.
+  setup
+  chmod 0444 single.cpp
+  run 2 "$TOOL" loops.cpp single.cpp --report "$WORK/report.json"
+  contains "$WORK/err" "single.cpp' is read-only (mode 0444)"
+  contains "$WORK/err" "--force"
+  contains "$WORK/err" "no file was written"
+  same single.cpp "$WORK/orig/single.cpp"
+  same loops.cpp "$WORK/orig/loops.cpp"
+  [ "$(mode single.cpp)" = 444 ] || fail "the mode of single.cpp changed"
+  run 0 "$CMAKE" -DREPORT="$WORK/report.json" -DUNITS=2 -DREQUESTS=-1 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
+  contains "$WORK/report.json" "is read-only"
+  # A read-only header that would get a block: the same.
+  chmod 0444 model.h
+  run 2 "$TOOL" use_a.cpp -- -I.
+  contains "$WORK/err" "model.h' is read-only"
+  same model.h "$WORK/orig/model.h"
+  same use_a.cpp "$WORK/orig/use_a.cpp"
+  # --check and --dry-run write nothing: no refusal.
+  run 1 "$TOOL" --check single.cpp
+  run 0 "$TOOL" --dry-run single.cpp
+  contains "$WORK/err" "read-only"
+  # A read-only report is refused too, before any work.
+  touch "$WORK/ro.json"
+  chmod 0444 "$WORK/ro.json"
+  run 2 "$TOOL" loops.cpp --report "$WORK/ro.json"
+  contains "$WORK/err" "ro.json' is read-only"
+  same loops.cpp "$WORK/orig/loops.cpp"
+  # --force replaces them and keeps their mode.
+  run 0 "$TOOL" --force loops.cpp single.cpp
+  contains single.cpp "$BEGIN_MARK"
+  contains loops.cpp "$BEGIN_MARK"
+  [ "$(mode single.cpp)" = 444 ] || fail "--force changed the mode of single.cpp"
+  run 0 "$TOOL" --force use_a.cpp -- -I.
+  contains model.h "$BEGIN_MARK"
+  [ "$(mode model.h)" = 444 ] || fail "--force changed the mode of model.h"
+  run 0 "$GXX" -std=c++20 -I"$RUNTIME" single.cpp -o "$WORK/single.exe"
+  run 0 "$WORK/single.exe"
+  # Up to date: nothing to replace, no refusal.
+  run 0 "$TOOL" loops.cpp single.cpp
+}
+
 name=${1:?usage: rewrite_test.sh <case>}
 "case_${name//-/_}"
 echo "PASS: $name"
