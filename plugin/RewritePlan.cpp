@@ -93,11 +93,11 @@ bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
     }
   }
   for (const auto &[path, state] : store.all())
-    if (state->read_ok && state->stripped.regions > 0 && store.underRoot(path))
+    if (state->read_ok && state->stripped.regions > 0 && store.inScope(path))
       paths.insert(path);
 
   for (const std::string &path : paths) {
-    if (!store.underRoot(path))
+    if (!store.inScope(path))
       continue;
     std::shared_ptr<const FileState> state = store.get(path);
     if (!state->read_ok) {

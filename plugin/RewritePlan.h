@@ -70,7 +70,7 @@ struct UnitResult {
   std::string failure;   ///< why the unit failed, besides diagnostics
   std::vector<RequestRecord> requests;
   std::vector<DiagRecord> diagnostics;
-  std::set<std::string> files; ///< every file under the roots it read
+  std::set<std::string> files; ///< every file in scope (FileStore) it read
 };
 
 /// A file as read from disk, once per run.
@@ -82,11 +82,21 @@ struct FileState {
 };
 
 /// The files of a run, read once and shared by all threads.
+///
+/// The files tangent-rewrite may write: those under the roots, and those
+/// named on the command line (the user's choice, even outside the roots; the
+/// roots then guard the headers only).
 class FileStore {
 public:
   explicit FileStore(std::vector<std::string> roots) : roots_(std::move(roots)) {}
   /// Whether `real_path` lies under one of the roots.
   bool underRoot(const std::string &real_path) const;
+  /// Adds a file named on the command line (before the threads start).
+  void addNamed(const std::string &real_path) { named_.insert(real_path); }
+  /// Whether tangent-rewrite may write `real_path`: under a root, or named.
+  bool inScope(const std::string &real_path) const {
+    return named_.count(real_path) || underRoot(real_path);
+  }
   /// The file, read on first use (thread-safe; the result stays valid).
   std::shared_ptr<const FileState> get(const std::string &real_path);
   /// Every file read so far.
@@ -95,6 +105,7 @@ public:
 
 private:
   std::vector<std::string> roots_;
+  std::set<std::string> named_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const FileState>> files_;
 };

@@ -28,7 +28,8 @@
 //   - otherwise (a header outside --root, such as a system or third-party
 //     header, or a header without a guard): the end of the main file of
 //     each requesting unit, as the plugin does. Files outside --root are
-//     never written.
+//     never written, except the files named on the command line (the
+//     user's choice: --root then guards the headers only).
 // Blocks of a header that no unit of the run requests are kept (other units
 // may need them) unless the whole database is processed or --prune is given.
 //
@@ -84,8 +85,10 @@ cl::list<std::string> sources(cl::Positional, cl::desc("<file>..."),
                               cl::cat(category));
 cl::list<std::string>
     roots("root",
-          cl::desc("Only files under this directory are written (repeatable; "
-                   "default: the current directory)"),
+          cl::desc("Only files under this directory are written, besides "
+                   "the files named on the command line (repeatable; "
+                   "default: the current directory); with -p and no files, "
+                   "the units outside it are skipped"),
           cl::value_desc("dir"), cl::cat(category));
 cl::opt<bool> dry_run("dry-run",
                       cl::desc("Print a unified diff; write nothing"),
@@ -340,16 +343,17 @@ int main(int argc, const char **argv) {
         error("no such file: '" + s + "'");
         return 2;
       }
-      if (!store.underRoot(path)) {
-        error("'" + s + "' is outside the --root directories (default: the "
-              "current directory); it would not be written");
-        return 2;
-      }
       if (db->getCompileCommands(path).empty()) {
         error("no compile command for '" + s + "' in the compilation "
-              "database");
+              "database '" + std::string(build_path) + "'; add it to the "
+              "build, or name only files of the database");
         return 2;
       }
+      if (!store.underRoot(path))
+        note("note: " + display(path) + " is outside the --root directories; "
+             "it is written because it is named on the command line (headers "
+             "outside --root are not)");
+      store.addNamed(path);
       files.push_back(path);
     }
   }

@@ -280,15 +280,54 @@ case_outside_root() {
   cp "$WORK/orig/proj/uses_ext.cpp" uses_ext.cpp
   run 0 "$TOOL" --root . uses_ext.cpp -- -I../ext
   same ../ext/ext.h "$WORK/orig/ext/ext.h"
-  # A main file outside the roots is refused and left alone.
-  run 2 "$TOOL" --root ../ext uses_ext.cpp -- -I../ext
-  contains "$WORK/err" "outside the --root directories"
+  # A main file outside the roots: named on the command line, so it may be
+  # written; its block goes to the header, which is under the root.
+  run 0 "$TOOL" --root ../ext uses_ext.cpp -- -I../ext
+  same uses_ext.cpp "$WORK/orig/proj/uses_ext.cpp"
+  contains ../ext/ext.h "// tangent: block adjoint<&ext::softplus"
+  cp "$WORK/orig/ext/ext.h" ../ext/ext.h
   # With the parent as root the header gets the block, and the main file's
   # block moves there.
   run 0 "$TOOL" --root .. uses_ext.cpp -- -I../ext
   contains ../ext/ext.h "// tangent: block adjoint<&ext::softplus"
   lacks uses_ext.cpp "$BEGIN_MARK"
   same uses_ext.cpp "$WORK/orig/proj/uses_ext.cpp"
+}
+
+case_explicit_outside_root() {
+  # Files named on the command line are the user's choice: written even
+  # outside --root, which then guards the headers only.
+  setup
+  mkdir -p "$WORK/elsewhere"
+  run 0 "$TOOL" --root "$WORK/elsewhere" proj/uses_ext.cpp -- -Iext
+  contains "$WORK/err" "outside the --root directories"
+  contains proj/uses_ext.cpp "// tangent: block adjoint<&ext::softplus"
+  same ext/ext.h "$WORK/orig/ext/ext.h"
+  cp proj/uses_ext.cpp "$WORK/first.cpp"
+  run 0 "$TOOL" --root "$WORK/elsewhere" --check proj/uses_ext.cpp -- -Iext
+  run 0 "$TOOL" --root "$WORK/elsewhere" proj/uses_ext.cpp -- -Iext
+  same proj/uses_ext.cpp "$WORK/first.cpp"
+  run 0 "$GXX" -std=c++20 -I"$RUNTIME" -Iext proj/uses_ext.cpp -o "$WORK/ext.exe"
+  run 0 "$WORK/ext.exe"
+  # The same with the default root (the current directory).
+  cp "$WORK/orig/proj/uses_ext.cpp" proj/uses_ext.cpp
+  cd "$WORK/elsewhere" || fail "cd $WORK/elsewhere"
+  run 0 "$TOOL" ../src/proj/uses_ext.cpp -- -I../src/ext
+  same ../src/proj/uses_ext.cpp "$WORK/first.cpp"
+  same ../src/ext/ext.h "$WORK/orig/ext/ext.h"
+  # A header under no root stays unwritten: its block goes to the named
+  # file; with -p too.
+  cd "$WORK/src" || fail "cd $WORK/src"
+  run 0 "$TOOL" --root "$WORK/elsewhere" use_a.cpp -- -I.
+  same model.h "$WORK/orig/model.h"
+  contains use_a.cpp "// tangent: block adjoint<&model::energy"
+  cp "$WORK/orig/use_a.cpp" use_a.cpp
+  mkdir -p "$WORK/build"
+  database "$WORK/build" use_a.cpp use_b.cpp
+  run 0 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" use_b.cpp
+  same model.h "$WORK/orig/model.h"
+  same use_a.cpp "$WORK/orig/use_a.cpp"
+  contains use_b.cpp "// tangent: block adjoint<&model::energy"
 }
 
 case_batch() {
