@@ -22,6 +22,21 @@ bool FileStore::underRoot(const std::string &path) const {
   return false;
 }
 
+namespace {
+
+/// The whole file, or false when it cannot be read.
+bool readWholeFile(const std::string &path, std::string &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return !in.bad();
+}
+
+} // namespace
+
 std::shared_ptr<const FileState> FileStore::get(const std::string &path) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -30,22 +45,15 @@ std::shared_ptr<const FileState> FileStore::get(const std::string &path) {
       return it->second;
   }
   auto state = std::make_shared<FileState>();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (!readWholeFile(path, state->original)) {
+    state->original.clear();
     state->read_error = "cannot read the file";
   } else {
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) {
-      state->read_error = "error while reading the file";
-    } else {
-      state->original = ss.str();
-      state->read_ok = true;
-      if (hasRegion(state->original))
-        state->stripped = stripRegions(state->original);
-      else
-        state->stripped.text = state->original;
-    }
+    state->read_ok = true;
+    if (hasRegion(state->original))
+      state->stripped = stripRegions(state->original);
+    else
+      state->stripped.text = state->original;
   }
   std::lock_guard<std::mutex> lock(mutex_);
   auto [it, inserted] = files_.emplace(path, std::move(state));
@@ -175,6 +183,46 @@ bool writeTemporary(const std::string &path, const std::string &content,
     llvm::sys::fs::setPermissions(temp, *perms);
   out = {path, std::string(temp)};
   return true;
+}
+
+bool stageWrites(const std::vector<const PlannedFile *> &files,
+                 std::vector<PendingWrite> &out, std::string &message) {
+  for (const PlannedFile *f : files) {
+    std::string now;
+    PendingWrite p;
+    if (!readWholeFile(f->path, now) || now != f->original) {
+      message = "'" + f->path + "' changed while tangent-rewrite ran (run it "
+                "again)";
+    } else if (writeTemporary(f->path, f->planned, p, message)) {
+      out.push_back(p);
+      continue;
+    }
+    discardTemporaries(out);
+    out.clear();
+    return false;
+  }
+  return true;
+}
+
+std::size_t commitWrites(const std::vector<PendingWrite> &pending,
+                         std::string &message) {
+  for (std::size_t i = 0; i < pending.size(); ++i)
+    if (std::error_code ec =
+            llvm::sys::fs::rename(pending[i].temp, pending[i].path)) {
+      message = "cannot replace '" + pending[i].path + "': " + ec.message();
+      discardTemporaries(
+          std::vector<PendingWrite>(pending.begin() + i, pending.end()));
+      return i;
+    }
+  return pending.size();
+}
+
+bool replaceFile(const std::string &path, const std::string &content,
+                 std::string &message) {
+  PendingWrite p;
+  if (!writeTemporary(path, content, p, message))
+    return false;
+  return commitWrites({p}, message) == 1;
 }
 
 void discardTemporaries(const std::vector<PendingWrite> &pending) {

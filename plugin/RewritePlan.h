@@ -137,6 +137,22 @@ struct PendingWrite {
 bool writeTemporary(const std::string &path, const std::string &content,
                     PendingWrite &out, std::string &message);
 
+/// Writes the planned contents of `files` to temporaries next to them,
+/// after checking that each file still has the contents it was planned from.
+/// On failure, returns false with `message` and leaves no temporary behind.
+bool stageWrites(const std::vector<const PlannedFile *> &files,
+                 std::vector<PendingWrite> &out, std::string &message);
+
+/// Renames the temporaries over their files, in order. Returns how many were
+/// renamed; when not all, `message` says why and the rest are removed.
+std::size_t commitWrites(const std::vector<PendingWrite> &pending,
+                         std::string &message);
+
+/// Writes `content` to `path` through a temporary and a rename. Returns
+/// false (with `message`, `path` untouched) on failure.
+bool replaceFile(const std::string &path, const std::string &content,
+                 std::string &message);
+
 /// Removes the temporaries of `pending`.
 void discardTemporaries(const std::vector<PendingWrite> &pending);
 

@@ -53,10 +53,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <atomic>
-#include <fstream>
 #include <functional>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #ifndef TANGENT_RUNTIME_INCLUDE_DIR
@@ -200,16 +198,6 @@ void parallelFor(std::size_t n, unsigned threads,
     t.join();
 }
 
-bool readFile(const std::string &path, std::string &out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return !in.bad();
-}
-
 /// The compilation database: `--` flags, -p, or none (default flags only).
 std::unique_ptr<CompilationDatabase>
 loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
@@ -246,6 +234,338 @@ loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
   return db;
 }
 
+/// What the steps of a run share: its inputs, what it found, the report.
+struct Run {
+  std::string mode; ///< rewrite / check / dry-run
+  std::unique_ptr<FileStore> store;
+  std::unique_ptr<CompilationDatabase> db;
+  std::string database;           ///< the -p database, for messages
+  std::string report_file;        ///< "" without --report
+  std::vector<std::string> files; ///< the translation units to process
+  bool whole_database = false;
+  RunnerConfig config;
+  unsigned threads = 1;
+  ReportContext context;
+  std::vector<UnitResult> units;
+  std::vector<PlannedFile> planned;
+  std::vector<const PlannedFile *> changed;
+
+  /// Writes the report (with --report) and returns `status`, or 2 when the
+  /// report cannot be written.
+  int finish(int status) {
+    std::string message;
+    if (report_file.empty() ||
+        replaceFile(report_file, renderReport(units, planned, context),
+                    message))
+      return status;
+    error("cannot write the report: " + message);
+    return 2;
+  }
+  /// Prints an error, records it (or `summary`) in the report, and finishes
+  /// with status 2.
+  int fail(const std::string &message, const std::string &summary = "") {
+    error(message);
+    context.ok = false;
+    context.errors.push_back(summary.empty() ? message : summary);
+    return finish(2);
+  }
+};
+
+/// What a step returns to let the run go on.
+constexpr int kContinue = -1;
+
+/// Roots, the report's path and the compilation database. Errors here come
+/// before any report.
+int configure(Run &run, std::unique_ptr<FixedCompilationDatabase> fixed) {
+  std::vector<std::string> root_dirs;
+  if (roots.empty())
+    root_dirs.push_back(canonicalPath(current_directory()));
+  for (const std::string &r : roots) {
+    std::string dir = canonicalPath(r);
+    if (!llvm::sys::fs::is_directory(dir)) {
+      error("--root '" + r + "' is not a directory");
+      return 2;
+    }
+    root_dirs.push_back(dir);
+  }
+  run.store = std::make_unique<FileStore>(root_dirs);
+
+  // The report path must be writable; checked again when writing.
+  if (!report_path.empty()) {
+    run.report_file = canonicalPath(report_path);
+    std::string dir(llvm::sys::path::parent_path(run.report_file));
+    if (!llvm::sys::fs::is_directory(dir)) {
+      error("cannot write the report '" + std::string(report_path) +
+            "': directory '" + dir + "' does not exist");
+      return 2;
+    }
+    if (llvm::sys::fs::is_directory(run.report_file)) {
+      error("cannot write the report '" + std::string(report_path) +
+            "': it is a directory");
+      return 2;
+    }
+    std::string refusal = force ? "" : writeRefusal(run.report_file);
+    if (!refusal.empty()) {
+      error("cannot write the report: '" + display(run.report_file) + "' " +
+            refusal + "; make it writable (chmod u+w), choose another "
+            "--report path, or pass --force to replace it");
+      return 2;
+    }
+  }
+
+  std::string db_error;
+  if (!build_path.empty())
+    run.database = canonicalPath(build_path);
+  run.db = loadDatabase(std::move(fixed), db_error);
+  if (!run.db) {
+    error(db_error);
+    return 2;
+  }
+  return kContinue;
+}
+
+/// The translation units: the named files, or every unit of the database
+/// that is under the roots and exists (the others are skipped and listed in
+/// the report). From here on the report is always written.
+int selectUnits(Run &run) {
+  CompilationDatabase &db = *run.db;
+  if (sources.empty()) {
+    if (build_path.empty()) {
+      error("no input files (give files, or -p <build-dir> for a whole "
+            "compilation database); see --help");
+      return 2;
+    }
+    run.whole_database = true;
+    for (const std::string &f : db.getAllFiles()) {
+      std::string path = canonicalPath(f);
+      std::string why;
+      if (!run.store->underRoot(path))
+        why = "outside the --root directories";
+      else if (!llvm::sys::fs::exists(path))
+        why = "the file does not exist (a stale entry of the database?)";
+      if (why.empty()) {
+        run.files.push_back(path);
+        continue;
+      }
+      note("skipping " + display(path) + " (" + why + ")");
+      run.context.skipped.push_back({path, why});
+    }
+  } else {
+    for (const std::string &s : sources) {
+      std::string path = canonicalPath(s);
+      if (!llvm::sys::fs::exists(path))
+        return run.fail("no such file: '" + s + "'");
+      if (db.getCompileCommands(path).empty())
+        return run.fail("no compile command for '" + s +
+                        "' in the compilation database '" + run.database +
+                        "'; add it to the build, or name only files of the "
+                        "database");
+      if (!run.store->underRoot(path))
+        note("note: " + display(path) + " is outside the --root directories; "
+             "it is written because it is named on the command line (headers "
+             "outside --root are not)");
+      run.store->addNamed(path);
+      run.files.push_back(path);
+    }
+  }
+  std::vector<std::string> &files = run.files;
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  for (const std::string &f : files)
+    for (const CompileCommand &c : db.getCompileCommands(f))
+      if (!llvm::sys::fs::is_directory(c.Directory))
+        return run.fail("the compile command for '" + display(f) +
+                        "' runs in directory '" + c.Directory +
+                        "', which does not exist; regenerate the compilation "
+                        "database");
+  if (!files.empty())
+    return kContinue;
+  if (run.context.skipped.empty())
+    return run.fail("the compilation database '" + run.database +
+                    "' has no entries; no translation unit was processed");
+  std::map<std::string, std::size_t> reasons;
+  for (const SkippedUnit &k : run.context.skipped)
+    ++reasons[k.reason];
+  std::string why, roots_shown;
+  for (const auto &[reason, n] : reasons)
+    why += (why.empty() ? "" : ", ") + std::to_string(n) + " " + reason;
+  for (const std::string &r : run.store->roots())
+    roots_shown += (roots_shown.empty() ? "" : ", ") + display(r);
+  return run.fail(
+      "no translation unit was processed: the " +
+          std::to_string(run.context.skipped.size()) +
+          " unit(s) of the compilation database '" + run.database +
+          "' were skipped (" + why + "; --root: " + roots_shown +
+          "). Run tangent-rewrite from the project's source directory, pass "
+          "--root <dir> (repeatable), or name the files to process",
+      "no translation unit was processed: every unit was skipped");
+}
+
+/// 1. Analyze every unit, in parallel.
+int analyze(Run &run) {
+  std::vector<std::vector<UnitResult>> analyzed(run.files.size());
+  std::atomic<std::size_t> done{0};
+  parallelFor(run.files.size(), run.threads, [&](std::size_t i) {
+    const std::string &file = run.files[i];
+    analyzed[i] = analyzeUnit(*run.db, file, *run.store, run.config);
+    std::size_t k = ++done;
+    std::lock_guard<std::mutex> lock(output_mutex);
+    if (!quiet)
+      llvm::errs() << "[" << k << "/" << run.files.size() << "] "
+                   << display(file) << "\n";
+    for (UnitResult &u : analyzed[i]) {
+      llvm::errs() << u.output;
+      if (!u.ok)
+        llvm::errs() << "tangent-rewrite: error: " << display(file) << ": "
+                     << u.failure << "\n";
+    }
+  });
+  std::size_t failed = 0;
+  for (auto &v : analyzed)
+    for (UnitResult &u : v) {
+      if (u.directory.empty())
+        for (const CompileCommand &c : run.db->getCompileCommands(u.file))
+          u.directory = c.Directory;
+      failed += !u.ok;
+      run.units.push_back(std::move(u));
+    }
+  if (!failed)
+    return kContinue;
+  return run.fail(std::to_string(failed) + " of " +
+                      std::to_string(run.units.size()) +
+                      " translation unit(s) failed (see above); no file was "
+                      "written",
+                  std::to_string(failed) + " translation unit(s) failed");
+}
+
+/// 2. Plan the new contents of every file; read-only files are replaced
+/// only with --force.
+int plan(Run &run) {
+  std::string plan_error;
+  if (!planWrites(run.units, *run.store, prune || run.whole_database,
+                  run.planned, plan_error))
+    return run.fail(plan_error + "; no file was written", plan_error);
+  for (const UnitResult &u : run.units)
+    for (const RequestRecord &r : u.requests)
+      if (!r.block.empty() && r.target != r.home_file && !r.home_file.empty() &&
+          r.home_file != u.file)
+        note("note: the adjoint of '" + r.function + "' goes into " +
+             display(r.target) + ": " + r.placement);
+  for (const PlannedFile &f : run.planned) {
+    if (f.changed)
+      run.changed.push_back(&f);
+    for (const std::string &k : f.kept)
+      note("note: kept the block for " + k + " in " + display(f.path) +
+           " (no translation unit of this run requests it; --prune removes "
+           "it)");
+  }
+  run.context.up_to_date = run.changed.empty();
+
+  std::size_t refused = 0;
+  for (const PlannedFile *f : run.changed) {
+    std::string refusal = force ? "" : writeRefusal(f->path);
+    if (refusal.empty())
+      continue;
+    std::string shown = "'" + display(f->path) + "' " + refusal;
+    if (dry_run || check) {
+      note("note: " + shown + "; a rewrite needs --force to replace it");
+      continue;
+    }
+    ++refused;
+    error(shown + "; tangent-rewrite would replace it. Make it writable "
+          "(chmod u+w " + display(f->path) + ") or pass --force to replace "
+          "it anyway (its mode is kept)");
+    run.context.errors.push_back(shown + " (--force replaces it)");
+  }
+  if (!refused)
+    return kContinue;
+  error(std::to_string(refused) +
+        " file(s) to update are read-only; no file was written");
+  run.context.ok = false;
+  return run.finish(2);
+}
+
+/// --check: exit 1 when a file would change.
+int checkResult(Run &run) {
+  for (const PlannedFile *f : run.changed)
+    llvm::errs() << display(f->path)
+                 << ": generated adjoints are missing or out of date\n";
+  if (!run.changed.empty())
+    llvm::errs() << "tangent-rewrite: " << run.changed.size()
+                 << " file(s) out of date; run tangent-rewrite\n";
+  else
+    note("generated adjoints are up to date");
+  return run.finish(run.changed.empty() ? 0 : 1);
+}
+
+/// 3. Parse every unit that reads a changed file again, with the planned
+/// contents: it must compile and bind every request.
+int verify(Run &run) {
+  std::map<std::string, std::string> contents;
+  for (const PlannedFile *f : run.changed)
+    contents[f->path] = f->planned;
+  std::vector<std::string> affected;
+  for (const UnitResult &u : run.units) {
+    bool reads_changed = contents.count(u.file) != 0;
+    for (const std::string &f : u.files)
+      reads_changed = reads_changed || contents.count(f);
+    if (reads_changed)
+      affected.push_back(u.file);
+  }
+  std::sort(affected.begin(), affected.end());
+  affected.erase(std::unique(affected.begin(), affected.end()),
+                 affected.end());
+  std::atomic<std::size_t> broken{0};
+  parallelFor(affected.size(), run.threads, [&](std::size_t i) {
+    for (const UnitResult &u :
+         verifyUnit(*run.db, affected[i], contents, run.config)) {
+      if (u.ok)
+        continue;
+      ++broken;
+      std::lock_guard<std::mutex> lock(output_mutex);
+      llvm::errs() << u.output << "tangent-rewrite: error: "
+                   << display(affected[i])
+                   << ": the rewritten sources fail to compile ("
+                   << u.failure << ")\n";
+    }
+  });
+  if (!broken)
+    return kContinue;
+  return run.fail("the rewritten sources would not compile; no file was "
+                  "written (this is a bug in tangent: please report it; "
+                  "--dry-run shows the change)",
+                  "the rewritten sources fail to compile");
+}
+
+/// 4. Write: every file to a temporary next to it, then the report, then
+/// the renames.
+int write(Run &run) {
+  std::vector<PendingWrite> pending;
+  std::string message;
+  if (!stageWrites(run.changed, pending, message))
+    return run.fail(message + "; no file was written", message);
+  // The report goes first: if it cannot be written, nothing is.
+  if (int status = run.finish(0); status != 0) {
+    discardTemporaries(pending);
+    return status;
+  }
+  std::size_t renamed = commitWrites(pending, message);
+  for (std::size_t i = 0; i < renamed; ++i) {
+    std::size_t blocks = run.changed[i]->keys.size();
+    note("updated " + display(pending[i].path) + " (" +
+         (blocks ? std::to_string(blocks) + " adjoint block(s))"
+                 : std::string("generated adjoints removed)")));
+  }
+  if (renamed < pending.size()) {
+    error(message + (renamed ? " (the files above were updated)"
+                             : "; no file was written"));
+    return 2;
+  }
+  if (run.changed.empty())
+    note("everything is up to date");
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -271,322 +591,31 @@ int main(int argc, const char **argv) {
     error("--check and --dry-run cannot be combined");
     return 2;
   }
-  const std::string mode = check ? "check" : dry_run ? "dry-run" : "rewrite";
 
-  // Roots.
-  std::vector<std::string> root_dirs;
-  if (roots.empty())
-    root_dirs.push_back(canonicalPath(current_directory()));
-  for (const std::string &r : roots) {
-    std::string dir = canonicalPath(r);
-    if (!llvm::sys::fs::is_directory(dir)) {
-      error("--root '" + r + "' is not a directory");
-      return 2;
-    }
-    root_dirs.push_back(dir);
-  }
-  FileStore store(root_dirs);
-
-  // The report path must be writable; checked again when writing.
-  std::string report_file;
-  if (!report_path.empty()) {
-    report_file = canonicalPath(report_path);
-    std::string dir = std::string(llvm::sys::path::parent_path(report_file));
-    if (!llvm::sys::fs::is_directory(dir)) {
-      error("cannot write the report '" + std::string(report_path) +
-            "': directory '" + dir + "' does not exist");
-      return 2;
-    }
-    if (llvm::sys::fs::is_directory(report_file)) {
-      error("cannot write the report '" + std::string(report_path) +
-            "': it is a directory");
-      return 2;
-    }
-    std::string refusal = force ? "" : writeRefusal(report_file);
-    if (!refusal.empty()) {
-      error("cannot write the report: '" + display(report_file) + "' " +
-            refusal + "; make it writable (chmod u+w), choose another "
-            "--report path, or pass --force to replace it");
-      return 2;
-    }
-  }
-
-  // Database and translation units.
-  std::string db_error;
-  std::unique_ptr<CompilationDatabase> db =
-      loadDatabase(std::move(fixed), db_error);
-  if (!db) {
-    error(db_error);
-    return 2;
-  }
-  bool whole_database = false;
-  std::vector<std::string> files;
-  if (sources.empty()) {
-    if (build_path.empty()) {
-      error("no input files (give files, or -p <build-dir> for a whole "
-            "compilation database); see --help");
-      return 2;
-    }
-    whole_database = true;
-    for (const std::string &f : db->getAllFiles()) {
-      std::string path = canonicalPath(f);
-      if (!store.underRoot(path)) {
-        note("skipping " + display(path) + " (outside the --root directories)");
-        continue;
-      }
-      files.push_back(path);
-    }
-  } else {
-    for (const std::string &s : sources) {
-      std::string path = canonicalPath(s);
-      if (!llvm::sys::fs::exists(path)) {
-        error("no such file: '" + s + "'");
-        return 2;
-      }
-      if (db->getCompileCommands(path).empty()) {
-        error("no compile command for '" + s + "' in the compilation "
-              "database '" + std::string(build_path) + "'; add it to the "
-              "build, or name only files of the database");
-        return 2;
-      }
-      if (!store.underRoot(path))
-        note("note: " + display(path) + " is outside the --root directories; "
-             "it is written because it is named on the command line (headers "
-             "outside --root are not)");
-      store.addNamed(path);
-      files.push_back(path);
-    }
-  }
-  std::sort(files.begin(), files.end());
-  files.erase(std::unique(files.begin(), files.end()), files.end());
-  for (const std::string &f : files)
-    for (const CompileCommand &c : db->getCompileCommands(f))
-      if (!llvm::sys::fs::is_directory(c.Directory)) {
-        error("the compile command for '" + display(f) +
-              "' runs in directory '" + c.Directory +
-              "', which does not exist");
-        return 2;
-      }
-  if (files.empty()) {
-    note("no translation units to process");
-    return 0;
-  }
-
-  RunnerConfig config;
-  config.runtime_include = runtime_include_dir;
-  config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
-  unsigned threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
-
-  // 1. Analyze.
-  std::vector<std::vector<UnitResult>> analyzed(files.size());
-  std::atomic<std::size_t> done{0};
-  parallelFor(files.size(), threads, [&](std::size_t i) {
-    analyzed[i] = analyzeUnit(*db, files[i], store, config);
-    std::size_t k = ++done;
-    std::lock_guard<std::mutex> lock(output_mutex);
-    if (!quiet)
-      llvm::errs() << "[" << k << "/" << files.size() << "] "
-                   << display(files[i]) << "\n";
-    for (UnitResult &u : analyzed[i]) {
-      llvm::errs() << u.output;
-      if (!u.ok)
-        llvm::errs() << "tangent-rewrite: error: " << display(files[i]) << ": "
-                     << u.failure << "\n";
-    }
-  });
-  std::vector<UnitResult> units;
-  for (auto &v : analyzed)
-    for (UnitResult &u : v) {
-      if (u.directory.empty())
-        for (const CompileCommand &c : db->getCompileCommands(u.file))
-          u.directory = c.Directory;
-      units.push_back(std::move(u));
-    }
-
-  ReportContext context;
-  context.mode = mode;
-  std::vector<PlannedFile> planned;
-  auto finishWithReport = [&](int status) -> int {
-    if (report_file.empty())
-      return status;
-    PendingWrite p;
-    std::string message;
-    if (!writeTemporary(report_file,
-                        renderReport(units, planned, context), p, message)) {
-      error("cannot write the report: " + message);
-      return 2;
-    }
-    if (std::error_code ec = llvm::sys::fs::rename(p.temp, p.path)) {
-      discardTemporaries({p});
-      error("cannot write the report '" + report_file + "': " + ec.message());
-      return 2;
-    }
+  Run run;
+  run.context.mode = run.mode = check ? "check" : dry_run ? "dry-run" : "rewrite";
+  run.config.runtime_include = runtime_include_dir;
+  run.config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
+  run.threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (int status = configure(run, std::move(fixed)); status != kContinue)
     return status;
-  };
-
-  std::size_t failed = 0;
-  for (const UnitResult &u : units)
-    failed += !u.ok;
-  if (failed) {
-    context.ok = false;
-    context.errors.push_back(std::to_string(failed) +
-                             " translation unit(s) failed");
-    error(std::to_string(failed) + " of " + std::to_string(units.size()) +
-          " translation unit(s) failed; no file was written");
-    return finishWithReport(2);
-  }
-
-  // 2. Plan.
-  std::string plan_error;
-  if (!planWrites(units, store, prune || whole_database, planned,
-                  plan_error)) {
-    context.ok = false;
-    context.errors.push_back(plan_error);
-    error(plan_error + "; no file was written");
-    return finishWithReport(2);
-  }
-  for (const UnitResult &u : units)
-    for (const RequestRecord &r : u.requests)
-      if (!r.block.empty() && r.target != r.home_file && !r.home_file.empty() &&
-          r.home_file != u.file)
-        note("note: the adjoint of '" + r.function + "' goes into " +
-             display(r.target) + ": " + r.placement);
-  std::vector<const PlannedFile *> changed;
-  for (const PlannedFile &f : planned) {
-    if (f.changed)
-      changed.push_back(&f);
-    for (const std::string &k : f.kept)
-      note("note: kept the block for " + k + " in " + display(f.path) +
-           " (no translation unit of this run requests it; --prune removes "
-           "it)");
-  }
-  context.up_to_date = changed.empty();
-
-  // Read-only files are replaced only with --force; a dry run says so.
-  std::vector<std::string> refused;
-  for (const PlannedFile *f : changed) {
-    std::string refusal = force ? "" : writeRefusal(f->path);
-    if (refusal.empty())
-      continue;
-    if (dry_run || check) {
-      note("note: '" + display(f->path) + "' " + refusal +
-           "; a rewrite needs --force to replace it");
-      continue;
-    }
-    refused.push_back("'" + display(f->path) + "' " + refusal);
-    error(refused.back() + "; tangent-rewrite would replace it. Make it "
-          "writable (chmod u+w " + display(f->path) + ") or pass --force to "
-          "replace it anyway (its mode is kept)");
-  }
-  if (!refused.empty()) {
-    context.ok = false;
-    for (const std::string &r : refused)
-      context.errors.push_back(r + " (--force replaces it)");
-    error(std::to_string(refused.size()) +
-          " file(s) to update are read-only; no file was written");
-    return finishWithReport(2);
-  }
-
-  if (check) {
-    for (const PlannedFile *f : changed)
-      llvm::errs() << display(f->path)
-                   << ": generated adjoints are missing or out of date\n";
-    if (!changed.empty())
-      llvm::errs() << "tangent-rewrite: " << changed.size()
-                   << " file(s) out of date; run tangent-rewrite\n";
-    else
-      note("generated adjoints are up to date");
-    return finishWithReport(changed.empty() ? 0 : 1);
-  }
-
-  // 3. Verify.
-  if (!no_verify && !changed.empty()) {
-    std::map<std::string, std::string> contents;
-    for (const PlannedFile *f : changed)
-      contents[f->path] = f->planned;
-    std::vector<std::string> affected;
-    for (const UnitResult &u : units) {
-      bool reads_changed = contents.count(u.file) != 0;
-      for (const std::string &f : u.files)
-        reads_changed = reads_changed || contents.count(f);
-      if (reads_changed)
-        affected.push_back(u.file);
-    }
-    std::sort(affected.begin(), affected.end());
-    affected.erase(std::unique(affected.begin(), affected.end()),
-                   affected.end());
-    std::atomic<std::size_t> broken{0};
-    parallelFor(affected.size(), threads, [&](std::size_t i) {
-      for (const UnitResult &u :
-           verifyUnit(*db, affected[i], contents, config)) {
-        if (u.ok)
-          continue;
-        ++broken;
-        std::lock_guard<std::mutex> lock(output_mutex);
-        llvm::errs() << u.output << "tangent-rewrite: error: "
-                     << display(affected[i])
-                     << ": the rewritten sources fail to compile ("
-                     << u.failure << ")\n";
-      }
-    });
-    if (broken) {
-      context.ok = false;
-      context.errors.push_back("the rewritten sources fail to compile");
-      error("the rewritten sources would not compile; no file was written "
-            "(this is a bug in tangent; --dry-run shows the change)");
-      return finishWithReport(2);
-    }
-  }
-
+  for (int (*step)(Run &) : {selectUnits, analyze, plan})
+    if (int status = step(run); status != kContinue)
+      return status;
+  if (check)
+    return checkResult(run);
+  if (!no_verify && !run.changed.empty())
+    if (int status = verify(run); status != kContinue)
+      return status;
   if (dry_run) {
-    for (const PlannedFile *f : changed)
+    for (const PlannedFile *f : run.changed)
       llvm::outs() << unifiedDiff(f->original, f->planned, f->path);
     llvm::outs().flush();
-    note(changed.empty() ? "nothing to change"
-                         : std::to_string(changed.size()) +
-                               " file(s) would change (dry run: nothing "
-                               "written)");
-    return finishWithReport(0);
+    note(run.changed.empty() ? "nothing to change"
+                             : std::to_string(run.changed.size()) +
+                                   " file(s) would change (dry run: nothing "
+                                   "written)");
+    return run.finish(0);
   }
-
-  // 4. Write: every file to a temporary next to it, then rename.
-  std::vector<PendingWrite> pending;
-  for (const PlannedFile *f : changed) {
-    std::string now;
-    if (!readFile(f->path, now) || now != f->original) {
-      discardTemporaries(pending);
-      error("'" + display(f->path) +
-            "' changed while tangent-rewrite ran; no file was written");
-      context.ok = false;
-      return finishWithReport(2);
-    }
-    PendingWrite p;
-    std::string message;
-    if (!writeTemporary(f->path, f->planned, p, message)) {
-      discardTemporaries(pending);
-      error(message + "; no file was written");
-      context.ok = false;
-      return finishWithReport(2);
-    }
-    pending.push_back(p);
-  }
-  // The report goes first: if it cannot be written, nothing is.
-  int status = finishWithReport(0);
-  if (status != 0) {
-    discardTemporaries(pending);
-    return status;
-  }
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    if (std::error_code ec =
-            llvm::sys::fs::rename(pending[i].temp, pending[i].path)) {
-      discardTemporaries(std::vector<PendingWrite>(pending.begin() + i, pending.end()));
-      error("cannot replace '" + pending[i].path + "': " + ec.message());
-      return 2;
-    }
-    note("updated " + display(pending[i].path) + " (" +
-         std::to_string(changed[i]->keys.size()) + " adjoint block(s))");
-  }
-  if (changed.empty())
-    note("everything is up to date");
-  return 0;
+  return write(run);
 }

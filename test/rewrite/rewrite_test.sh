@@ -367,6 +367,43 @@ case_batch() {
   contains "$WORK/err" "no compile command"
 }
 
+case_all_skipped() {
+  # A batch in which every unit is outside --root processed nothing: exit 2,
+  # and the report (always written when asked for) lists the skipped units
+  # and why.
+  setup
+  mkdir -p "$WORK/build" "$WORK/elsewhere" "$WORK/outside"
+  database "$WORK/build" single.cpp loops.cpp
+  run 2 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" \
+    --report "$WORK/report.json"
+  contains "$WORK/err" "no translation unit was processed"
+  contains "$WORK/err" "--root"
+  same single.cpp "$WORK/orig/single.cpp"
+  same loops.cpp "$WORK/orig/loops.cpp"
+  run 0 "$CMAKE" -DREPORT="$WORK/report.json" -DUNITS=0 -DSKIPPED=2 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
+  contains "$WORK/report.json" "outside the --root directories"
+  contains "$WORK/report.json" "$WORK/src/loops.cpp"
+  # --check too: nothing checked is not "up to date".
+  run 2 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" --check
+  # Some skipped: the others are processed, and the report lists the rest.
+  cp single.cpp "$WORK/outside/other.cpp"
+  database "$WORK/build" single.cpp "$WORK/outside/other.cpp"
+  run 0 "$TOOL" -p "$WORK/build" --report "$WORK/some.json"
+  contains "$WORK/err" "skipping"
+  contains single.cpp "$BEGIN_MARK"
+  same "$WORK/outside/other.cpp" "$WORK/orig/single.cpp"
+  run 0 "$CMAKE" -DREPORT="$WORK/some.json" -DUNITS=1 -DSKIPPED=1 \
+    -P "$VALIDATOR"
+  contains "$WORK/some.json" "$WORK/outside/other.cpp"
+  # An empty database: nothing to process either.
+  echo '[]' >"$WORK/build/compile_commands.json"
+  run 2 "$TOOL" -p "$WORK/build" --report "$WORK/empty.json"
+  contains "$WORK/err" "no entries"
+  run 0 "$CMAKE" -DREPORT="$WORK/empty.json" -DUNITS=0 -DSKIPPED=0 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
+}
+
 case_e2e_corpus() {
   # Two programs of the end-to-end corpus (test/e2e: many requests, callees,
   # options, [[tangent::checkpoint]]), rewritten in one batch, then built by
