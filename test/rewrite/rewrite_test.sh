@@ -388,14 +388,16 @@ case_all_skipped() {
   run 2 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" --check
   # Some skipped: the others are processed, and the report lists the rest.
   cp single.cpp "$WORK/outside/other.cpp"
-  database "$WORK/build" single.cpp "$WORK/outside/other.cpp"
+  # A stale entry (its file is gone) is skipped too.
+  database "$WORK/build" single.cpp "$WORK/outside/other.cpp" gone.cpp
   run 0 "$TOOL" -p "$WORK/build" --report "$WORK/some.json"
   contains "$WORK/err" "skipping"
   contains single.cpp "$BEGIN_MARK"
   same "$WORK/outside/other.cpp" "$WORK/orig/single.cpp"
-  run 0 "$CMAKE" -DREPORT="$WORK/some.json" -DUNITS=1 -DSKIPPED=1 \
+  run 0 "$CMAKE" -DREPORT="$WORK/some.json" -DUNITS=1 -DSKIPPED=2 \
     -P "$VALIDATOR"
   contains "$WORK/some.json" "$WORK/outside/other.cpp"
+  contains "$WORK/some.json" "the file does not exist"
   # An empty database: nothing to process either.
   echo '[]' >"$WORK/build/compile_commands.json"
   run 2 "$TOOL" -p "$WORK/build" --report "$WORK/empty.json"
