@@ -3,9 +3,12 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace tangent::rewrite {
 
@@ -152,6 +155,36 @@ bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
   return true;
 }
 
+void parallelFor(std::size_t n, unsigned threads,
+                 const std::function<void(std::size_t)> &fn) {
+  std::atomic<std::size_t> next{0};
+  auto worker = [&]() {
+    for (std::size_t i; (i = next++) < n;)
+      fn(i);
+  };
+  threads = std::max(1u, std::min<unsigned>(threads, unsigned(n)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool)
+    t.join();
+}
+
+std::vector<std::string>
+unitsReading(const std::vector<UnitResult> &units,
+             const std::map<std::string, std::string> &contents) {
+  std::set<std::string> affected;
+  for (const UnitResult &u : units) {
+    bool reads = contents.count(u.file) != 0;
+    for (const std::string &f : u.files)
+      reads = reads || contents.count(f);
+    if (reads)
+      affected.insert(u.file);
+  }
+  return {affected.begin(), affected.end()};
+}
+
 bool writeTemporary(const std::string &path, const std::string &content,
                     PendingWrite &out, std::string &message) {
   llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
@@ -230,19 +263,28 @@ void discardTemporaries(const std::vector<PendingWrite> &pending) {
     llvm::sys::fs::remove(p.temp);
 }
 
-std::string writeRefusal(const std::string &path) {
+std::string writeRefusal(const std::string &path, bool force) {
   namespace fs = llvm::sys::fs;
+  std::string dir(llvm::sys::path::parent_path(path));
+  if (!dir.empty() && !fs::is_directory(dir))
+    return "its directory '" + dir + "' does not exist";
+  if (fs::is_directory(path))
+    return "it is a directory";
   llvm::ErrorOr<fs::perms> perms = fs::getPermissions(path);
-  if (!perms)
+  if (!perms || force)
     return "";
+  std::string why;
   if ((*perms & (fs::owner_write | fs::group_write | fs::others_write)) == 0) {
     char mode[8];
     std::snprintf(mode, sizeof mode, "%04o", unsigned(*perms & fs::all_perms));
-    return std::string("is read-only (mode ") + mode + ")";
+    why = std::string("it is read-only (mode ") + mode + ")";
+  } else if (fs::access(path, fs::AccessMode::Write)) {
+    why = "you have no write permission for it";
+  } else {
+    return "";
   }
-  if (fs::access(path, fs::AccessMode::Write))
-    return "is not writable by you";
-  return "";
+  return why + "; make it writable (chmod u+w '" + path +
+         "') or pass --force to replace it (it keeps its mode)";
 }
 
 } // namespace tangent::rewrite

@@ -11,6 +11,7 @@
 
 #include "RewriteText.h"
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -71,6 +72,7 @@ struct UnitResult {
   std::vector<RequestRecord> requests;
   std::vector<DiagRecord> diagnostics;
   std::set<std::string> files; ///< every file in scope (FileStore) it read
+  std::set<std::string> inputs; ///< every file it read (--stamp's depfile)
 };
 
 /// A file as read from disk, once per run.
@@ -127,6 +129,17 @@ struct PlannedFile {
 bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
                 bool prune, std::vector<PlannedFile> &out, std::string &error);
 
+/// Runs fn(i) for every i in [0, n) on up to `threads` threads (the units
+/// of a run are analyzed and verified this way).
+void parallelFor(std::size_t n, unsigned threads,
+                 const std::function<void(std::size_t)> &fn);
+
+/// The main files of the units that read one of the files of `contents`
+/// (sorted, unique): the units to parse again with the new contents.
+std::vector<std::string>
+unitsReading(const std::vector<UnitResult> &units,
+             const std::map<std::string, std::string> &contents);
+
 /// A file written next to its destination, renamed into place later.
 struct PendingWrite {
   std::string path, temp;
@@ -156,12 +169,14 @@ bool replaceFile(const std::string &path, const std::string &content,
 /// Removes the temporaries of `pending`.
 void discardTemporaries(const std::vector<PendingWrite> &pending);
 
-/// Why tangent-rewrite must not replace the existing file `path` without
-/// --force, or "" when it may (or `path` does not exist). Replacing renames
-/// a temporary over the file, which the directory's permissions allow even
-/// for a read-only file, so the file's own mode is checked: a file with no
-/// write permission bit is read-only for everyone, root included.
-std::string writeRefusal(const std::string &path);
+/// Why tangent-rewrite cannot write `path`, or "" when it can: its
+/// directory does not exist, it is a directory, or (unless `force`) the
+/// existing file is read-only, and then the reason says what to do.
+/// Replacing renames a temporary over the file, which the directory's
+/// permissions allow even for a read-only file, so the file's own mode is
+/// checked: a file with no write permission bit is read-only for everyone,
+/// root included.
+std::string writeRefusal(const std::string &path, bool force);
 
 } // namespace tangent::rewrite
 

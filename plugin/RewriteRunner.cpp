@@ -568,7 +568,8 @@ std::vector<UnitResult> runTool(const tooling::CompilationDatabase &db,
   for (UnitResult &u : session.units) {
     if (u.file.empty())
       u.file = canonicalPath(file);
-    for (const std::string &f : fs->filesRead())
+    u.inputs = fs->filesRead();
+    for (const std::string &f : u.inputs)
       if (!store || store->inScope(f))
         u.files.insert(f);
     if (!u.failure.empty())

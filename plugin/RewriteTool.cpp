@@ -53,7 +53,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <atomic>
-#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -95,6 +94,12 @@ cl::opt<bool> check("check",
                     cl::desc("Write nothing; exit 1 when a generated block is "
                              "missing, stale or orphaned"),
                     cl::cat(category));
+cl::opt<std::string> stamp_path(
+    "stamp",
+    cl::desc("With --check, when everything is up to date: write <file> and "
+             "<file>.d, a Makefile rule naming every file the check read "
+             "(for build systems; see tangent_check in the CMake package)"),
+    cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> report_path(
     "report", cl::desc("Write a JSON report of every translation unit, "
                        "request and loop"),
@@ -181,23 +186,6 @@ std::string runtimeInclude(const char *argv0) {
   return TANGENT_RUNTIME_INCLUDE_DIR;
 }
 
-/// Runs fn(i) for i in [0, n) on `threads` threads.
-void parallelFor(std::size_t n, unsigned threads,
-                 const std::function<void(std::size_t)> &fn) {
-  std::atomic<std::size_t> next{0};
-  auto worker = [&]() {
-    for (std::size_t i; (i = next++) < n;)
-      fn(i);
-  };
-  threads = std::max(1u, std::min<unsigned>(threads, unsigned(n)));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back(worker);
-  worker();
-  for (std::thread &t : pool)
-    t.join();
-}
-
 /// The compilation database: `--` flags, -p, or none (default flags only).
 std::unique_ptr<CompilationDatabase>
 loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
@@ -249,6 +237,7 @@ struct Run {
   std::vector<UnitResult> units;
   std::vector<PlannedFile> planned;
   std::vector<const PlannedFile *> changed;
+  std::string update_command; ///< this command line without --check
 
   /// Writes the report (with --report) and returns `status`, or 2 when the
   /// report cannot be written.
@@ -290,25 +279,15 @@ int configure(Run &run, std::unique_ptr<FixedCompilationDatabase> fixed) {
   }
   run.store = std::make_unique<FileStore>(root_dirs);
 
-  // The report path must be writable; checked again when writing.
-  if (!report_path.empty()) {
-    run.report_file = canonicalPath(report_path);
-    std::string dir(llvm::sys::path::parent_path(run.report_file));
-    if (!llvm::sys::fs::is_directory(dir)) {
-      error("cannot write the report '" + std::string(report_path) +
-            "': directory '" + dir + "' does not exist");
-      return 2;
-    }
-    if (llvm::sys::fs::is_directory(run.report_file)) {
-      error("cannot write the report '" + std::string(report_path) +
-            "': it is a directory");
-      return 2;
-    }
-    std::string refusal = force ? "" : writeRefusal(run.report_file);
+  // The report and the stamp must be writable; checked again when written.
+  run.report_file = report_path.empty() ? "" : canonicalPath(report_path);
+  for (const std::string *path : {&run.report_file, &stamp_path.getValue()}) {
+    std::string refusal = path->empty() ? "" : writeRefusal(*path, force);
     if (!refusal.empty()) {
-      error("cannot write the report: '" + display(run.report_file) + "' " +
-            refusal + "; make it writable (chmod u+w), choose another "
-            "--report path, or pass --force to replace it");
+      error("cannot write " + std::string(path == &run.report_file
+                                              ? "the report"
+                                              : "the --stamp") +
+            " '" + display(canonicalPath(*path)) + "': " + refusal);
       return 2;
     }
   }
@@ -463,39 +442,52 @@ int plan(Run &run) {
 
   std::size_t refused = 0;
   for (const PlannedFile *f : run.changed) {
-    std::string refusal = force ? "" : writeRefusal(f->path);
+    std::string refusal = writeRefusal(f->path, force);
     if (refusal.empty())
       continue;
-    std::string shown = "'" + display(f->path) + "' " + refusal;
+    std::string shown = "'" + display(f->path) + "': " + refusal;
     if (dry_run || check) {
-      note("note: " + shown + "; a rewrite needs --force to replace it");
+      note("note: a rewrite cannot write " + shown);
       continue;
     }
     ++refused;
-    error(shown + "; tangent-rewrite would replace it. Make it writable "
-          "(chmod u+w " + display(f->path) + ") or pass --force to replace "
-          "it anyway (its mode is kept)");
-    run.context.errors.push_back(shown + " (--force replaces it)");
+    error("cannot write " + shown);
+    run.context.errors.push_back("cannot write " + shown);
   }
   if (!refused)
     return kContinue;
   error(std::to_string(refused) +
-        " file(s) to update are read-only; no file was written");
+        " file(s) to update cannot be written; no file was written");
   run.context.ok = false;
   return run.finish(2);
 }
 
-/// --check: exit 1 when a file would change.
+/// --check: exit 1 when a file would change, with the command that updates
+/// it; else 0 and, with --stamp, the stamp and its dependency file.
 int checkResult(Run &run) {
-  for (const PlannedFile *f : run.changed)
-    llvm::errs() << display(f->path)
-                 << ": generated adjoints are missing or out of date\n";
-  if (!run.changed.empty())
+  std::string stamp = stamp_path.empty() ? "" : canonicalPath(stamp_path);
+  if (!run.changed.empty()) {
+    if (!stamp.empty())
+      llvm::sys::fs::remove(stamp);
+    for (const PlannedFile *f : run.changed)
+      llvm::errs() << display(f->path)
+                   << ": generated adjoints are missing or out of date\n";
     llvm::errs() << "tangent-rewrite: " << run.changed.size()
-                 << " file(s) out of date; run tangent-rewrite\n";
-  else
-    note("generated adjoints are up to date");
-  return run.finish(run.changed.empty() ? 0 : 1);
+                 << " file(s) out of date; to update them, run:\n  "
+                 << run.update_command << "\n";
+    return run.finish(1);
+  }
+  note("generated adjoints are up to date");
+  if (!stamp.empty()) {
+    std::set<std::string> inputs;
+    for (const UnitResult &u : run.units)
+      inputs.insert(u.inputs.begin(), u.inputs.end());
+    std::string message;
+    if (!replaceFile(stamp + ".d", depfileRule(stamp, inputs), message) ||
+        !replaceFile(stamp, "tangent-rewrite --check: up to date\n", message))
+      return run.fail("cannot write the --stamp: " + message);
+  }
+  return run.finish(0);
 }
 
 /// 3. Parse every unit that reads a changed file again, with the planned
@@ -504,17 +496,7 @@ int verify(Run &run) {
   std::map<std::string, std::string> contents;
   for (const PlannedFile *f : run.changed)
     contents[f->path] = f->planned;
-  std::vector<std::string> affected;
-  for (const UnitResult &u : run.units) {
-    bool reads_changed = contents.count(u.file) != 0;
-    for (const std::string &f : u.files)
-      reads_changed = reads_changed || contents.count(f);
-    if (reads_changed)
-      affected.push_back(u.file);
-  }
-  std::sort(affected.begin(), affected.end());
-  affected.erase(std::unique(affected.begin(), affected.end()),
-                 affected.end());
+  std::vector<std::string> affected = unitsReading(run.units, contents);
   std::atomic<std::size_t> broken{0};
   parallelFor(affected.size(), run.threads, [&](std::size_t i) {
     for (const UnitResult &u :
@@ -570,6 +552,8 @@ int write(Run &run) {
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // The whole command line (loadFromCommandLine cuts it at `--`).
+  std::vector<std::string> command_line(argv, argv + argc);
   std::string fixed_error;
   std::unique_ptr<FixedCompilationDatabase> fixed =
       FixedCompilationDatabase::loadFromCommandLine(argc, argv, fixed_error,
@@ -591,8 +575,14 @@ int main(int argc, const char **argv) {
     error("--check and --dry-run cannot be combined");
     return 2;
   }
+  if (!stamp_path.empty() && !check) {
+    error("--stamp needs --check");
+    return 2;
+  }
 
   Run run;
+  run.update_command =
+      shellCommand(withoutOptions(command_line, {"check"}, {"stamp"}));
   run.context.mode = run.mode = check ? "check" : dry_run ? "dry-run" : "rewrite";
   run.config.runtime_include = runtime_include_dir;
   run.config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;

@@ -202,6 +202,35 @@ case_check() {
   run 1 "$TOOL" --check single.cpp
 }
 
+case_check_stamp() {
+  # --check says which command updates the files, and with --stamp (for
+  # build systems) writes a stamp and its dependency file when up to date.
+  setup
+  run 2 "$TOOL" --stamp "$WORK/s" single.cpp
+  contains "$WORK/err" "--stamp needs --check"
+  run 1 "$TOOL" --check --stamp="$WORK/s" use_a.cpp -- -I. -DNAME='"a b"'
+  [ ! -e "$WORK/s" ] || fail "a stamp was written for out-of-date files"
+  contains "$WORK/err" "to update them, run:"
+  cmd=$(grep -A1 -F "to update them, run:" "$WORK/err" | tail -n 1)
+  case "$cmd" in *--check*|*--stamp*) fail "the advice keeps --check: $cmd" ;; esac
+  case "$cmd" in *" use_a.cpp -- -I. '-DNAME=\"a b\"'") ;;
+    *) fail "the advice lost the compile flags: $cmd" ;; esac
+  run 0 eval "$cmd"
+  contains model.h "$BEGIN_MARK"
+  run 0 "$TOOL" --check --stamp "$WORK/s" use_a.cpp -- -I. -DNAME='"a b"'
+  [ -e "$WORK/s" ] || fail "no stamp"
+  contains "$WORK/s.d" "$WORK/s:"
+  contains "$WORK/s.d" "$WORK/src/use_a.cpp"
+  contains "$WORK/src/model.h" "$BEGIN_MARK"
+  contains "$WORK/s.d" "$WORK/src/model.h"
+  contains "$WORK/s.d" "tangent/tangent.hpp"
+  # Out of date again: the stamp goes.
+  sed -i 's|return 0.5 \* d \* d;|return 0.25 * d * d;|' model.h
+  contains model.h "0.25 * d * d"
+  run 1 "$TOOL" --check --stamp "$WORK/s" use_a.cpp -- -I. -DNAME='"a b"'
+  [ ! -e "$WORK/s" ] || fail "the stamp of an out-of-date check stayed"
+}
+
 case_dry_run() {
   setup
   cp single.cpp "$WORK/before.cpp"
@@ -509,7 +538,7 @@ case_read_only() {
   setup
   chmod 0444 single.cpp
   run 2 "$TOOL" loops.cpp single.cpp --report "$WORK/report.json"
-  contains "$WORK/err" "single.cpp' is read-only (mode 0444)"
+  contains "$WORK/err" "single.cpp': it is read-only (mode 0444)"
   contains "$WORK/err" "--force"
   contains "$WORK/err" "no file was written"
   same single.cpp "$WORK/orig/single.cpp"
@@ -521,7 +550,7 @@ case_read_only() {
   # A read-only header that would get a block: the same.
   chmod 0444 model.h
   run 2 "$TOOL" use_a.cpp -- -I.
-  contains "$WORK/err" "model.h' is read-only"
+  contains "$WORK/err" "model.h': it is read-only"
   same model.h "$WORK/orig/model.h"
   same use_a.cpp "$WORK/orig/use_a.cpp"
   # --check and --dry-run write nothing: no refusal.
@@ -532,7 +561,7 @@ case_read_only() {
   touch "$WORK/ro.json"
   chmod 0444 "$WORK/ro.json"
   run 2 "$TOOL" loops.cpp --report "$WORK/ro.json"
-  contains "$WORK/err" "ro.json' is read-only"
+  contains "$WORK/err" "ro.json': it is read-only"
   same loops.cpp "$WORK/orig/loops.cpp"
   # --force replaces them and keeps their mode.
   run 0 "$TOOL" --force loops.cpp single.cpp
