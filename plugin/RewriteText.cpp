@@ -176,8 +176,10 @@ Stripped stripRegions(const std::string &content) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string line = trimmedRight(content, lines[i]);
     if (line == end) {
-      out.error = "line " + std::to_string(i + 1) +
-                  ": end of generated adjoints without a beginning";
+      out.error = std::to_string(i + 1) +
+                  ": end of generated adjoints without a beginning (expected '" +
+                  begin + "' before it); restore that line, or delete the "
+                  "generated code and run tangent-rewrite again";
       return out;
     }
     if (line != begin) {
@@ -192,9 +194,10 @@ Stripped stripRegions(const std::string &content) {
       ++j;
     }
     if (j >= lines.size() || trimmedRight(content, lines[j]) != end) {
-      out.error = "line " + std::to_string(i + 1) +
+      out.error = std::to_string(i + 1) +
                   ": generated adjoints begin here but never end (expected '" +
-                  end + "')";
+                  end + "'); restore that line, or delete the generated code "
+                  "and run tangent-rewrite again";
       return out;
     }
     // The blank line that insertion puts before the region.

@@ -38,7 +38,9 @@ struct Stripped {
   std::string text;          ///< the contents without regions
   std::vector<Block> blocks; ///< the blocks found in the regions, in order
   unsigned regions = 0;      ///< how many regions were removed
-  std::string error;         ///< non-empty when a region is malformed
+  /// Non-empty when a region is malformed: "<line>: what is wrong; what to
+  /// do", to follow "<file>:".
+  std::string error;
 };
 
 /// Removes every generated region (and the blank line inserted before it).

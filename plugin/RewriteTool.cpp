@@ -208,7 +208,9 @@ loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
     path = std::string(json);
   }
   if (!llvm::sys::fs::exists(path)) {
-    message = "no compilation database: '" + path + "' does not exist";
+    message = "no compilation database: '" + path + "' does not exist; give "
+              "the build directory that has compile_commands.json (CMake "
+              "writes it with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
     return nullptr;
   }
   std::string load_error;
@@ -272,7 +274,8 @@ int configure(Run &run, std::unique_ptr<FixedCompilationDatabase> fixed) {
   for (const std::string &r : roots) {
     std::string dir = canonicalPath(r);
     if (!llvm::sys::fs::is_directory(dir)) {
-      error("--root '" + r + "' is not a directory");
+      error("--root '" + r + "' is not a directory (give the directory "
+            "whose files may be written)");
       return 2;
     }
     root_dirs.push_back(dir);
@@ -539,7 +542,8 @@ int write(Run &run) {
                  : std::string("generated adjoints removed)")));
   }
   if (renamed < pending.size()) {
-    error(message + (renamed ? " (the files above were updated)"
+    error(message + (renamed ? " (the files above were updated; run "
+                               "tangent-rewrite again to finish)"
                              : "; no file was written"));
     return 2;
   }

@@ -513,7 +513,8 @@ case_refused() {
   grep -vF "$END_MARK" single.cpp >"$WORK/unterminated.cpp"
   cp "$WORK/unterminated.cpp" single.cpp
   run 2 "$TOOL" single.cpp
-  contains "$WORK/err" "never end"
+  contains "$WORK/err" "single.cpp:$(grep -nF "$BEGIN_MARK" single.cpp | cut -d: -f1): generated adjoints begin here but never end"
+  contains "$WORK/err" "restore that line"
   same single.cpp "$WORK/unterminated.cpp"
 }
 
