@@ -14,10 +14,15 @@
 //               the planned contents: it must compile and every request
 //               must be bound by the new blocks
 //   4. write    temporary files next to the originals, then renames; the
-//               report (--report) the same way
+//               report (--report) the same way. A read-only file (no write
+//               permission bit) stops the run before any write, unless
+//               --force.
 //
 // Exit status: 0 success (or up to date with --check), 1 --check found
-// missing or stale blocks, 2 error (nothing written).
+// missing or stale blocks (it prints the command that updates them), 2 error
+// (nothing written), also when a batch processed no unit. --check --stamp
+// writes a stamp and its Makefile dependency file when up to date (the
+// CMake package's tangent_check).
 //
 // Where a block goes (RewriteRunner.cpp, UnitConsumer::place):
 //   - f defined in the main file: the end of the main file;
