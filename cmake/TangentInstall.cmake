@@ -6,7 +6,8 @@
 #   P/bin/tangent-clang++             clang++-19 + the installed plugin/headers
 #   P/bin/tangent-rewrite             the rewriting tool (finds P/include)
 #   P/lib/cmake/Tangent/              find_package(Tangent CONFIG): the
-#                                     Tangent::runtime target, tangent_enable()
+#                                     Tangent::runtime target, tangent_enable(),
+#                                     tangent_check()
 #
 # The installed tree is relocatable: the wrapper and the tool find the
 # plugin and the headers relative to their own location, and the package

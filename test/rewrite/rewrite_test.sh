@@ -202,6 +202,35 @@ case_check() {
   run 1 "$TOOL" --check single.cpp
 }
 
+case_check_stamp() {
+  # --check says which command updates the files, and with --stamp (for
+  # build systems) writes a stamp and its dependency file when up to date.
+  setup
+  run 2 "$TOOL" --stamp "$WORK/s" single.cpp
+  contains "$WORK/err" "--stamp needs --check"
+  run 1 "$TOOL" --check --stamp="$WORK/s" use_a.cpp -- -I. -DNAME='"a b"'
+  [ ! -e "$WORK/s" ] || fail "a stamp was written for out-of-date files"
+  contains "$WORK/err" "to update them, run:"
+  cmd=$(grep -A1 -F "to update them, run:" "$WORK/err" | tail -n 1)
+  case "$cmd" in *--check*|*--stamp*) fail "the advice keeps --check: $cmd" ;; esac
+  case "$cmd" in *" use_a.cpp -- -I. '-DNAME=\"a b\"'") ;;
+    *) fail "the advice lost the compile flags: $cmd" ;; esac
+  run 0 eval "$cmd"
+  contains model.h "$BEGIN_MARK"
+  run 0 "$TOOL" --check --stamp "$WORK/s" use_a.cpp -- -I. -DNAME='"a b"'
+  [ -e "$WORK/s" ] || fail "no stamp"
+  contains "$WORK/s.d" "$WORK/s:"
+  contains "$WORK/s.d" "$WORK/src/use_a.cpp"
+  contains "$WORK/src/model.h" "$BEGIN_MARK"
+  contains "$WORK/s.d" "$WORK/src/model.h"
+  contains "$WORK/s.d" "tangent/tangent.hpp"
+  # Out of date again: the stamp goes.
+  sed -i 's|return 0.5 \* d \* d;|return 0.25 * d * d;|' model.h
+  contains model.h "0.25 * d * d"
+  run 1 "$TOOL" --check --stamp "$WORK/s" use_a.cpp -- -I. -DNAME='"a b"'
+  [ ! -e "$WORK/s" ] || fail "the stamp of an out-of-date check stayed"
+}
+
 case_dry_run() {
   setup
   cp single.cpp "$WORK/before.cpp"
@@ -280,15 +309,54 @@ case_outside_root() {
   cp "$WORK/orig/proj/uses_ext.cpp" uses_ext.cpp
   run 0 "$TOOL" --root . uses_ext.cpp -- -I../ext
   same ../ext/ext.h "$WORK/orig/ext/ext.h"
-  # A main file outside the roots is refused and left alone.
-  run 2 "$TOOL" --root ../ext uses_ext.cpp -- -I../ext
-  contains "$WORK/err" "outside the --root directories"
+  # A main file outside the roots: named on the command line, so it may be
+  # written; its block goes to the header, which is under the root.
+  run 0 "$TOOL" --root ../ext uses_ext.cpp -- -I../ext
+  same uses_ext.cpp "$WORK/orig/proj/uses_ext.cpp"
+  contains ../ext/ext.h "// tangent: block adjoint<&ext::softplus"
+  cp "$WORK/orig/ext/ext.h" ../ext/ext.h
   # With the parent as root the header gets the block, and the main file's
   # block moves there.
   run 0 "$TOOL" --root .. uses_ext.cpp -- -I../ext
   contains ../ext/ext.h "// tangent: block adjoint<&ext::softplus"
   lacks uses_ext.cpp "$BEGIN_MARK"
   same uses_ext.cpp "$WORK/orig/proj/uses_ext.cpp"
+}
+
+case_explicit_outside_root() {
+  # Files named on the command line are the user's choice: written even
+  # outside --root, which then guards the headers only.
+  setup
+  mkdir -p "$WORK/elsewhere"
+  run 0 "$TOOL" --root "$WORK/elsewhere" proj/uses_ext.cpp -- -Iext
+  contains "$WORK/err" "outside the --root directories"
+  contains proj/uses_ext.cpp "// tangent: block adjoint<&ext::softplus"
+  same ext/ext.h "$WORK/orig/ext/ext.h"
+  cp proj/uses_ext.cpp "$WORK/first.cpp"
+  run 0 "$TOOL" --root "$WORK/elsewhere" --check proj/uses_ext.cpp -- -Iext
+  run 0 "$TOOL" --root "$WORK/elsewhere" proj/uses_ext.cpp -- -Iext
+  same proj/uses_ext.cpp "$WORK/first.cpp"
+  run 0 "$GXX" -std=c++20 -I"$RUNTIME" -Iext proj/uses_ext.cpp -o "$WORK/ext.exe"
+  run 0 "$WORK/ext.exe"
+  # The same with the default root (the current directory).
+  cp "$WORK/orig/proj/uses_ext.cpp" proj/uses_ext.cpp
+  cd "$WORK/elsewhere" || fail "cd $WORK/elsewhere"
+  run 0 "$TOOL" ../src/proj/uses_ext.cpp -- -I../src/ext
+  same ../src/proj/uses_ext.cpp "$WORK/first.cpp"
+  same ../src/ext/ext.h "$WORK/orig/ext/ext.h"
+  # A header under no root stays unwritten: its block goes to the named
+  # file; with -p too.
+  cd "$WORK/src" || fail "cd $WORK/src"
+  run 0 "$TOOL" --root "$WORK/elsewhere" use_a.cpp -- -I.
+  same model.h "$WORK/orig/model.h"
+  contains use_a.cpp "// tangent: block adjoint<&model::energy"
+  cp "$WORK/orig/use_a.cpp" use_a.cpp
+  mkdir -p "$WORK/build"
+  database "$WORK/build" use_a.cpp use_b.cpp
+  run 0 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" use_b.cpp
+  same model.h "$WORK/orig/model.h"
+  same use_a.cpp "$WORK/orig/use_a.cpp"
+  contains use_b.cpp "// tangent: block adjoint<&model::energy"
 }
 
 case_batch() {
@@ -326,6 +394,45 @@ case_batch() {
   # A file that is not in the database.
   run 2 "$TOOL" -p "$WORK/build" refused.cpp
   contains "$WORK/err" "no compile command"
+}
+
+case_all_skipped() {
+  # A batch in which every unit is outside --root processed nothing: exit 2,
+  # and the report (always written when asked for) lists the skipped units
+  # and why.
+  setup
+  mkdir -p "$WORK/build" "$WORK/elsewhere" "$WORK/outside"
+  database "$WORK/build" single.cpp loops.cpp
+  run 2 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" \
+    --report "$WORK/report.json"
+  contains "$WORK/err" "no translation unit was processed"
+  contains "$WORK/err" "--root"
+  same single.cpp "$WORK/orig/single.cpp"
+  same loops.cpp "$WORK/orig/loops.cpp"
+  run 0 "$CMAKE" -DREPORT="$WORK/report.json" -DUNITS=0 -DSKIPPED=2 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
+  contains "$WORK/report.json" "outside the --root directories"
+  contains "$WORK/report.json" "$WORK/src/loops.cpp"
+  # --check too: nothing checked is not "up to date".
+  run 2 "$TOOL" -p "$WORK/build" --root "$WORK/elsewhere" --check
+  # Some skipped: the others are processed, and the report lists the rest.
+  cp single.cpp "$WORK/outside/other.cpp"
+  # A stale entry (its file is gone) is skipped too.
+  database "$WORK/build" single.cpp "$WORK/outside/other.cpp" gone.cpp
+  run 0 "$TOOL" -p "$WORK/build" --report "$WORK/some.json"
+  contains "$WORK/err" "skipping"
+  contains single.cpp "$BEGIN_MARK"
+  same "$WORK/outside/other.cpp" "$WORK/orig/single.cpp"
+  run 0 "$CMAKE" -DREPORT="$WORK/some.json" -DUNITS=1 -DSKIPPED=2 \
+    -P "$VALIDATOR"
+  contains "$WORK/some.json" "$WORK/outside/other.cpp"
+  contains "$WORK/some.json" "the file does not exist"
+  # An empty database: nothing to process either.
+  echo '[]' >"$WORK/build/compile_commands.json"
+  run 2 "$TOOL" -p "$WORK/build" --report "$WORK/empty.json"
+  contains "$WORK/err" "no entries"
+  run 0 "$CMAKE" -DREPORT="$WORK/empty.json" -DUNITS=0 -DSKIPPED=0 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
 }
 
 case_e2e_corpus() {
@@ -406,7 +513,8 @@ case_refused() {
   grep -vF "$END_MARK" single.cpp >"$WORK/unterminated.cpp"
   cp "$WORK/unterminated.cpp" single.cpp
   run 2 "$TOOL" single.cpp
-  contains "$WORK/err" "never end"
+  contains "$WORK/err" "single.cpp:$(grep -nF "$BEGIN_MARK" single.cpp | cut -d: -f1): generated adjoints begin here but never end"
+  contains "$WORK/err" "restore that line"
   same single.cpp "$WORK/unterminated.cpp"
 }
 
@@ -420,6 +528,54 @@ case_report_unwritable() {
   mkdir -p "$WORK/report-is-a-dir.json"
   run 2 "$TOOL" single.cpp --report "$WORK/report-is-a-dir.json"
   same single.cpp "$WORK/orig/single.cpp"
+}
+
+# mode <file>: its permission bits in octal (e.g. 444).
+mode() { stat -c %a "$1"; }
+
+case_read_only() {
+  # A read-only file is never replaced without --force (the rename would
+  # succeed, even for root): the refusal is decided by the mode bits.
+  setup
+  chmod 0444 single.cpp
+  run 2 "$TOOL" loops.cpp single.cpp --report "$WORK/report.json"
+  contains "$WORK/err" "single.cpp': it is read-only (mode 0444)"
+  contains "$WORK/err" "--force"
+  contains "$WORK/err" "no file was written"
+  same single.cpp "$WORK/orig/single.cpp"
+  same loops.cpp "$WORK/orig/loops.cpp"
+  [ "$(mode single.cpp)" = 444 ] || fail "the mode of single.cpp changed"
+  run 0 "$CMAKE" -DREPORT="$WORK/report.json" -DUNITS=2 -DREQUESTS=-1 \
+    -DEXPECT_OK=OFF -P "$VALIDATOR"
+  contains "$WORK/report.json" "is read-only"
+  # A read-only header that would get a block: the same.
+  chmod 0444 model.h
+  run 2 "$TOOL" use_a.cpp -- -I.
+  contains "$WORK/err" "model.h': it is read-only"
+  same model.h "$WORK/orig/model.h"
+  same use_a.cpp "$WORK/orig/use_a.cpp"
+  # --check and --dry-run write nothing: no refusal.
+  run 1 "$TOOL" --check single.cpp
+  run 0 "$TOOL" --dry-run single.cpp
+  contains "$WORK/err" "read-only"
+  # A read-only report is refused too, before any work.
+  touch "$WORK/ro.json"
+  chmod 0444 "$WORK/ro.json"
+  run 2 "$TOOL" loops.cpp --report "$WORK/ro.json"
+  contains "$WORK/err" "ro.json': it is read-only"
+  same loops.cpp "$WORK/orig/loops.cpp"
+  # --force replaces them and keeps their mode.
+  run 0 "$TOOL" --force loops.cpp single.cpp
+  contains single.cpp "$BEGIN_MARK"
+  contains loops.cpp "$BEGIN_MARK"
+  [ "$(mode single.cpp)" = 444 ] || fail "--force changed the mode of single.cpp"
+  run 0 "$TOOL" --force use_a.cpp -- -I.
+  contains model.h "$BEGIN_MARK"
+  [ "$(mode model.h)" = 444 ] || fail "--force changed the mode of model.h"
+  run 0 "$GXX" -std=c++20 -I"$RUNTIME" single.cpp -o "$WORK/single.exe"
+  run 0 "$WORK/single.exe"
+  # Up to date: nothing to replace, no refusal.
+  run 0 "$TOOL" loops.cpp single.cpp
 }
 
 name=${1:?usage: rewrite_test.sh <case>}

@@ -127,6 +127,31 @@ TEST(RewriteText, UnifiedDiff) {
   EXPECT_EQ(d, "--- f\n+++ f\n@@ -1,2 +0,0 @@\n-a\n-b\n");
 }
 
+TEST(RewriteText, WithoutOptions) {
+  using V = std::vector<std::string>;
+  V args{"tool", "--check", "-check", "--check=true", "--stamp", "s",
+         "-stamp=t", "--root", "r", "a.cpp", "--", "--check", "--stamp", "x"};
+  EXPECT_EQ(withoutOptions(args, {"check"}, {"stamp"}),
+            (V{"tool", "--root", "r", "a.cpp", "--", "--check", "--stamp", "x"}));
+  // The program name and near misses stay.
+  EXPECT_EQ(withoutOptions({"check", "---check", "--checked"}, {"check"}, {}),
+            (V{"check", "---check", "--checked"}));
+}
+
+TEST(RewriteText, ShellCommand) {
+  EXPECT_EQ(shellCommand({"/bin/tool", "--root=/a/b", "-I.", "x.cpp"}),
+            "/bin/tool --root=/a/b -I. x.cpp");
+  EXPECT_EQ(shellCommand({"t", "a b", "", "it's", "$HOME", "-DX=\"y\""}),
+            "t 'a b' '' 'it'\\''s' '$HOME' '-DX=\"y\"'");
+}
+
+TEST(RewriteText, DepfileRule) {
+  EXPECT_EQ(depfileRule("/b/s.stamp", {"/a/x.cpp", "/a/my dir/h#1.h", "/a/$.h"}),
+            "/b/s.stamp: \\\n  /a/$$.h \\\n  /a/my\\ dir/h\\#1.h \\\n"
+            "  /a/x.cpp\n");
+  EXPECT_EQ(depfileRule("s", {}), "s:\n");
+}
+
 class RewritePlanTest : public ::testing::Test {
 protected:
   std::filesystem::path dir;
@@ -216,6 +241,41 @@ TEST_F(RewritePlanTest, FilesOutsideTheRootsAreNeverPlanned) {
   EXPECT_TRUE(planned.empty());
   EXPECT_FALSE(store.underRoot((dir / "elsewhere-too" / "x.h").string()));
   EXPECT_TRUE(store.underRoot((dir / "elsewhere" / "x.h").string()));
+  // Named on the command line: planned, though outside the roots.
+  store.addNamed(m);
+  EXPECT_TRUE(store.inScope(m));
+  EXPECT_FALSE(store.underRoot(m));
+  ASSERT_TRUE(planWrites({u}, store, false, planned, error)) << error;
+  ASSERT_EQ(planned.size(), 1u);
+  EXPECT_EQ(planned[0].path, m);
+  EXPECT_TRUE(planned[0].changed);
+}
+
+TEST_F(RewritePlanTest, ReadOnlyFilesAreRefusedByTheirMode) {
+  namespace fs = std::filesystem;
+  std::string f = write("ro.cpp", "int x;\n");
+  EXPECT_EQ(writeRefusal(f, false), "");
+  fs::permissions(f, fs::perms::owner_read | fs::perms::group_read |
+                         fs::perms::others_read);
+  // Decided by the mode bits, so also when the tests run as root.
+  std::string why = writeRefusal(f, false);
+  EXPECT_NE(why.find("it is read-only (mode 0444)"), std::string::npos) << why;
+  EXPECT_NE(why.find("--force"), std::string::npos) << why;
+  EXPECT_EQ(writeRefusal(f, true), "");
+  EXPECT_EQ(writeRefusal((dir / "new.json").string(), false), "");
+  EXPECT_EQ(writeRefusal((dir / "no" / "new.json").string(), true),
+            "its directory '" + (dir / "no").string() + "' does not exist");
+  EXPECT_EQ(writeRefusal(dir.string(), true), "it is a directory");
+  // --force replaces it and keeps its mode.
+  std::string message;
+  ASSERT_TRUE(replaceFile(f, "int y;\n", message)) << message;
+  EXPECT_EQ(fs::status(f).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::group_read |
+                fs::perms::others_read);
+  std::ifstream in(f);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "int y;");
 }
 
 } // namespace

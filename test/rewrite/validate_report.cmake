@@ -1,7 +1,7 @@
 # Validates the shape of a tangent-rewrite JSON report.
 #
 #   cmake -DREPORT=<report.json> [-DUNITS=<n>] [-DREQUESTS=<n>|-1]
-#         [-DEXPECT_OK=ON|OFF] -P validate_report.cmake
+#         [-DSKIPPED=<n>] [-DEXPECT_OK=ON|OFF] -P validate_report.cmake
 #
 # Checks every field the report promises and its type; loop strategies are
 # one of the known names and every loop has a non-empty reason.
@@ -38,6 +38,7 @@ expect(BOOLEAN up_to_date)
 expect(ARRAY errors)
 expect(ARRAY translation_units)
 expect(ARRAY files)
+expect(ARRAY skipped)
 string(JSON ok GET "${json}" ok)
 if(EXPECT_OK AND NOT ok)
   message(FATAL_ERROR "report: ok is false")
@@ -128,5 +129,20 @@ if(nfiles GREATER 0)
     expect(ARRAY files ${f} kept)
   endforeach()
 endif()
+string(JSON nskipped LENGTH "${json}" skipped)
+if(DEFINED SKIPPED AND NOT nskipped EQUAL SKIPPED)
+  message(FATAL_ERROR "report: ${nskipped} skipped units, expected ${SKIPPED}")
+endif()
+if(nskipped GREATER 0)
+  math(EXPR last_skipped "${nskipped} - 1")
+  foreach(k RANGE ${last_skipped})
+    expect(STRING skipped ${k} file)
+    expect(STRING skipped ${k} reason)
+    string(JSON reason GET "${json}" skipped ${k} reason)
+    if(reason STREQUAL "")
+      message(FATAL_ERROR "report: skipped ${k}: empty reason")
+    endif()
+  endforeach()
+endif()
 message(STATUS "report ok: ${units} translation units, ${total_requests} "
-               "requests, ${total_loops} loops, ${nfiles} files")
+               "requests, ${total_loops} loops, ${nfiles} files, ${nskipped} skipped")

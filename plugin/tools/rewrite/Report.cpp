@@ -19,8 +19,14 @@
 //                  "strategy": string, "reason": string}],
 //       "diagnostics": [diagnostic]}]}],
 //   "files": [{"file": string, "status": string, "blocks": [string],
-//              "kept": [string]}]
+//              "kept": [string]}],
+//   "skipped": [{"file": string, "reason": string}]
 // }
+// "skipped": the units of the database a batch run (-p without files) did
+// not process, and why ("outside the --root directories", "the file does
+// not exist ..."); a run that processed no unit fails (ok: false).
+// "up_to_date": the run planned every file and none needs a change (false
+// when it failed before knowing).
 // diagnostic: {"severity": string, "file": string, "line": int,
 //              "column": int, "message": string}
 //
@@ -137,13 +143,17 @@ std::string renderReport(const std::vector<UnitResult> &units,
                       {"blocks", f.keys},
                       {"kept", f.kept}});
   }
+  json skipped = json::array();
+  for (const SkippedUnit &k : context.skipped)
+    skipped.push_back(json{{"file", k.file}, {"reason", k.reason}});
   json report{{"tool", "tangent-rewrite"},
               {"mode", context.mode},
               {"ok", context.ok},
               {"up_to_date", context.up_to_date},
               {"errors", context.errors},
               {"translation_units", tus},
-              {"files", fs}};
+              {"files", fs},
+              {"skipped", skipped}};
   return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

@@ -14,11 +14,18 @@
 
 namespace tangent::rewrite {
 
+/// A translation unit of the database that a batch run did not process.
+struct SkippedUnit {
+  std::string file;   ///< real path
+  std::string reason; ///< e.g. "outside the --root directories"
+};
+
 struct ReportContext {
   std::string mode;       ///< rewrite / check / dry-run
   bool ok = true;         ///< the run succeeded (no error)
-  bool up_to_date = true; ///< no file needed a change
+  bool up_to_date = false; ///< every file was planned; none needs a change
   std::vector<std::string> errors;
+  std::vector<SkippedUnit> skipped;
 };
 
 /// The report, pretty-printed, ending with a newline.

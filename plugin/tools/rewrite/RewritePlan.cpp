@@ -1,7 +1,14 @@
 //===- RewritePlan.cpp - merging blocks into new file contents ------------===//
 #include "tools/rewrite/RewritePlan.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace tangent::rewrite {
 
@@ -18,6 +25,21 @@ bool FileStore::underRoot(const std::string &path) const {
   return false;
 }
 
+namespace {
+
+/// The whole file, or false when it cannot be read.
+bool readWholeFile(const std::string &path, std::string &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return !in.bad();
+}
+
+} // namespace
+
 std::shared_ptr<const FileState> FileStore::get(const std::string &path) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -26,22 +48,15 @@ std::shared_ptr<const FileState> FileStore::get(const std::string &path) {
       return it->second;
   }
   auto state = std::make_shared<FileState>();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (!readWholeFile(path, state->original)) {
+    state->original.clear();
     state->read_error = "cannot read the file";
   } else {
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) {
-      state->read_error = "error while reading the file";
-    } else {
-      state->original = ss.str();
-      state->read_ok = true;
-      if (hasRegion(state->original))
-        state->stripped = stripRegions(state->original);
-      else
-        state->stripped.text = state->original;
-    }
+    state->read_ok = true;
+    if (hasRegion(state->original))
+      state->stripped = stripRegions(state->original);
+    else
+      state->stripped.text = state->original;
   }
   std::lock_guard<std::mutex> lock(mutex_);
   auto [it, inserted] = files_.emplace(path, std::move(state));
@@ -89,11 +104,11 @@ bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
     }
   }
   for (const auto &[path, state] : store.all())
-    if (state->read_ok && state->stripped.regions > 0 && store.underRoot(path))
+    if (state->read_ok && state->stripped.regions > 0 && store.inScope(path))
       paths.insert(path);
 
   for (const std::string &path : paths) {
-    if (!store.underRoot(path))
+    if (!store.inScope(path))
       continue;
     std::shared_ptr<const FileState> state = store.get(path);
     if (!state->read_ok) {
@@ -138,6 +153,138 @@ bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
     out.push_back(std::move(pf));
   }
   return true;
+}
+
+void parallelFor(std::size_t n, unsigned threads,
+                 const std::function<void(std::size_t)> &fn) {
+  std::atomic<std::size_t> next{0};
+  auto worker = [&]() {
+    for (std::size_t i; (i = next++) < n;)
+      fn(i);
+  };
+  threads = std::max(1u, std::min<unsigned>(threads, unsigned(n)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool)
+    t.join();
+}
+
+std::vector<std::string>
+unitsReading(const std::vector<UnitResult> &units,
+             const std::map<std::string, std::string> &contents) {
+  std::set<std::string> affected;
+  for (const UnitResult &u : units) {
+    bool reads = contents.count(u.file) != 0;
+    for (const std::string &f : u.files)
+      reads = reads || contents.count(f);
+    if (reads)
+      affected.insert(u.file);
+  }
+  return {affected.begin(), affected.end()};
+}
+
+bool writeTemporary(const std::string &path, const std::string &content,
+                    PendingWrite &out, std::string &message) {
+  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
+  if (model.empty())
+    model = ".";
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path).str() +
+                                     ".tangent-%%%%%%.tmp");
+  int fd = -1;
+  llvm::SmallString<256> temp;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp)) {
+    message = "cannot create a temporary file next to '" + path +
+              "': " + ec.message() +
+              " (tangent-rewrite needs write access to the directory)";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << content;
+    os.close();
+    if (os.has_error()) {
+      message = "cannot write '" + std::string(temp) +
+                "': " + os.error().message();
+      os.clear_error();
+      llvm::sys::fs::remove(temp);
+      return false;
+    }
+  }
+  if (auto perms = llvm::sys::fs::getPermissions(path))
+    llvm::sys::fs::setPermissions(temp, *perms);
+  out = {path, std::string(temp)};
+  return true;
+}
+
+bool stageWrites(const std::vector<const PlannedFile *> &files,
+                 std::vector<PendingWrite> &out, std::string &message) {
+  for (const PlannedFile *f : files) {
+    std::string now;
+    PendingWrite p;
+    if (!readWholeFile(f->path, now) || now != f->original) {
+      message = "'" + f->path + "' changed while tangent-rewrite ran (run it "
+                "again)";
+    } else if (writeTemporary(f->path, f->planned, p, message)) {
+      out.push_back(p);
+      continue;
+    }
+    discardTemporaries(out);
+    out.clear();
+    return false;
+  }
+  return true;
+}
+
+std::size_t commitWrites(const std::vector<PendingWrite> &pending,
+                         std::string &message) {
+  for (std::size_t i = 0; i < pending.size(); ++i)
+    if (std::error_code ec =
+            llvm::sys::fs::rename(pending[i].temp, pending[i].path)) {
+      message = "cannot replace '" + pending[i].path + "': " + ec.message();
+      discardTemporaries(
+          std::vector<PendingWrite>(pending.begin() + i, pending.end()));
+      return i;
+    }
+  return pending.size();
+}
+
+bool replaceFile(const std::string &path, const std::string &content,
+                 std::string &message) {
+  PendingWrite p;
+  if (!writeTemporary(path, content, p, message))
+    return false;
+  return commitWrites({p}, message) == 1;
+}
+
+void discardTemporaries(const std::vector<PendingWrite> &pending) {
+  for (const PendingWrite &p : pending)
+    llvm::sys::fs::remove(p.temp);
+}
+
+std::string writeRefusal(const std::string &path, bool force) {
+  namespace fs = llvm::sys::fs;
+  std::string dir(llvm::sys::path::parent_path(path));
+  if (!dir.empty() && !fs::is_directory(dir))
+    return "its directory '" + dir + "' does not exist";
+  if (fs::is_directory(path))
+    return "it is a directory";
+  llvm::ErrorOr<fs::perms> perms = fs::getPermissions(path);
+  if (!perms || force)
+    return "";
+  std::string why;
+  if ((*perms & (fs::owner_write | fs::group_write | fs::others_write)) == 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", unsigned(*perms & fs::all_perms));
+    why = std::string("it is read-only (mode ") + mode + ")";
+  } else if (fs::access(path, fs::AccessMode::Write)) {
+    why = "you have no write permission for it";
+  } else {
+    return "";
+  }
+  return why + "; make it writable (chmod u+w '" + path +
+         "') or pass --force to replace it (it keeps its mode)";
 }
 
 } // namespace tangent::rewrite

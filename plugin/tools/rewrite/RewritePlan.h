@@ -12,6 +12,7 @@
 #include "ir/Options.h"
 #include "tools/rewrite/RewriteText.h"
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -61,7 +62,8 @@ struct UnitResult {
   std::string failure;   ///< why the unit failed, besides diagnostics
   std::vector<RequestRecord> requests;
   std::vector<DiagRecord> diagnostics;
-  std::set<std::string> files; ///< every file under the roots it read
+  std::set<std::string> files; ///< every file in scope (FileStore) it read
+  std::set<std::string> inputs; ///< every file it read (--stamp's depfile)
 };
 
 /// A file as read from disk, once per run.
@@ -73,11 +75,21 @@ struct FileState {
 };
 
 /// The files of a run, read once and shared by all threads.
+///
+/// The files tangent-rewrite may write: those under the roots, and those
+/// named on the command line (the user's choice, even outside the roots; the
+/// roots then guard the headers only).
 class FileStore {
 public:
   explicit FileStore(std::vector<std::string> roots) : roots_(std::move(roots)) {}
   /// Whether `real_path` lies under one of the roots.
   bool underRoot(const std::string &real_path) const;
+  /// Adds a file named on the command line (before the threads start).
+  void addNamed(const std::string &real_path) { named_.insert(real_path); }
+  /// Whether tangent-rewrite may write `real_path`: under a root, or named.
+  bool inScope(const std::string &real_path) const {
+    return named_.count(real_path) || underRoot(real_path);
+  }
   /// The file, read on first use (thread-safe; the result stays valid).
   std::shared_ptr<const FileState> get(const std::string &real_path);
   /// Every file read so far.
@@ -86,6 +98,7 @@ public:
 
 private:
   std::vector<std::string> roots_;
+  std::set<std::string> named_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const FileState>> files_;
 };
@@ -106,6 +119,55 @@ struct PlannedFile {
 /// Returns false (with `error`) when a file cannot be planned.
 bool planWrites(const std::vector<UnitResult> &units, FileStore &store,
                 bool prune, std::vector<PlannedFile> &out, std::string &error);
+
+/// Runs fn(i) for every i in [0, n) on up to `threads` threads (the units
+/// of a run are analyzed and verified this way).
+void parallelFor(std::size_t n, unsigned threads,
+                 const std::function<void(std::size_t)> &fn);
+
+/// The main files of the units that read one of the files of `contents`
+/// (sorted, unique): the units to parse again with the new contents.
+std::vector<std::string>
+unitsReading(const std::vector<UnitResult> &units,
+             const std::map<std::string, std::string> &contents);
+
+/// A file written next to its destination, renamed into place later.
+struct PendingWrite {
+  std::string path, temp;
+};
+
+/// Writes `content` to a new temporary file next to `path`, with the mode of
+/// `path` when it exists. Returns false (with `message`) on failure.
+bool writeTemporary(const std::string &path, const std::string &content,
+                    PendingWrite &out, std::string &message);
+
+/// Writes the planned contents of `files` to temporaries next to them,
+/// after checking that each file still has the contents it was planned from.
+/// On failure, returns false with `message` and leaves no temporary behind.
+bool stageWrites(const std::vector<const PlannedFile *> &files,
+                 std::vector<PendingWrite> &out, std::string &message);
+
+/// Renames the temporaries over their files, in order. Returns how many were
+/// renamed; when not all, `message` says why and the rest are removed.
+std::size_t commitWrites(const std::vector<PendingWrite> &pending,
+                         std::string &message);
+
+/// Writes `content` to `path` through a temporary and a rename. Returns
+/// false (with `message`, `path` untouched) on failure.
+bool replaceFile(const std::string &path, const std::string &content,
+                 std::string &message);
+
+/// Removes the temporaries of `pending`.
+void discardTemporaries(const std::vector<PendingWrite> &pending);
+
+/// Why tangent-rewrite cannot write `path`, or "" when it can: its
+/// directory does not exist, it is a directory, or (unless `force`) the
+/// existing file is read-only, and then the reason says what to do.
+/// Replacing renames a temporary over the file, which the directory's
+/// permissions allow even for a read-only file, so the file's own mode is
+/// checked: a file with no write permission bit is read-only for everyone,
+/// root included.
+std::string writeRefusal(const std::string &path, bool force);
 
 } // namespace tangent::rewrite
 

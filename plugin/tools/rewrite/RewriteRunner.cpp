@@ -405,15 +405,17 @@ private:
   }
 
   /// Chooses the file for a request's block: the header that defines f
-  /// (inside its include guard) when that header is under the roots, is
+  /// (inside its include guard) when that header is in scope (under the
+  /// roots, or named on the command line), is
   /// protected against multiple inclusion and everything the generated code
   /// needs is declared before the insertion point; else the main file.
   bool place(RequestRecord &rec, const FunctionDecl *fd, ASTContext &ctx,
              UnitResult &unit) {
     SourceManager &sm = ctx.getSourceManager();
     FileStore &store = *s_.store;
-    if (!store.underRoot(unit.file)) {
-      unit.failure = "the main file is outside the --root directories";
+    if (!store.inScope(unit.file)) {
+      unit.failure = "the main file is outside the --root directories and "
+                     "not named on the command line";
       return false;
     }
     rec.target = unit.file;
@@ -423,7 +425,7 @@ private:
       rec.placement = "the main file (which defines the function)";
       return true;
     }
-    if (!store.underRoot(rec.home_file)) {
+    if (!store.inScope(rec.home_file)) {
       rec.placement = "the main file: the function is defined outside the "
                       "--root directories, in " + rec.home_file;
       return true;
@@ -551,8 +553,9 @@ std::vector<UnitResult> runTool(const tooling::CompilationDatabase &db,
   for (UnitResult &u : session.units) {
     if (u.file.empty())
       u.file = canonicalPath(file);
-    for (const std::string &f : fs->filesRead())
-      if (!store || store->underRoot(f))
+    u.inputs = fs->filesRead();
+    for (const std::string &f : u.inputs)
+      if (!store || store->inScope(f))
         u.files.insert(f);
     if (!u.failure.empty())
       u.ok = false;
@@ -570,7 +573,7 @@ std::vector<UnitResult> analyzeUnit(const tooling::CompilationDatabase &db,
   session.store = &store;
   Provider stripped = [&store](const std::string &path)
       -> std::shared_ptr<const std::string> {
-    if (!store.underRoot(path))
+    if (!store.inScope(path))
       return nullptr;
     std::shared_ptr<const FileState> state = store.get(path);
     if (!state->read_ok || state->stripped.regions == 0 ||

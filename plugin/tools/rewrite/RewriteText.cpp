@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstring>
 
 namespace tangent::rewrite {
 
@@ -170,8 +171,10 @@ Stripped stripRegions(const std::string &content) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string line = trimmedRight(content, lines[i]);
     if (line == end) {
-      out.error = "line " + std::to_string(i + 1) +
-                  ": end of generated adjoints without a beginning";
+      out.error = std::to_string(i + 1) +
+                  ": end of generated adjoints without a beginning (expected '" +
+                  begin + "' before it); restore that line, or delete the "
+                  "generated code and run tangent-rewrite again";
       return out;
     }
     if (line != begin) {
@@ -186,9 +189,10 @@ Stripped stripRegions(const std::string &content) {
       ++j;
     }
     if (j >= lines.size() || trimmedRight(content, lines[j]) != end) {
-      out.error = "line " + std::to_string(i + 1) +
+      out.error = std::to_string(i + 1) +
                   ": generated adjoints begin here but never end (expected '" +
-                  end + "')";
+                  end + "'); restore that line, or delete the generated code "
+                  "and run tangent-rewrite again";
       return out;
     }
     // The blank line that insertion puts before the region.
@@ -359,6 +363,69 @@ std::string unifiedDiff(const std::string &before, const std::string &after,
   for (std::size_t i = a.size() - suffix; i < a.size() - suffix + trail; ++i)
     emit(' ', before, a[i]);
   return out;
+}
+
+std::vector<std::string> withoutOptions(const std::vector<std::string> &args,
+                                        const std::set<std::string> &flags,
+                                        const std::set<std::string> &valued) {
+  std::vector<std::string> out;
+  bool compile_flags = false; // after `--`
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    compile_flags = compile_flags || a == "--";
+    std::size_t dashes = a.find_first_not_of('-');
+    std::string name = a.substr(0, a.find('=')).substr(
+        dashes == std::string::npos ? a.size() : dashes);
+    bool option = !compile_flags && i > 0 && dashes >= 1 && dashes <= 2;
+    if (option && flags.count(name))
+      continue;
+    if (option && valued.count(name)) {
+      i += a.find('=') == std::string::npos;
+      continue;
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+std::string shellCommand(const std::vector<std::string> &args) {
+  std::string out;
+  for (const std::string &a : args) {
+    bool plain = !a.empty();
+    for (char c : a)
+      plain = plain && (std::isalnum(static_cast<unsigned char>(c)) ||
+                        (c && std::strchr("_-+=/.,:@%", c)));
+    if (!out.empty())
+      out += ' ';
+    if (plain) {
+      out += a;
+      continue;
+    }
+    out += '\'';
+    for (char c : a)
+      out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+  }
+  return out;
+}
+
+std::string depfileRule(const std::string &target,
+                        const std::set<std::string> &deps) {
+  auto escape = [](const std::string &path) {
+    std::string out;
+    for (char c : path) {
+      if (c == ' ' || c == '#')
+        out += '\\';
+      else if (c == '$')
+        out += '$';
+      out += c;
+    }
+    return out;
+  };
+  std::string out = escape(target) + ":";
+  for (const std::string &d : deps)
+    out += " \\\n  " + escape(d);
+  return out + "\n";
 }
 
 } // namespace tangent::rewrite

@@ -20,6 +20,7 @@
 #define TANGENT_REWRITETEXT_H
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,9 @@ struct Stripped {
   std::string text;          ///< the contents without regions
   std::vector<Block> blocks; ///< the blocks found in the regions, in order
   unsigned regions = 0;      ///< how many regions were removed
-  std::string error;         ///< non-empty when a region is malformed
+  /// Non-empty when a region is malformed: "<line>: what is wrong; what to
+  /// do", to follow "<file>:".
+  std::string error;
 };
 
 /// Removes every generated region (and the blank line inserted before it).
@@ -74,6 +77,25 @@ std::string insertRegion(const std::string &stripped, std::size_t offset,
 /// from `before` to `after`; "" when they are equal.
 std::string unifiedDiff(const std::string &before, const std::string &after,
                         const std::string &label);
+
+/// The command line `args` without the options named in `flags` (-name,
+/// --name, --name=value) and in `valued` (the same, and -name <value>);
+/// what follows `--` is kept as it is.
+std::vector<std::string> withoutOptions(const std::vector<std::string> &args,
+                                        const std::set<std::string> &flags,
+                                        const std::set<std::string> &valued);
+
+/// `args` as one POSIX shell command line: each argument single-quoted when
+/// it holds a character the shell would interpret.
+std::string shellCommand(const std::vector<std::string> &args);
+
+/// A Makefile rule `target: deps...` as compilers write dependency files
+/// (-MD): spaces and '#' escaped with a backslash, '$' doubled.
+std::string depfileRule(const std::string &target,
+                        const std::set<std::string> &deps);
+
+/// 1-based line of `offset` in `text`.
+unsigned lineOf(const std::string &text, std::size_t offset);
 
 } // namespace tangent::rewrite
 

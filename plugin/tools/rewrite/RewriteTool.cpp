@@ -14,10 +14,15 @@
 //               the planned contents: it must compile and every request
 //               must be bound by the new blocks
 //   4. write    temporary files next to the originals, then renames; the
-//               report (--report) the same way
+//               report (--report) the same way. A read-only file (no write
+//               permission bit) stops the run before any write, unless
+//               --force.
 //
 // Exit status: 0 success (or up to date with --check), 1 --check found
-// missing or stale blocks, 2 error (nothing written).
+// missing or stale blocks (it prints the command that updates them), 2 error
+// (nothing written), also when a batch processed no unit. --check --stamp
+// writes a stamp and its Makefile dependency file when up to date (the
+// CMake package's tangent_check).
 //
 // Where a block goes (RewriteRunner.cpp, UnitConsumer::place):
 //   - f defined in the main file: the end of the main file;
@@ -28,7 +33,8 @@
 //   - otherwise (a header outside --root, such as a system or third-party
 //     header, or a header without a guard): the end of the main file of
 //     each requesting unit, as the plugin does. Files outside --root are
-//     never written.
+//     never written, except the files named on the command line (the
+//     user's choice: --root then guards the headers only).
 // Blocks of a header that no unit of the run requests are kept (other units
 // may need them) unless the whole database is processed or --prune is given.
 //
@@ -52,10 +58,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <atomic>
-#include <fstream>
-#include <functional>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #ifndef TANGENT_RUNTIME_INCLUDE_DIR
@@ -84,8 +87,10 @@ cl::list<std::string> sources(cl::Positional, cl::desc("<file>..."),
                               cl::cat(category));
 cl::list<std::string>
     roots("root",
-          cl::desc("Only files under this directory are written (repeatable; "
-                   "default: the current directory)"),
+          cl::desc("Only files under this directory are written, besides "
+                   "the files named on the command line (repeatable; "
+                   "default: the current directory); with -p and no files, "
+                   "the units outside it are skipped"),
           cl::value_desc("dir"), cl::cat(category));
 cl::opt<bool> dry_run("dry-run",
                       cl::desc("Print a unified diff; write nothing"),
@@ -94,6 +99,12 @@ cl::opt<bool> check("check",
                     cl::desc("Write nothing; exit 1 when a generated block is "
                              "missing, stale or orphaned"),
                     cl::cat(category));
+cl::opt<std::string> stamp_path(
+    "stamp",
+    cl::desc("With --check, when everything is up to date: write <file> and "
+             "<file>.d, a Makefile rule naming every file the check read "
+             "(for build systems; see tangent_check in the CMake package)"),
+    cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> report_path(
     "report", cl::desc("Write a JSON report of every translation unit, "
                        "request and loop"),
@@ -111,6 +122,11 @@ cl::opt<bool> prune(
     "prune",
     cl::desc("Also remove blocks from headers that no translation unit of "
              "this run requests (implied when a whole database is processed)"),
+    cl::cat(category));
+cl::opt<bool> force(
+    "force",
+    cl::desc("Also replace files that are read-only (no write permission "
+             "bit); they keep their mode"),
     cl::cat(category));
 cl::opt<bool> quiet("quiet", cl::desc("No progress output"),
                     cl::cat(category));
@@ -175,75 +191,6 @@ std::string runtimeInclude(const char *argv0) {
   return TANGENT_RUNTIME_INCLUDE_DIR;
 }
 
-/// Runs fn(i) for i in [0, n) on `threads` threads.
-void parallelFor(std::size_t n, unsigned threads,
-                 const std::function<void(std::size_t)> &fn) {
-  std::atomic<std::size_t> next{0};
-  auto worker = [&]() {
-    for (std::size_t i; (i = next++) < n;)
-      fn(i);
-  };
-  threads = std::max(1u, std::min<unsigned>(threads, unsigned(n)));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back(worker);
-  worker();
-  for (std::thread &t : pool)
-    t.join();
-}
-
-bool readFile(const std::string &path, std::string &out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return !in.bad();
-}
-
-/// A file written next to its destination, renamed into place later.
-struct Pending {
-  std::string path, temp;
-};
-
-bool writeTemporary(const std::string &path, const std::string &content,
-                    Pending &out, std::string &message) {
-  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
-  if (model.empty())
-    model = ".";
-  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path).str() +
-                                     ".tangent-%%%%%%.tmp");
-  int fd = -1;
-  llvm::SmallString<256> temp;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp)) {
-    message = "cannot create a temporary file next to '" + path +
-              "': " + ec.message();
-    return false;
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << content;
-    os.close();
-    if (os.has_error()) {
-      message = "cannot write '" + std::string(temp) +
-                "': " + os.error().message();
-      os.clear_error();
-      llvm::sys::fs::remove(temp);
-      return false;
-    }
-  }
-  if (auto perms = llvm::sys::fs::getPermissions(path))
-    llvm::sys::fs::setPermissions(temp, *perms);
-  out = {path, std::string(temp)};
-  return true;
-}
-
-void discard(const std::vector<Pending> &pending) {
-  for (const Pending &p : pending)
-    llvm::sys::fs::remove(p.temp);
-}
-
 /// The compilation database: `--` flags, -p, or none (default flags only).
 std::unique_ptr<CompilationDatabase>
 loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
@@ -266,7 +213,9 @@ loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
     path = std::string(json);
   }
   if (!llvm::sys::fs::exists(path)) {
-    message = "no compilation database: '" + path + "' does not exist";
+    message = "no compilation database: '" + path + "' does not exist; give "
+              "the build directory that has compile_commands.json (CMake "
+              "writes it with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
     return nullptr;
   }
   std::string load_error;
@@ -280,10 +229,340 @@ loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
   return db;
 }
 
+/// What the steps of a run share: its inputs, what it found, the report.
+struct Run {
+  std::string mode; ///< rewrite / check / dry-run
+  std::unique_ptr<FileStore> store;
+  std::unique_ptr<CompilationDatabase> db;
+  std::string database;           ///< the -p database, for messages
+  std::string report_file;        ///< "" without --report
+  std::vector<std::string> files; ///< the translation units to process
+  bool whole_database = false;
+  RunnerConfig config;
+  unsigned threads = 1;
+  ReportContext context;
+  std::vector<UnitResult> units;
+  std::vector<PlannedFile> planned;
+  std::vector<const PlannedFile *> changed;
+  std::string update_command; ///< this command line without --check
+
+  /// Writes the report (with --report) and returns `status`, or 2 when the
+  /// report cannot be written.
+  int finish(int status) {
+    std::string message;
+    if (report_file.empty() ||
+        replaceFile(report_file, renderReport(units, planned, context),
+                    message))
+      return status;
+    error("cannot write the report: " + message);
+    return 2;
+  }
+  /// Prints an error, records it (or `summary`) in the report, and finishes
+  /// with status 2.
+  int fail(const std::string &message, const std::string &summary = "") {
+    error(message);
+    context.ok = false;
+    context.errors.push_back(summary.empty() ? message : summary);
+    return finish(2);
+  }
+};
+
+/// What a step returns to let the run go on.
+constexpr int kContinue = -1;
+
+/// Roots, the report's path and the compilation database. Errors here come
+/// before any report.
+int configure(Run &run, std::unique_ptr<FixedCompilationDatabase> fixed) {
+  std::vector<std::string> root_dirs;
+  if (roots.empty())
+    root_dirs.push_back(canonicalPath(current_directory()));
+  for (const std::string &r : roots) {
+    std::string dir = canonicalPath(r);
+    if (!llvm::sys::fs::is_directory(dir)) {
+      error("--root '" + r + "' is not a directory (give the directory "
+            "whose files may be written)");
+      return 2;
+    }
+    root_dirs.push_back(dir);
+  }
+  run.store = std::make_unique<FileStore>(root_dirs);
+
+  // The report and the stamp must be writable; checked again when written.
+  run.report_file = report_path.empty() ? "" : canonicalPath(report_path);
+  for (const std::string *path : {&run.report_file, &stamp_path.getValue()}) {
+    std::string refusal = path->empty() ? "" : writeRefusal(*path, force);
+    if (!refusal.empty()) {
+      error("cannot write " + std::string(path == &run.report_file
+                                              ? "the report"
+                                              : "the --stamp") +
+            " '" + display(canonicalPath(*path)) + "': " + refusal);
+      return 2;
+    }
+  }
+
+  std::string db_error;
+  if (!build_path.empty())
+    run.database = canonicalPath(build_path);
+  run.db = loadDatabase(std::move(fixed), db_error);
+  if (!run.db) {
+    error(db_error);
+    return 2;
+  }
+  return kContinue;
+}
+
+/// The translation units: the named files, or every unit of the database
+/// that is under the roots and exists (the others are skipped and listed in
+/// the report). From here on the report is always written.
+int selectUnits(Run &run) {
+  CompilationDatabase &db = *run.db;
+  if (sources.empty()) {
+    if (build_path.empty()) {
+      error("no input files (give files, or -p <build-dir> for a whole "
+            "compilation database); see --help");
+      return 2;
+    }
+    run.whole_database = true;
+    for (const std::string &f : db.getAllFiles()) {
+      std::string path = canonicalPath(f);
+      std::string why;
+      if (!run.store->underRoot(path))
+        why = "outside the --root directories";
+      else if (!llvm::sys::fs::exists(path))
+        why = "the file does not exist (a stale entry of the database?)";
+      if (why.empty()) {
+        run.files.push_back(path);
+        continue;
+      }
+      note("skipping " + display(path) + " (" + why + ")");
+      run.context.skipped.push_back({path, why});
+    }
+  } else {
+    for (const std::string &s : sources) {
+      std::string path = canonicalPath(s);
+      if (!llvm::sys::fs::exists(path))
+        return run.fail("no such file: '" + s + "'");
+      if (db.getCompileCommands(path).empty())
+        return run.fail("no compile command for '" + s +
+                        "' in the compilation database '" + run.database +
+                        "'; add it to the build, or name only files of the "
+                        "database");
+      if (!run.store->underRoot(path))
+        note("note: " + display(path) + " is outside the --root directories; "
+             "it is written because it is named on the command line (headers "
+             "outside --root are not)");
+      run.store->addNamed(path);
+      run.files.push_back(path);
+    }
+  }
+  std::vector<std::string> &files = run.files;
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  for (const std::string &f : files)
+    for (const CompileCommand &c : db.getCompileCommands(f))
+      if (!llvm::sys::fs::is_directory(c.Directory))
+        return run.fail("the compile command for '" + display(f) +
+                        "' runs in directory '" + c.Directory +
+                        "', which does not exist; regenerate the compilation "
+                        "database");
+  if (!files.empty())
+    return kContinue;
+  if (run.context.skipped.empty())
+    return run.fail("the compilation database '" + run.database +
+                    "' has no entries; no translation unit was processed");
+  std::map<std::string, std::size_t> reasons;
+  for (const SkippedUnit &k : run.context.skipped)
+    ++reasons[k.reason];
+  std::string why, roots_shown;
+  for (const auto &[reason, n] : reasons)
+    why += (why.empty() ? "" : ", ") + std::to_string(n) + " " + reason;
+  for (const std::string &r : run.store->roots())
+    roots_shown += (roots_shown.empty() ? "" : ", ") + display(r);
+  return run.fail(
+      "no translation unit was processed: the " +
+          std::to_string(run.context.skipped.size()) +
+          " unit(s) of the compilation database '" + run.database +
+          "' were skipped (" + why + "; --root: " + roots_shown +
+          "). Run tangent-rewrite from the project's source directory, pass "
+          "--root <dir> (repeatable), or name the files to process",
+      "no translation unit was processed: every unit was skipped");
+}
+
+/// 1. Analyze every unit, in parallel.
+int analyze(Run &run) {
+  std::vector<std::vector<UnitResult>> analyzed(run.files.size());
+  std::atomic<std::size_t> done{0};
+  parallelFor(run.files.size(), run.threads, [&](std::size_t i) {
+    const std::string &file = run.files[i];
+    analyzed[i] = analyzeUnit(*run.db, file, *run.store, run.config);
+    std::size_t k = ++done;
+    std::lock_guard<std::mutex> lock(output_mutex);
+    if (!quiet)
+      llvm::errs() << "[" << k << "/" << run.files.size() << "] "
+                   << display(file) << "\n";
+    for (UnitResult &u : analyzed[i]) {
+      llvm::errs() << u.output;
+      if (!u.ok)
+        llvm::errs() << "tangent-rewrite: error: " << display(file) << ": "
+                     << u.failure << "\n";
+    }
+  });
+  std::size_t failed = 0;
+  for (auto &v : analyzed)
+    for (UnitResult &u : v) {
+      if (u.directory.empty())
+        for (const CompileCommand &c : run.db->getCompileCommands(u.file))
+          u.directory = c.Directory;
+      failed += !u.ok;
+      run.units.push_back(std::move(u));
+    }
+  if (!failed)
+    return kContinue;
+  return run.fail(std::to_string(failed) + " of " +
+                      std::to_string(run.units.size()) +
+                      " translation unit(s) failed (see above); no file was "
+                      "written",
+                  std::to_string(failed) + " translation unit(s) failed");
+}
+
+/// 2. Plan the new contents of every file; read-only files are replaced
+/// only with --force.
+int plan(Run &run) {
+  std::string plan_error;
+  if (!planWrites(run.units, *run.store, prune || run.whole_database,
+                  run.planned, plan_error))
+    return run.fail(plan_error + "; no file was written", plan_error);
+  for (const UnitResult &u : run.units)
+    for (const RequestRecord &r : u.requests)
+      if (!r.block.empty() && r.target != r.home_file && !r.home_file.empty() &&
+          r.home_file != u.file)
+        note("note: the adjoint of '" + r.function + "' goes into " +
+             display(r.target) + ": " + r.placement);
+  for (const PlannedFile &f : run.planned) {
+    if (f.changed)
+      run.changed.push_back(&f);
+    for (const std::string &k : f.kept)
+      note("note: kept the block for " + k + " in " + display(f.path) +
+           " (no translation unit of this run requests it; --prune removes "
+           "it)");
+  }
+  run.context.up_to_date = run.changed.empty();
+
+  std::size_t refused = 0;
+  for (const PlannedFile *f : run.changed) {
+    std::string refusal = writeRefusal(f->path, force);
+    if (refusal.empty())
+      continue;
+    std::string shown = "'" + display(f->path) + "': " + refusal;
+    if (dry_run || check) {
+      note("note: a rewrite cannot write " + shown);
+      continue;
+    }
+    ++refused;
+    error("cannot write " + shown);
+    run.context.errors.push_back("cannot write " + shown);
+  }
+  if (!refused)
+    return kContinue;
+  error(std::to_string(refused) +
+        " file(s) to update cannot be written; no file was written");
+  run.context.ok = false;
+  return run.finish(2);
+}
+
+/// --check: exit 1 when a file would change, with the command that updates
+/// it; else 0 and, with --stamp, the stamp and its dependency file.
+int checkResult(Run &run) {
+  std::string stamp = stamp_path.empty() ? "" : canonicalPath(stamp_path);
+  if (!run.changed.empty()) {
+    if (!stamp.empty())
+      llvm::sys::fs::remove(stamp);
+    for (const PlannedFile *f : run.changed)
+      llvm::errs() << display(f->path)
+                   << ": generated adjoints are missing or out of date\n";
+    llvm::errs() << "tangent-rewrite: " << run.changed.size()
+                 << " file(s) out of date; to update them, run:\n  "
+                 << run.update_command << "\n";
+    return run.finish(1);
+  }
+  note("generated adjoints are up to date");
+  if (!stamp.empty()) {
+    std::set<std::string> inputs;
+    for (const UnitResult &u : run.units)
+      inputs.insert(u.inputs.begin(), u.inputs.end());
+    std::string message;
+    if (!replaceFile(stamp + ".d", depfileRule(stamp, inputs), message) ||
+        !replaceFile(stamp, "tangent-rewrite --check: up to date\n", message))
+      return run.fail("cannot write the --stamp: " + message);
+  }
+  return run.finish(0);
+}
+
+/// 3. Parse every unit that reads a changed file again, with the planned
+/// contents: it must compile and bind every request.
+int verify(Run &run) {
+  std::map<std::string, std::string> contents;
+  for (const PlannedFile *f : run.changed)
+    contents[f->path] = f->planned;
+  std::vector<std::string> affected = unitsReading(run.units, contents);
+  std::atomic<std::size_t> broken{0};
+  parallelFor(affected.size(), run.threads, [&](std::size_t i) {
+    for (const UnitResult &u :
+         verifyUnit(*run.db, affected[i], contents, run.config)) {
+      if (u.ok)
+        continue;
+      ++broken;
+      std::lock_guard<std::mutex> lock(output_mutex);
+      llvm::errs() << u.output << "tangent-rewrite: error: "
+                   << display(affected[i])
+                   << ": the rewritten sources fail to compile ("
+                   << u.failure << ")\n";
+    }
+  });
+  if (!broken)
+    return kContinue;
+  return run.fail("the rewritten sources would not compile; no file was "
+                  "written (this is a bug in tangent: please report it; "
+                  "--dry-run shows the change)",
+                  "the rewritten sources fail to compile");
+}
+
+/// 4. Write: every file to a temporary next to it, then the report, then
+/// the renames.
+int write(Run &run) {
+  std::vector<PendingWrite> pending;
+  std::string message;
+  if (!stageWrites(run.changed, pending, message))
+    return run.fail(message + "; no file was written", message);
+  // The report goes first: if it cannot be written, nothing is.
+  if (int status = run.finish(0); status != 0) {
+    discardTemporaries(pending);
+    return status;
+  }
+  std::size_t renamed = commitWrites(pending, message);
+  for (std::size_t i = 0; i < renamed; ++i) {
+    std::size_t blocks = run.changed[i]->keys.size();
+    note("updated " + display(pending[i].path) + " (" +
+         (blocks ? std::to_string(blocks) + " adjoint block(s))"
+                 : std::string("generated adjoints removed)")));
+  }
+  if (renamed < pending.size()) {
+    error(message + (renamed ? " (the files above were updated; run "
+                               "tangent-rewrite again to finish)"
+                             : "; no file was written"));
+    return 2;
+  }
+  if (run.changed.empty())
+    note("everything is up to date");
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // The whole command line (loadFromCommandLine cuts it at `--`).
+  std::vector<std::string> command_line(argv, argv + argc);
   std::string fixed_error;
   std::unique_ptr<FixedCompilationDatabase> fixed =
       FixedCompilationDatabase::loadFromCommandLine(argc, argv, fixed_error,
@@ -305,289 +584,37 @@ int main(int argc, const char **argv) {
     error("--check and --dry-run cannot be combined");
     return 2;
   }
-  const std::string mode = check ? "check" : dry_run ? "dry-run" : "rewrite";
-
-  // Roots.
-  std::vector<std::string> root_dirs;
-  if (roots.empty())
-    root_dirs.push_back(canonicalPath(current_directory()));
-  for (const std::string &r : roots) {
-    std::string dir = canonicalPath(r);
-    if (!llvm::sys::fs::is_directory(dir)) {
-      error("--root '" + r + "' is not a directory");
-      return 2;
-    }
-    root_dirs.push_back(dir);
-  }
-  FileStore store(root_dirs);
-
-  // The report path must be writable; checked again when writing.
-  std::string report_file;
-  if (!report_path.empty()) {
-    report_file = canonicalPath(report_path);
-    std::string dir = std::string(llvm::sys::path::parent_path(report_file));
-    if (!llvm::sys::fs::is_directory(dir)) {
-      error("cannot write the report '" + std::string(report_path) +
-            "': directory '" + dir + "' does not exist");
-      return 2;
-    }
-    if (llvm::sys::fs::is_directory(report_file)) {
-      error("cannot write the report '" + std::string(report_path) +
-            "': it is a directory");
-      return 2;
-    }
-  }
-
-  // Database and translation units.
-  std::string db_error;
-  std::unique_ptr<CompilationDatabase> db =
-      loadDatabase(std::move(fixed), db_error);
-  if (!db) {
-    error(db_error);
+  if (!stamp_path.empty() && !check) {
+    error("--stamp needs --check");
     return 2;
   }
-  bool whole_database = false;
-  std::vector<std::string> files;
-  if (sources.empty()) {
-    if (build_path.empty()) {
-      error("no input files (give files, or -p <build-dir> for a whole "
-            "compilation database); see --help");
-      return 2;
-    }
-    whole_database = true;
-    for (const std::string &f : db->getAllFiles()) {
-      std::string path = canonicalPath(f);
-      if (!store.underRoot(path)) {
-        note("skipping " + display(path) + " (outside the --root directories)");
-        continue;
-      }
-      files.push_back(path);
-    }
-  } else {
-    for (const std::string &s : sources) {
-      std::string path = canonicalPath(s);
-      if (!llvm::sys::fs::exists(path)) {
-        error("no such file: '" + s + "'");
-        return 2;
-      }
-      if (!store.underRoot(path)) {
-        error("'" + s + "' is outside the --root directories (default: the "
-              "current directory); it would not be written");
-        return 2;
-      }
-      if (db->getCompileCommands(path).empty()) {
-        error("no compile command for '" + s + "' in the compilation "
-              "database");
-        return 2;
-      }
-      files.push_back(path);
-    }
-  }
-  std::sort(files.begin(), files.end());
-  files.erase(std::unique(files.begin(), files.end()), files.end());
-  for (const std::string &f : files)
-    for (const CompileCommand &c : db->getCompileCommands(f))
-      if (!llvm::sys::fs::is_directory(c.Directory)) {
-        error("the compile command for '" + display(f) +
-              "' runs in directory '" + c.Directory +
-              "', which does not exist");
-        return 2;
-      }
-  if (files.empty()) {
-    note("no translation units to process");
-    return 0;
-  }
 
-  RunnerConfig config;
-  config.runtime_include = runtime_include_dir;
-  config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
-  unsigned threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
-
-  // 1. Analyze.
-  std::vector<std::vector<UnitResult>> analyzed(files.size());
-  std::atomic<std::size_t> done{0};
-  parallelFor(files.size(), threads, [&](std::size_t i) {
-    analyzed[i] = analyzeUnit(*db, files[i], store, config);
-    std::size_t k = ++done;
-    std::lock_guard<std::mutex> lock(output_mutex);
-    if (!quiet)
-      llvm::errs() << "[" << k << "/" << files.size() << "] "
-                   << display(files[i]) << "\n";
-    for (UnitResult &u : analyzed[i]) {
-      llvm::errs() << u.output;
-      if (!u.ok)
-        llvm::errs() << "tangent-rewrite: error: " << display(files[i]) << ": "
-                     << u.failure << "\n";
-    }
-  });
-  std::vector<UnitResult> units;
-  for (auto &v : analyzed)
-    for (UnitResult &u : v) {
-      if (u.directory.empty())
-        for (const CompileCommand &c : db->getCompileCommands(u.file))
-          u.directory = c.Directory;
-      units.push_back(std::move(u));
-    }
-
-  ReportContext context;
-  context.mode = mode;
-  std::vector<PlannedFile> planned;
-  auto finishWithReport = [&](int status) -> int {
-    if (report_file.empty())
-      return status;
-    Pending p;
-    std::string message;
-    if (!writeTemporary(report_file,
-                        renderReport(units, planned, context), p, message)) {
-      error("cannot write the report: " + message);
-      return 2;
-    }
-    if (std::error_code ec = llvm::sys::fs::rename(p.temp, p.path)) {
-      discard({p});
-      error("cannot write the report '" + report_file + "': " + ec.message());
-      return 2;
-    }
+  Run run;
+  run.update_command =
+      shellCommand(withoutOptions(command_line, {"check"}, {"stamp"}));
+  run.context.mode = run.mode = check ? "check" : dry_run ? "dry-run" : "rewrite";
+  run.config.runtime_include = runtime_include_dir;
+  run.config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
+  run.threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (int status = configure(run, std::move(fixed)); status != kContinue)
     return status;
-  };
-
-  std::size_t failed = 0;
-  for (const UnitResult &u : units)
-    failed += !u.ok;
-  if (failed) {
-    context.ok = false;
-    context.errors.push_back(std::to_string(failed) +
-                             " translation unit(s) failed");
-    error(std::to_string(failed) + " of " + std::to_string(units.size()) +
-          " translation unit(s) failed; no file was written");
-    return finishWithReport(2);
-  }
-
-  // 2. Plan.
-  std::string plan_error;
-  if (!planWrites(units, store, prune || whole_database, planned,
-                  plan_error)) {
-    context.ok = false;
-    context.errors.push_back(plan_error);
-    error(plan_error + "; no file was written");
-    return finishWithReport(2);
-  }
-  for (const UnitResult &u : units)
-    for (const RequestRecord &r : u.requests)
-      if (!r.block.empty() && r.target != r.home_file && !r.home_file.empty() &&
-          r.home_file != u.file)
-        note("note: the adjoint of '" + r.function + "' goes into " +
-             display(r.target) + ": " + r.placement);
-  std::vector<const PlannedFile *> changed;
-  for (const PlannedFile &f : planned) {
-    if (f.changed)
-      changed.push_back(&f);
-    for (const std::string &k : f.kept)
-      note("note: kept the block for " + k + " in " + display(f.path) +
-           " (no translation unit of this run requests it; --prune removes "
-           "it)");
-  }
-  context.up_to_date = changed.empty();
-
-  if (check) {
-    for (const PlannedFile *f : changed)
-      llvm::errs() << display(f->path)
-                   << ": generated adjoints are missing or out of date\n";
-    if (!changed.empty())
-      llvm::errs() << "tangent-rewrite: " << changed.size()
-                   << " file(s) out of date; run tangent-rewrite\n";
-    else
-      note("generated adjoints are up to date");
-    return finishWithReport(changed.empty() ? 0 : 1);
-  }
-
-  // 3. Verify.
-  if (!no_verify && !changed.empty()) {
-    std::map<std::string, std::string> contents;
-    for (const PlannedFile *f : changed)
-      contents[f->path] = f->planned;
-    std::vector<std::string> affected;
-    for (const UnitResult &u : units) {
-      bool reads_changed = contents.count(u.file) != 0;
-      for (const std::string &f : u.files)
-        reads_changed = reads_changed || contents.count(f);
-      if (reads_changed)
-        affected.push_back(u.file);
-    }
-    std::sort(affected.begin(), affected.end());
-    affected.erase(std::unique(affected.begin(), affected.end()),
-                   affected.end());
-    std::atomic<std::size_t> broken{0};
-    parallelFor(affected.size(), threads, [&](std::size_t i) {
-      for (const UnitResult &u :
-           verifyUnit(*db, affected[i], contents, config)) {
-        if (u.ok)
-          continue;
-        ++broken;
-        std::lock_guard<std::mutex> lock(output_mutex);
-        llvm::errs() << u.output << "tangent-rewrite: error: "
-                     << display(affected[i])
-                     << ": the rewritten sources fail to compile ("
-                     << u.failure << ")\n";
-      }
-    });
-    if (broken) {
-      context.ok = false;
-      context.errors.push_back("the rewritten sources fail to compile");
-      error("the rewritten sources would not compile; no file was written "
-            "(this is a bug in tangent; --dry-run shows the change)");
-      return finishWithReport(2);
-    }
-  }
-
+  for (int (*step)(Run &) : {selectUnits, analyze, plan})
+    if (int status = step(run); status != kContinue)
+      return status;
+  if (check)
+    return checkResult(run);
+  if (!no_verify && !run.changed.empty())
+    if (int status = verify(run); status != kContinue)
+      return status;
   if (dry_run) {
-    for (const PlannedFile *f : changed)
+    for (const PlannedFile *f : run.changed)
       llvm::outs() << unifiedDiff(f->original, f->planned, f->path);
     llvm::outs().flush();
-    note(changed.empty() ? "nothing to change"
-                         : std::to_string(changed.size()) +
-                               " file(s) would change (dry run: nothing "
-                               "written)");
-    return finishWithReport(0);
+    note(run.changed.empty() ? "nothing to change"
+                             : std::to_string(run.changed.size()) +
+                                   " file(s) would change (dry run: nothing "
+                                   "written)");
+    return run.finish(0);
   }
-
-  // 4. Write: every file to a temporary next to it, then rename.
-  std::vector<Pending> pending;
-  for (const PlannedFile *f : changed) {
-    std::string now;
-    if (!readFile(f->path, now) || now != f->original) {
-      discard(pending);
-      error("'" + display(f->path) +
-            "' changed while tangent-rewrite ran; no file was written");
-      context.ok = false;
-      return finishWithReport(2);
-    }
-    Pending p;
-    std::string message;
-    if (!writeTemporary(f->path, f->planned, p, message)) {
-      discard(pending);
-      error(message + "; no file was written");
-      context.ok = false;
-      return finishWithReport(2);
-    }
-    pending.push_back(p);
-  }
-  // The report goes first: if it cannot be written, nothing is.
-  int status = finishWithReport(0);
-  if (status != 0) {
-    discard(pending);
-    return status;
-  }
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    if (std::error_code ec =
-            llvm::sys::fs::rename(pending[i].temp, pending[i].path)) {
-      discard(std::vector<Pending>(pending.begin() + i, pending.end()));
-      error("cannot replace '" + pending[i].path + "': " + ec.message());
-      return 2;
-    }
-    note("updated " + display(pending[i].path) + " (" +
-         std::to_string(changed[i]->keys.size()) + " adjoint block(s))");
-  }
-  if (changed.empty())
-    note("everything is up to date");
-  return 0;
+  return write(run);
 }
