@@ -24,11 +24,16 @@ std::map<unsigned, int> &checkpointMarks() {
 
 namespace {
 
-/// Reads `( N )` after the attribute name; 0 if absent, -1 if malformed.
+/// Reads the budget: `( N )` after the attribute name, or after the macro
+/// name for TANGENT_CHECKPOINT(N) (tangent/annotations.hpp), where `()` is
+/// no budget. 0 if absent, -1 if malformed (`bad` says where).
 int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
   const SourceManager &sm = sema.getSourceManager();
-  SourceLocation loc = sm.getSpellingLoc(attr.getLoc());
   const LangOptions &lo = sema.getLangOpts();
+  bool from_macro = attr.getLoc().isMacroID();
+  // The macro's arguments are where the user wrote it, not in its body.
+  SourceLocation loc = from_macro ? sm.getExpansionLoc(attr.getLoc())
+                                  : sm.getSpellingLoc(attr.getLoc());
   auto next = [&](SourceLocation at, Token &tok) {
     std::optional<Token> t = Lexer::findNextToken(at, sm, lo);
     if (!t)
@@ -39,8 +44,9 @@ int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
   Token tok;
   if (!next(loc, tok))
     return 0;
-  // The location may be the scope (`tangent`) or the name (`checkpoint`).
-  while (tok.isOneOf(tok::coloncolon, tok::raw_identifier, tok::identifier)) {
+  // The attribute's location may be the scope (`tangent`) or the name.
+  while (!from_macro &&
+         tok.isOneOf(tok::coloncolon, tok::raw_identifier, tok::identifier)) {
     if (!next(tok.getLocation(), tok))
       return 0;
   }
@@ -48,7 +54,11 @@ int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
     return 0;
   Token num;
   bad = tok.getLocation();
-  if (!next(tok.getLocation(), num) || !num.is(tok::numeric_constant))
+  if (!next(tok.getLocation(), num))
+    return -1;
+  if (from_macro && num.is(tok::r_paren))
+    return 0; // TANGENT_CHECKPOINT()
+  if (!num.is(tok::numeric_constant))
     return -1;
   bad = num.getLocation();
   std::string text = Lexer::getSpelling(num, sm, lo);
@@ -78,8 +88,8 @@ struct CheckpointAttrInfo : public ParsedAttrInfo {
     if (budget < 0) {
       unsigned id = sema.getDiagnostics().getCustomDiagID(
           DiagnosticsEngine::Error,
-          "tangent: [[tangent::checkpoint(N)]] takes one positive integer "
-          "literal (the snapshot budget)");
+          "tangent: [[tangent::checkpoint(N)]] and TANGENT_CHECKPOINT(N) take "
+          "one positive integer literal (the snapshot budget)");
       sema.Diag(bad, id);
       return false;
     }

@@ -2,6 +2,7 @@
 #include "frontend/CustomRules.h"
 #include "ir/Naming.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include <set>
 
 using namespace clang;
@@ -45,19 +46,54 @@ const NamespaceDecl *customNamespace(ASTContext &ctx) {
   return t ? lookupNamespace(ctx, t, "custom") : nullptr;
 }
 
-/// Every `<prefix>::...::<id>` declared in namespace `ns` or below.
-void collect(const NamespaceDecl *ns, const std::string &prefix,
-             IdentifierInfo *id, std::vector<std::string> &out) {
+/// The scope paths (below tangent::custom) of every declaration of `id` in
+/// namespace `ns` or below, `path` being ns's own.
+void collect(const NamespaceDecl *ns, std::vector<std::string> &path,
+             IdentifierInfo *id, std::vector<std::vector<std::string>> &out) {
   if (!ns->lookup(id).empty())
-    out.push_back(prefix + "::" + id->getName().str());
+    out.push_back(path);
   std::set<const NamespaceDecl *> seen;
   for (const NamespaceDecl *part : ns->redecls())
     for (const Decl *d : part->decls())
       if (const auto *inner = dyn_cast<NamespaceDecl>(d))
         if (inner->getIdentifier() &&
-            seen.insert(inner->getFirstDecl()).second)
-          collect(inner->getFirstDecl(),
-                  prefix + "::" + inner->getNameAsString(), id, out);
+            seen.insert(inner->getFirstDecl()).second) {
+          path.push_back(inner->getNameAsString());
+          collect(inner->getFirstDecl(), path, id, out);
+          path.pop_back();
+        }
+}
+
+/// Whether the program declares a function `name` in the scope `path`
+/// (namespaces or classes from the global one; the global namespace and std
+/// for an empty path): the function a rule under tangent::custom::<path> is
+/// for.
+bool declaresFunction(ASTContext &ctx, const std::vector<std::string> &path,
+                      const std::string &name) {
+  IdentifierInfo *id = &ctx.Idents.get(name);
+  auto hasFunction = [&](const DeclContext *dc) {
+    for (const NamedDecl *d : dc->lookup(id))
+      if (isa<FunctionDecl, FunctionTemplateDecl, UsingShadowDecl>(d))
+        return true;
+    return false;
+  };
+  const DeclContext *dc = ctx.getTranslationUnitDecl();
+  if (path.empty()) {
+    const NamespaceDecl *std_ns = lookupNamespace(ctx, dc, "std");
+    return hasFunction(dc) || (std_ns && hasFunction(std_ns));
+  }
+  for (const std::string &scope : path) {
+    const DeclContext *next = nullptr;
+    for (const NamedDecl *d : dc->lookup(&ctx.Idents.get(scope)))
+      if (const auto *inner = dyn_cast<DeclContext>(d)) {
+        next = inner;
+        break;
+      }
+    if (!next)
+      return false;
+    dc = next;
+  }
+  return hasFunction(dc);
 }
 
 } // namespace
@@ -94,15 +130,21 @@ std::vector<std::string> strayCustomRules(ASTContext &ctx,
   const NamespaceDecl *custom = customNamespace(ctx);
   if (!custom || !callee->getIdentifier())
     return out;
-  IdentifierInfo *id =
-      &ctx.Idents.get(naming::customPullback(callee->getNameAsString()));
-  std::vector<std::string> all;
-  // Every namespace reopening contributes to lookups of the first one.
-  collect(custom->getFirstDecl(), "tangent::custom", id, all);
+  std::string name = callee->getNameAsString();
+  IdentifierInfo *id = &ctx.Idents.get(naming::customPullback(name));
+  std::vector<std::vector<std::string>> paths;
+  std::vector<std::string> path;
+  collect(custom->getFirstDecl(), path, id, paths);
   std::string own = customRuleName(callee);
-  for (const std::string &name : all)
-    if (name != own)
-      out.push_back(name);
+  for (const std::vector<std::string> &p : paths) {
+    std::string rule = naming::customNamespace();
+    for (const std::string &scope : p)
+      rule += "::" + scope;
+    rule += "::" + naming::customPullback(name);
+    // A rule that has a function of its own is not meant for this one.
+    if (rule != own && !declaresFunction(ctx, p, name))
+      out.push_back(rule);
+  }
   return out;
 }
 

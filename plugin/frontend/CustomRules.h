@@ -34,9 +34,10 @@ std::string customRuleName(const clang::FunctionDecl *callee);
 CustomRule findCustomRule(clang::ASTContext &ctx,
                           const clang::FunctionDecl *callee);
 
-/// Pullbacks named like `callee`'s (`f_pullback`) anywhere else under
-/// tangent::custom: rules written for another function of the same name,
-/// which are never used for `callee` (diagnosed when they look intended).
+/// Pullbacks named like `callee`'s (`f_pullback`) elsewhere under
+/// tangent::custom whose own scope declares no function of that name: rules
+/// that look written for `callee` but are never used for it (a warning when
+/// it has a body, an error when it has none).
 std::vector<std::string> strayCustomRules(clang::ASTContext &ctx,
                                           const clang::FunctionDecl *callee);
 

@@ -205,14 +205,18 @@ DriverOutput runPipeline(DriverInput &in) {
       if (!callees.count(callee))
         fresh.push_back(callee);
     analyzeCallees(fresh);
+    // Every name first: callees call each other (mutual recursion).
+    for (Function *callee : fresh) {
+      GeneratedPart &part = callees[callee];
+      part.function = callee;
+      part.stem = callee->generated_name = stems.fresh(sanitize(callee->name));
+    }
     for (Function *callee : fresh) {
       if (in.dump_ir)
         in.dump_ir("callee " + callee->name + " after every analysis",
                    printFunction(*callee));
       remarkLoops(diags, *callee, "callee: the same for every request");
       GeneratedPart &part = callees[callee];
-      part.function = callee;
-      part.stem = stems.fresh(sanitize(callee->name));
       part.code = generateAdjoint(*callee, Options{}, part.stem);
       reportErrors(diags, part.code);
     }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Requests.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include <map>
@@ -190,6 +191,15 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
                       : "tangent: options.min_length must not be negative "
                         "(got " +
                             std::to_string(r.options.min_length) + ")");
+      r.refused = true;
+      out.push_back(r);
+      continue;
+    }
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic()) {
+      diags.error(r.where, "tangent: '" + md->getQualifiedNameAsString() +
+                               "' is a member function; tangent::grad "
+                               "differentiates functions (free or static "
+                               "members): pass the object to a free function");
       r.refused = true;
       out.push_back(r);
       continue;

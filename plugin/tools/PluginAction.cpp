@@ -20,6 +20,7 @@
 #include "clang/CheckpointAttr.h"
 #include "frontend/Driver.h"
 #include "clang/GenerationPoint.h"
+#include "clang/Predefines.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
@@ -121,6 +122,7 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
     checkpointMarks().clear();
+    defineGeneratorMacros(ci);
     auto injector = std::make_unique<Injector>(ci, opts_);
     return std::make_unique<TangentConsumer>(std::move(injector));
   }

@@ -15,6 +15,7 @@
 #include "clang/CheckpointAttr.h"
 #include "frontend/Driver.h"
 #include "clang/GenerationPoint.h"
+#include "clang/Predefines.h"
 #include "frontend/CustomRules.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -487,6 +488,7 @@ protected:
     ci.setVerboseOutputStream(
         std::make_unique<llvm::raw_string_ostream>(s_.stats));
     checkpointMarks().clear();
+    defineGeneratorMacros(ci);
     return std::make_unique<UnitConsumer>(ci, s_);
   }
 

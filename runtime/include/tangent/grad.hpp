@@ -85,16 +85,17 @@ template <class P> struct param_traits {
 template <auto F> inline constexpr bool always_false = false;
 template <class T> inline constexpr bool always_false_type = false;
 
+/// The signature of a requested function. Unsupported callables get a
+/// harmless placeholder (`supported` false): grad() reports them once, and
+/// nothing else in gradient<F, O> adds errors of its own.
 template <class F> struct signature {
-  static_assert(always_false_type<F>,
-                "tangent::grad<f>: f must be a free function (or a static "
-                "member function, or a function template specialization); "
-                "member functions and callable objects are not supported");
+  static constexpr bool supported = false;
   using result = double;
   using params = std::tuple<>;
   static constexpr std::size_t arity = 0;
 };
 template <class R, class... A> struct signature<R (*)(A...)> {
+  static constexpr bool supported = true;
   using result = R;
   using params = std::tuple<A...>;
   static constexpr std::size_t arity = sizeof...(A);
@@ -155,12 +156,22 @@ template <class T> auto adjoint_argument(T &gradient) {
 } // namespace detail
 
 /// Filled in by the generator, one explicit specialization per request.
+/// The generator defines __TANGENT__ while it parses (plugin and
+/// tangent-rewrite); an unbound request then means that generation did not
+/// run because the file had errors before its end.
 template <auto F, options O = options{}> struct adjoint {
+#ifdef __TANGENT__
+  static_assert(detail::always_false<F>,
+                "tangent: no adjoint was generated for this request because "
+                "of the errors above (the generator runs at the end of a file "
+                "that compiles)");
+#else
   static_assert(detail::always_false<F>,
                 "tangent::grad<f> needs the tangent plugin: compile with "
                 "build/bin/tangent-clang++ (or add "
                 "-fplugin=<build>/lib/TangentPlugin.so), or run tangent-rewrite "
                 "on this file first");
+#endif
 };
 
 /// The object returned by `grad<f>()`: callable like f, returns gradients.
@@ -175,7 +186,7 @@ template <auto F, options O = options{}> class gradient {
   static constexpr auto grad_index =
       select::template indices_of<num_grads>(grad_flags);
 
-  static_assert(std::is_floating_point_v<R>,
+  static_assert(!sig::supported || std::is_floating_point_v<R>,
                 "tangent::grad<f>: f must return float or double");
 
   template <std::size_t I>
@@ -194,8 +205,11 @@ template <auto F, options O = options{}> class gradient {
   using grad_seq = std::make_index_sequence<num_grads>;
 
 public:
-  /// `df(args...)`: the gradient, bare for one parameter, else a tuple.
-  using gradient_type = typename result_of<grad_seq>::type;
+  /// `df(args...)`: the gradient, bare for one parameter, else a tuple (a
+  /// placeholder double for a callable that grad() refused).
+  using gradient_type =
+      std::conditional_t<sig::supported, typename result_of<grad_seq>::type,
+                         double>;
 
   template <class... A> gradient_type operator()(A &&...args) const {
     return value_and_grad(std::forward<A>(args)...).second;
@@ -203,28 +217,36 @@ public:
 
   template <class... A>
   std::pair<R, gradient_type> value_and_grad(A &&...args) const {
-    static_assert(sizeof...(A) == sig::arity,
-                  "tangent::grad<f>: wrong number of arguments");
-    static_assert(grad_flags == pullback_flags,
-                  "tangent::grad<f>: f has raw pointer parameters whose size "
-                  "the gradient cannot know; use df.pullback(args..., "
-                  "adjoints...) instead");
-    return run(grad_seq{}, std::forward_as_tuple(args...));
+    if constexpr (!sig::supported) { // reported once, by grad()
+      return {};
+    } else {
+      static_assert(sizeof...(A) == sig::arity,
+                    "tangent::grad<f>: wrong number of arguments");
+      static_assert(grad_flags == pullback_flags,
+                    "tangent::grad<f>: f has raw pointer parameters whose "
+                    "size the gradient cannot know; use df.pullback(args..., "
+                    "adjoints...) instead");
+      return run(grad_seq{}, std::forward_as_tuple(args...));
+    }
   }
 
   /// Low-level form: `pullback(args..., adjoints..., [seed])`; adjoints are
   /// accumulated into. Returns f's value.
   template <class... A> R pullback(A &&...args) const {
     constexpr std::size_t num_adjoints = select::count(pullback_flags);
-    static_assert(sizeof...(A) == sig::arity + num_adjoints ||
-                      sizeof...(A) == sig::arity + num_adjoints + 1,
-                  "tangent::grad<f>.pullback: pass f's arguments, then one "
-                  "adjoint per differentiable or pointer parameter, then an "
-                  "optional double seed");
-    if constexpr (sizeof...(A) == sig::arity + num_adjoints)
-      return adjoint<F, O>::pullback(std::forward<A>(args)..., 1.0);
-    else
-      return adjoint<F, O>::pullback(std::forward<A>(args)...);
+    if constexpr (!sig::supported) { // reported once, by grad()
+      return {};
+    } else {
+      static_assert(sizeof...(A) == sig::arity + num_adjoints ||
+                        sizeof...(A) == sig::arity + num_adjoints + 1,
+                    "tangent::grad<f>.pullback: pass f's arguments, then one "
+                    "adjoint per differentiable or pointer parameter, then an "
+                    "optional double seed");
+      if constexpr (sizeof...(A) == sig::arity + num_adjoints)
+        return adjoint<F, O>::pullback(std::forward<A>(args)..., 1.0);
+      else
+        return adjoint<F, O>::pullback(std::forward<A>(args)...);
+    }
   }
 
 private:
@@ -252,6 +274,20 @@ private:
 
 /// Requests the gradient of f. Returns a callable `gradient<f, O>`.
 template <auto F, options O = options{}> constexpr gradient<F, O> grad() {
+  // A member function pointer is a request the generator itself refuses
+  // (with the reason, at the request) when it runs.
+#ifndef __TANGENT__
+  constexpr bool reported_by_generator = false;
+#else
+  constexpr bool reported_by_generator =
+      std::is_member_function_pointer_v<decltype(F)>;
+#endif
+  static_assert(detail::signature<decltype(F)>::supported ||
+                    reported_by_generator,
+                "tangent::grad<f>: f must be a function (a free function, a "
+                "static member function or a function template "
+                "specialization); member functions and callable objects are "
+                "not supported");
   return {};
 }
 

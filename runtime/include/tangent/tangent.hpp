@@ -1,7 +1,8 @@
 //===- tangent/tangent.hpp - the tangent runtime, all of it ------*- C++ -*-===//
 ///
 /// \file
-/// The one header users include: gradient requests (grad.hpp), the tape
+/// The one header users include: gradient requests (grad.hpp), the
+/// TANGENT_CHECKPOINT annotation (annotations.hpp), the tape
 /// (tape.hpp), memory accounting (stats.hpp), snapshot stores
 /// (snapshots.hpp), checkpoint schedules and their drivers (schedules.hpp),
 /// the checkpointing helpers (checkpoint.hpp) and the small helpers that
@@ -10,6 +11,7 @@
 #ifndef TANGENT_TANGENT_HPP
 #define TANGENT_TANGENT_HPP
 
+#include "tangent/annotations.hpp"
 #include "tangent/checkpoint.hpp"
 #include "tangent/grad.hpp"
 #include "tangent/schedules.hpp"

@@ -171,6 +171,17 @@ double nested_not_requested(double x) {
   return y;
 }
 
+// The macro spelling, silent for plain compilers: the same decisions, the
+// budget read where the macro is written.
+double macro_spelling(double x, int n) {
+  double y = x;
+  TANGENT_CHECKPOINT() for (int i = 0; i < n; ++i) // REMARK: for loop in 'macro_spelling' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments [grad<macro_spelling>]
+    y = 0.9 * y + 0.1 * std::sin(y + x);
+  TANGENT_CHECKPOINT(4) while (y < 10.0) // REMARK: while loop in 'macro_spelling' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 4 [grad<macro_spelling>]
+    y = y * 1.5 + x;
+  return y;
+}
+
 int main() {
   using tangent::options;
   constexpr options ck{.checkpoint = true};
@@ -191,5 +202,6 @@ int main() {
   (void)tangent::grad<block>();
   (void)tangent::grad<inner_annotated, ck>();
   (void)tangent::grad<nested_not_requested>();
+  (void)tangent::grad<macro_spelling>();
   return 0;
 }
