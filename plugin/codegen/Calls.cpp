@@ -31,19 +31,25 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       const Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
       active |= v->active;
     }
-  // Record what the call overwrites.
-  if (s.result) {
-    if (needsSave(s, s.result))
-      saveWhole(s.result, out.fwd, restore);
+  // Record what the call overwrites; the reverse restores it in the
+  // opposite order (the tape is a stack).
+  std::vector<Code> restores;
+  if (s.result && needsSave(s, s.result)) {
+    restores.emplace_back();
+    saveWhole(s.result, out.fwd, restores.back());
   }
   for (size_t i = 0; i < s.args.size(); ++i) {
     if (!s.arg_is_output[i])
       continue;
     const Expr &a = *s.args[i];
     Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
-    if (needsSave(s, v))
-      save(a, out.fwd, restore);
+    if (needsSave(s, v)) {
+      restores.emplace_back();
+      save(a, out.fwd, restores.back());
+    }
   }
+  for (auto it = restores.rbegin(); it != restores.rend(); ++it)
+    restore.append(*it);
   std::string args;
   for (size_t i = 0; i < s.args.size(); ++i)
     args += (i ? ", " : "") + printExpr(*s.args[i]);

@@ -59,6 +59,21 @@ JumpScan scanJumps(const clang::Stmt *s) {
   return j;
 }
 
+bool caseStatements(const clang::Stmt *s,
+                    llvm::SmallVectorImpl<const clang::Stmt *> &out) {
+  if (isa<BreakStmt>(s))
+    return true;
+  if (const auto *block = dyn_cast<CompoundStmt>(s);
+      block && !block->body_empty() && isa<BreakStmt>(block->body_back())) {
+    for (const clang::Stmt *child : block->body())
+      if (child != block->body_back())
+        out.push_back(child);
+    return true;
+  }
+  out.push_back(s);
+  return false;
+}
+
 bool foldsToConstant(const clang::Expr *e, ASTContext &ctx, APValue *value) {
   if (e->isValueDependent() || e->HasSideEffects(ctx) || e->isLValue())
     return false;

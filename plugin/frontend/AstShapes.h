@@ -26,6 +26,13 @@ struct JumpScan {
 };
 JumpScan scanJumps(const clang::Stmt *s);
 
+/// The statements a switch case runs, from the statement `s` after its
+/// labels: `break;` ends the case (none), a block ending in `break;` is its
+/// other statements, anything else is itself. Returns whether the case ends
+/// there (with that `break`).
+bool caseStatements(const clang::Stmt *s,
+                    llvm::SmallVectorImpl<const clang::Stmt *> &out);
+
 /// Whether `e` is an arithmetic constant the lowering folds into a literal
 /// (constexpr variables, template arguments, sizeof, constexpr calls...);
 /// its value goes to `value` when given.

@@ -216,16 +216,16 @@ void Validator::switchStmt(const SwitchStmt *s) {
     if (group_ended)
       return refuse(cur->getBeginLoc(),
                     "an unreachable statement in a switch is not supported");
-    if (isa<BreakStmt>(cur)) {
-      group_ended = true;
-      continue;
+    llvm::SmallVector<const clang::Stmt *, 8> runs;
+    bool ends = caseStatements(cur, runs);
+    for (const clang::Stmt *r : runs) {
+      if (scanJumps(r).breaks)
+        return refuse(r->getBeginLoc(),
+                      "'break' inside a switch case is only supported as the "
+                      "case's last statement");
+      stmt(r);
     }
-    if (scanJumps(cur).breaks)
-      return refuse(cur->getBeginLoc(),
-                    "'break' inside a switch case is only supported as the "
-                    "case's last statement");
-    stmt(cur);
-    if (isa<ReturnStmt>(cur))
+    if (ends || isa<ReturnStmt>(cur))
       group_ended = true;
   }
 }

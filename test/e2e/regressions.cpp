@@ -119,6 +119,53 @@ double zero_array(double x) {
   return b[0] + b[1] * b[1] + b[2] + c;
 }
 
+// --- found by the differential fuzz test (test/fuzz) -----------------------
+// Two in-out arguments were restored in push order, not pop order.
+void scale_by(double &a, double &b) { a = a * b; }
+double inout_two(double x, double y) {
+  double a = x;
+  double b = y;
+  double c = a * b * b;
+  scale_by(a, b);
+  return a + c;
+}
+double weigh(double &p, std::vector<double> &w) { return w[0] * p; }
+double inout_mixed(double x, const std::vector<double> &v) {
+  std::vector<double> w(v);
+  double d = x;
+  return weigh(d, w);
+}
+// `w = h(w, x)`: the callee's reverse read w after the result replaced it.
+std::vector<double> bump(const std::vector<double> &p, double s) {
+  std::vector<double> r(p);
+  r[1] = s * p[1];
+  return r;
+}
+double self_assign_from_call(double x, const std::vector<double> &v) {
+  std::vector<double> w(v);
+  w = bump(w, x);
+  return w[1] * w[0];
+}
+// A case whose body is a block ending in `break` was refused.
+double braced_case(double x, int n) {
+  double y = x;
+  switch (n % 3) {
+  case 0: {
+    double t = x * x;
+    y = t + 1.0;
+    break;
+  }
+  case 1: {
+    y = std::sin(x);
+  }
+  [[fallthrough]];
+  default:
+    y = 3 * y;
+    break;
+  }
+  return y;
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -151,5 +198,13 @@ int main() {
   check("no_params/clamp_inf", tangent::grad<clamp_inf>(), 0.6);
 
   check("zero_array", tangent::grad<zero_array>(), 0.8);
+
+  check("fuzz/inout_two", tangent::grad<inout_two>(), 2.0, 3.0);
+  check("fuzz/inout_mixed", tangent::grad<inout_mixed>(), 0.25,
+        std::vector<double>{1.0, 2.0, 3.0});
+  check("fuzz/self_assign_from_call", tangent::grad<self_assign_from_call>(),
+        0.5, std::vector<double>{1.0, 2.0, 3.0});
+  for (int n : {0, 1, 2})
+    check("fuzz/braced_case", tangent::grad<braced_case>(), 0.7, n);
   return summary();
 }

@@ -14,6 +14,7 @@
 #include "frontend/AstShapes.h"
 #include "frontend/CustomRules.h"
 #include "frontend/lower/FunctionLowerer.h"
+#include "ir/IRWalk.h"
 #include "rules/Rules.h"
 
 using namespace clang;
@@ -87,9 +88,18 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     st->arg_is_output.push_back(output);
   }
   if (rt.kind != TypeKind::Void) {
-    Var *r = into ? into : temp(rt, naming::valueTemp());
+    // A result that an argument reads (`w = h(w, x)`) goes through a
+    // temporary: the callee's reverse needs the argument as it was.
+    bool read_by_argument = false;
+    for (const ExprPtr &a : st->args)
+      read_by_argument |= into && readsVar(*a, into);
+    Var *r = into && !read_by_argument ? into : temp(rt, naming::valueTemp());
     st->result = r;
     pre.push_back(std::move(st));
+    if (into && r != into) {
+      pre.push_back(assign(makeVarRef(into), makeVarRef(r), loc));
+      return makeVarRef(into);
+    }
     return makeVarRef(r);
   }
   pre.push_back(std::move(st));

@@ -6,6 +6,7 @@
 // lowered again as part of it.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
 #include "frontend/lower/FunctionLowerer.h"
 
 using namespace clang;
@@ -49,11 +50,10 @@ void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
     if (groups.empty())
       unexpected(child->getBeginLoc(), "a statement before the first case");
     Group &g = groups.back();
-    if (isa<BreakStmt>(cur)) {
+    llvm::SmallVector<const clang::Stmt *, 8> runs;
+    if (caseStatements(cur, runs))
       g.falls_through = false;
-      continue;
-    }
-    g.stmts.push_back(cur);
+    g.stmts.insert(g.stmts.end(), runs.begin(), runs.end());
     if (isa<ReturnStmt>(cur))
       g.falls_through = false;
   }
