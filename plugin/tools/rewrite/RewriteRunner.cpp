@@ -1,10 +1,8 @@
 //===- RewriteRunner.cpp - parsing translation units for tangent-rewrite --===//
 //
-// One ClangTool per translation unit, over a file system of its own:
+// One ClangTool per translation unit, over a file system of its own
+// (ParseIO.h: ContentFS substitutes contents, Collector keeps diagnostics):
 //
-//   ContentFS     substitutes file contents (stripped or planned) and records
-//                 which files the parse read
-//   Collector     keeps the diagnostics of the parse, as text and as records
 //   UnitConsumer  at the end of the parse (Sema still alive, every template
 //                 instantiated): findRequests + runPipeline, then decides
 //                 where each request's block goes (analysis) or checks that
@@ -12,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/rewrite/RewriteRunner.h"
+#include "tools/rewrite/ParseIO.h"
 #include "clang/CheckpointAttr.h"
 #include "frontend/Driver.h"
 #include "clang/GenerationPoint.h"
@@ -61,149 +60,6 @@ std::string canonicalPath(const std::string &path,
 }
 
 namespace {
-
-using Provider =
-    std::function<std::shared_ptr<const std::string>(const std::string &)>;
-
-/// A file whose contents come from memory.
-class MemFile : public llvm::vfs::File {
-public:
-  MemFile(llvm::vfs::Status status, std::shared_ptr<const std::string> content)
-      : status_(std::move(status)), content_(std::move(content)) {}
-  llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
-  getBuffer(const llvm::Twine &name, int64_t, bool, bool) override {
-    return llvm::MemoryBuffer::getMemBufferCopy(*content_, name);
-  }
-  std::error_code close() override { return {}; }
-
-private:
-  llvm::vfs::Status status_;
-  std::shared_ptr<const std::string> content_;
-};
-
-/// The real file system, with some files' contents substituted.
-class ContentFS : public llvm::vfs::ProxyFileSystem {
-public:
-  ContentFS(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base,
-            Provider provider)
-      : ProxyFileSystem(std::move(base)), provider_(std::move(provider)) {}
-
-  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &path) override {
-    auto st = ProxyFileSystem::status(path);
-    if (!st || !st->isRegularFile())
-      return st;
-    if (auto content = provider_(resolve(path)))
-      return llvm::vfs::Status::copyWithNewSize(*st, content->size());
-    return st;
-  }
-
-  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
-  openFileForRead(const llvm::Twine &path) override {
-    auto file = ProxyFileSystem::openFileForRead(path);
-    if (!file)
-      return file;
-    std::string real = resolve(path);
-    read_.insert(real);
-    auto content = provider_(real);
-    if (!content)
-      return file;
-    auto st = (*file)->status();
-    if (!st)
-      return st.getError();
-    return std::unique_ptr<llvm::vfs::File>(new MemFile(
-        llvm::vfs::Status::copyWithNewSize(*st, content->size()), content));
-  }
-
-  const std::set<std::string> &filesRead() const { return read_; }
-
-private:
-  Provider provider_;
-  std::map<std::string, std::string> resolved_;
-  std::set<std::string> read_;
-
-  std::string resolve(const llvm::Twine &path) {
-    llvm::SmallString<256> p;
-    path.toVector(p);
-    if (!llvm::sys::path::is_absolute(p))
-      makeAbsolute(p);
-    llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
-    std::string key(p);
-    auto it = resolved_.find(key);
-    if (it != resolved_.end())
-      return it->second;
-    llvm::SmallString<256> real;
-    std::string result =
-        getUnderlyingFS().getRealPath(p, real) ? key : std::string(real);
-    resolved_.emplace(key, result);
-    return result;
-  }
-};
-
-/// Keeps the diagnostics of one parse: text as Clang prints it, and records.
-class Collector : public DiagnosticConsumer {
-public:
-  Collector()
-      : options_(new DiagnosticOptions()), os_(text_),
-        printer_(os_, options_.get()) {
-    options_->ShowColors = llvm::sys::Process::StandardErrHasColors();
-  }
-
-  void BeginSourceFile(const LangOptions &lo, const Preprocessor *pp) override {
-    printer_.BeginSourceFile(lo, pp);
-  }
-  void EndSourceFile() override { printer_.EndSourceFile(); }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level level,
-                        const Diagnostic &info) override {
-    DiagnosticConsumer::HandleDiagnostic(level, info);
-    printer_.HandleDiagnostic(level, info);
-    DiagRecord d;
-    switch (level) {
-    case DiagnosticsEngine::Note: d.severity = "note"; break;
-    case DiagnosticsEngine::Remark: d.severity = "remark"; break;
-    case DiagnosticsEngine::Warning: d.severity = "warning"; break;
-    case DiagnosticsEngine::Error: d.severity = "error"; break;
-    case DiagnosticsEngine::Fatal: d.severity = "fatal"; break;
-    default: d.severity = "ignored"; break;
-    }
-    llvm::SmallString<256> message;
-    info.FormatDiagnostic(message);
-    d.message = std::string(message);
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      const SourceManager &sm = info.getSourceManager();
-      SourceLocation loc = sm.getExpansionLoc(info.getLocation());
-      PresumedLoc pl = sm.getPresumedLoc(loc);
-      if (pl.isValid()) {
-        d.file = pl.getFilename();
-        d.line = pl.getLine();
-        d.column = pl.getColumn();
-      }
-      if (auto fe = sm.getFileEntryRefForID(sm.getFileID(loc)))
-        d.file = canonicalPath(fe->getName().str());
-    }
-    records_.push_back(std::move(d));
-  }
-
-  const std::vector<DiagRecord> &records() const { return records_; }
-
-  /// Moves what was collected so far into `unit`.
-  void flushInto(UnitResult &unit) {
-    os_.flush();
-    unit.output += text_;
-    text_.clear();
-    unit.diagnostics.insert(unit.diagnostics.end(), records_.begin(),
-                            records_.end());
-    records_.clear();
-  }
-
-private:
-  llvm::IntrusiveRefCntPtr<DiagnosticOptions> options_;
-  std::string text_;
-  llvm::raw_string_ostream os_;
-  TextDiagnosticPrinter printer_;
-  std::vector<DiagRecord> records_;
-};
 
 enum class Mode { Analyze, Verify };
 
