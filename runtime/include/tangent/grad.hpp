@@ -158,9 +158,10 @@ template <class T> auto adjoint_argument(T &gradient) {
 template <auto F, options O = options{}> struct adjoint {
   static_assert(detail::always_false<F>,
                 "tangent::grad<f> needs the tangent plugin: compile with "
-                "build/bin/tangent-clang++ (or add "
-                "-fplugin=<build>/lib/TangentPlugin.so), or run tangent-rewrite "
-                "on this file first");
+                "tangent-clang++, or clang++ -fplugin=<path>/TangentPlugin.so; "
+                "or run tangent-rewrite on this file first; see docs/modes.md "
+                "(if the plugin is loaded, an earlier error stopped it: fix "
+                "that one first)");
 };
 
 /// The object returned by `grad<f>()`: callable like f, returns gradients.
