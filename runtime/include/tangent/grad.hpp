@@ -168,9 +168,8 @@ template <auto F, options O = options{}> struct adjoint {
 #else
   static_assert(detail::always_false<F>,
                 "tangent::grad<f> needs the tangent plugin: compile with "
-                "build/bin/tangent-clang++ (or add "
-                "-fplugin=<build>/lib/TangentPlugin.so), or run tangent-rewrite "
-                "on this file first");
+                "tangent-clang++, or clang++ -fplugin=<path>/TangentPlugin.so; "
+                "or run tangent-rewrite on this file first; see docs/modes.md");
 #endif
 };
 

@@ -1,0 +1,10 @@
+// Must fail: arithmetic on a type tangent cannot represent (a GNU complex
+// number).
+#include <tangent/grad.hpp>
+
+double f(double x) {
+  double y = (x * 2.0i == 0.0) ? 1.0 : x; // TANGENT-ERROR: operands of type '_Complex double' are not supported
+  return y * x;
+}
+
+double use(double x) { return tangent::grad<f>()(x); }

@@ -1,0 +1,10 @@
+// Must fail: incrementing a conditional expression.
+#include <tangent/grad.hpp>
+
+double f(double a, double b, bool c) {
+  double x = a, y = b;
+  ++(c ? x : y); // TANGENT-ERROR: a conditional expression as the operand of ++/-- or as an output argument is not supported
+  return x * y;
+}
+
+double use(double a, double b) { return std::get<0>(tangent::grad<f>()(a, b, true)); }

@@ -1,0 +1,10 @@
+// Must fail: reading a non-constant global variable.
+#include <tangent/grad.hpp>
+
+double scale = 2.0;
+
+double f(double x) {
+  return scale * x * x; // TANGENT-ERROR: global variable 'scale' is not supported (only constants)
+}
+
+double use(double x) { return tangent::grad<f>()(x); }

@@ -1,0 +1,11 @@
+// Must fail: an overloaded operator other than [] and = += -= *= /= (here
+// == of two vectors).
+#include <tangent/grad.hpp>
+
+#include <vector>
+
+double f(const std::vector<double> &a, const std::vector<double> &b) {
+  return a == b ? a[0] : b[0]; // TANGENT-ERROR: overloaded operator '==' is not supported
+}
+
+double use(const std::vector<double> &v) { return std::get<0>(tangent::grad<f>()(v, v))[0]; }

@@ -1,0 +1,16 @@
+// Must fail: `return g(...);` in a function returning void.
+#include <tangent/grad.hpp>
+
+void square_into(double &y, double x) { y = x * x; }
+
+void forward(double &y, double x) {
+  return square_into(y, x); // TANGENT-ERROR: 'return' with a value in a function returning void is not supported
+}
+
+double f(double x) {
+  double y = 0.0;
+  forward(y, x);
+  return y;
+}
+
+double use(double x) { return tangent::grad<f>()(x); }

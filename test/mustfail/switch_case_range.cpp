@@ -1,0 +1,16 @@
+// Must fail: a GNU case range.
+#include <tangent/grad.hpp>
+
+double f(double x, int k) {
+  double y = x;
+  switch (k) {
+  case 1 ... 3: // TANGENT-ERROR: case ranges are not supported
+    y = x * x;
+    break;
+  default:
+    break;
+  }
+  return y;
+}
+
+double use(double x) { return tangent::grad<f>()(x, 1); }
