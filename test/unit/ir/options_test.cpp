@@ -65,8 +65,8 @@ TEST(Options, WrtListsTheSelectedParameters) {
 TEST(Options, ALiteralReadsBackAsTheSameOptions) {
   // The printed literal is C++ for the same value: compare with what the
   // compiler makes of the same designated initializers.
-  constexpr Options o{.checkpoint = true, .budget = 8,
-                      .wrt = wrt_params(0, 2)};
-  EXPECT_EQ(optionsLiteral(o), "tangent::options{.checkpoint = true, "
-                               ".budget = 8, .wrt = tangent::wrt_params(0, 2)}");
+  constexpr Options o{.checkpoint = true, .budget = 8, .wrt = wrt_params(0, 2)};
+  EXPECT_EQ(optionsLiteral(o),
+            "tangent::options{.checkpoint = true, "
+            ".budget = 8, .wrt = tangent::wrt_params(0, 2)}");
 }

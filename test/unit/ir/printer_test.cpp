@@ -17,8 +17,8 @@ TEST(Printer, PrintsByPrecedence) {
                    Builder::ref(x)),
       Builder::bin("-", Builder::ref(x), Builder::ref(y)));
   EXPECT_EQ(printExpr(*e), "(x + y) * x - (x - y)");
-  ExprPtr neg = makeUnary("-", Builder::bin("+", Builder::ref(x),
-                                            Builder::ref(y)));
+  ExprPtr neg =
+      makeUnary("-", Builder::bin("+", Builder::ref(x), Builder::ref(y)));
   EXPECT_EQ(printExpr(*neg), "-(x + y)");
   ExprPtr cast = makeCast(realType(), Builder::integer(3));
   EXPECT_EQ(printExpr(*cast), "3.0");
@@ -44,7 +44,8 @@ struct Product : Builder {
     fn.body.push_back(assign(ref(s), num(0), 4));
     Block body;
     body.push_back(assign(ref(s), bin("*", ref(s), ref(x)), 6));
-    fn.body.push_back(forLoop(i, integer(0), integer(2000), std::move(body), 5));
+    fn.body.push_back(
+        forLoop(i, integer(0), integer(2000), std::move(body), 5));
     fn.body.push_back(assign(ref(fn.result_var), ref(s), 8));
   }
   LoopInfo &loop() { return *fn.body[1]->loop; }
@@ -164,8 +165,8 @@ TEST(Printer, BranchesAndCalls) {
   auto branch = std::make_unique<Stmt>();
   branch->kind = StmtKind::If;
   branch->loc = {"test.cpp", 6};
-  branch->cond = makeBinary("<", Builder::ref(p.x), Builder::num(0),
-                            boolType());
+  branch->cond =
+      makeBinary("<", Builder::ref(p.x), Builder::num(0), boolType());
   branch->then_block.push_back(std::move(call));
   branch->else_block.push_back(std::move(custom));
   p.fn.body.push_back(std::move(branch));
@@ -178,5 +179,6 @@ TEST(Printer, BranchesAndCalls) {
   EXPECT_EQ(l[10], "    call custom lib::h(x);  // test.cpp:9");
 
   p.fn.body[0]->record_decision = false;
-  EXPECT_EQ(lines(printFunction(p.fn))[7], "  if (x < 0.000000)  // test.cpp:6");
+  EXPECT_EQ(lines(printFunction(p.fn))[7],
+            "  if (x < 0.000000)  // test.cpp:6");
 }

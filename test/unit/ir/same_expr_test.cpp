@@ -38,14 +38,14 @@ TEST(SameExpr, EveryPartIsCompared) {
                                           Builder::bin("+", Builder::ref(o.y),
                                                        Builder::num(3)))));
   // Operands swapped.
-  EXPECT_FALSE(sameExpr(*e, *Builder::bin("*",
-                                          Builder::bin("+", Builder::ref(o.y),
-                                                       Builder::num(2)),
-                                          Builder::ref(o.x))));
+  EXPECT_FALSE(sameExpr(
+      *e,
+      *Builder::bin("*", Builder::bin("+", Builder::ref(o.y), Builder::num(2)),
+                    Builder::ref(o.x))));
   // Another kind with the same text: -x against the binary x - x.
-  EXPECT_FALSE(sameExpr(*makeUnary("-", Builder::ref(o.x)),
-                        *Builder::bin("-", Builder::ref(o.x),
-                                      Builder::ref(o.x))));
+  EXPECT_FALSE(
+      sameExpr(*makeUnary("-", Builder::ref(o.x)),
+               *Builder::bin("-", Builder::ref(o.x), Builder::ref(o.x))));
   // Same text, another type: a cast to double against one to float.
   Type f = realType();
   f.spelling = "float";

@@ -85,8 +85,8 @@ TEST(RulesTable, ArityMatchesTheRows) {
     EXPECT_LE(r.arity, r.rows.size()) << r.name;
     // A row past the arity would be dropped without a word.
     for (unsigned i = r.arity; i < r.rows.size(); ++i)
-      EXPECT_EQ(r.rows[i], "") << r.name << " has a row " << i
-                               << " past its arity " << r.arity;
+      EXPECT_EQ(r.rows[i], "")
+          << r.name << " has a row " << i << " past its arity " << r.arity;
   }
 }
 
@@ -128,9 +128,8 @@ TEST(RulesTable, LoadedRulesAreTheTable) {
       EXPECT_EQ(r.rowIsZero(i), raw[k].rows[i].empty());
     }
     // Lookups find this very entry.
-    const Rule *found = raw[k].is_operator
-                            ? findOperatorRule(r.name, r.arity)
-                            : findFunctionRule(r.name);
+    const Rule *found = raw[k].is_operator ? findOperatorRule(r.name, r.arity)
+                                           : findFunctionRule(r.name);
     EXPECT_EQ(found, &r) << r.name;
   }
 }
