@@ -76,7 +76,8 @@ struct Builder {
     s->rhs = std::move(rhs);
     return s;
   }
-  /// `for (int i = a; i < b; ++i) body` as Lower.cpp produces it.
+  /// `for (int i = a; i < b; ++i) body` as the lowering produces it
+  /// (frontend/lower/LowerLoop.cpp), before loop analysis.
   StmtPtr forLoop(Var *i, ExprPtr a, ExprPtr b, Block body, unsigned line = 1) {
     auto s = std::make_unique<Stmt>();
     s->kind = StmtKind::Loop;
