@@ -29,6 +29,29 @@ void Validator::refuse(SourceLocation loc, const std::string &what) {
   ok_ = false;
 }
 
+void Validator::refuseDecl(const VarDecl *vd, const std::string &what) {
+  refuse(vd->getLocation(), what);
+  scope_->refused.insert(vd);
+}
+
+std::string Validator::typeProblem(QualType qt, const char *what) const {
+  Type t;
+  if (lowerType(ctx_, qt, t))
+    return "";
+  QualType bare = qt.getNonReferenceType();
+  if (const auto *rd = bare->getAsCXXRecordDecl(); rd && rd->isLambda())
+    return "lambdas are not supported";
+  if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
+    return "function pointers are not supported";
+  return std::string(what) + " type '" + qt.getAsString() +
+         "' is not supported";
+}
+
+bool Validator::namesRefused(const clang::Expr *e) const {
+  const VarDecl *vd = namedVar(e);
+  return vd && scope_->refused.count(vd);
+}
+
 void Validator::warn(SourceLocation loc, const std::string &what) {
   diags_.warning(loc.isValid() ? loc : current_, "tangent: " + what);
 }
@@ -66,10 +89,11 @@ void Validator::signature(const FunctionDecl *def) {
                                    "' of '" + def->getNameAsString() +
                                    "' is not supported");
   for (const ParmVarDecl *p : def->parameters()) {
-    if (!lowerType(ctx_, p->getType(), t))
-      refuse(p->getLocation(), "parameter type '" + p->getType().getAsString() +
-                                   "' is not supported");
-    scope_->vars.insert(p);
+    std::string problem = typeProblem(p->getType(), "parameter");
+    if (!problem.empty())
+      refuseDecl(p, problem);
+    else
+      scope_->vars.insert(p);
   }
 }
 
@@ -97,16 +121,16 @@ void Validator::stmt(const clang::Stmt *s) {
     ifStmt(is);
   else if (const auto *f = dyn_cast<ForStmt>(s)) {
     stmt(f->getInit());
-    if (f->getConditionVariable())
-      refuse(loc, "a declaration in a loop condition is not supported");
+    if (const VarDecl *cv = f->getConditionVariable())
+      refuseDecl(cv, "a declaration in a loop condition is not supported");
     else if (f->getCond())
       expr(f->getCond());
     if (f->getInc())
       expr(f->getInc());
     loopBody(f->getBody());
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
-    if (w->getConditionVariable())
-      refuse(loc, "a declaration in a loop condition is not supported");
+    if (const VarDecl *cv = w->getConditionVariable())
+      refuseDecl(cv, "a declaration in a loop condition is not supported");
     else
       expr(w->getCond());
     loopBody(w->getBody());
@@ -142,9 +166,9 @@ void Validator::stmt(const clang::Stmt *s) {
 
 void Validator::ifStmt(const IfStmt *s) {
   stmt(s->getInit());
-  if (s->getConditionVariable())
-    return refuse(s->getBeginLoc(),
-                  "a declaration in an 'if' condition is not supported");
+  if (const VarDecl *cv = s->getConditionVariable())
+    return refuseDecl(cv, "a declaration in an 'if' condition is not "
+                          "supported");
   if (s->isConsteval())
     return refuse(s->getBeginLoc(), "'if consteval' is not supported");
   if (s->isConstexpr()) {
@@ -187,9 +211,9 @@ void Validator::rangeFor(const CXXForRangeStmt *s) {
 
 void Validator::switchStmt(const SwitchStmt *s) {
   stmt(s->getInit());
-  if (s->getConditionVariable())
-    return refuse(s->getBeginLoc(),
-                  "a declaration in a switch condition is not supported");
+  if (const VarDecl *cv = s->getConditionVariable())
+    return refuseDecl(cv, "a declaration in a switch condition is not "
+                          "supported");
   expr(s->getCond());
   const auto *body = dyn_cast<CompoundStmt>(s->getBody());
   if (!body)
@@ -263,14 +287,15 @@ void Validator::varDecl(const VarDecl *vd) {
   if (vd->isStaticLocal() &&
       !(vd->getType().isConstQualified() && vd->getInit() &&
         vd->getInit()->isConstantInitializer(ctx_, false)))
-    return refuse(loc, "static local variables are not supported: their "
-                       "value is hidden state");
+    return refuseDecl(vd, "static local variables are not supported: their "
+                          "value is hidden state");
   if (vd->getType()->isReferenceType())
     return localReference(vd);
-  Type t;
-  if (!lowerType(ctx_, vd->getType(), t))
-    return refuse(loc, "local variable type '" + vd->getType().getAsString() +
-                           "' is not supported");
+  std::string problem = typeProblem(vd->getType(), "local variable");
+  if (!problem.empty())
+    return refuseDecl(vd, problem);
+  Type t = {};
+  lowerType(ctx_, vd->getType(), t);
   if (const clang::Expr *init = vd->getInit())
     initializer(t, init, loc);
   scope_->vars.insert(vd);
@@ -306,10 +331,9 @@ void Validator::localReference(const VarDecl *vd) {
       return;
     }
   }
-  refuse(vd->getLocation(), "local reference '" + vd->getNameAsString() +
-                                "' is not supported (only const references "
-                                "to constant parameters); use a copy or an "
-                                "index");
+  refuseDecl(vd, "local reference '" + vd->getNameAsString() +
+                    "' is not supported (only const references to constant "
+                    "parameters); use a copy or an index");
 }
 
 void Validator::initializer(const Type &type, const clang::Expr *init,

@@ -117,8 +117,9 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
   SourceLocation loc = e->getBeginLoc();
   const ValueDecl *d = e->getDecl();
   if (const auto *vd = dyn_cast<VarDecl>(d)) {
-    if (scope_->aliases.count(vd) || scope_->vars.count(vd))
-      return;
+    if (scope_->aliases.count(vd) || scope_->vars.count(vd) ||
+        scope_->refused.count(vd))
+      return; // a refused declaration was reported once, there
     if (vd->hasLocalStorage() || isa<ParmVarDecl>(vd))
       return refuse(loc, "variable '" + vd->getNameAsString() +
                              "' is not supported here");
@@ -285,6 +286,12 @@ void Validator::element(const clang::Expr *base, const clang::Expr *index,
 
 void Validator::operatorCall(const CXXOperatorCallExpr *e) {
   SourceLocation loc = e->getBeginLoc();
+  if (e->getNumArgs() > 0 && namesRefused(e->getArg(0)))
+    return; // its declaration was refused
+  if (e->getOperator() == OO_Call)
+    if (const auto *rd = e->getArg(0)->getType()->getAsCXXRecordDecl();
+        rd && rd->isLambda())
+      return refuse(loc, "lambdas are not supported");
   switch (OverloadedOperatorKind k = e->getOperator()) {
   case OO_Subscript:
     return element(e->getArg(0), e->getArg(1), loc);
@@ -310,6 +317,8 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
     return refuse(loc, "virtual call to '" + md->getNameAsString() +
                            "' is not supported");
   const clang::Expr *obj = mc->getImplicitObjectArgument();
+  if (obj && namesRefused(obj))
+    return; // its declaration was refused
   Type ot;
   if (obj && lowerType(ctx_, obj->getType(), ot) && ot.isContainer()) {
     llvm::StringRef n = md->getName();
@@ -333,6 +342,8 @@ void Validator::call(const CallExpr *c) {
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))
     return memberCall(mc);
   const FunctionDecl *fd = c->getDirectCallee();
+  if (!fd && namesRefused(c->getCallee()))
+    return; // a function pointer whose declaration was refused
   if (!fd)
     return refuse(loc, "call through a function pointer is not supported");
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {

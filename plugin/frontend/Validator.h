@@ -43,6 +43,9 @@ private:
   struct Scope {
     std::set<const clang::VarDecl *> vars;    ///< parameters and locals
     std::set<const clang::VarDecl *> aliases; ///< range-for references
+    /// Variables whose declaration was refused: their uses are not reported
+    /// again (one mistake, one error).
+    std::set<const clang::VarDecl *> refused;
   };
 
   clang::ASTContext &ctx_;
@@ -57,6 +60,12 @@ private:
   clang::SourceLocation current_;
 
   void refuse(clang::SourceLocation loc, const std::string &what);
+  /// Refuses the declaration of `vd` (and, silently, its uses).
+  void refuseDecl(const clang::VarDecl *vd, const std::string &what);
+  /// What is wrong with a variable of type `qt` ("" if nothing).
+  std::string typeProblem(clang::QualType qt, const char *what) const;
+  /// Whether `e` names a variable whose declaration was refused.
+  bool namesRefused(const clang::Expr *e) const;
   void warn(clang::SourceLocation loc, const std::string &what);
 
   // Validate.cpp

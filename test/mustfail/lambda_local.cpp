@@ -3,7 +3,7 @@
 #include <tangent/grad.hpp>
 
 double f(double x) {
-  auto sq = [](double v) { return v * v; }; // TANGENT-ERROR: local variable type 'class (lambda at
+  auto sq = [](double v) { return v * v; }; // TANGENT-ERROR: lambdas are not supported
   return sq(x) + x;
 }
 

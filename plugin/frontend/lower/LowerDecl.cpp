@@ -13,6 +13,11 @@ namespace tangent {
 
 void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   SourceLocation loc = vd->getLocation();
+  // A static local is lowered as a local only when it is a constant.
+  if (vd->isStaticLocal() &&
+      !(vd->getType().isConstQualified() && vd->getInit() &&
+        vd->getInit()->isConstantInitializer(ctx, false)))
+    unexpected(loc, "a static local variable");
   if (vd->getType()->isReferenceType()) {
     // A const reference to a constant parameter (validated): the parameter
     // itself, or a copy of the element it refers to.

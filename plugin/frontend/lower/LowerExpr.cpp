@@ -102,9 +102,12 @@ public:
     }
     case UO_Plus:
       return F.expr(u->getSubExpr(), pre);
-    case UO_Deref: // `*p`: the element p[0] of a pointer parameter
-      return makeIndex(F.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre),
-                       makeIntLiteral(0, intType()));
+    case UO_Deref: { // `*p`: the element p[0] of a named pointer
+      ExprPtr p = F.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre);
+      if (p->kind != ExprKind::VarRef || p->type.kind != TypeKind::Pointer)
+        F.unexpected(u->getBeginLoc(), "pointer arithmetic");
+      return makeIndex(std::move(p), makeIntLiteral(0, intType()));
+    }
     default:
       F.unexpected(u->getBeginLoc(), "a unary operator");
     }
@@ -122,6 +125,11 @@ public:
     }
     if (b->isLogicalOp())
       return shortCircuit(b, pre);
+    if (b->getOpcode() == BO_Comma || b->isPtrMemOp() ||
+        b->getLHS()->getType()->isPointerType() ||
+        b->getRHS()->getType()->isPointerType())
+      F.unexpected(b->getOperatorLoc(),
+                   "the operator '" + b->getOpcodeStr().str() + "'");
     ExprPtr l = F.expr(b->getLHS(), pre);
     ExprPtr r = F.expr(b->getRHS(), pre);
     return makeBinary(b->getOpcodeStr().str(), std::move(l), std::move(r),
@@ -187,6 +195,14 @@ public:
     // Containers only (validated): size(), at(i), operator[](i).
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();
+    Type ot;
+    bool container = obj && lowerType(F.ctx, obj->getType(), ot) &&
+                     ot.isContainer();
+    if (!container || !((n == "size" && mc->getNumArgs() == 0) ||
+                        ((n == "at" || n == "operator[]") &&
+                         mc->getNumArgs() == 1)))
+      F.unexpected(mc->getBeginLoc(),
+                   "the member function '" + n.str() + "'");
     if (n == "size") {
       auto s = std::make_unique<tangent::Expr>();
       s->kind = ExprKind::Size;

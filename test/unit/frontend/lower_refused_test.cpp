@@ -126,13 +126,11 @@ double f(const std::vector<double> &v) {
 })"}),
                          nameOf);
 
-// Finding /work/notes/unit-findings/01-lowering-refused-member-calls.md:
-// a refused member call on a container crashes the lowering (no argument:
-// getArg(0) out of bounds) or is dropped from the IR (push_back, resize).
-// Finding /work/notes/unit-findings/03-lowering-refused-silently.md: other
-// refused constructs lower to IR that means something else.
+// Refused member calls on containers, static locals, the comma operator and
+// pointer arithmetic: the lowering used to crash on them or lower them to IR
+// that means something else; now each is an internal error.
 INSTANTIATE_TEST_SUITE_P(
-    DISABLED_Findings, LowerRefused,
+    Defensive, LowerRefused,
     ::testing::Values(RefusedCode{"container_member_without_argument", R"(
 #include <vector>
 double f(double x) {

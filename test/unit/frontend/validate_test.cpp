@@ -167,13 +167,12 @@ double f(double x) {
   return square(x);
 }
 )",
-                      {"local variable type", "lambda", "is not supported"},
-                      /*exactly_one=*/false));
+                      {"lambdas are not supported"}));
 }
 
-// Finding /work/notes/unit-findings/02-one-mistake-several-errors.md: the
-// call of the refused lambda is reported again ("overloaded operator '()'").
-TEST(Validate, DISABLED_LambdaGivesOneError) {
+// One mistake, one error: the call of the refused lambda is not reported
+// again.
+TEST(Validate, LambdaGivesOneError) {
   EXPECT_TRUE(refused(R"(
 double f(double x) {
   auto square = [](double v) { return v * v; }; // @here
@@ -183,10 +182,8 @@ double f(double x) {
                       {"lambda"}));
 }
 
-// Finding /work/notes/unit-findings/02-one-mistake-several-errors.md: an
-// immediately invoked lambda is refused as "overloaded operator '()'",
-// which does not tell the user that lambdas are the problem.
-TEST(Validate, DISABLED_ImmediatelyInvokedLambdaIsCalledALambda) {
+// An immediately invoked lambda is refused as a lambda.
+TEST(Validate, ImmediatelyInvokedLambdaIsCalledALambda) {
   EXPECT_TRUE(refused(R"(
 double f(double x) {
   return [x] { return x * x; }(); // @here
@@ -207,9 +204,9 @@ double f(double x) {
                       /*exactly_one=*/false));
 }
 
-// Finding /work/notes/unit-findings/02-one-mistake-several-errors.md: each
-// use of the refused static local is reported again, as a "global variable".
-TEST(Validate, DISABLED_StaticLocalGivesOneError) {
+// One mistake, one error: the uses of the refused static local are not
+// reported again (they used to be, as a "global variable").
+TEST(Validate, StaticLocalGivesOneError) {
   EXPECT_TRUE(refused(R"(
 double f(double x) {
   static double calls = 0.0; // @here
@@ -243,10 +240,9 @@ double f(double x) {
                       /*exactly_one=*/false));
 }
 
-// Finding /work/notes/unit-findings/02-one-mistake-several-errors.md: each
-// use of the refused reference is reported again ("variable 'r' is not
-// supported here"), twice on the line `r = r * 2.0`.
-TEST(Validate, DISABLED_LocalReferenceGivesOneError) {
+// One mistake, one error: the uses of the refused reference are not
+// reported again.
+TEST(Validate, LocalReferenceGivesOneError) {
   EXPECT_TRUE(refused(R"(
 double f(double x) {
   double &r = x; // @here
@@ -358,6 +354,15 @@ double f(const std::vector<double> &v) {
                       {"standard library function 'std::accumulate",
                        "has no derivative rule",
                        "tangent::custom::accumulate_pullback"}));
+}
+
+TEST(Validate, FunctionPointerParameterGivesOneError) {
+  EXPECT_TRUE(refused(R"(
+double f(double x, double (*g)(double)) { // @here
+  return g(x) * x;
+}
+)",
+                      {"function pointers are not supported"}));
 }
 
 TEST(Validate, FunctionPointerCall) {
