@@ -1,7 +1,7 @@
 //===- benchmarks/checkpointing/checkpointing_memory.cpp - memory table ---===//
 ///
 /// \file
-/// What checkpointing buys and costs on the workloads of shared/WORKLOADS.md
+/// What checkpointing buys and costs on the workloads of docs/benchmarks.md
 /// (benchmarks/workloads/workloads.hpp, inputs from inputs.hpp):
 ///
 ///  - W1 rollout (N = 1000, T = 2000): full tape vs `checkpoint = true`

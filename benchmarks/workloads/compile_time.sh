@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # compile_time.sh BUILD_DIR [REPS]
 #
-# Compile cost of the tangent plugin (shared/WORKLOADS.md): for each
+# Compile cost of the tangent plugin (docs/benchmarks.md): for each
 # workload's translation unit (tu_w1.cpp .. tu_w4.cpp) times
 #   plain    clang++ -std=c++20 -O2 -c, without the plugin, with -DNO_REQUEST
 #            (the gradient requests left out, so it compiles without plugin);
 #   no req.  the plugin wrapper BUILD_DIR/bin/tangent-clang++ -O2 -c with
 #            -DNO_REQUEST: the plugin's cost on a file without requests;
 #   1 req.   the plugin wrapper -O2 -c with -DONE_REQUEST: one request (full
-#            tape), as shared/WORKLOADS.md measures;
+#            tape), as docs/benchmarks.md describes;
 #   plugin   the plugin wrapper -O2 -c with all requests (full tape and
 #            checkpointed);
 # REPS times each (default 5), interleaved, after one warm-up compile, and

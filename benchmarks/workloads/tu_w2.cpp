@@ -5,7 +5,7 @@
 /// workload, one function that calls it (so its code is generated in both
 /// modes) and, unless NO_REQUEST is defined, the gradient requests
 /// gradient_table makes (full tape and checkpointed; with ONE_REQUEST only
-/// the first, as WORKLOADS.md measures).
+/// the first, as docs/benchmarks.md describes).
 //===----------------------------------------------------------------------===//
 #include "workloads.hpp"
 

@@ -1,7 +1,7 @@
 //===- benchmarks/workloads/workloads.hpp - the benchmark workloads -------===//
 ///
 /// \file
-/// The four workloads of shared/WORKLOADS.md, written as a user would write
+/// The four workloads of docs/benchmarks.md, written as a user would write
 /// them: plain C++ with loops, `std::vector` locals, element access, <cmath>
 /// and calls to user functions with bodies (no lambdas, no algorithms, no
 /// pointers, nothing tangent-specific). Each returns a scalar; the gradient is
@@ -134,7 +134,7 @@ inline double w3_iterations(const std::vector<double> &x, int iters) {
 }
 
 // Without the plugin nothing registers [[tangent::checkpoint]]; the
-// attribute is then ignored (as API.md specifies) and only warns.
+// attribute is then ignored (docs/checkpointing.md) and only warns.
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunknown-attributes"

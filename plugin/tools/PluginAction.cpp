@@ -1,6 +1,6 @@
 //===- PluginAction.cpp - the -fplugin front-end --------------------------===//
 //
-// Single-pass injection (DESIGN.md, "Plugin mechanics"): at the generation
+// Single-pass injection (docs/how-it-works.md): at the generation
 // point (GenerationPoint.h: the main file's last token, or the #endif closing
 // a trailing conditional group) every request made so far is generated and
 // the code is entered as a named memory buffer, parsed as if it were

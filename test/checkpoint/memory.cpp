@@ -1,4 +1,4 @@
-// Checkpointing: memory of the benchmark workloads (shared/WORKLOADS.md), as
+// Checkpointing: memory of the benchmark workloads (docs/benchmarks.md), as
 // deterministic assertions on tangent::stats::peak_bytes().
 //
 //  - W1 rollout (benchmarks/workloads/workloads.hpp w1_rollout: N = 1000,

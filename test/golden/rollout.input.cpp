@@ -1,4 +1,4 @@
-// The function of shared/EXAMPLE.md: full tape and sqrt(n) segments.
+// W1 (docs/benchmarks.md) at a small size: full tape and sqrt(n) segments.
 #include <tangent/tangent.hpp>
 #include <cmath>
 #include <vector>

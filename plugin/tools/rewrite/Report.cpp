@@ -1,6 +1,6 @@
 //===- Report.cpp - the JSON report of tangent-rewrite --------------------===//
 //
-// Shape (every field always present; see README.md, "tangent-rewrite"):
+// Shape (every field always present; documented in docs/modes.md):
 //
 // {
 //   "tool": "tangent-rewrite", "mode": "rewrite" | "check" | "dry-run",
