@@ -30,10 +30,19 @@ namespace {
 int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
   const SourceManager &sm = sema.getSourceManager();
   const LangOptions &lo = sema.getLangOpts();
-  bool from_macro = attr.getLoc().isMacroID();
-  // The macro's arguments are where the user wrote it, not in its body.
-  SourceLocation loc = from_macro ? sm.getExpansionLoc(attr.getLoc())
-                                  : sm.getSpellingLoc(attr.getLoc());
+  // An attribute spelled by TANGENT_CHECKPOINT(...): the budget follows the
+  // macro's name where it is used. Any other spelling (also inside a user's
+  // macro): the budget follows the attribute's name where it is spelled.
+  bool from_macro = false;
+  SourceLocation loc = sm.getSpellingLoc(attr.getLoc());
+  for (SourceLocation l = attr.getLoc(); l.isMacroID();
+       l = sm.getImmediateMacroCallerLoc(l)) {
+    if (Lexer::getImmediateMacroName(l, sm, lo) == "TANGENT_CHECKPOINT") {
+      from_macro = true;
+      loc = sm.getSpellingLoc(sm.getImmediateExpansionRange(l).getBegin());
+      break;
+    }
+  }
   auto next = [&](SourceLocation at, Token &tok) {
     std::optional<Token> t = Lexer::findNextToken(at, sm, lo);
     if (!t)

@@ -9,6 +9,7 @@
 #include "analysis/Analysis.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
 
 namespace tangent {
 
@@ -42,6 +43,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     if (!s.arg_is_output[i])
       continue;
     const Expr &a = *s.args[i];
+    TANGENT_ASSERT(a.kind == ExprKind::VarRef || a.kind == ExprKind::Index,
+                   "an output argument that is not a variable or an element");
     Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
     if (needsSave(s, v)) {
       restores.emplace_back();

@@ -29,6 +29,13 @@ void postOrder(const Expr &e, std::map<const Expr *, int> &order) {
 
 std::string SweepGenerator::adjointOf(const Expr &lvalue,
                                       const Substitutions &subst) {
+  TANGENT_ASSERT(lvalue.kind == ExprKind::VarRef ||
+                     lvalue.kind == ExprKind::Index,
+                 "the adjoint of an expression that is not a variable or an "
+                 "element");
+  const Var *v = lvalue.kind == ExprKind::VarRef ? lvalue.var
+                                                 : lvalue.ops[0]->var;
+  TANGENT_ASSERT(!v->adjoint.empty(), "an active variable without an adjoint");
   if (lvalue.kind == ExprKind::VarRef)
     return lvalue.var->adjoint;
   return lvalue.ops[0]->var->adjoint + "[" + printExpr(*lvalue.ops[1], subst) +

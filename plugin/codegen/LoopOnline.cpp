@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
 
 namespace tangent {
 
@@ -30,6 +31,8 @@ std::string stateType(const LoopInfo &li) {
 
 SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   const LoopInfo &li = *s.loop;
+  TANGENT_ASSERT(li.annotated && li.form != LoopInfo::Form::Counted,
+                 "online checkpointing of a counted or unannotated loop");
   Sweeps out;
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
   std::string state = stateType(li);

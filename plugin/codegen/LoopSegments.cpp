@@ -11,11 +11,14 @@
 #include "ir/IRWalk.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
 
 namespace tangent {
 
 SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   const LoopInfo &li = *s.loop;
+  TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
+                 "segment checkpointing of a loop that is not counted");
   Sweeps out;
   const std::string &i = li.induction->name;
   const std::string &t = li.induction->type.spelling;

@@ -9,6 +9,7 @@
 #include "analysis/Analysis.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
 #include <cassert>
 
 namespace tangent {
@@ -94,6 +95,10 @@ SweepGenerator::Sweeps SweepGenerator::stmt(const Stmt &s) {
 }
 
 SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
+  TANGENT_ASSERT(s.lhs->kind == ExprKind::VarRef ||
+                     s.lhs->kind == ExprKind::Index,
+                 "an assignment to something other than a variable or an "
+                 "element");
   Sweeps out;
   Var *target =
       s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;

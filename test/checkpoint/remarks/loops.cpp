@@ -182,6 +182,15 @@ double macro_spelling(double x, int n) {
   return y;
 }
 
+// TANGENT_CHECKPOINT inside a user's macro: the budget where it is written.
+#define MY_CHECKPOINT(n) TANGENT_CHECKPOINT(n)
+double macro_in_macro(double x) {
+  double y = x;
+  MY_CHECKPOINT(5) while (y < 10.0) // REMARK: while loop in 'macro_in_macro' checkpointed (online): trip count unknown under [[tangent::checkpoint]]: online checkpointing, budget 5 [grad<macro_in_macro>]
+    y = y * 1.5 + x;
+  return y;
+}
+
 int main() {
   using tangent::options;
   constexpr options ck{.checkpoint = true};
@@ -203,5 +212,6 @@ int main() {
   (void)tangent::grad<inner_annotated, ck>();
   (void)tangent::grad<nested_not_requested>();
   (void)tangent::grad<macro_spelling>();
+  (void)tangent::grad<macro_in_macro>();
   return 0;
 }
