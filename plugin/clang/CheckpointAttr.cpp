@@ -4,12 +4,18 @@
 // diagAppertainsToStmt returns false, and it drops their arguments. So the
 // attribute records the statement's location (and reads `( N )` from the
 // source itself) and returns false; the lowering looks loops up by location.
+// For TANGENT_CHECKPOINT(N) the budget is the macro's argument, which a
+// preprocessor callback records for each expansion (even inside another
+// macro, where the source at the macro's name shows only a parameter).
 //
 //===----------------------------------------------------------------------===//
 #include "clang/CheckpointAttr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 
@@ -24,25 +30,78 @@ std::map<unsigned, int> &checkpointMarks() {
 
 namespace {
 
-/// Reads the budget: `( N )` after the attribute name, or after the macro
-/// name for TANGENT_CHECKPOINT(N) (tangent/annotations.hpp), where `()` is
-/// no budget. 0 if absent, -1 if malformed (`bad` says where).
+/// A TANGENT_CHECKPOINT(...) expansion: its budget (0: none, -1: malformed)
+/// and the location to blame when it is malformed.
+struct MacroBudget {
+  int budget = 0;
+  SourceLocation bad;
+};
+
+/// The expansions of this compilation, by the raw location of the macro's
+/// name.
+std::map<unsigned, MacroBudget> &macroBudgets() {
+  static thread_local std::map<unsigned, MacroBudget> budgets;
+  return budgets;
+}
+
+/// The budget written as a macro argument: none, or one integer literal.
+MacroBudget budgetOf(const MacroArgs *args, const Preprocessor &pp,
+                     SourceLocation name) {
+  MacroBudget b;
+  b.bad = name;
+  if (!args || args->getNumMacroArguments() == 0)
+    return b;
+  const Token *tok = args->getUnexpArgument(0);
+  if (tok->is(tok::eof))
+    return b; // TANGENT_CHECKPOINT()
+  b.bad = tok->getLocation();
+  if (!tok->is(tok::numeric_constant) || !tok[1].is(tok::eof)) {
+    b.budget = -1;
+    return b;
+  }
+  std::string text = pp.getSpelling(*tok);
+  char *end = nullptr;
+  long value = std::strtol(text.c_str(), &end, 10);
+  b.budget = *end != '\0' || value <= 0 || value > 1000000 ? -1 : int(value);
+  return b;
+}
+
+class MacroWatcher : public PPCallbacks {
+public:
+  explicit MacroWatcher(const Preprocessor &pp) : pp_(pp) {}
+  void MacroExpands(const Token &name, const MacroDefinition &,
+                    SourceRange, const MacroArgs *args) override {
+    const IdentifierInfo *id = name.getIdentifierInfo();
+    if (id && id->getName() == "TANGENT_CHECKPOINT")
+      macroBudgets()[name.getLocation().getRawEncoding()] =
+          budgetOf(args, pp_, name.getLocation());
+  }
+
+private:
+  const Preprocessor &pp_;
+};
+
+/// Reads the budget: `( N )` after the attribute name, or the argument of
+/// TANGENT_CHECKPOINT(N) (tangent/annotations.hpp), where `()` is no
+/// budget. 0 if absent, -1 if malformed (`bad` says where).
 int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
   const SourceManager &sm = sema.getSourceManager();
   const LangOptions &lo = sema.getLangOpts();
   // An attribute spelled by TANGENT_CHECKPOINT(...): the budget follows the
   // macro's name where it is used. Any other spelling (also inside a user's
   // macro): the budget follows the attribute's name where it is spelled.
-  bool from_macro = false;
-  SourceLocation loc = sm.getSpellingLoc(attr.getLoc());
   for (SourceLocation l = attr.getLoc(); l.isMacroID();
        l = sm.getImmediateMacroCallerLoc(l)) {
-    if (Lexer::getImmediateMacroName(l, sm, lo) == "TANGENT_CHECKPOINT") {
-      from_macro = true;
-      loc = sm.getSpellingLoc(sm.getImmediateExpansionRange(l).getBegin());
-      break;
-    }
+    if (Lexer::getImmediateMacroName(l, sm, lo) != "TANGENT_CHECKPOINT")
+      continue;
+    SourceLocation name = sm.getImmediateExpansionRange(l).getBegin();
+    auto it = macroBudgets().find(name.getRawEncoding());
+    if (it == macroBudgets().end())
+      return 0; // not seen expanding (no watcher): no budget
+    bad = it->second.bad;
+    return it->second.budget;
   }
+  SourceLocation loc = sm.getSpellingLoc(attr.getLoc());
   auto next = [&](SourceLocation at, Token &tok) {
     std::optional<Token> t = Lexer::findNextToken(at, sm, lo);
     if (!t)
@@ -54,8 +113,7 @@ int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
   if (!next(loc, tok))
     return 0;
   // The attribute's location may be the scope (`tangent`) or the name.
-  while (!from_macro &&
-         tok.isOneOf(tok::coloncolon, tok::raw_identifier, tok::identifier)) {
+  while (tok.isOneOf(tok::coloncolon, tok::raw_identifier, tok::identifier)) {
     if (!next(tok.getLocation(), tok))
       return 0;
   }
@@ -63,11 +121,7 @@ int readBudget(Sema &sema, const ParsedAttr &attr, SourceLocation &bad) {
     return 0;
   Token num;
   bad = tok.getLocation();
-  if (!next(tok.getLocation(), num))
-    return -1;
-  if (from_macro && num.is(tok::r_paren))
-    return 0; // TANGENT_CHECKPOINT()
-  if (!num.is(tok::numeric_constant))
+  if (!next(tok.getLocation(), num) || !num.is(tok::numeric_constant))
     return -1;
   bad = num.getLocation();
   std::string text = Lexer::getSpelling(num, sm, lo);
@@ -121,6 +175,12 @@ struct CheckpointAttrInfo : public ParsedAttrInfo {
 };
 
 } // namespace
+
+void startCheckpointMarks(Preprocessor &pp) {
+  checkpointMarks().clear();
+  macroBudgets().clear();
+  pp.addPPCallbacks(std::make_unique<MacroWatcher>(pp));
+}
 
 } // namespace tangent
 

@@ -4,7 +4,16 @@
 
 #include <map>
 
+namespace clang {
+class Preprocessor;
+}
+
 namespace tangent {
+
+/// Starts the marks of a new compilation: forgets the previous ones and
+/// watches `pp` for expansions of TANGENT_CHECKPOINT(N), whose N is read
+/// from the macro's argument (tangent/annotations.hpp).
+void startCheckpointMarks(clang::Preprocessor &pp);
 
 /// Statements marked [[tangent::checkpoint]] or [[tangent::checkpoint(N)]]
 /// in the current compilation: raw location of the statement -> budget

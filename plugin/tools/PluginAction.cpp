@@ -121,7 +121,7 @@ class TangentAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
-    checkpointMarks().clear();
+    startCheckpointMarks(ci.getPreprocessor());
     defineGeneratorMacros(ci);
     auto injector = std::make_unique<Injector>(ci, opts_);
     return std::make_unique<TangentConsumer>(std::move(injector));

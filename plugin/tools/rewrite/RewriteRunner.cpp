@@ -343,7 +343,7 @@ protected:
                                                  llvm::StringRef) override {
     ci.setVerboseOutputStream(
         std::make_unique<llvm::raw_string_ostream>(s_.stats));
-    checkpointMarks().clear();
+    startCheckpointMarks(ci.getPreprocessor());
     defineGeneratorMacros(ci);
     return std::make_unique<UnitConsumer>(ci, s_);
   }
