@@ -60,8 +60,10 @@ inline double &margin() {
   return m;
 }
 inline void note(double distance, double a, double b) {
-  const double m = std::fabs(distance) / (1.0 + std::fabs(a) + std::fabs(b));
-  if (!(m >= margin())) // also records a NaN
+  double m = std::fabs(distance) / (1.0 + std::fabs(a) + std::fabs(b));
+  if (std::isnan(m)) // a comparison of NaN: as bad as it gets
+    m = 0;
+  if (m < margin())
     margin() = m;
 }
 inline bool lt(double a, double b) { return note(a - b, a, b), a < b; }

@@ -52,7 +52,11 @@ class Oracle:
             f.writelines(lines)
         if os.path.exists(exe):
             os.remove(exe)
-        compile_cmd = [self.compiler, self.opt, "-w", "-I" + HERE, src, "-o", exe]
+        # No -w: it would also silence the -Werror= below, and a candidate
+        # that falls off the end of a function fails by undefined behaviour.
+        compile_cmd = [self.compiler, self.opt, "-Werror=return-type",
+                       "-Werror=uninitialized", "-Werror=sometimes-uninitialized",
+                       "-I" + HERE, src, "-o", exe]
         try:
             c = subprocess.run(compile_cmd, capture_output=True, text=True,
                                timeout=300)

@@ -44,6 +44,8 @@ const std::vector<std::pair<std::string, std::string>> &Features::all() {
       {"vector-out", "helper parameters std::vector<double> & (in-out)"},
       {"elem-out", "vector elements passed as double & arguments"},
       {"multi-inout-call", "helpers with two or more in-out parameters"},
+      {"inout-call-result",
+       "d = h(x) with an in-out parameter: the result stored"},
       {"vector-return", "helpers returning std::vector<double>"},
       {"vector-self-assign-call",
        "w = h(w, ...): a vector assigned a call that reads it"},

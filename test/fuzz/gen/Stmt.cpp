@@ -138,7 +138,7 @@ void Writer::declareVector() {
   std::vector<const Signature *> makers;
   if (features_.on("helpers"))
     for (const Signature &h : callees_)
-      if (h.ret == ReturnKind::Vector)
+      if (h.ret == ReturnKind::Vector && resultUsable(h))
         makers.push_back(&h);
   switch (pick({sources.empty() ? 0 : 4, sources.empty() ? 0 : 2,
                 features_.on("vector-fill-ctor") ? 2 : 0, 2,
@@ -532,12 +532,22 @@ void Writer::switchStatement(int &budget) {
   continueOK_ = savedContinue;
 }
 
+bool Writer::resultUsable(const Signature &h) const {
+  // The result of a call with in-out arguments stored in a variable: see the
+  // finding inout_args_restored_in_wrong_order.cpp.
+  return h.pure() || features_.on("inout-call-result");
+}
+
 void Writer::callStatement() {
   const Signature &h = callees_[r_.below(callees_.size())];
   switch (h.ret) {
   case ReturnKind::Double: {
     const auto targets = writableDoubles();
     const unsigned how = r_.below(3);
+    if (!resultUsable(h)) {
+      const std::string text = call(h, 2);
+      return text.empty() ? declareDouble() : line(text + ";");
+    }
     if (how == 0 || targets.empty()) {
       const std::string text = call(h, 2);
       if (text.empty())
@@ -568,6 +578,8 @@ void Writer::callStatement() {
     return line(text + ";");
   }
   case ReturnKind::Vector: {
+    if (!resultUsable(h))
+      return declareDouble();
     // Half of the time into an existing vector, of the class it fixes.
     const auto targets = writableVectors();
     int cls = -1;

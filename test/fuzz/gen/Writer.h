@@ -134,6 +134,8 @@ private:
   void rangeFor(int &budget);
   void switchStatement(int &budget);
   void callStatement();
+  /// Whether a call of \p h may store its result.
+  bool resultUsable(const Signature &h) const;
   void earlyReturn();
   void jump(const char *keyword);
   void assignVector();
