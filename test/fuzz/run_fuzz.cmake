@@ -25,7 +25,7 @@ if(NOT result EQUAL 0)
   message(FATAL_ERROR "generator failed (${result})")
 endif()
 
-set(compile ${COMPILER} -O1 -Wall -Wno-unused-variable
+set(compile ${COMPILER} -O1 -D_GLIBCXX_ASSERTIONS -Wall -Wno-unused-variable
   -Wno-unused-but-set-variable -I${HARNESS_DIR} ${source} -o ${exe})
 list(JOIN compile " " shown)
 message("${shown}")
