@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "rules/Rules.h"
+#include <algorithm>
 
 namespace tangent {
 
@@ -190,6 +191,32 @@ bool reevaluable(const Expr &e) {
   return ok;
 }
 
+/// An element write `a[i] = ...` to an inactive container is still
+/// restored in reverse when something reads `a` there, and the restore reads
+/// `i`. Marking `i` can make more such restores necessary (`a[k[j]]`), hence
+/// the fixed point.
+void markRestoredIndices(Function &fn) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    forEachStmt(fn.body, [&](const Stmt &s, int) {
+      if (s.kind != StmtKind::Assign || s.lhs->kind != ExprKind::Index)
+        return;
+      const Var *target = s.lhs->ops[0]->var;
+      if (target->active || !needsRecord(fn, s, target))
+        return;
+      bool marked = true;
+      forEachRead(*s.lhs->ops[1], [&](Var *v) {
+        marked &= std::find(v->readers.begin(), v->readers.end(), &s) !=
+                  v->readers.end();
+      });
+      if (!marked) {
+        markReads(*s.lhs->ops[1], s);
+        changed = true;
+      }
+    });
+  }
+}
+
 } // namespace
 
 void analyzeToBeRecorded(Function &fn, bool optimized) {
@@ -256,6 +283,7 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       break;
     }
   });
+  markRestoredIndices(fn);
   if (!optimized)
     for (auto &v : fn.vars)
       v->read_in_reverse = v->read_everywhere = true;

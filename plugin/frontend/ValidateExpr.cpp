@@ -42,7 +42,19 @@ const clang::Expr *assignedOperand(const clang::Expr *e) {
 } // namespace
 
 const VarDecl *Validator::namedVar(const clang::Expr *e) const {
-  const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  // A container passed by value arrives as its copy (or move) construction.
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (const clang::Expr *inner = transparentOperand(e))
+      e = inner;
+    else if (const auto *c = dyn_cast<CXXConstructExpr>(e);
+             c && c->getNumArgs() == 1 &&
+             c->getConstructor()->isCopyOrMoveConstructor())
+      e = c->getArg(0);
+    else
+      break;
+  }
+  const auto *dre = dyn_cast<DeclRefExpr>(e);
   return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
 }
 
@@ -99,7 +111,7 @@ void Validator::expr(const clang::Expr *e, Use use) {
   if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
     Type t;
     if (ctor->getNumArgs() == 1 && lowerType(ctx_, e->getType(), t) &&
-        !t.isContainer())
+        (!t.isContainer() || namesContainer(e)))
       return expr(ctor->getArg(0), use);
     return refuse(loc, "constructing a '" + e->getType().getAsString() +
                            "' here is not supported");

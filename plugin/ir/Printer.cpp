@@ -77,7 +77,9 @@ std::string parenthesize(const std::string &text) {
 
 std::string printOperand(const Expr &e, const Substitutions &subst) {
   std::string text = printExpr(e, subst);
-  if (subst.count(&e) || precedence(e) == 0)
+  // A negative literal is an operand of a rule row such as `-$0`: "--0.5".
+  bool negative = !text.empty() && text[0] == '-';
+  if (subst.count(&e) || (precedence(e) == 0 && !negative))
     return text;
   return "(" + text + ")";
 }

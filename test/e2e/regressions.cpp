@@ -2,7 +2,10 @@
 // differences: custom derivatives matched by the function's namespace,
 // assignments through a conditional target, recursion through computed
 // arguments, helpers without parameters and library constants, value-
-// initialized arrays.
+// initialized arrays, and the findings of the differential fuzz test. The
+// library's bounds checks are on, so that an out-of-bounds element access in
+// generated code stops the program.
+#define _GLIBCXX_ASSERTIONS 1
 #include "check.hpp"
 
 #include <array>
@@ -166,6 +169,22 @@ double braced_case(double x, int n) {
   return y;
 }
 
+// An inactive vector read by a callee's reverse is restored element by
+// element; the restores read the index j of a loop of general form (w is
+// constructed in the outer loop), which was not recorded: the reverse wrote
+// w[w.size()] again and again (out of bounds).
+double first_times(double &p, std::vector<double> q) { return p * q[0]; }
+double restored_index(double x, double y) {
+  double s = 0;
+  for (int i = 0; i < 3; ++i) {
+    std::vector<double> w(5);
+    for (std::size_t j = 0; j < w.size(); ++j)
+      w[j] = double(i + 1) * double(j + 1);
+    s += first_times(y, w);
+  }
+  return s * x;
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -206,5 +225,6 @@ int main() {
         0.5, std::vector<double>{1.0, 2.0, 3.0});
   for (int n : {0, 1, 2})
     check("fuzz/braced_case", tangent::grad<braced_case>(), 0.7, n);
+  check("fuzz/restored_index", tangent::grad<restored_index>(), 0.5, 0.25);
   return summary();
 }

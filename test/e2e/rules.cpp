@@ -15,6 +15,10 @@ double r_asin(double x) { return std::asin(x); }
 double r_acos(double x) { return std::acos(x); }
 double r_atan(double x) { return std::atan(x); }
 double r_atan2(double y, double x) { return std::atan2(y, x); }
+// A negative literal as the argument a row negates (`-$0`) printed "--0.45".
+double r_atan2_literal(double x) {
+  return std::atan2(-0.45, x);
+}
 double r_sinh(double x) { return std::sinh(x); }
 double r_cosh(double x) { return std::cosh(x); }
 double r_tanh(double x) { return std::tanh(x); }
@@ -56,6 +60,7 @@ int main() {
     check("atan", tangent::grad<r_atan>(), x);
     check("atan2", tangent::grad<r_atan2>(), x, 0.9);
     check("atan2/neg_x", tangent::grad<r_atan2>(), x, -0.9);
+    check("atan2/negative_literal", tangent::grad<r_atan2_literal>(), x);
     check("sinh", tangent::grad<r_sinh>(), x);
     check("cosh", tangent::grad<r_cosh>(), x);
     check("tanh", tangent::grad<r_tanh>(), x);
