@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Installs what tangent needs from Debian (when run as root) and configures
-# and builds build/. Sourced by demo.sh and test.sh; safe to run on its own.
+# Installs what tangent needs from Debian (when run as root), configures
+# build/ and builds the given targets (none given: everything). Run by
+# demo.sh (the plugin and the demo) and test.sh (everything); safe to run on
+# its own:
+#
+#   scripts/setup.sh                       # every target
+#   scripts/setup.sh TangentPlugin tangent_demo
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -24,9 +29,19 @@ if ((${#missing[@]})); then
   fi
 fi
 
+# ccache (the build's compiler launcher when installed) keys its cache on the
+# compile commands; with the repository as base directory, the paths in them
+# are relative, so another clone or a moved checkout reuses the same entries.
+# The cache directory stays ccache's default.
+export CCACHE_BASEDIR=$PWD
+
 build_type=${TANGENT_BUILD_TYPE:-Release}
 if [[ ! -f build/build.ninja ]]; then
   cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=clang++-19 \
     -DCMAKE_BUILD_TYPE="$build_type" >/dev/null
 fi
-cmake --build build -j "$(nproc)"
+if (($#)); then
+  cmake --build build -j "$(nproc)" --target "$@"
+else
+  cmake --build build -j "$(nproc)"
+fi
