@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(clang-19 libclang-19-dev libclang-rt-19-dev llvm-19-dev libgtest-dev
-          libbenchmark-dev nlohmann-json3-dev cmake ninja-build g++-12 ccache)
+          libbenchmark-dev nlohmann-json3-dev cmake ninja-build g++-12 ccache
+          clang-format-19)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -37,15 +37,16 @@ void valueSources(const Expr &e, const std::function<void(Var *)> &fn) {
 
 bool flowsFrom(const Expr &e, bool Var::*flag) {
   bool any = false;
-  valueSources(e, [&](Var *v) { any |= v->*flag && v->type.isDifferentiable(); });
+  valueSources(e,
+               [&](Var *v) { any |= v->*flag && v->type.isDifferentiable(); });
   return any;
 }
 
 void markExprs(const Expr &e) {
   bool active = false;
   valueSources(e, [&](Var *v) { active |= v->active; });
-  const_cast<Expr &>(e).active = active && (e.type.isReal() ||
-                                            e.type.isDifferentiable());
+  const_cast<Expr &>(e).active =
+      active && (e.type.isReal() || e.type.isDifferentiable());
   for (const ExprPtr &op : e.ops)
     markExprs(*op);
 }
@@ -54,8 +55,8 @@ void markExprs(const Expr &e) {
 
 void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
   for (Var *p : fn.params) {
-    bool selected = !fn.is_top || (p->param_index < 64 &&
-                                   ((wrt >> p->param_index) & 1u));
+    bool selected =
+        !fn.is_top || (p->param_index < 64 && ((wrt >> p->param_index) & 1u));
     p->varied = selected && p->type.isDifferentiable();
   }
   if (fn.result_var)
@@ -78,8 +79,8 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
     forEachStmt(fn.body, [&](const Stmt &s, int) {
       switch (s.kind) {
       case StmtKind::Assign: {
-        Var *target = s.lhs->kind == ExprKind::VarRef ? s.lhs->var
-                                                      : s.lhs->ops[0]->var;
+        Var *target =
+            s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;
         if (flowsFrom(*s.rhs, &Var::varied))
           set(target, &Var::varied);
         if (target->useful)
@@ -127,9 +128,7 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
     if (fn.is_top && v->role == VarRole::Param && !v->varied)
       v->active = false;
   }
-  forEachStmt(fn.body, [&](const Stmt &s, int) {
-    forEachExpr(s, markExprs);
-  });
+  forEachStmt(fn.body, [&](const Stmt &s, int) { forEachExpr(s, markExprs); });
 }
 
 } // namespace tangent

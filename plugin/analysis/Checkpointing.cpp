@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
-#include <map>
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace tangent {
@@ -76,17 +76,15 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
   if (!constInt(*li.start, start) || start != 0)
     return out;
   for (const StmtPtr &first : li.body) {
-    if (first->kind != StmtKind::Assign ||
-        first->lhs->kind != ExprKind::Index)
+    if (first->kind != StmtKind::Assign || first->lhs->kind != ExprKind::Index)
       continue;
     const Var *v = first->lhs->ops[0]->var;
     auto size = sizes.find(v);
-    bool covers = (li.bound->kind == ExprKind::Size &&
-                   li.bound->ops[0]->var == v) ||
-                  (size != sizes.end() && sameExpr(*size->second, *li.bound));
+    bool covers =
+        (li.bound->kind == ExprKind::Size && li.bound->ops[0]->var == v) ||
+        (size != sizes.end() && sameExpr(*size->second, *li.bound));
     if (!covers || !onlyElement(*first->lhs, v, li.induction) ||
-        !onlyElement(*first->rhs, v, li.induction) ||
-        readsVar(*first->rhs, v))
+        !onlyElement(*first->rhs, v, li.induction) || readsVar(*first->rhs, v))
       continue;
     // Every other use in the loop is the same element, after the write.
     bool ok = true, before = true;
@@ -252,8 +250,8 @@ private:
     LoopInfo &li = *s.loop;
     li.strategy = LoopStrategy::FullTape;
     li.carried.clear();
-    li.budget = li.annotated_budget > 0 ? li.annotated_budget
-                                        : int(opts_.budget);
+    li.budget =
+        li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
     if (inside_line && !li.annotated) {
       li.reason = "taped within each replay of the checkpointed loop at line " +
@@ -330,7 +328,8 @@ private:
     } else {
       for (const Var *v : li.carried)
         if (v->type.kind == TypeKind::CArray) {
-          li.reason = "C array '" + v->name + "' in the state of a loop of "
+          li.reason = "C array '" + v->name +
+                      "' in the state of a loop of "
                       "unknown trip count (use std::array)";
           li.carried.clear();
           return;

@@ -37,10 +37,9 @@ public:
     });
     for (auto &v : fn_.vars) {
       const WriteInfo &w = writes_[v.get()];
-      v->invariant = v->role == VarRole::Param
-                         ? w.count == 0
-                         : (w.count == 1 && !w.in_loop &&
-                            v->role != VarRole::Flag);
+      v->invariant = v->role == VarRole::Param ? w.count == 0
+                                               : (w.count == 1 && !w.in_loop &&
+                                                  v->role != VarRole::Flag);
     }
     classify(fn_.body);
   }

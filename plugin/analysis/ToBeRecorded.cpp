@@ -185,9 +185,8 @@ void markNeeded(const Expr &e, const Stmt &s) {
 
 bool reevaluable(const Expr &e) {
   bool ok = isCheap(e);
-  forEachRead(e, [&](Var *v) {
-    ok &= v->invariant || v->role == VarRole::Induction;
-  });
+  forEachRead(
+      e, [&](Var *v) { ok &= v->invariant || v->role == VarRole::Induction; });
   return ok;
 }
 
@@ -233,8 +232,8 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
     Stmt &s = const_cast<Stmt &>(cs);
     switch (s.kind) {
     case StmtKind::Assign: {
-      const Var *target = s.lhs->kind == ExprKind::VarRef ? s.lhs->var
-                                                          : s.lhs->ops[0]->var;
+      const Var *target =
+          s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;
       if (!target->active)
         break;
       if (s.lhs->kind == ExprKind::Index)

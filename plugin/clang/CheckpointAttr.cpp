@@ -69,8 +69,8 @@ MacroBudget budgetOf(const MacroArgs *args, const Preprocessor &pp,
 class MacroWatcher : public PPCallbacks {
 public:
   explicit MacroWatcher(const Preprocessor &pp) : pp_(pp) {}
-  void MacroExpands(const Token &name, const MacroDefinition &,
-                    SourceRange, const MacroArgs *args) override {
+  void MacroExpands(const Token &name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *args) override {
     const IdentifierInfo *id = name.getIdentifierInfo();
     if (id && id->getName() == "TANGENT_CHECKPOINT")
       macroBudgets()[name.getLocation().getRawEncoding()] =

@@ -1,10 +1,10 @@
 //===- GenerationPoint.cpp - where generated code enters a TU -------------===//
 #include "clang/GenerationPoint.h"
 #include "clang/CheckpointAttr.h"
-#include "clang/Sema/Sema.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
 
 using namespace clang;
 
@@ -65,8 +65,8 @@ private:
 
 } // namespace
 
-GenerationTrigger::GenerationTrigger(
-    CompilerInstance &ci, std::function<void(SourceLocation)> fire)
+GenerationTrigger::GenerationTrigger(CompilerInstance &ci,
+                                     std::function<void(SourceLocation)> fire)
     : ci_(ci), fire_(std::move(fire)) {
   SourceManager &sm = ci_.getSourceManager();
   main_ = sm.getMainFileID();
@@ -108,8 +108,7 @@ void GenerationTrigger::onEndif(SourceLocation loc) {
     return;
   SourceManager &sm = ci_.getSourceManager();
   SourceLocation at = sm.getFileLoc(loc);
-  if (sm.getFileID(at) != main_ ||
-      long(sm.getFileOffset(at)) != endif_offset_)
+  if (sm.getFileID(at) != main_ || long(sm.getFileOffset(at)) != endif_offset_)
     return;
   reach(at);
 }

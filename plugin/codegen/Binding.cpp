@@ -125,8 +125,8 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
 
 std::string stubBlock(const std::string &function, const Options &opts,
                       const std::string &result_type) {
-  return "namespace tangent {\ntemplate <> struct adjoint<&" + function +
-         ", " + optionsLiteral(opts) +
+  return "namespace tangent {\ntemplate <> struct adjoint<&" + function + ", " +
+         optionsLiteral(opts) +
          "> {\n  template <class... A> static auto pullback(A &&...) {\n"
          "    return " +
          result_type + "();\n  }\n};\n}\n";

@@ -1,4 +1,5 @@
-//===- Calls.cpp - sweeps of calls ------------------------------------------===//
+//===- Calls.cpp - sweeps of calls
+//------------------------------------------===//
 //
 // A call to a user function runs the callee's split forward (which records
 // on the same tape) in the forward sweep and its split reverse in the
@@ -57,11 +58,10 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   for (size_t i = 0; i < s.args.size(); ++i)
     args += (i ? ", " : "") + printExpr(*s.args[i]);
   std::string callee =
-      custom ? s.custom
-      : active && record_
-          ? std::string(naming::generatedNamespace()) + "::" +
-                naming::forward(s.callee->generated_name)
-          : s.callee->name;
+      custom              ? s.custom
+      : active && record_ ? std::string(naming::generatedNamespace()) +
+                                "::" + naming::forward(s.callee->generated_name)
+                          : s.callee->name;
   std::string call_text = callee + "(" + args + ")";
   out.fwd.comment(s.loc.str() + ": call " +
                   (custom ? s.custom : s.callee->name));
@@ -114,9 +114,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     if (s.result)
       for (const ExprPtr &a : s.args)
         result_is_arg |= readsVar(*a, s.result);
-    Type rt = s.result ? s.result->type
-              : custom ? Type{}
-                       : s.callee->result;
+    Type rt = s.result ? s.result->type : custom ? Type{} : s.callee->result;
     if (s.result && s.result->active) {
       if (result_is_arg) {
         // The callee accumulates into the argument's adjoint, which is also
@@ -140,8 +138,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       list += (list.empty() ? "" : ", ") + d_res;
     std::string rev_callee =
         custom ? s.custom_pullback
-               : std::string(naming::generatedNamespace()) + "::" +
-                     naming::reverse(s.callee->generated_name);
+               : std::string(naming::generatedNamespace()) +
+                     "::" + naming::reverse(s.callee->generated_name);
     rev.comment(s.loc.str() + ": reverse of the call");
     rev.line(rev_callee + "(" + list + ");");
     if (s.result && s.result->active && !result_is_arg) {

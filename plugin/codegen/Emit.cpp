@@ -17,8 +17,8 @@ std::string Code::str(int indent) const {
 std::string declareZero(const Type &type, const std::string &name) {
   switch (type.kind) {
   case TypeKind::CArray:
-    return type.elem_spelling + " " + name + "[" +
-           std::to_string(type.extent) + "] = {};";
+    return type.elem_spelling + " " + name + "[" + std::to_string(type.extent) +
+           "] = {};";
   case TypeKind::Vector:
     return type.spelling + " " + name + ";";
   case TypeKind::Bool:

@@ -1,4 +1,5 @@
-//===- ExprAdjoint.cpp - adjoints of expressions ----------------------------===//
+//===- ExprAdjoint.cpp - adjoints of expressions
+//----------------------------===//
 //
 // Statement generators call these to differentiate an expression: the values
 // its derivative reads are recorded on the tape (or recomputed when cheap and
@@ -9,8 +10,8 @@
 #include "analysis/Analysis.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
-#include "rules/Rules.h"
 #include "ir/Support.h"
+#include "rules/Rules.h"
 #include <algorithm>
 #include <map>
 
@@ -33,8 +34,8 @@ std::string SweepGenerator::adjointOf(const Expr &lvalue,
                      lvalue.kind == ExprKind::Index,
                  "the adjoint of an expression that is not a variable or an "
                  "element");
-  const Var *v = lvalue.kind == ExprKind::VarRef ? lvalue.var
-                                                 : lvalue.ops[0]->var;
+  const Var *v =
+      lvalue.kind == ExprKind::VarRef ? lvalue.var : lvalue.ops[0]->var;
   TANGENT_ASSERT(!v->adjoint.empty(), "an active variable without an adjoint");
   if (lvalue.kind == ExprKind::VarRef)
     return lvalue.var->adjoint;

@@ -1,4 +1,5 @@
-//===- Function.cpp - whole generated functions ----------------------------===//
+//===- Function.cpp - whole generated functions
+//----------------------------===//
 //
 // Assembles the statement sweeps (SweepGenerator.h) into functions:
 //  - the requested function: one joint function `<f>_pullback` (forward
@@ -70,17 +71,15 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   std::vector<std::string> param_adjoint(fn.params.size());
   std::vector<bool> param_local(fn.params.size(), false);
   for (Var *p : fn.params) {
-    bool external =
-        !adjointParamType(*p).empty() &&
-        (!fn.is_top || selectsParam(opts, p->param_index));
+    bool external = !adjointParamType(*p).empty() &&
+                    (!fn.is_top || selectsParam(opts, p->param_index));
     if (external)
-      param_adjoint[p->param_index] =
-          names.fresh(naming::adjointStem(p->name));
+      param_adjoint[p->param_index] = names.fresh(naming::adjointStem(p->name));
     if (!p->active)
       continue;
     // Writing through a pointer writes its pointee, not the parameter.
-    bool written = fn.param_written[p->param_index] &&
-                   p->type.kind != TypeKind::Pointer;
+    bool written =
+        fn.param_written[p->param_index] && p->type.kind != TypeKind::Pointer;
     if (external && (!written || p->by_reference)) {
       p->adjoint = param_adjoint[p->param_index];
     } else {
@@ -127,9 +126,9 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     adjoints.line(declareZero(v->type, v->adjoint));
     if (v->type.kind != TypeKind::Vector)
       continue;
-    bool value_known = fn.is_top || kept(*v) ||
-                       (v->role == VarRole::Param &&
-                        !fn.param_written[v->param_index]);
+    bool value_known =
+        fn.is_top || kept(*v) ||
+        (v->role == VarRole::Param && !fn.param_written[v->param_index]);
     if (value_known)
       sizing.line(rt::zeroSized(v->adjoint, v->name + ".size()"));
     else
@@ -156,8 +155,8 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   std::vector<std::string> all = params;
   all.insert(all.end(), adjoint_params.begin(), adjoint_params.end());
   std::string adjoint_list = join(all);
-  std::string header_comment = "tangent: adjoint of " + fn.name + " (" +
-                               fn.loc.str() + ")";
+  std::string header_comment =
+      "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")";
 
   Code c;
   if (fn.is_top) {
@@ -188,8 +187,8 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     // Forward: record, then keep the final values its reverse reads.
     std::string fsig = "inline " + result_type.spelling + " " +
                        naming::forward(stem) + "(" + primal_list + ")";
-    std::string rsig = "inline void " + naming::reverse(stem) + "(" +
-                       adjoint_list + ")";
+    std::string rsig =
+        "inline void " + naming::reverse(stem) + "(" + adjoint_list + ")";
     Code save, load;
     std::vector<std::string> loads;
     for (const Var *v : sized_by_tape) {

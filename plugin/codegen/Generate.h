@@ -25,9 +25,9 @@ namespace tangent {
 
 /// The generated text of one function.
 struct GeneratedFunction {
-  std::string text;        ///< definitions
+  std::string text;         ///< definitions
   std::string declarations; ///< prototypes (for recursive callees)
-  std::string entry;       ///< name of the joint function (top) or stem
+  std::string entry;        ///< name of the joint function (top) or stem
   std::vector<std::pair<Loc, std::string>> errors; ///< refusals found late
 };
 

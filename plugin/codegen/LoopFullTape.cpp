@@ -1,4 +1,5 @@
-//===- LoopFullTape.cpp - loops reversed from a full tape -------------------===//
+//===- LoopFullTape.cpp - loops reversed from a full tape
+//-------------------===//
 //
 // Every iteration records what its reverse needs. Counted loops run their
 // induction variable backwards and record nothing for control; other loops
@@ -113,7 +114,8 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   Sweeps out;
   std::string where = s.loc.str();
-  std::string note = li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
+  std::string note =
+      li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
   if (li.form == LoopInfo::Form::Counted) {
     // Element writes recorded for the whole range, before the loop.
     std::vector<const Stmt *> bulk;

@@ -1,4 +1,5 @@
-//===- LoopOnline.cpp - online checkpointing --------------------------------===//
+//===- LoopOnline.cpp - online checkpointing
+//--------------------------------===//
 //
 // Loops whose trip count is known only at their end. The forward sweep
 // stores snapshots under tangent::online_schedule (at most 2 x budget); the
@@ -44,8 +45,8 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   Sweeps init = block(li.init);
   out.fwd.append(init.fwd);
   out.fwd.comment(where + ", online checkpointing: budget " +
-                  std::to_string(li.budget) + ", snapshot {" + carriedNames(li) +
-                  "}");
+                  std::to_string(li.budget) + ", snapshot {" +
+                  carriedNames(li) + "}");
   out.fwd.line("auto *" + ck + " = new " + ck_type + "(" +
                rt::onlineSchedule(li.budget) + ");");
   out.fwd.line(index + " " + k + " = 0;");
@@ -84,20 +85,20 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   out.rev.line("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
   out.rev.open("auto " + advance + " = [&]" + params);
   out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.rev.open("for (" + index + " " + k + " = " + b + "; " + k + " < " +
-               e + "; ++" + k + ")");
+  out.rev.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
+               "; ++" + k + ")");
   out.rev.append(iterationForward(li, false));
   out.rev.close();
   out.rev.line(cur + " = " + state + "(" + carriedNames(li) + ");");
   out.rev.close(";");
   out.rev.open("auto " + reverse + " = [&]" + params);
   out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.rev.open("for (" + index + " " + k + " = " + b + "; " + k + " < " +
-               e + "; ++" + k + ")");
+  out.rev.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
+               "; ++" + k + ")");
   out.rev.append(iterationForward(li, true));
   out.rev.close();
-  out.rev.open("for (" + index + " " + k + " = " + e + "; " + k +
-               "-- > " + b + ";)");
+  out.rev.open("for (" + index + " " + k + " = " + e + "; " + k + "-- > " + b +
+               ";)");
   out.rev.append(iterationReverse(li));
   out.rev.close();
   out.rev.close(";");

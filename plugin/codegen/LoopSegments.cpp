@@ -1,4 +1,5 @@
-//===- LoopSegments.cpp - sqrt(n) segment checkpointing ---------------------===//
+//===- LoopSegments.cpp - sqrt(n) segment checkpointing
+//---------------------===//
 //
 // A counted loop of n iterations: the forward sweep runs untaped and pushes a
 // snapshot of the loop-carried state every L = ceil(sqrt(n)) iterations
@@ -8,9 +9,9 @@
 // the gradient is bitwise identical to the full tape.
 //
 //===----------------------------------------------------------------------===//
-#include "ir/IRWalk.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/IRWalk.h"
 #include "ir/Support.h"
 
 namespace tangent {
@@ -26,8 +27,9 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
 
   // Forward: untaped, a snapshot before every L-th iteration.
-  out.fwd.comment(where + ", checkpointed: segments of L = ceil(sqrt(n)) "
-                          "iterations, snapshot {" +
+  out.fwd.comment(where +
+                  ", checkpointed: segments of L = ceil(sqrt(n)) "
+                  "iterations, snapshot {" +
                   carriedNames(li) + "}");
   out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
   out.fwd.line("const long long " + len + " = " + rt::segmentLength(n) + ";");

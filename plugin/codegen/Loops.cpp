@@ -1,4 +1,5 @@
-//===- Loops.cpp - loops: the strategy dispatch and shared pieces -----------===//
+//===- Loops.cpp - loops: the strategy dispatch and shared pieces
+//-----------===//
 //
 // One file per strategy, chosen by analysis/Checkpointing.cpp:
 //  - LoopFullTape.cpp:  every iteration records what its reverse needs;
@@ -26,8 +27,8 @@ std::string SweepGenerator::stepText(const std::string &i, long long inc) {
 std::string SweepGenerator::tripCountText(const LoopInfo &li) {
   if (li.constant_trips >= 0)
     return std::to_string(li.constant_trips);
-  return rt::tripCount(printExpr(*li.start), printExpr(*li.bound),
-                       li.increment, li.compare);
+  return rt::tripCount(printExpr(*li.start), printExpr(*li.bound), li.increment,
+                       li.compare);
 }
 
 std::string SweepGenerator::carriedNames(const LoopInfo &li) {

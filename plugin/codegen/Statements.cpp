@@ -1,4 +1,5 @@
-//===- Statements.cpp - sweeps of statements --------------------------------===//
+//===- Statements.cpp - sweeps of statements
+//--------------------------------===//
 //
 // Assignments, constructions of containers, branches and blocks. Each gives
 // forward-sweep code (the primal plus the records its reverse needs) and
@@ -133,16 +134,15 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
     if (src && src != target && src->active)
       out.rev.line(rt::accumulate(src->adjoint, target->adjoint));
     if (src != target && !isFirstWrite(fn_, s, target))
-      out.rev.line(zeroAdjoint(target, saved ? target->name + ".size()"
-                                              : popped_size));
+      out.rev.line(
+          zeroAdjoint(target, saved ? target->name + ".size()" : popped_size));
     return out;
   }
   std::string d_lhs = adjointOf(*s.lhs);
   // `x = x + e` / `x = x - e` (from +=, -=): the adjoint of x passes through.
   const Expr *rhs = s.rhs.get();
   if (rhs->kind == ExprKind::Binary && (rhs->text == "+" || rhs->text == "-") &&
-      sameExpr(*rhs->ops[0], *s.lhs) &&
-      !readsVar(*rhs->ops[1], target)) {
+      sameExpr(*rhs->ops[0], *s.lhs) && !readsVar(*rhs->ops[1], target)) {
     propagate(*rhs->ops[1], rhs->text == "-" ? "-" + d_lhs : d_lhs, out.rev,
               subst);
     return out;
@@ -227,8 +227,8 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
     break;
   case ConstructKind::Elements:
     for (size_t i = 0; i < s.args.size(); ++i)
-      propagate(*s.args[i], v->adjoint + "[" + std::to_string(i) + "]",
-                out.rev, subst);
+      propagate(*s.args[i], v->adjoint + "[" + std::to_string(i) + "]", out.rev,
+                subst);
     break;
   default:
     break;

@@ -1,4 +1,5 @@
-//===- SweepGenerator.h - forward and reverse sweeps of statements -*- C++ -*-===//
+//===- SweepGenerator.h - forward and reverse sweeps of statements -*- C++
+//-*-===//
 ///
 /// \file
 /// The statement-level generator behind generateAdjoint() (Generate.h). Each

@@ -9,8 +9,7 @@ void Diagnoser::error(clang::SourceLocation loc, const std::string &message) {
   ++errors_;
 }
 
-void Diagnoser::warning(clang::SourceLocation loc,
-                        const std::string &message) {
+void Diagnoser::warning(clang::SourceLocation loc, const std::string &message) {
   unsigned id =
       engine_.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0");
   engine_.Report(loc, id) << message;
@@ -24,8 +23,7 @@ void Diagnoser::note(clang::SourceLocation loc, const std::string &message) {
 void Diagnoser::remark(clang::SourceLocation loc, const std::string &message) {
   if (!remarks_)
     return;
-  unsigned id =
-      engine_.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0");
+  unsigned id = engine_.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0");
   engine_.Report(loc, id) << message;
 }
 

@@ -16,8 +16,8 @@
 #include "codegen/Generate.h"
 #include "frontend/Validate.h"
 #include "frontend/lower/Lower.h"
-#include "ir/Support.h"
 #include "ir/Printer.h"
+#include "ir/Support.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -125,10 +125,11 @@ void remarkLoops(Diagnoser &diags, const Function &fn,
     if (st.kind != StmtKind::Loop)
       return;
     const LoopInfo &li = *st.loop;
-    std::string what =
-        li.strategy == LoopStrategy::Segments ? "checkpointed (sqrt(n) segments)"
-        : li.strategy == LoopStrategy::Online ? "checkpointed (online)"
-                                              : "fully taped";
+    std::string what = li.strategy == LoopStrategy::Segments
+                           ? "checkpointed (sqrt(n) segments)"
+                       : li.strategy == LoopStrategy::Online
+                           ? "checkpointed (online)"
+                           : "fully taped";
     diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
                  "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +
                      what + ": " + li.reason + " [" + request + "]");
@@ -172,7 +173,8 @@ DriverOutput runPipeline(DriverInput &in) {
       in.instantiate(fd);
     const FunctionDecl *def = nullptr;
     if (fd->hasBody(def) && def)
-      r.home_file = sm.getFilename(sm.getExpansionLoc(def->getLocation())).str();
+      r.home_file =
+          sm.getFilename(sm.getExpansionLoc(def->getLocation())).str();
     r.source_hash = SourceHasher(ctx).hash(fd, request.options);
 
     // 0. Already bound by code that tangent-rewrite wrote?
@@ -272,10 +274,10 @@ DriverOutput runPipeline(DriverInput &in) {
       r.block.clear();
     }
     if (!bound)
-      stubs += stubBlock(r.function_name, request.options,
-                         request.function->getReturnType()
-                             .getCanonicalType()
-                             .getAsString(policy));
+      stubs += stubBlock(
+          r.function_name, request.options,
+          request.function->getReturnType().getCanonicalType().getAsString(
+              policy));
     out.results.push_back(std::move(r));
   }
   out.ok = diags.errorCount() == errors_before;

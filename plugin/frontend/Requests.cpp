@@ -139,8 +139,7 @@ bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
             !readOptions(args[1], o))
           continue;
         const auto *g = dyn_cast<FunctionDecl>(args[0].getAsDecl());
-        if (!g || g->getCanonicalDecl() != fd->getCanonicalDecl() ||
-            o != opts)
+        if (!g || g->getCanonicalDecl() != fd->getCanonicalDecl() || o != opts)
           continue;
         source_hash = 0;
         for (const Decl *member : spec->decls())
@@ -166,8 +165,7 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
   auto uses = firstUses(ctx, sm);
   for (const ClassTemplateSpecializationDecl *spec : ctd->specializations()) {
     const TemplateArgumentList &args = spec->getTemplateArgs();
-    if (args.size() < 2 ||
-        args[0].getKind() != TemplateArgument::Declaration)
+    if (args.size() < 2 || args[0].getKind() != TemplateArgument::Declaration)
       continue;
     const auto *fd = dyn_cast<FunctionDecl>(args[0].getAsDecl());
     if (!fd)
@@ -217,9 +215,8 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
         diags.error(r.where, "tangent: '" + fd->getNameAsString() +
                                  "' must be defined before its first "
                                  "tangent::grad request");
-        diags.note(later->getLocation(), "tangent: '" +
-                                             fd->getNameAsString() +
-                                             "' is defined here");
+        diags.note(later->getLocation(),
+                   "tangent: '" + fd->getNameAsString() + "' is defined here");
         r.refused = true;
         out.push_back(r);
         continue;
@@ -236,8 +233,8 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
       diags.error(r.where, "tangent: '" + fd->getNameAsString() +
                                "' must be defined before its first "
                                "tangent::grad request");
-      diags.note(def->getLocation(), "tangent: '" + fd->getNameAsString() +
-                                         "' is defined here");
+      diags.note(def->getLocation(),
+                 "tangent: '" + fd->getNameAsString() + "' is defined here");
       r.refused = true;
       out.push_back(r);
       continue;

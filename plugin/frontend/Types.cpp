@@ -123,7 +123,8 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
     out.pointee_const = pointee.isConstQualified();
     if (!element(pointee.getUnqualifiedType()))
       return false;
-    out.spelling = (out.pointee_const ? "const " : "") + out.elem_spelling + "*";
+    out.spelling =
+        (out.pointee_const ? "const " : "") + out.elem_spelling + "*";
     return true;
   }
   return false;

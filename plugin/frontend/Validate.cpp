@@ -84,10 +84,9 @@ void Validator::signature(const FunctionDecl *def) {
   if (!lowerType(ctx_, def->getReturnType(), t) ||
       !(t.isReal() || t.kind == TypeKind::Vector || t.kind == TypeKind::Void ||
         t.isIntegral()))
-    refuse(def->getLocation(), "return type '" +
-                                   def->getReturnType().getAsString() +
-                                   "' of '" + def->getNameAsString() +
-                                   "' is not supported");
+    refuse(def->getLocation(),
+           "return type '" + def->getReturnType().getAsString() + "' of '" +
+               def->getNameAsString() + "' is not supported");
   for (const ParmVarDecl *p : def->parameters()) {
     std::string problem = typeProblem(p->getType(), "parameter");
     if (!problem.empty())
@@ -144,7 +143,8 @@ void Validator::stmt(const clang::Stmt *s) {
   else if (isa<BreakStmt, ContinueStmt>(s)) {
     // Breaks of switches are checked by switchStmt(); these leave loops.
     if (loops_ == 0)
-      refuse(loc, std::string("'") + (isa<BreakStmt>(s) ? "break" : "continue") +
+      refuse(loc, std::string("'") +
+                      (isa<BreakStmt>(s) ? "break" : "continue") +
                       "' outside a loop is not supported");
   } else if (const auto *ret = dyn_cast<ReturnStmt>(s))
     returnStmt(ret);
@@ -332,8 +332,8 @@ void Validator::localReference(const VarDecl *vd) {
     }
   }
   refuseDecl(vd, "local reference '" + vd->getNameAsString() +
-                    "' is not supported (only const references to constant "
-                    "parameters); use a copy or an index");
+                     "' is not supported (only const references to constant "
+                     "parameters); use a copy or an index");
 }
 
 void Validator::initializer(const Type &type, const clang::Expr *init,

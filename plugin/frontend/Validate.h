@@ -13,10 +13,9 @@ namespace tangent {
 /// calls, calls through function pointers, calls to functions without body
 /// or custom derivative, pointer arithmetic. Reports each at its location.
 /// Returns true when nothing was refused.
-bool validate(const clang::FunctionDecl *fd, clang::ASTContext &ctx,
-              Diagnoser &diags,
-              const std::function<void(const clang::FunctionDecl *)>
-                  &instantiate);
+bool validate(
+    const clang::FunctionDecl *fd, clang::ASTContext &ctx, Diagnoser &diags,
+    const std::function<void(const clang::FunctionDecl *)> &instantiate);
 
 /// Whether the translation unit provides tangent::custom::<name>_pullback.
 bool hasCustomDerivative(clang::ASTContext &ctx, llvm::StringRef name);

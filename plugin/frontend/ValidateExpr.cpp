@@ -1,4 +1,5 @@
-//===- ValidateExpr.cpp - refuse what cannot be differentiated: expressions ===//
+//===- ValidateExpr.cpp - refuse what cannot be differentiated: expressions
+//===//
 //
 // The expression half of the allow-list (Validator.h): each kind of
 // expression tangent can lower has a rule here; any other is refused.
@@ -343,8 +344,8 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
     if ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)
       return element(obj, mc->getArg(0), loc);
   }
-  refuse(loc, "member function '" + md->getNameAsString() +
-                  "' is not supported");
+  refuse(loc,
+         "member function '" + md->getNameAsString() + "' is not supported");
 }
 
 void Validator::call(const CallExpr *c) {
@@ -374,8 +375,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   std::string name = fd->getNameAsString();
   auto arguments = [&]() {
     for (unsigned i = 0; i < c->getNumArgs(); ++i) {
-      const ParmVarDecl *p = i < fd->getNumParams() ? fd->getParamDecl(i)
-                                                    : nullptr;
+      const ParmVarDecl *p =
+          i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
       expr(c->getArg(i), isOutputParam(p) ? Use::Target : Use::Value);
     }
   };
@@ -389,8 +390,9 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   if (CustomRule rule = findCustomRule(ctx_, fd)) {
     if (!rt.isReal())
       return refuse(loc, "custom derivatives are supported for functions "
-                         "returning float or double ('" + name + "' returns '" +
-                         c->getType().getAsString() + "')");
+                         "returning float or double ('" +
+                             name + "' returns '" + c->getType().getAsString() +
+                             "')");
     return arguments();
   }
   if (isMathFunction(fd)) {
@@ -410,7 +412,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   if (isLibraryFunction(fd, ctx_))
     return refuse(loc, "standard library function '" + qualified +
                            "' has no derivative rule; write the loop yourself "
-                           "or define " + mirrored);
+                           "or define " +
+                           mirrored);
   if (!fd->hasBody() && fd->isTemplateInstantiation() && instantiate_)
     instantiate_(fd);
   const FunctionDecl *def = nullptr;
@@ -418,15 +421,21 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
     if (!strays.empty())
       return refuse(loc, "function '" + qualified + "' has no body, and " +
                              strayNote() + " is for another function named '" +
-                             name + "': custom derivatives match the "
-                             "function's namespace, so define " + mirrored);
-    return refuse(loc, "function '" + name + "' has no body and no custom "
-                       "derivative (define " + mirrored + ")");
+                             name +
+                             "': custom derivatives match the "
+                             "function's namespace, so define " +
+                             mirrored);
+    return refuse(loc, "function '" + name +
+                           "' has no body and no custom "
+                           "derivative (define " +
+                           mirrored + ")");
   }
   if (!strays.empty())
     warn(loc, strayNote() + " is not used for '" + qualified +
                   "': custom derivatives match the function's namespace "
-                  "(define " + mirrored + " to use one); its body is "
+                  "(define " +
+                  mirrored +
+                  " to use one); its body is "
                   "differentiated");
   for (unsigned i = 0; i < c->getNumArgs() && i < fd->getNumParams(); ++i) {
     Type pt;

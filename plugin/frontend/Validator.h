@@ -92,8 +92,8 @@ private:
   void cast(const clang::CastExpr *e, Use use);
   void unary(const clang::UnaryOperator *e);
   void binary(const clang::BinaryOperator *e);
-  void assignment(const clang::Expr *lhs, const clang::Expr *rhs,
-                  bool compound, clang::SourceLocation loc);
+  void assignment(const clang::Expr *lhs, const clang::Expr *rhs, bool compound,
+                  clang::SourceLocation loc);
   void conditional(const clang::ConditionalOperator *e, Use use);
   void subscript(const clang::ArraySubscriptExpr *e);
   void element(const clang::Expr *base, const clang::Expr *index,

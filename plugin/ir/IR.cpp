@@ -3,9 +3,7 @@
 
 namespace tangent {
 
-std::string Loc::str() const {
-  return file + ":" + std::to_string(line);
-}
+std::string Loc::str() const { return file + ":" + std::to_string(line); }
 
 ExprPtr Expr::clone() const {
   auto e = std::make_unique<Expr>();

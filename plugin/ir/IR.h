@@ -37,7 +37,7 @@ struct Loc {
   std::string file; ///< file name as the user wrote it (no directories)
   unsigned line = 0;
   unsigned column = 0;
-  unsigned raw = 0; ///< clang::SourceLocation raw encoding, 0 if none
+  unsigned raw = 0;        ///< clang::SourceLocation raw encoding, 0 if none
   std::string str() const; ///< "file.cpp:12"
 };
 
@@ -62,8 +62,8 @@ struct Type {
   }
   /// Can carry a derivative: a floating scalar, container or pointer.
   bool isDifferentiable() const {
-    return isReal() || ((isContainer() || kind == TypeKind::Pointer) &&
-                        elem_real);
+    return isReal() ||
+           ((isContainer() || kind == TypeKind::Pointer) && elem_real);
   }
   /// The scalar type of an element (or the type itself for scalars).
   std::string scalarSpelling() const {
@@ -93,8 +93,8 @@ struct Var {
   /// `read_everywhere` (unoptimized), every overwrite is recorded.
   std::vector<const Stmt *> readers;
   bool read_everywhere = false;
-  bool invariant = false;       ///< never written after its first write
-  std::string adjoint;          ///< name of its adjoint, if active
+  bool invariant = false; ///< never written after its first write
+  std::string adjoint;    ///< name of its adjoint, if active
 };
 
 enum class ExprKind {
@@ -120,7 +120,7 @@ struct Expr {
   Var *var = nullptr;
   const Rule *rule = nullptr;
   std::vector<ExprPtr> ops;
-  bool active = false; ///< depends on an active variable (Activity.cpp)
+  bool active = false;       ///< depends on an active variable (Activity.cpp)
   bool is_int_const = false; ///< Literal of integral type with known value
   long long int_const = 0;
 
@@ -184,9 +184,9 @@ struct LoopInfo {
   std::string kind_name = "for"; ///< for / while / do / range-for
 
   LoopStrategy strategy = LoopStrategy::FullTape;
-  std::string reason; ///< why this strategy was chosen (Checkpointing.cpp)
-  bool annotated = false;       ///< [[tangent::checkpoint]] (or in a block)
-  int annotated_budget = 0;     ///< [[tangent::checkpoint(N)]], 0 if none
+  std::string reason;     ///< why this strategy was chosen (Checkpointing.cpp)
+  bool annotated = false; ///< [[tangent::checkpoint]] (or in a block)
+  int annotated_budget = 0;      ///< [[tangent::checkpoint(N)]], 0 if none
   long long constant_trips = -1; ///< trip count if a compile-time constant
   /// Checkpointed loops: the variables a snapshot holds (written in the loop
   /// and live at the start of an iteration) and the online budget.
@@ -205,9 +205,9 @@ struct Stmt {
   ConstructKind construct = ConstructKind::Size;
   std::vector<ExprPtr> args; ///< also Call arguments
   // Call
-  Function *callee = nullptr; ///< user function with a body, or null
-  std::string custom;          ///< custom derivative: qualified callee name
-  std::string custom_pullback; ///< and its pullback's qualified name
+  Function *callee = nullptr;      ///< user function with a body, or null
+  std::string custom;              ///< custom derivative: qualified callee name
+  std::string custom_pullback;     ///< and its pullback's qualified name
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
   Var *result = nullptr;           ///< receives the returned value
   // If
@@ -230,8 +230,8 @@ struct Function {
   std::vector<Var *> params;
   std::vector<std::unique_ptr<Var>> vars; ///< owns params, locals, temps
   Block body;
-  Var *result_var = nullptr; ///< `return e` assigns it
-  bool is_top = false;       ///< the requested function (joint sweeps)
+  Var *result_var = nullptr;  ///< `return e` assigns it
+  bool is_top = false;        ///< the requested function (joint sweeps)
   const void *decl = nullptr; ///< the clang::FunctionDecl it came from
   NameScope names;            ///< user names and generated names in it
 

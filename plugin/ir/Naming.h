@@ -50,7 +50,8 @@ inline const char *generatedNamespace() { return "tangent::generated"; }
 std::string pullback(const std::string &stem);
 std::string forward(const std::string &stem);
 std::string reverse(const std::string &stem);
-/// Custom derivative looked up for a function: tangent::custom::<name>_pullback.
+/// Custom derivative looked up for a function:
+/// tangent::custom::<name>_pullback.
 std::string customPullback(const std::string &function);
 inline const char *customNamespace() { return "tangent::custom"; }
 } // namespace naming

@@ -238,8 +238,8 @@ public:
       std::string callee = s.callee ? s.callee->name : "custom " + s.custom;
       std::string args;
       for (size_t i = 0; i < s.args.size(); ++i)
-        args += std::string(i ? ", " : "") + (s.arg_is_output[i] ? "out " : "") +
-                printExpr(*s.args[i]);
+        args += std::string(i ? ", " : "") +
+                (s.arg_is_output[i] ? "out " : "") + printExpr(*s.args[i]);
       line(depth, (s.result ? s.result->name + " = " : std::string()) +
                       "call " + callee + "(" + args + ");" + at);
       return;
@@ -270,8 +270,8 @@ public:
       else if (li.exit_flag)
         head += " (until " + li.exit_flag->name + ")";
       line(depth, head + at);
-      std::string strategy = std::string("strategy: ") +
-                             strategyText(li.strategy);
+      std::string strategy =
+          std::string("strategy: ") + strategyText(li.strategy);
       if (!li.reason.empty())
         strategy += " (" + li.reason + ")";
       if (li.annotated)

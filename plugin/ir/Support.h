@@ -37,6 +37,7 @@ public:
       ::tangent::internalError(why, __FILE__, __LINE__);                       \
   } while (false)
 
-#define TANGENT_UNREACHABLE(why) ::tangent::internalError(why, __FILE__, __LINE__)
+#define TANGENT_UNREACHABLE(why)                                               \
+  ::tangent::internalError(why, __FILE__, __LINE__)
 
 #endif

@@ -84,13 +84,15 @@ std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
         continue;
       }
       if (c == 'r') {
-        TANGENT_ASSERT(!result.empty(), "a row reads the result, which is unknown");
+        TANGENT_ASSERT(!result.empty(),
+                       "a row reads the result, which is unknown");
         out += result;
         ++i;
         continue;
       }
       if (c >= '0' && c <= '9') {
-        TANGENT_ASSERT(unsigned(c - '0') < args.size(), "row reads a missing argument");
+        TANGENT_ASSERT(unsigned(c - '0') < args.size(),
+                       "row reads a missing argument");
         out += args[c - '0'];
         ++i;
         continue;

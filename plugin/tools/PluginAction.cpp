@@ -4,8 +4,8 @@
 // point (GenerationPoint.h: the main file's last token, or the #endif closing
 // a trailing conditional group) every request made so far is generated and
 // the code is entered as a named memory buffer, parsed as if it were
-// #included at the very end of the file. The runtime's markers bind late (their bodies
-// are instantiated at the end of the translation unit), so the injected
+// #included at the very end of the file. The runtime's markers bind late (their
+// bodies are instantiated at the end of the translation unit), so the injected
 // specializations are seen in time.
 //
 // Plugin arguments (-fplugin-arg-tangent-<arg>):
@@ -17,16 +17,16 @@
 //   remarks          report each loop's strategy as a remark
 //
 //===----------------------------------------------------------------------===//
-#include "clang/CheckpointAttr.h"
 #include "frontend/Driver.h"
-#include "clang/GenerationPoint.h"
-#include "clang/Predefines.h"
 #include "clang/AST/ASTConsumer.h"
+#include "clang/CheckpointAttr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/GenerationPoint.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Predefines.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -77,7 +77,8 @@ private:
       if (!path.empty())
         buffer_name = path; // debuggers and diagnostics can open it
     }
-    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(output.code, buffer_name);
+    auto buffer =
+        llvm::MemoryBuffer::getMemBufferCopy(output.code, buffer_name);
     FileID fid = sm.createFileID(std::move(buffer), SrcMgr::C_User);
     ci_.getPreprocessor().EnterSourceFile(fid, nullptr, at);
   }
@@ -161,4 +162,5 @@ private:
 } // namespace tangent
 
 static FrontendPluginRegistry::Add<tangent::TangentAction>
-    tangent_plugin("tangent", "generate adjoints for tangent::grad<f> requests");
+    tangent_plugin("tangent",
+                   "generate adjoints for tangent::grad<f> requests");

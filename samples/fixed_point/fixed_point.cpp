@@ -3,7 +3,8 @@
 // An "equilibrium layer": the state s (N = 1000 units on a chain) is the
 // fixed point of
 //
-//   s_j = 0.5 tanh(0.9 s_j + 0.2 (s_{j-1} + s_{j+1}) + x_j)     (s_{-1} = s_N = 0)
+//   s_j = 0.5 tanh(0.9 s_j + 0.2 (s_{j-1} + s_{j+1}) + x_j)     (s_{-1} = s_N =
+//   0)
 //
 // found by iterating until the update is below a tolerance. The number of
 // iterations depends on the data, so the solver is a `while` loop whose trip
@@ -78,7 +79,8 @@ double equilibrium_energy_taped(const std::vector<double> &x) {
 //   dr/dx = (dG/dx)^T lambda,   lambda = (dG/ds)^T lambda + dr/ds,
 // and the adjoint equation for lambda is itself a contraction, solved by
 // iterating. Only the converged state is needed, no history.
-std::vector<double> ift_gradient(const std::vector<double> &x, int *iterations) {
+std::vector<double> ift_gradient(const std::vector<double> &x,
+                                 int *iterations) {
   const std::size_t n = x.size();
   std::vector<double> s(n, 0.0), next(n, 0.0);
   *iterations = 0;

@@ -30,13 +30,13 @@
 #include <cstdio>
 #include <vector>
 
-constexpr int NX = 49;                     // interior grid points
-constexpr double DX = 1.0 / (NX + 1);      // grid spacing
-constexpr double DT = 1e-4;                // time step (stable for kappa < 2)
-constexpr int STEPS = 500;                 // final time 0.05
-constexpr int OBS_EVERY = 100;             // sensors record every 100 steps
-constexpr int SENSOR_FIRST = 3;            // sensors at grid points 3, 10, ...
-constexpr int SENSOR_STRIDE = 7;           // ... 45: seven of them
+constexpr int NX = 49;                // interior grid points
+constexpr double DX = 1.0 / (NX + 1); // grid spacing
+constexpr double DT = 1e-4;           // time step (stable for kappa < 2)
+constexpr int STEPS = 500;            // final time 0.05
+constexpr int OBS_EVERY = 100;        // sensors record every 100 steps
+constexpr int SENSOR_FIRST = 3;       // sensors at grid points 3, 10, ...
+constexpr int SENSOR_STRIDE = 7;      // ... 45: seven of them
 constexpr double PI = 3.14159265358979323846;
 
 // One explicit Euler step of the discrete heat equation, in place.
@@ -111,14 +111,16 @@ int main() {
               "(sigma = 0.01), true kappa = %.3f\n",
               NX, STEPS, obs.size(), kappa_true);
 
-  auto dJ = tangent::grad<misfit, tangent::options{.wrt = tangent::wrt_params(0)}>();
+  auto dJ =
+      tangent::grad<misfit, tangent::options{.wrt = tangent::wrt_params(0)}>();
 
   // Gradient check at the starting point.
   double kappa = 1.2;
   const double h = 1e-6;
   const double fd = (misfit(kappa + h, obs) - misfit(kappa - h, obs)) / (2 * h);
   const double g0 = dJ(kappa, obs);
-  const bool grad_ok = std::fabs(g0 - fd) <= 1e-6 * std::fmax(1.0, std::fabs(fd));
+  const bool grad_ok =
+      std::fabs(g0 - fd) <= 1e-6 * std::fmax(1.0, std::fabs(fd));
   std::printf("dJ/dkappa at kappa = %.2f: tangent % .10e, finite differences "
               "% .10e -> %s\n",
               kappa, g0, fd, grad_ok ? "PASS" : "FAIL");

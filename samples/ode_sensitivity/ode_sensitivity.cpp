@@ -114,7 +114,8 @@ int main() {
 
   // 2. The same gradient with segment checkpointing of the time loop: only
   // about sqrt(200) states are stored, the rest is recomputed.
-  auto dE_ckpt = tangent::grad<energy<200>, tangent::options{.checkpoint = true}>();
+  auto dE_ckpt =
+      tangent::grad<energy<200>, tangent::options{.checkpoint = true}>();
   tangent::stats::reset();
   auto [E_c, grads_c] = dE_ckpt.value_and_grad(u0, F);
   const std::size_t tape_ckpt = tangent::stats::peak_bytes();
@@ -122,8 +123,9 @@ int main() {
   bool identical = E_c == E && dE_dF_c == dE_dF && dE_du0_c == dE_du0;
   std::printf("checkpointed gradient: %s the full-tape one\n",
               identical ? "bitwise identical to" : "DIFFERENT from");
-  std::printf("peak tape: full %zu bytes, checkpointed %zu bytes (%.1fx less)\n",
-              tape_full, tape_ckpt, double(tape_full) / double(tape_ckpt));
+  std::printf(
+      "peak tape: full %zu bytes, checkpointed %zu bytes (%.1fx less)\n",
+      tape_full, tape_ckpt, double(tape_full) / double(tape_ckpt));
   const bool memory_ok = tape_ckpt < tape_full;
 
   // 3. Sensitivity grows exponentially with the horizon: the size of dE/du0
@@ -134,8 +136,10 @@ int main() {
       s += v * v;
     return std::sqrt(s);
   };
-  auto d500 = tangent::grad<energy<500>, tangent::options{.checkpoint = true}>();
-  auto d1000 = tangent::grad<energy<1000>, tangent::options{.checkpoint = true}>();
+  auto d500 =
+      tangent::grad<energy<500>, tangent::options{.checkpoint = true}>();
+  auto d1000 =
+      tangent::grad<energy<1000>, tangent::options{.checkpoint = true}>();
   auto [g500, dF500] = d500(u0, F);
   auto [g1000, dF1000] = d1000(u0, F);
   std::printf("|dE/du0|: T = 200: %.3e   T = 500: %.3e   T = 1000: %.3e\n",

@@ -92,8 +92,8 @@ int main() {
   // Gradient with respect to the parameters 0..4 (W, U, b, v, c); the data
   // xs (parameter 5) is a std::vector<double> too, but we do not need its
   // gradient, so leave it out.
-  auto dloss = tangent::grad<loss, tangent::options{
-                                       .wrt = tangent::wrt_params(0, 1, 2, 3, 4)}>();
+  auto dloss = tangent::grad<loss, tangent::options{.wrt = tangent::wrt_params(
+                                                        0, 1, 2, 3, 4)}>();
 
   const int epochs = 600;
   const double lr = 0.1;
@@ -117,8 +117,9 @@ int main() {
     W[k] = w;
     const double fd = (lp - lm) / (2 * h);
     grad_ok = std::fabs(gW[k] - fd) <= 1e-6 * std::fmax(1e-3, std::fabs(fd));
-    std::printf("dL/dW[3][5]: tangent % .10e, finite differences % .10e -> %s\n",
-                gW[k], fd, grad_ok ? "PASS" : "FAIL");
+    std::printf(
+        "dL/dW[3][5]: tangent % .10e, finite differences % .10e -> %s\n", gW[k],
+        fd, grad_ok ? "PASS" : "FAIL");
   }
 
   std::printf("  epoch %4d   training loss %.6f\n", 0, initial);

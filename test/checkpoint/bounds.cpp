@@ -155,7 +155,7 @@ double mixed_taped(double x, const std::vector<double> &w, int n) MIXED()
 double mixed_ckpt(double x, const std::vector<double> &w, int n) MIXED(CK)
 double arrays_taped(double x, int n) ARRAYS()
 double arrays_ckpt(double x, int n) ARRAYS(CK)
-// clang-format on
+    // clang-format on
 
     // The unannotated twin requested with checkpoint = true: a run-time bound
     // is not eligible without the attribute, so it falls back to the full tape.

@@ -52,10 +52,10 @@ double scatter_ckpt(const double *x, double *out, int n) SCATTER(CK)
 double scatter_while_taped(const double *x, double *out, int n) SCATTER_WHILE()
 double scatter_while_ckpt(const double *x, double *out, int n)
     SCATTER_WHILE(CK4)
-// clang-format on
+    // clang-format on
 
-// A constant trip count, for checkpoint = true.
-double scatter_const(const double *x, double *out) {
+    // A constant trip count, for checkpoint = true.
+    double scatter_const(const double *x, double *out) {
   double y = 0.1;
   for (int i = 0; i < 400; ++i) {
     y = 0.7 * y + 0.4 * std::sin(x[i % 4] + y);
@@ -79,7 +79,7 @@ double scatter_const(const double *x, double *out) {
 // clang-format off
 double c_array_while_taped(double x, int n) C_ARRAY_WHILE()
 double c_array_while_ckpt(double x, int n) C_ARRAY_WHILE(CK4)
-// clang-format on
+    // clang-format on
 
     // checkpoint = true without the attribute: only counted loops with a
     // constant trip count are eligible.

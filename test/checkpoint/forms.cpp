@@ -366,16 +366,16 @@ double vec_ret_self_ckpt(double x, int n) VEC_RET_SELF(CK4)
     }                                                                          \
     return acc * y;                                                            \
   }
-// clang-format off
+    // clang-format off
 double while_in_segments_taped(double x) WHILE_IN_SEGMENTS()
 double while_in_segments_ckpt(double x) WHILE_IN_SEGMENTS(CK4)
-// clang-format on
+    // clang-format on
 
-// An annotated loop in a callee: checkpointed in the callee's split sweeps
-// too (the callee's reverse replays it, reading its parameters, which the
-// caller therefore keeps intact). The same function is also requested on its
-// own.
-double callee_loop(double y, double x, int n) {
+    // An annotated loop in a callee: checkpointed in the callee's split sweeps
+    // too (the callee's reverse replays it, reading its parameters, which the
+    // caller therefore keeps intact). The same function is also requested on
+    // its own.
+    double callee_loop(double y, double x, int n) {
   [[tangent::checkpoint(4)]] for (int i = 0; i < n; ++i) {
     y = 0.8 * y + 0.3 * std::sin(y + x);
     if (y > 1e100)
@@ -437,8 +437,8 @@ int main() {
     TWIN(vec_ret_tmp, mem, x, n);
     // Once a wrong gradient, now against finite differences too.
     twin("vec_ret_self/n=" + std::to_string(n), mem,
-               tangent::grad<vec_ret_self_taped>(),
-               tangent::grad<vec_ret_self_ckpt>(), x, n);
+         tangent::grad<vec_ret_self_taped>(),
+         tangent::grad<vec_ret_self_ckpt>(), x, n);
     // The annotated loop in the callee is checkpointed too: less memory for
     // long loops, a few snapshot bytes more for short ones.
     TWIN(caller, n >= 1000 ? expect::less : expect::any, x, n);

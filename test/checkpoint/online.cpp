@@ -202,8 +202,8 @@ double relax(double y, double x, int sweeps) {
   {                                                                            \
     double y = x;                                                              \
     int i = 0;                                                                 \
-    C for (i = 0; i < n; ++i)                                                  \
-        y = 0.8 * y + 0.3 * std::sin(y + x * (1.0 + 0.001 * i));               \
+    C for (i = 0; i < n; ++i) y =                                              \
+        0.8 * y + 0.3 * std::sin(y + x * (1.0 + 0.001 * i));                   \
     return y * y + 0.01 * i * y;                                               \
   }
 
@@ -248,7 +248,7 @@ double outer_index_ckpt(double x, int n) OUTER_INDEX(CK4)
   twin(std::string(#f) + "/n=" + std::to_string(n), mem,                       \
        tangent::grad<f##_taped>(), tangent::grad<f##_ckpt>(), __VA_ARGS__)
 
-        int main() {
+                int main() {
   const double x = 0.43;
   const std::vector<double> w{0.7, -0.5, 1.2, 0.3};
   const std::vector<double> xs = wave(8, 0.9);

@@ -188,7 +188,7 @@ double online_outer_taped(const vec &xs, int n, int m) ONLINE_OUTER(,)
 double online_outer_ckpt(const vec &xs, int n, int m) ONLINE_OUTER(CK3, CK)
 double three_taped(double x, int n, int m) THREE(,)
 double three_ckpt(double x, int n, int m) THREE(CK, CK)
-// clang-format on
+    // clang-format on
 
     // The outer loop of OUTER with a constant bound, requested with
     // checkpoint = true (no attribute): outer segments, inner taped.

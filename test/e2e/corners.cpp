@@ -13,7 +13,9 @@ double powers(double x, double y) {
 }
 
 double scaled(double a, int k) { return a * k + std::sin(a); }
-double literal_args(double x) { return scaled(2.0 * x, 3) + scaled(1.5, 2) * x; }
+double literal_args(double x) {
+  return scaled(2.0 * x, 3) + scaled(1.5, 2) * x;
+}
 
 double strided(const std::vector<double> &v) {
   double s = 0;
@@ -97,9 +99,11 @@ double advance(double y, double x) { return 0.9 * y + 0.1 * std::sin(x + y); }
 double L(double y) { return y * 1.01; }
 double named_like_generated(double x, int n) {
   double y = x;
-  [[tangent::checkpoint]] for (int k = 0; k < n; ++k) y = L(advance(y, x));
+  [[tangent::checkpoint]] for (int k = 0; k < n; ++k)
+    y = L(advance(y, x));
   double reverse = y;
-  [[tangent::checkpoint(2)]] while (reverse < 10.0) reverse = reverse * 1.5 + x;
+  [[tangent::checkpoint(2)]] while (reverse < 10.0)
+    reverse = reverse * 1.5 + x;
   return reverse;
 }
 
@@ -144,21 +148,19 @@ int main() {
   check("mixed", float_tol, tangent::grad<mixed>(), 0.7f, 1.2);
   check("unused", tangent::grad<unused>(), 0.5, 2.0);
   check("use_rec", tangent::grad<use_rec>(), 1.1);
-  check("table", tangent::grad<table>(), std::vector<double>{0.1, 0.2, -0.3, 0.4});
+  check("table", tangent::grad<table>(),
+        std::vector<double>{0.1, 0.2, -0.3, 0.4});
   check("ternary_loop", tangent::grad<ternary_loop>(),
         std::vector<double>{0.5, -0.7, 1.2, -0.1});
   check("self_call_vec", tangent::grad<self_call_vec>(),
         std::vector<double>{0.2, -0.5, 0.9});
-  check_near("template_request/powers",
-             first_component<powers>(1.3, 0.7),
+  check_near("template_request/powers", first_component<powers>(1.3, 0.7),
              std::get<0>(tangent::grad<powers>()(1.3, 0.7)));
   check_near("template_request/only_there",
              first_component<only_in_template>(1.5), 3 * 1.5 * 1.5);
-  check("named_like_generated", tangent::grad<named_like_generated>(), 0.7,
-        30);
+  check("named_like_generated", tangent::grad<named_like_generated>(), 0.7, 30);
   {
-    std::vector<double> x{0.1, 0.2, 0.3, 0.4}, out(4), dx(4, 0.0),
-        dout(4, 0.0);
+    std::vector<double> x{0.1, 0.2, 0.3, 0.4}, out(4), dx(4, 0.0), dout(4, 0.0);
     tangent::grad<scatter>().pullback(x.data(), out.data(), 4, dx.data(),
                                       dout.data());
     // d/dx_k of scatter by central differences (scatter is plain C++ here).

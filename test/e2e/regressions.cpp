@@ -161,7 +161,7 @@ double braced_case(double x, int n) {
   case 1: {
     y = std::sin(x);
   }
-  [[fallthrough]];
+    [[fallthrough]];
   default:
     y = 3 * y;
     break;
@@ -196,14 +196,14 @@ int main() {
   check("cond_target/else", tangent::grad<cond_target>(), 0.2, 0.4);
   check_value_and_grad("cond_target/value", tangent::grad<cond_target>(), 0.9,
                        0.4);
-  check("cond_target_compound/then", tangent::grad<cond_target_compound>(),
-        1.3, 0.6);
-  check("cond_target_compound/else", tangent::grad<cond_target_compound>(),
-        0.3, 0.6);
+  check("cond_target_compound/then", tangent::grad<cond_target_compound>(), 1.3,
+        0.6);
+  check("cond_target_compound/else", tangent::grad<cond_target_compound>(), 0.3,
+        0.6);
   for (double x : {1.2, 0.2})
     for (double z : {0.1, 0.9})
-      check("cond_target_nested", tangent::grad<cond_target_nested>(), x,
-            0.5, z);
+      check("cond_target_nested", tangent::grad<cond_target_nested>(), x, 0.5,
+            z);
   check("cond_target_element/pos", tangent::grad<cond_target_element>(),
         std::vector<double>{0.3, -0.4, 0.7}, 0.5);
   check("cond_target_element/neg", tangent::grad<cond_target_element>(),

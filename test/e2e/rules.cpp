@@ -16,9 +16,7 @@ double r_acos(double x) { return std::acos(x); }
 double r_atan(double x) { return std::atan(x); }
 double r_atan2(double y, double x) { return std::atan2(y, x); }
 // A negative literal as the argument a row negates (`-$0`) printed "--0.45".
-double r_atan2_literal(double x) {
-  return std::atan2(-0.45, x);
-}
+double r_atan2_literal(double x) { return std::atan2(-0.45, x); }
 double r_sinh(double x) { return std::sinh(x); }
 double r_cosh(double x) { return std::cosh(x); }
 double r_tanh(double x) { return std::tanh(x); }
@@ -45,7 +43,9 @@ double r_floor(double x) { return std::floor(x) * x; }
 double r_ceil(double x) { return std::ceil(x) * x; }
 double r_round(double x) { return std::round(x) * x; }
 double r_trunc(double x) { return std::trunc(x) * x; }
-double r_ops(double x, double y) { return (x + y) * (x - y) / (1 + y * y) - -x; }
+double r_ops(double x, double y) {
+  return (x + y) * (x - y) / (1 + y * y) - -x;
+}
 
 using namespace tangent_test;
 
@@ -119,15 +119,16 @@ int main() {
   auto [ay, ax] = tangent::grad<r_atan2>()(0.0, 0.0);
   check_near("atan2/origin", std::vector<double>{ay, ax},
              std::vector<double>{0.0, 0.0});
-  check_near("atan2/negative_axis", std::get<0>(tangent::grad<r_atan2>()(0.0, -2.0)),
-             -0.5);
+  check_near("atan2/negative_axis",
+             std::get<0>(tangent::grad<r_atan2>()(0.0, -2.0)), -0.5);
   check_true("sqrt/zero_is_inf", tangent::grad<r_sqrt>()(0.0) == inf);
   check_near("fabs/zero", tangent::grad<r_fabs>()(0.0), 1.0);
   check_near("tanh/large", tangent::grad<r_tanh>()(40.0), 0.0);
   check_near("exp/very_negative", tangent::grad<r_exp>()(-800.0), 0.0);
   check_near("log1p/zero", tangent::grad<r_log1p>()(0.0), 1.0);
   check_near("atan/inf", tangent::grad<r_atan>()(inf), 0.0);
-  check_near("erf/zero", tangent::grad<r_erf>()(0.0), 2.0 / std::sqrt(std::numbers::pi));
+  check_near("erf/zero", tangent::grad<r_erf>()(0.0),
+             2.0 / std::sqrt(std::numbers::pi));
   check_near("floor/zero_slope", tangent::grad<r_floor>()(2.5), 2.0);
 #endif
   return summary();

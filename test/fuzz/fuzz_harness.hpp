@@ -136,8 +136,7 @@ template <class T> std::vector<double> flatten(const T &g) {
                 std::is_same_v<T, std::vector<double>>)
     flatten_into(out, g);
   else
-    std::apply([&](const auto &...part) { (flatten_into(out, part), ...); },
-               g);
+    std::apply([&](const auto &...part) { (flatten_into(out, part), ...); }, g);
   return out;
 }
 
@@ -322,10 +321,9 @@ private:
 
   /// pullback(args..., adjoints..., 1.5) into adjoints holding 0.5, 0.75, ...
   template <auto F, tangent::options O, std::size_t... I>
-  static std::string check_pullback(const tangent::gradient<F, O> &df,
-                                    const detail::point &p,
-                                    std::index_sequence<I...>,
-                                    const std::vector<double> &ad) {
+  static std::string
+  check_pullback(const tangent::gradient<F, O> &df, const detail::point &p,
+                 std::index_sequence<I...>, const std::vector<double> &ad) {
     constexpr double seed = 1.5;
     std::vector<double> xs(sizeof...(I)), vs(p.v.size());
     for (std::size_t j = 0; j < xs.size(); ++j)

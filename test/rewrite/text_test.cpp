@@ -26,17 +26,14 @@ std::string rewrite(const std::string &text, bool header,
                     const std::vector<Block> &blocks) {
   Stripped s = stripRegions(text);
   EXPECT_EQ(s.error, "");
-  return insertRegion(s.text, anchorOffset(s.text, header), buildRegion(blocks));
+  return insertRegion(s.text, anchorOffset(s.text, header),
+                      buildRegion(blocks));
 }
 
 TEST(RewriteText, StripIsTheInverseOfInsert) {
   const std::vector<std::string> sources = {
-      "int f();\n",
-      "int f();\n\n\n",
-      "\n",
-      "",
-      "// only a comment\n\n",
-      "int f();\r\nint g();\r\n",
+      "int f();\n", "int f();\n\n\n",        "\n",
+      "",           "// only a comment\n\n", "int f();\r\nint g();\r\n",
   };
   for (const std::string &s : sources) {
     for (bool header : {false, true}) {
@@ -72,20 +69,23 @@ TEST(RewriteText, RegionGoesInsideTheIncludeGuard) {
   std::string out = rewrite(h, true, {block("f")});
   EXPECT_NE(out.find("int f();\n\n" + std::string(tangent::generatedBegin())),
             std::string::npos);
-  EXPECT_NE(out.find(std::string(tangent::generatedEnd()) + "\n\n#endif // H\n"),
-            std::string::npos);
+  EXPECT_NE(
+      out.find(std::string(tangent::generatedEnd()) + "\n\n#endif // H\n"),
+      std::string::npos);
   EXPECT_EQ(stripRegions(out).text, h);
   // The main file (not a header): at the end.
   std::string main = rewrite(h, false, {block("f")});
-  EXPECT_EQ(main.substr(main.size() - std::string(tangent::generatedEnd()).size() - 1),
+  EXPECT_EQ(main.substr(main.size() -
+                        std::string(tangent::generatedEnd()).size() - 1),
             std::string(tangent::generatedEnd()) + "\n");
 }
 
 TEST(RewriteText, GuardShapes) {
   EXPECT_TRUE(guardShape("#ifndef A\n#define A\nx\n#endif\n").guarded);
-  EXPECT_TRUE(guardShape("/* c */\n#ifndef A // c\n# define A\nx\n#endif /* A */\n"
-                         "/* trailing\n comment */\n")
-                  .guarded);
+  EXPECT_TRUE(
+      guardShape("/* c */\n#ifndef A // c\n# define A\nx\n#endif /* A */\n"
+                 "/* trailing\n comment */\n")
+          .guarded);
   EXPECT_TRUE(guardShape("#if !defined(A)\n#define A\nx\n#endif\n").guarded);
   EXPECT_TRUE(guardShape("#if !defined A\n#define A\nx\n#endif\n").guarded);
   EXPECT_FALSE(guardShape("#pragma once\nint x;\n").guarded);
@@ -122,17 +122,20 @@ TEST(RewriteText, UnifiedDiff) {
   d = unifiedDiff("", "a\n", "f");
   EXPECT_EQ(d, "--- f\n+++ f\n@@ -0,0 +1,1 @@\n+a\n");
   d = unifiedDiff("a", "a\nb\n", "f");
-  EXPECT_EQ(d, "--- f\n+++ f\n@@ -1,1 +1,2 @@\n-a\n\\ No newline at end of file\n+a\n+b\n");
+  EXPECT_EQ(d, "--- f\n+++ f\n@@ -1,1 +1,2 @@\n-a\n\\ No newline at end of "
+               "file\n+a\n+b\n");
   d = unifiedDiff("a\nb\n", "", "f");
   EXPECT_EQ(d, "--- f\n+++ f\n@@ -1,2 +0,0 @@\n-a\n-b\n");
 }
 
 TEST(RewriteText, WithoutOptions) {
   using V = std::vector<std::string>;
-  V args{"tool", "--check", "-check", "--check=true", "--stamp", "s",
-         "-stamp=t", "--root", "r", "a.cpp", "--", "--check", "--stamp", "x"};
-  EXPECT_EQ(withoutOptions(args, {"check"}, {"stamp"}),
-            (V{"tool", "--root", "r", "a.cpp", "--", "--check", "--stamp", "x"}));
+  V args{"tool",     "--check", "-check", "--check=true", "--stamp", "s",
+         "-stamp=t", "--root",  "r",      "a.cpp",        "--",      "--check",
+         "--stamp",  "x"};
+  EXPECT_EQ(
+      withoutOptions(args, {"check"}, {"stamp"}),
+      (V{"tool", "--root", "r", "a.cpp", "--", "--check", "--stamp", "x"}));
   // The program name and near misses stay.
   EXPECT_EQ(withoutOptions({"check", "---check", "--checked"}, {"check"}, {}),
             (V{"check", "---check", "--checked"}));
@@ -146,9 +149,10 @@ TEST(RewriteText, ShellCommand) {
 }
 
 TEST(RewriteText, DepfileRule) {
-  EXPECT_EQ(depfileRule("/b/s.stamp", {"/a/x.cpp", "/a/my dir/h#1.h", "/a/$.h"}),
-            "/b/s.stamp: \\\n  /a/$$.h \\\n  /a/my\\ dir/h\\#1.h \\\n"
-            "  /a/x.cpp\n");
+  EXPECT_EQ(
+      depfileRule("/b/s.stamp", {"/a/x.cpp", "/a/my dir/h#1.h", "/a/$.h"}),
+      "/b/s.stamp: \\\n  /a/$$.h \\\n  /a/my\\ dir/h\\#1.h \\\n"
+      "  /a/x.cpp\n");
   EXPECT_EQ(depfileRule("s", {}), "s:\n");
 }
 
@@ -212,8 +216,9 @@ TEST_F(RewritePlanTest, HeaderBlocksAreMergedAndKept) {
 
 TEST_F(RewritePlanTest, ExistingTextIsPreferredAndOrphansLeaveMainFiles) {
   // The main file holds f's block as b generated it, and an orphan (g).
-  std::string m = write("m.cpp", rewrite("int main();\n", false,
-                                         {block("f", "// from b\n"), block("g")}));
+  std::string m =
+      write("m.cpp", rewrite("int main();\n", false,
+                             {block("f", "// from b\n"), block("g")}));
   FileStore store({dir.string()});
   UnitResult u;
   u.file = m;

@@ -86,9 +86,7 @@ TEST(CheckpointLayers, OutOfRangeIndicesThrow) {
   counted_layers c;
   const auto layers = c.layers();
   expect_throw_naming<std::out_of_range>(
-      [&] {
-        tangent::checkpoint_forward(layers, vec{1.0}, {1, 4});
-      },
+      [&] { tangent::checkpoint_forward(layers, vec{1.0}, {1, 4}); },
       "checkpoint index");
   expect_throw_naming<std::out_of_range>(
       [&] { tangent::checkpoint_forward(layers, vec{1.0}, {-1}); },

@@ -49,7 +49,8 @@ public:
   }
 
   ExprPtr VisitIntegerLiteral(const IntegerLiteral *e, Block &) {
-    APValue v(llvm::APSInt(e->getValue(), !e->getType()->isSignedIntegerType()));
+    APValue v(
+        llvm::APSInt(e->getValue(), !e->getType()->isSignedIntegerType()));
     return F.literal(v, e->getType());
   }
   ExprPtr VisitFloatingLiteral(const FloatingLiteral *e, Block &) {
@@ -161,7 +162,8 @@ public:
       b = makeCast(t, std::move(b));
     then_pre.push_back(F.assign(makeVarRef(v), std::move(a), c->getBeginLoc()));
     else_pre.push_back(F.assign(makeVarRef(v), std::move(b), c->getBeginLoc()));
-    StmtPtr st = F.makeIf(std::move(cond), std::move(then_pre), c->getBeginLoc());
+    StmtPtr st =
+        F.makeIf(std::move(cond), std::move(then_pre), c->getBeginLoc());
     st->else_block = std::move(else_pre);
     pre.push_back(std::move(st));
     return makeVarRef(v);
@@ -183,8 +185,8 @@ public:
     case OO_StarEqual:
     case OO_SlashEqual: {
       std::string spelling = getOperatorSpelling(op->getOperator());
-      return F.assignment(op->getArg(0), op->getArg(1),
-                          spelling.substr(0, 1), op->getBeginLoc(), pre);
+      return F.assignment(op->getArg(0), op->getArg(1), spelling.substr(0, 1),
+                          op->getBeginLoc(), pre);
     }
     default:
       F.unexpected(op->getBeginLoc(), "an overloaded operator");
@@ -196,13 +198,12 @@ public:
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();
     Type ot;
-    bool container = obj && lowerType(F.ctx, obj->getType(), ot) &&
-                     ot.isContainer();
-    if (!container || !((n == "size" && mc->getNumArgs() == 0) ||
-                        ((n == "at" || n == "operator[]") &&
-                         mc->getNumArgs() == 1)))
-      F.unexpected(mc->getBeginLoc(),
-                   "the member function '" + n.str() + "'");
+    bool container =
+        obj && lowerType(F.ctx, obj->getType(), ot) && ot.isContainer();
+    if (!container ||
+        !((n == "size" && mc->getNumArgs() == 0) ||
+          ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)))
+      F.unexpected(mc->getBeginLoc(), "the member function '" + n.str() + "'");
     if (n == "size") {
       auto s = std::make_unique<tangent::Expr>();
       s->kind = ExprKind::Size;
@@ -243,8 +244,10 @@ private:
     Var *t = F.temp(boolType(), naming::valueTemp());
     pre.push_back(F.assign(makeVarRef(t), std::move(lhs), b->getBeginLoc()));
     ExprPtr test = op == "&&" ? makeVarRef(t) : makeUnary("!", makeVarRef(t));
-    rhs_pre.push_back(F.assign(makeVarRef(t), std::move(rhs), b->getBeginLoc()));
-    pre.push_back(F.makeIf(std::move(test), std::move(rhs_pre), b->getBeginLoc()));
+    rhs_pre.push_back(
+        F.assign(makeVarRef(t), std::move(rhs), b->getBeginLoc()));
+    pre.push_back(
+        F.makeIf(std::move(test), std::move(rhs_pre), b->getBeginLoc()));
     return makeVarRef(t);
   }
 };
@@ -278,12 +281,11 @@ ExprPtr FunctionLowerer::literal(const APValue &value, QualType qt) {
     bool is_float = &f.getSemantics() == &llvm::APFloat::IEEEsingle();
     double d = is_float ? double(f.convertToFloat()) : f.convertToDouble();
     if (!std::isfinite(d))
-      return makeLiteral(d != d ? "std::numeric_limits<" + t.spelling +
-                                      ">::quiet_NaN()"
-                                : std::string(d < 0 ? "-" : "") +
-                                      "std::numeric_limits<" + t.spelling +
-                                      ">::infinity()",
-                         t);
+      return makeLiteral(
+          d != d ? "std::numeric_limits<" + t.spelling + ">::quiet_NaN()"
+                 : std::string(d < 0 ? "-" : "") + "std::numeric_limits<" +
+                       t.spelling + ">::infinity()",
+          t);
     char buf[64];
     std::snprintf(buf, sizeof buf, is_float ? "%.9g" : "%.17g", d);
     std::string text = buf;

@@ -23,9 +23,7 @@ void FunctionLowerer::VisitForStmt(const ForStmt *s, Block &out) {
 void FunctionLowerer::VisitWhileStmt(const WhileStmt *s, Block &out) {
   loop(s, out);
 }
-void FunctionLowerer::VisitDoStmt(const DoStmt *s, Block &out) {
-  loop(s, out);
-}
+void FunctionLowerer::VisitDoStmt(const DoStmt *s, Block &out) { loop(s, out); }
 void FunctionLowerer::VisitCXXForRangeStmt(const CXXForRangeStmt *s,
                                            Block &out) {
   loop(s, out);

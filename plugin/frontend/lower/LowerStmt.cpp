@@ -23,8 +23,7 @@ void FunctionLowerer::VisitCompoundStmt(const CompoundStmt *s, Block &out) {
   block_budget = outer;
 }
 
-void FunctionLowerer::VisitAttributedStmt(const AttributedStmt *s,
-                                          Block &out) {
+void FunctionLowerer::VisitAttributedStmt(const AttributedStmt *s, Block &out) {
   // [[tangent::checkpoint]] was recorded by location (clang/CheckpointAttr).
   stmt(s->getSubStmt(), out);
 }

@@ -81,8 +81,7 @@ void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
     for (ExprPtr &label : g.labels) {
       ExprPtr eq =
           makeBinary("==", makeVarRef(value), std::move(label), boolType());
-      test = test ? makeBinary("||", std::move(test), std::move(eq),
-                               boolType())
+      test = test ? makeBinary("||", std::move(test), std::move(eq), boolType())
                   : std::move(eq);
     }
     StmtPtr st = makeIf(std::move(test), {}, g.loc);

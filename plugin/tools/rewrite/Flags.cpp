@@ -6,8 +6,9 @@ namespace tangent::rewrite::flags {
 cl::OptionCategory category("tangent-rewrite options");
 
 cl::opt<std::string> build_path(
-    "p", cl::desc("Build directory with compile_commands.json (or the JSON "
-                  "file itself); without files, every translation unit in it"),
+    "p",
+    cl::desc("Build directory with compile_commands.json (or the JSON "
+             "file itself); without files, every translation unit in it"),
     cl::value_desc("build-dir"), cl::cat(category));
 cl::list<std::string> sources(cl::Positional, cl::desc("<file>..."),
                               cl::cat(category));
@@ -31,10 +32,11 @@ cl::opt<std::string> stamp_path(
              "<file>.d, a Makefile rule naming every file the check read "
              "(for build systems; see tangent_check in the CMake package)"),
     cl::value_desc("file"), cl::cat(category));
-cl::opt<std::string> report_path(
-    "report", cl::desc("Write a JSON report of every translation unit, "
-                       "request and loop"),
-    cl::value_desc("report.json"), cl::cat(category));
+cl::opt<std::string>
+    report_path("report",
+                cl::desc("Write a JSON report of every translation unit, "
+                         "request and loop"),
+                cl::value_desc("report.json"), cl::cat(category));
 cl::opt<unsigned> jobs("j",
                        cl::desc("Translation units processed in parallel "
                                 "(default: the number of cores)"),
@@ -49,14 +51,13 @@ cl::opt<bool> prune(
     cl::desc("Also remove blocks from headers that no translation unit of "
              "this run requests (implied when a whole database is processed)"),
     cl::cat(category));
-cl::opt<bool> force(
-    "force",
-    cl::desc("Also replace files that are read-only (no write permission "
-             "bit); they keep their mode"),
-    cl::cat(category));
-cl::opt<bool> quiet("quiet", cl::desc("No progress output"),
-                    cl::cat(category));
-cl::alias quiet_short("q", cl::desc("Alias for --quiet"),
-                      cl::aliasopt(quiet), cl::cat(category));
+cl::opt<bool>
+    force("force",
+          cl::desc("Also replace files that are read-only (no write permission "
+                   "bit); they keep their mode"),
+          cl::cat(category));
+cl::opt<bool> quiet("quiet", cl::desc("No progress output"), cl::cat(category));
+cl::alias quiet_short("q", cl::desc("Alias for --quiet"), cl::aliasopt(quiet),
+                      cl::cat(category));
 
 } // namespace tangent::rewrite::flags

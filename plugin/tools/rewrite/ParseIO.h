@@ -14,10 +14,10 @@
 
 #include "tools/rewrite/RewritePlan.h"
 #include "tools/rewrite/RewriteRunner.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Preprocessor.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -120,7 +120,8 @@ public:
     options_->ShowColors = llvm::sys::Process::StandardErrHasColors();
   }
 
-  void BeginSourceFile(const clang::LangOptions &lo, const clang::Preprocessor *pp) override {
+  void BeginSourceFile(const clang::LangOptions &lo,
+                       const clang::Preprocessor *pp) override {
     printer_.BeginSourceFile(lo, pp);
   }
   void EndSourceFile() override { printer_.EndSourceFile(); }
@@ -131,12 +132,24 @@ public:
     printer_.HandleDiagnostic(level, info);
     DiagRecord d;
     switch (level) {
-    case clang::DiagnosticsEngine::Note: d.severity = "note"; break;
-    case clang::DiagnosticsEngine::Remark: d.severity = "remark"; break;
-    case clang::DiagnosticsEngine::Warning: d.severity = "warning"; break;
-    case clang::DiagnosticsEngine::Error: d.severity = "error"; break;
-    case clang::DiagnosticsEngine::Fatal: d.severity = "fatal"; break;
-    default: d.severity = "ignored"; break;
+    case clang::DiagnosticsEngine::Note:
+      d.severity = "note";
+      break;
+    case clang::DiagnosticsEngine::Remark:
+      d.severity = "remark";
+      break;
+    case clang::DiagnosticsEngine::Warning:
+      d.severity = "warning";
+      break;
+    case clang::DiagnosticsEngine::Error:
+      d.severity = "error";
+      break;
+    case clang::DiagnosticsEngine::Fatal:
+      d.severity = "fatal";
+      break;
+    default:
+      d.severity = "ignored";
+      break;
     }
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);

@@ -100,7 +100,7 @@ json request(const RequestRecord &r) {
   return json{{"function", r.function},
               {"options", options(r.options)},
               {"ok", r.ok},
-              {"status", !r.ok              ? "failed"
+              {"status", !r.ok             ? "failed"
                          : r.already_bound ? "already_bound"
                                            : "generated"},
               {"home_file", r.home_file},
@@ -136,8 +136,8 @@ std::string renderReport(const std::vector<UnitResult> &units,
     else if (context.mode == "dry-run")
       status = f.changed ? "would_update" : "unchanged";
     else
-      status = f.changed ? (context.ok ? "updated" : "not_written")
-                         : "unchanged";
+      status =
+          f.changed ? (context.ok ? "updated" : "not_written") : "unchanged";
     fs.push_back(json{{"file", f.path},
                       {"status", status},
                       {"blocks", f.keys},

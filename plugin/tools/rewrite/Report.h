@@ -21,8 +21,8 @@ struct SkippedUnit {
 };
 
 struct ReportContext {
-  std::string mode;       ///< rewrite / check / dry-run
-  bool ok = true;         ///< the run succeeded (no error)
+  std::string mode;        ///< rewrite / check / dry-run
+  bool ok = true;          ///< the run succeeded (no error)
   bool up_to_date = false; ///< every file was planned; none needs a change
   std::vector<std::string> errors;
   std::vector<SkippedUnit> skipped;

@@ -205,8 +205,8 @@ bool writeTemporary(const std::string &path, const std::string &content,
     os << content;
     os.close();
     if (os.has_error()) {
-      message = "cannot write '" + std::string(temp) +
-                "': " + os.error().message();
+      message =
+          "cannot write '" + std::string(temp) + "': " + os.error().message();
       os.clear_error();
       llvm::sys::fs::remove(temp);
       return false;
@@ -224,7 +224,8 @@ bool stageWrites(const std::vector<const PlannedFile *> &files,
     std::string now;
     PendingWrite p;
     if (!readWholeFile(f->path, now) || now != f->original) {
-      message = "'" + f->path + "' changed while tangent-rewrite ran (run it "
+      message = "'" + f->path +
+                "' changed while tangent-rewrite ran (run it "
                 "again)";
     } else if (writeTemporary(f->path, f->planned, p, message)) {
       out.push_back(p);

@@ -1,4 +1,5 @@
-//===- RewritePlan.h - what tangent-rewrite found and will write -*- C++ -*-===//
+//===- RewritePlan.h - what tangent-rewrite found and will write -*- C++
+//-*-===//
 ///
 /// \file
 /// Clang-free records of one run of tangent-rewrite: what each translation
@@ -39,7 +40,7 @@ struct LoopRecord {
 
 /// One request of one translation unit.
 struct RequestRecord {
-  std::string function;  ///< qualified name
+  std::string function; ///< qualified name
   Options options;
   std::string key;       ///< adjoint<&f, options{...}>, "" when no block
   std::string home_file; ///< real path of the file that defines f
@@ -62,7 +63,7 @@ struct UnitResult {
   std::string failure;   ///< why the unit failed, besides diagnostics
   std::vector<RequestRecord> requests;
   std::vector<DiagRecord> diagnostics;
-  std::set<std::string> files; ///< every file in scope (FileStore) it read
+  std::set<std::string> files;  ///< every file in scope (FileStore) it read
   std::set<std::string> inputs; ///< every file it read (--stamp's depfile)
 };
 
@@ -81,7 +82,8 @@ struct FileState {
 /// roots then guard the headers only).
 class FileStore {
 public:
-  explicit FileStore(std::vector<std::string> roots) : roots_(std::move(roots)) {}
+  explicit FileStore(std::vector<std::string> roots)
+      : roots_(std::move(roots)) {}
   /// Whether `real_path` lies under one of the roots.
   bool underRoot(const std::string &real_path) const;
   /// Adds a file named on the command line (before the threads start).

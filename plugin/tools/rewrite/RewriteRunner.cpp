@@ -10,21 +10,21 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/rewrite/RewriteRunner.h"
-#include "tools/rewrite/ParseIO.h"
-#include "clang/CheckpointAttr.h"
-#include "frontend/Driver.h"
-#include "clang/GenerationPoint.h"
-#include "clang/Predefines.h"
 #include "frontend/CustomRules.h"
+#include "frontend/Driver.h"
+#include "tools/rewrite/ParseIO.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/CheckpointAttr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/GenerationPoint.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Predefines.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -146,8 +146,7 @@ private:
 class UnitConsumer : public ASTConsumer {
 public:
   UnitConsumer(CompilerInstance &ci, Session &session)
-      : ci_(ci), s_(session),
-        trigger_(ci, [this](SourceLocation at) {
+      : ci_(ci), s_(session), trigger_(ci, [this](SourceLocation at) {
           run(at, /*inject=*/s_.mode == Mode::Analyze);
         }) {}
 
@@ -161,11 +160,10 @@ public:
     if (ci_.getDiagnostics().hasErrorOccurred()) {
       unit.ok = false;
       if (unit.failure.empty())
-        unit.failure = s_.mode == Mode::Verify
-                           ? "the rewritten sources do not compile"
-                       : pipeline_failed_
-                           ? "tangent could not generate every adjoint"
-                           : "the file does not compile";
+        unit.failure =
+            s_.mode == Mode::Verify ? "the rewritten sources do not compile"
+            : pipeline_failed_      ? "tangent could not generate every adjoint"
+                                    : "the file does not compile";
       return;
     }
     unit.ok = !pipeline_failed_ && unit.failure.empty();
@@ -254,8 +252,8 @@ private:
     for (const DiagRecord &d : s_.collector.records()) {
       bool inside = !def_file.empty() && d.file == def_file &&
                     d.line >= first && d.line <= last;
-      bool at_request = !where_file.empty() && d.file == where_file &&
-                        d.line == where_line;
+      bool at_request =
+          !where_file.empty() && d.file == where_file && d.line == where_line;
       if (inside || at_request)
         rec.diagnostics.push_back(d);
     }
@@ -284,7 +282,8 @@ private:
     }
     if (!store.inScope(rec.home_file)) {
       rec.placement = "the main file: the function is defined outside the "
-                      "--root directories, in " + rec.home_file;
+                      "--root directories, in " +
+                      rec.home_file;
       return true;
     }
     SourceLocation def_loc = sm.getExpansionLoc(def->getLocation());
@@ -294,7 +293,8 @@ private:
       return true;
     }
     HeaderSearch &hs = ci_.getPreprocessor().getHeaderSearchInfo();
-    HeaderFileInfo *info = const_cast<HeaderFileInfo *>(hs.getExistingFileInfo(*fe));
+    HeaderFileInfo *info =
+        const_cast<HeaderFileInfo *>(hs.getExistingFileInfo(*fe));
     bool macro_guard = info && info->getControllingMacro(nullptr) != nullptr;
     bool once = info && info->isPragmaOnce;
     std::shared_ptr<const FileState> state = store.get(rec.home_file);
@@ -323,8 +323,7 @@ private:
         if (const auto *nd = dyn_cast<NamedDecl>(d))
           name = "'" + nd->getQualifiedNameAsString() + "'";
         rec.placement = "the main file: the generated code needs " + name +
-                        ", which is declared after the end of " +
-                        rec.home_file;
+                        ", which is declared after the end of " + rec.home_file;
         return true;
       }
     }
@@ -378,7 +377,8 @@ tooling::ArgumentsAdjuster adjuster(const RunnerConfig &config) {
       out.push_back("-I" + config.runtime_include);
     bool has_resource_dir = false;
     for (const std::string &a : args)
-      has_resource_dir = has_resource_dir || llvm::StringRef(a).starts_with("-resource-dir");
+      has_resource_dir =
+          has_resource_dir || llvm::StringRef(a).starts_with("-resource-dir");
     if (!has_resource_dir && !config.resource_dir.empty())
       out.push_back("-resource-dir=" + config.resource_dir);
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -429,8 +429,8 @@ std::vector<UnitResult> analyzeUnit(const tooling::CompilationDatabase &db,
   Session session;
   session.mode = Mode::Analyze;
   session.store = &store;
-  Provider stripped = [&store](const std::string &path)
-      -> std::shared_ptr<const std::string> {
+  Provider stripped =
+      [&store](const std::string &path) -> std::shared_ptr<const std::string> {
     if (!store.inScope(path))
       return nullptr;
     std::shared_ptr<const FileState> state = store.get(path);
@@ -458,8 +458,9 @@ verifyUnit(const tooling::CompilationDatabase &db, const std::string &file,
            const RunnerConfig &config) {
   Session session;
   session.mode = Mode::Verify;
-  Provider provider = [&planned](const std::string &path)
-      -> std::shared_ptr<const std::string> {
+  Provider provider =
+      [&planned](
+          const std::string &path) -> std::shared_ptr<const std::string> {
     auto it = planned.find(path);
     if (it == planned.end())
       return nullptr;

@@ -1,4 +1,5 @@
-//===- RewriteRunner.h - parsing translation units for tangent-rewrite -*- C++ -*-===//
+//===- RewriteRunner.h - parsing translation units for tangent-rewrite -*- C++
+//-*-===//
 ///
 /// \file
 /// The Clang side of tangent-rewrite: one syntax-only parse of one
@@ -31,9 +32,10 @@ struct RunnerConfig {
 /// Parses `file` (every compile command the database has for it) with the
 /// generated regions of files under the roots stripped, and records each
 /// request with the file its block goes to. One result per compile command.
-std::vector<UnitResult> analyzeUnit(const clang::tooling::CompilationDatabase &db,
-                                    const std::string &file, FileStore &store,
-                                    const RunnerConfig &config);
+std::vector<UnitResult>
+analyzeUnit(const clang::tooling::CompilationDatabase &db,
+            const std::string &file, FileStore &store,
+            const RunnerConfig &config);
 
 /// Parses `file` with the planned contents substituted and checks that it
 /// compiles and that every request is bound by up-to-date generated code.

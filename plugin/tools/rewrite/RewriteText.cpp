@@ -63,8 +63,7 @@ bool startsWith(const std::string &s, const char *prefix) {
 
 /// The blocks of one region, from the lines strictly inside it.
 void splitBlocks(const std::string &text, const std::vector<Line> &lines,
-                 std::size_t first, std::size_t last,
-                 std::vector<Block> &out) {
+                 std::size_t first, std::size_t last, std::vector<Block> &out) {
   Block *current = nullptr;
   for (std::size_t i = first; i < last; ++i) {
     std::string line = trimmedRight(text, lines[i]);
@@ -78,8 +77,8 @@ void splitBlocks(const std::string &text, const std::vector<Line> &lines,
       continue;
     }
     if (current)
-      current->text += text.substr(lines[i].begin,
-                                   lines[i].next - lines[i].begin);
+      current->text +=
+          text.substr(lines[i].begin, lines[i].next - lines[i].begin);
   }
 }
 
@@ -144,7 +143,8 @@ bool directive(const std::string &line, std::string &name, std::string &rest) {
   while (i < line.size() && std::isspace((unsigned char)line[i]))
     ++i;
   std::size_t b = i;
-  while (i < line.size() && (std::isalnum((unsigned char)line[i]) || line[i] == '_'))
+  while (i < line.size() &&
+         (std::isalnum((unsigned char)line[i]) || line[i] == '_'))
     ++i;
   name = line.substr(b, i - b);
   rest = trimmed(line.substr(i));
@@ -171,15 +171,17 @@ Stripped stripRegions(const std::string &content) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string line = trimmedRight(content, lines[i]);
     if (line == end) {
-      out.error = std::to_string(i + 1) +
-                  ": end of generated adjoints without a beginning (expected '" +
-                  begin + "' before it); restore that line, or delete the "
-                  "generated code and run tangent-rewrite again";
+      out.error =
+          std::to_string(i + 1) +
+          ": end of generated adjoints without a beginning (expected '" +
+          begin +
+          "' before it); restore that line, or delete the "
+          "generated code and run tangent-rewrite again";
       return out;
     }
     if (line != begin) {
-      out.text += content.substr(lines[i].begin,
-                                 lines[i].next - lines[i].begin);
+      out.text +=
+          content.substr(lines[i].begin, lines[i].next - lines[i].begin);
       continue;
     }
     std::size_t j = i + 1;
@@ -191,13 +193,15 @@ Stripped stripRegions(const std::string &content) {
     if (j >= lines.size() || trimmedRight(content, lines[j]) != end) {
       out.error = std::to_string(i + 1) +
                   ": generated adjoints begin here but never end (expected '" +
-                  end + "'); restore that line, or delete the generated code "
+                  end +
+                  "'); restore that line, or delete the generated code "
                   "and run tangent-rewrite again";
       return out;
     }
     // The blank line that insertion puts before the region.
     std::size_t n = out.text.size();
-    if (n >= 1 && out.text[n - 1] == '\n' && (n == 1 || out.text[n - 2] == '\n'))
+    if (n >= 1 && out.text[n - 1] == '\n' &&
+        (n == 1 || out.text[n - 2] == '\n'))
       out.text.pop_back();
     splitBlocks(content, lines, i + 1, j, out.blocks);
     ++out.regions;
@@ -242,9 +246,10 @@ GuardShape guardShape(const std::string &text) {
   } else if (name == "if") {
     // #if !defined(X) / #if !defined X
     std::string r = rest;
-    r.erase(std::remove_if(r.begin(), r.end(),
-                           [](char c) { return std::isspace((unsigned char)c); }),
-            r.end());
+    r.erase(
+        std::remove_if(r.begin(), r.end(),
+                       [](char c) { return std::isspace((unsigned char)c); }),
+        r.end());
     if (r.rfind("!defined", 0) != 0)
       return shape;
     r = r.substr(8);
@@ -374,8 +379,9 @@ std::vector<std::string> withoutOptions(const std::vector<std::string> &args,
     const std::string &a = args[i];
     compile_flags = compile_flags || a == "--";
     std::size_t dashes = a.find_first_not_of('-');
-    std::string name = a.substr(0, a.find('=')).substr(
-        dashes == std::string::npos ? a.size() : dashes);
+    std::string name =
+        a.substr(0, a.find('='))
+            .substr(dashes == std::string::npos ? a.size() : dashes);
     bool option = !compile_flags && i > 0 && dashes >= 1 && dashes <= 2;
     if (option && flags.count(name))
       continue;

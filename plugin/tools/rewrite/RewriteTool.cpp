@@ -1,4 +1,5 @@
-//===- RewriteTool.cpp - tangent-rewrite: adjoints written into the sources ===//
+//===- RewriteTool.cpp - tangent-rewrite: adjoints written into the sources
+//===//
 //
 //   tangent-rewrite [options] <file>... [-- <compile flags>]
 //   tangent-rewrite -p <build-dir> [options] [<file>...]
@@ -126,8 +127,8 @@ std::string runtimeInclude(const char *argv0) {
   std::string exe =
       llvm::sys::fs::getMainExecutable(argv0, (void *)&runtimeInclude);
   if (!exe.empty()) {
-    llvm::SmallString<256> dir(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(exe)));
+    llvm::SmallString<256> dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
     llvm::sys::path::append(dir, "include");
     llvm::SmallString<256> header(dir);
     llvm::sys::path::append(header, "tangent", "tangent.hpp");
@@ -159,7 +160,8 @@ loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
     path = std::string(json);
   }
   if (!llvm::sys::fs::exists(path)) {
-    message = "no compilation database: '" + path + "' does not exist; give "
+    message = "no compilation database: '" + path +
+              "' does not exist; give "
               "the build directory that has compile_commands.json (CMake "
               "writes it with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
     return nullptr;
@@ -168,8 +170,8 @@ loadDatabase(std::unique_ptr<FixedCompilationDatabase> fixed,
   auto db = JSONCompilationDatabase::loadFromFile(
       path, load_error, JSONCommandLineSyntax::AutoDetect);
   if (!db) {
-    message = "cannot load the compilation database '" + path +
-              "': " + load_error;
+    message =
+        "cannot load the compilation database '" + path + "': " + load_error;
     return nullptr;
   }
   return db;
@@ -225,7 +227,8 @@ int configure(Run &run, std::unique_ptr<FixedCompilationDatabase> fixed) {
   for (const std::string &r : roots) {
     std::string dir = canonicalPath(r);
     if (!llvm::sys::fs::is_directory(dir)) {
-      error("--root '" + r + "' is not a directory (give the directory "
+      error("--root '" + r +
+            "' is not a directory (give the directory "
             "whose files may be written)");
       return 2;
     }
@@ -238,10 +241,10 @@ int configure(Run &run, std::unique_ptr<FixedCompilationDatabase> fixed) {
   for (const std::string *path : {&run.report_file, &stamp_path.getValue()}) {
     std::string refusal = path->empty() ? "" : writeRefusal(*path, force);
     if (!refusal.empty()) {
-      error("cannot write " + std::string(path == &run.report_file
-                                              ? "the report"
-                                              : "the --stamp") +
-            " '" + display(canonicalPath(*path)) + "': " + refusal);
+      error(
+          "cannot write " +
+          std::string(path == &run.report_file ? "the report" : "the --stamp") +
+          " '" + display(canonicalPath(*path)) + "': " + refusal);
       return 2;
     }
   }
@@ -294,7 +297,8 @@ int selectUnits(Run &run) {
                         "'; add it to the build, or name only files of the "
                         "database");
       if (!run.store->underRoot(path))
-        note("note: " + display(path) + " is outside the --root directories; "
+        note("note: " + display(path) +
+             " is outside the --root directories; "
              "it is written because it is named on the command line (headers "
              "outside --root are not)");
       run.store->addNamed(path);
@@ -459,10 +463,10 @@ int verify(Run &run) {
         continue;
       ++broken;
       std::lock_guard<std::mutex> lock(output_mutex);
-      llvm::errs() << u.output << "tangent-rewrite: error: "
-                   << display(affected[i])
-                   << ": the rewritten sources fail to compile ("
-                   << u.failure << ")\n";
+      llvm::errs() << u.output
+                   << "tangent-rewrite: error: " << display(affected[i])
+                   << ": the rewritten sources fail to compile (" << u.failure
+                   << ")\n";
     }
   });
   if (!broken)
@@ -538,7 +542,9 @@ int main(int argc, const char **argv) {
   Run run;
   run.update_command =
       shellCommand(withoutOptions(command_line, {"check"}, {"stamp"}));
-  run.context.mode = run.mode = check ? "check" : dry_run ? "dry-run" : "rewrite";
+  run.context.mode = run.mode = check     ? "check"
+                                : dry_run ? "dry-run"
+                                          : "rewrite";
   run.config.runtime_include = runtime_include_dir;
   run.config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
   run.threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -110,9 +110,9 @@ template <class... A> struct selection<std::tuple<A...>> {
   adjoint_flags(std::uint64_t wrt, bool with_pointers) {
     std::array<bool, sizeof...(A)> flags{};
     std::size_t i = 0;
-    ((flags[i] = ((wrt >> i) & 1u) &&
-                 (param_traits<A>::differentiable ||
-                  (with_pointers && param_traits<A>::is_pointer)),
+    ((flags[i] =
+          ((wrt >> i) & 1u) && (param_traits<A>::differentiable ||
+                                (with_pointers && param_traits<A>::is_pointer)),
       ++i),
      ...);
     return flags;
@@ -133,7 +133,6 @@ template <class... A> struct selection<std::tuple<A...>> {
     return n;
   }
 };
-
 
 template <class T> T zero_like(const T &value) {
   if constexpr (std::is_floating_point_v<T>) {
@@ -188,8 +187,7 @@ template <auto F, options O = options{}> class gradient {
   static_assert(!sig::supported || std::is_floating_point_v<R>,
                 "tangent::grad<f>: f must return float or double");
 
-  template <std::size_t I>
-  using param_t = std::tuple_element_t<I, params>;
+  template <std::size_t I> using param_t = std::tuple_element_t<I, params>;
   template <std::size_t I>
   using grad_t =
       typename detail::param_traits<param_t<grad_index[I]>>::gradient;
@@ -266,8 +264,8 @@ private:
   static R call(std::index_sequence<P...>, Args &args, Grads &grads,
                 std::index_sequence<I...>) {
     return adjoint<F, O>::pullback(
-        std::get<P>(args)...,
-        detail::adjoint_argument(std::get<I>(grads))..., 1.0);
+        std::get<P>(args)..., detail::adjoint_argument(std::get<I>(grads))...,
+        1.0);
   }
 };
 

@@ -66,7 +66,8 @@ constexpr long long trip_count(S start, B bound, long long step,
     return a > b ? (a - b + (-step) - 1) / (-step) : 0;
   if (cmp == ">=")
     return a >= b ? (a - b) / (-step) + 1 : 0;
-  return step > 0 ? (b > a ? (b - a) / step : 0) : (a > b ? (a - b) / -step : 0);
+  return step > 0 ? (b > a ? (b - a) / step : 0)
+                  : (a > b ? (a - b) / -step : 0);
 }
 
 /// Records elements [begin, end) of a container in one call (a loop that

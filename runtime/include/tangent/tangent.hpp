@@ -1,4 +1,5 @@
-//===- tangent/tangent.hpp - the tangent runtime, all of it ------*- C++ -*-===//
+//===- tangent/tangent.hpp - the tangent runtime, all of it ------*- C++
+//-*-===//
 ///
 /// \file
 /// The one header users include: gradient requests (grad.hpp), the

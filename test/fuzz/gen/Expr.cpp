@@ -122,9 +122,9 @@ std::string Writer::leaf() {
 
 std::string Writer::squash(int depth) {
   const std::string e = expr(depth);
-  switch (pick({4, 3, features_.on("atan") ? 2 : 0,
-                features_.on("sqrt") ? 1 : 0, features_.on("erf") ? 1 : 0,
-                features_.on("fabs") ? 1 : 0, 1})) {
+  switch (
+      pick({4, 3, features_.on("atan") ? 2 : 0, features_.on("sqrt") ? 1 : 0,
+            features_.on("erf") ? 1 : 0, features_.on("fabs") ? 1 : 0, 1})) {
   case 0:
     return fn("tanh", e);
   case 1:
@@ -136,8 +136,7 @@ std::string Writer::squash(int depth) {
   case 4:
     return fn("erf", e);
   case 5:
-    return paren(e + " / (1.0 + " +
-                 kink("fabs", e) + ")");
+    return paren(e + " / (1.0 + " + kink("fabs", e) + ")");
   default:
     return fn("cos", e);
   }
@@ -145,14 +144,13 @@ std::string Writer::squash(int depth) {
 
 std::string Writer::positive(int depth) {
   const std::string e = expr(depth);
-  switch (pick({5, features_.on("fabs") ? 2 : 0, 2,
-                features_.on("exp") ? 2 : 0, features_.on("hypot") ? 1 : 0, 2,
-                features_.on("sqrt") ? 1 : 0})) {
+  switch (
+      pick({5, features_.on("fabs") ? 2 : 0, 2, features_.on("exp") ? 2 : 0,
+            features_.on("hypot") ? 1 : 0, 2, features_.on("sqrt") ? 1 : 0})) {
   case 0:
     return paren(constant(10, 200) + " + " + e + " * " + e);
   case 1:
-    return paren(constant(10, 200) + " + " +
-                 kink("fabs", e));
+    return paren(constant(10, 200) + " + " + kink("fabs", e));
   case 2:
     return paren("2.0 + " + fn(r_.percent(50) ? "sin" : "cos", e));
   case 3:
@@ -174,12 +172,35 @@ std::string Writer::expr(int depth) {
   const auto on = [&](const char *name, int weight) {
     return features_.on(name) ? weight : 0;
   };
-  switch (pick({10, 7, 2, 4, on("div-any", 1), 3, 3, 3, on("tanh", 3),
-                on("atan", 2), on("erf", 1), on("exp", 3), on("log", 3),
-                on("sqrt", 2), on("pow", 2), on("pow-var", 1), on("pow-int", 1),
-                on("fabs", 2), on("fmin", 2), on("minmax", 1), on("hypot", 1),
-                on("atan2", 1), on("sinh", 1), on("cbrt", 1), on("floor", 1),
-                on("ternary", 3), callable ? 4 : 0, on("fma", 1), on("tan", 1),
+  switch (pick({10,
+                7,
+                2,
+                4,
+                on("div-any", 1),
+                3,
+                3,
+                3,
+                on("tanh", 3),
+                on("atan", 2),
+                on("erf", 1),
+                on("exp", 3),
+                on("log", 3),
+                on("sqrt", 2),
+                on("pow", 2),
+                on("pow-var", 1),
+                on("pow-int", 1),
+                on("fabs", 2),
+                on("fmin", 2),
+                on("minmax", 1),
+                on("hypot", 1),
+                on("atan2", 1),
+                on("sinh", 1),
+                on("cbrt", 1),
+                on("floor", 1),
+                on("ternary", 3),
+                callable ? 4 : 0,
+                on("fma", 1),
+                on("tan", 1),
                 on("asin", 1)})) {
   case 0: {
     // x - x would be identically zero: a permanent kink under fabs or cbrt.
@@ -230,8 +251,8 @@ std::string Writer::expr(int depth) {
   case 13:
     return fn("sqrt", positive(d));
   case 14: {
-    static const char *exponents[] = {"0.5", "1.5", "2.0", "(-0.5)", "(-1.5)",
-                                      "3.0", "0.25"};
+    static const char *exponents[] = {"0.5",    "1.5", "2.0", "(-0.5)",
+                                      "(-1.5)", "3.0", "0.25"};
     return fn("pow", positive(d), exponents[r_.below(7)]);
   }
   case 15:
@@ -297,8 +318,7 @@ std::string Writer::expr(int depth) {
 
 std::string Writer::cond(int depth) {
   static const char *ops[] = {" < ", " > ", " <= ", " >= "};
-  static const char *recorders[] = {"fz::lt(", "fz::gt(", "fz::le(",
-                                    "fz::ge("};
+  static const char *recorders[] = {"fz::lt(", "fz::gt(", "fz::le(", "fz::ge("};
   auto ints = visible(VarType::Int);
   for (std::size_t i : visible(VarType::Size))
     ints.push_back(i);

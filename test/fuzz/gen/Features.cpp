@@ -135,9 +135,9 @@ std::string twoDigits(int index) {
 } // namespace
 
 std::string Signature::head() const {
-  std::string text = ret == ReturnKind::Double   ? "double "
-                     : ret == ReturnKind::Void   ? "void "
-                                                 : "std::vector<double> ";
+  std::string text = ret == ReturnKind::Double ? "double "
+                     : ret == ReturnKind::Void ? "void "
+                                               : "std::vector<double> ";
   text += name + "(";
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (i > 0)
@@ -186,7 +186,8 @@ Signature drawHelperSignature(fuzz_rng::rng &r, int index,
   if (sig.ret == ReturnKind::Void) {
     bool hasOut = false;
     for (const Param &p : sig.params)
-      hasOut |= p.kind == ParamKind::DoubleOut || p.kind == ParamKind::VectorOut;
+      hasOut |=
+          p.kind == ParamKind::DoubleOut || p.kind == ParamKind::VectorOut;
     if (!hasOut)
       add(features.on("double-out") ? ParamKind::DoubleOut
                                     : ParamKind::VectorOut);

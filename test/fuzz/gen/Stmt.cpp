@@ -39,17 +39,16 @@ void Writer::statement(int &budget) {
   const bool vectors = !writableVectors().empty();
   const bool intParam = !visible(VarType::Int).empty();
   const bool returns = sig_.ret != ReturnKind::Vector;
-  switch (pick({inLoop_ ? 4 : 10, vectorsDeclared_ < 3 ? on("vector-local", 3) : 0,
-                doubles ? 12 : 0, vectors ? on("elem-write", 5) : 0,
-                canNest ? 8 : 0, canLoop ? 4 : 0, canLoop ? 3 : 0,
-                canLoop && intParam ? on("for-int-param", 2) : 0,
-                canLoop ? on("while", 3) : 0, canLoop ? on("do-while", 2) : 0,
-                canLoop ? on("range-for", 2) : 0,
-                canNest ? on("switch", 1) : 0, helpers ? 6 : 0,
-                returns ? on("early-return", 2) : 0,
-                breakOK_ ? on("break", 3) : 0,
-                continueOK_ ? on("continue", 2) : 0,
-                vectors ? on("vector-assign", 1) : 0})) {
+  switch (
+      pick({inLoop_ ? 4 : 10, vectorsDeclared_ < 3 ? on("vector-local", 3) : 0,
+            doubles ? 12 : 0, vectors ? on("elem-write", 5) : 0,
+            canNest ? 8 : 0, canLoop ? 4 : 0, canLoop ? 3 : 0,
+            canLoop && intParam ? on("for-int-param", 2) : 0,
+            canLoop ? on("while", 3) : 0, canLoop ? on("do-while", 2) : 0,
+            canLoop ? on("range-for", 2) : 0, canNest ? on("switch", 1) : 0,
+            helpers ? 6 : 0, returns ? on("early-return", 2) : 0,
+            breakOK_ ? on("break", 3) : 0, continueOK_ ? on("continue", 2) : 0,
+            vectors ? on("vector-assign", 1) : 0})) {
   case 0:
     return declareDouble();
   case 1:
@@ -108,8 +107,8 @@ void Writer::fillLoop(std::size_t vectorIndex) {
     open("for (std::size_t " + i + " = 0; " + i + " < " + w.name +
          ".size(); ++" + i + ") {");
   else
-    open("for (int " + i + " = 0; " + i + " < " +
-         std::to_string(w.sizeClass) + "; ++" + i + ") {");
+    open("for (int " + i + " = 0; " + i + " < " + std::to_string(w.sizeClass) +
+         "; ++" + i + ") {");
   Var x;
   x.name = i;
   x.type = sized ? VarType::Size : VarType::Int;
@@ -155,9 +154,9 @@ void Writer::declareVector() {
   case 1: {
     const Var &src = vars_[sources[r_.below(sources.size())]];
     w.sizeClass = src.sizeClass;
-    line(r_.percent(50) ? "std::vector<double> " + name + "(" + src.name + ");"
-                        : "std::vector<double> " + name + " = " + src.name +
-                              ";");
+    line(r_.percent(50)
+             ? "std::vector<double> " + name + "(" + src.name + ");"
+             : "std::vector<double> " + name + " = " + src.name + ";");
     declare(w);
     return;
   }
@@ -353,8 +352,8 @@ void Writer::forConstant(int &budget) {
   x.type = VarType::Int;
   const bool step = features_.on("for-step");
   pushScope();
-  switch (pick({5, features_.on("for-reverse") ? 2 : 0, step ? 1 : 0,
-                step ? 1 : 0})) {
+  switch (pick(
+      {5, features_.on("for-reverse") ? 2 : 0, step ? 1 : 0, step ? 1 : 0})) {
   case 0:
     x.bound = k;
     open("for (int " + i + " = 0; " + i + " < " + K + "; ++" + i + ") {");
@@ -365,8 +364,8 @@ void Writer::forConstant(int &budget) {
     break;
   case 2:
     x.bound = 2 * k;
-    open("for (int " + i + " = 0; " + i + " < " + std::to_string(2 * k) +
-         "; " + i + " += 2) {");
+    open("for (int " + i + " = 0; " + i + " < " + std::to_string(2 * k) + "; " +
+         i + " += 2) {");
     break;
   default:
     x.bound = k + 1;
@@ -491,8 +490,9 @@ void Writer::rangeFor(int &budget) {
     loopBody(budget, true);
     vars_[k].frozen = false;
   } else {
-    open(std::string("for (") + (r_.percent(50) ? "double " : "const double &") +
-         e + " : " + vars_[k].name + ") {");
+    open(std::string("for (") +
+         (r_.percent(50) ? "double " : "const double &") + e + " : " +
+         vars_[k].name + ") {");
     x.depth = loopDepth_ + 1;
     declare(x);
     loopBody(budget, true);

@@ -22,8 +22,8 @@ enum Stream : std::uint64_t {
 std::string commandLine(const UnitOptions &o) {
   std::string text = "tangent_fuzz_gen --seed " + std::to_string(o.seed) +
                      " --functions " + std::to_string(o.functions) +
-                     " --helpers " + std::to_string(o.helpers) +
-                     " --points " + std::to_string(o.points);
+                     " --helpers " + std::to_string(o.helpers) + " --points " +
+                     std::to_string(o.points);
   if (o.only >= 0)
     text += " --only " + std::to_string(o.only);
   if (!o.probes)
@@ -95,8 +95,8 @@ std::string writeUnit(const UnitOptions &o) {
     if (selected(k)) {
       const std::string &name = functions[k].name;
       out += "  s.check<" + std::string(o.probes ? "probe::" : "") + name +
-             ">(\"" + name + "\", " +
-             std::to_string(k) + ", tangent::grad<" + name + ">());\n";
+             ">(\"" + name + "\", " + std::to_string(k) + ", tangent::grad<" +
+             name + ">());\n";
     }
   out += "  return s.finish();\n}\n";
   return out;

@@ -86,9 +86,8 @@ int main(int argc, char **argv) {
           comma = list.size();
         const std::string name = list.substr(start, comma - start);
         if (!name.empty() && !options.features.disable(name))
-          return usage(("unknown feature '" + name +
-                        "' (see --list-features)")
-                           .c_str());
+          return usage(
+              ("unknown feature '" + name + "' (see --list-features)").c_str());
         start = comma + 1;
       }
     } else if (arg == "-o") {
@@ -109,8 +108,7 @@ int main(int argc, char **argv) {
   file << text;
   file.close();
   if (!file) {
-    std::fprintf(stderr, "tangent_fuzz_gen: cannot write %s\n",
-                 output.c_str());
+    std::fprintf(stderr, "tangent_fuzz_gen: cannot write %s\n", output.c_str());
     return 1;
   }
   return 0;

@@ -1,8 +1,8 @@
 //===- generate_test.cpp - generated sweeps -------------------------------===//
 #include "analysis/Analysis.h"
 #include "codegen/Generate.h"
-#include "rules/Rules.h"
 #include "ir_builder.h"
+#include "rules/Rules.h"
 #include <gtest/gtest.h>
 
 using namespace tangent;
