@@ -194,9 +194,7 @@ DriverOutput runPipeline(DriverInput &in) {
       return false;
     // 2. Lower: the requested function gets an IR of its own (its analyses
     //    depend on the request's options); callees are shared.
-    Function *top = lowering.lowerTop(fd);
-    if (!top)
-      return false;
+    Function *top = lowering.lowerTop(fd); // never null: it cannot refuse
     top->is_top = true;
     if (in.dump_ir)
       in.dump_ir(r.function_name + " after lowering", printFunction(*top));
