@@ -26,6 +26,14 @@ const clang::Expr *transparentOperand(const clang::Expr *e) {
   return nullptr;
 }
 
+const BinaryOperator *commaOperator(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
+    e = ewc->getSubExpr()->IgnoreParenImpCasts();
+  const auto *b = dyn_cast<BinaryOperator>(e);
+  return b && b->getOpcode() == BO_Comma ? b : nullptr;
+}
+
 namespace {
 
 void scan(const clang::Stmt *s, bool in_loop, bool in_switch, JumpScan &j) {

@@ -19,6 +19,9 @@ namespace tangent {
 /// substituted template arguments), or null.
 const clang::Expr *transparentOperand(const clang::Expr *e);
 
+/// `e` as a comma operator (parentheses, casts and cleanups aside), or null.
+const clang::BinaryOperator *commaOperator(const clang::Expr *e);
+
 /// The jumps out of a statement: `break`/`continue` that leave it (not
 /// those of loops or switches inside it) and any `return`.
 struct JumpScan {

@@ -125,7 +125,7 @@ void Validator::stmt(const clang::Stmt *s) {
     else if (f->getCond())
       expr(f->getCond());
     if (f->getInc())
-      expr(f->getInc());
+      discarded(f->getInc());
     loopBody(f->getBody());
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
     if (const VarDecl *cv = w->getConditionVariable())
@@ -157,7 +157,7 @@ void Validator::stmt(const clang::Stmt *s) {
   else if (const auto *a = dyn_cast<AsmStmt>(s))
     refuse(a->getAsmLoc(), "inline assembly is not supported");
   else if (const auto *e = dyn_cast<clang::Expr>(s))
-    expr(e);
+    discarded(e);
   else
     refuse(loc, std::string("statement '") + s->getStmtClassName() +
                     "' is not supported");

@@ -214,13 +214,24 @@ void Validator::unary(const UnaryOperator *u) {
   }
 }
 
+void Validator::discarded(const clang::Expr *e) {
+  // `a, b` whose value is dropped is `a; b;` (for loop increments).
+  if (const BinaryOperator *comma = commaOperator(e)) {
+    discarded(comma->getLHS());
+    return discarded(comma->getRHS());
+  }
+  expr(e);
+}
+
 void Validator::binary(const BinaryOperator *b) {
   SourceLocation loc = b->getOperatorLoc();
   if (b->isAssignmentOp())
     return assignment(b->getLHS(), b->getRHS(), b->isCompoundAssignmentOp(),
                       b->getBeginLoc());
   if (b->getOpcode() == BO_Comma)
-    return refuse(loc, "the comma operator is not supported");
+    return refuse(loc, "the value of a comma operator is not supported (only "
+                       "`a, b;` as a statement or a for loop's increment); "
+                       "write the two expressions as statements");
   if (b->isPtrMemOp())
     return refuse(loc, "member pointers are not supported");
   if (b->getLHS()->getType()->isPointerType() ||
@@ -409,11 +420,14 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
       list += (list.empty() ? "" : ", ") + s;
     return list;
   };
-  if (isLibraryFunction(fd, ctx_))
+  if (isLibraryFunction(fd, ctx_)) {
+    // A custom derivative can only stand in for a function returning a
+    // floating-point value (docs/custom-derivatives.md).
+    bool real = fd->getReturnType()->isRealFloatingType();
     return refuse(loc, "standard library function '" + qualified +
-                           "' has no derivative rule; write the loop yourself "
-                           "or define " +
-                           mirrored);
+                           "' has no derivative rule; write the loop yourself" +
+                           (real ? " or define " + mirrored : std::string()));
+  }
   if (!fd->hasBody() && fd->isTemplateInstantiation() && instantiate_)
     instantiate_(fd);
   const FunctionDecl *def = nullptr;

@@ -88,6 +88,8 @@ private:
 
   // ValidateExpr.cpp
   void expr(const clang::Expr *e, Use use = Use::Value);
+  /// An expression whose value is dropped (a statement, a for increment).
+  void discarded(const clang::Expr *e);
   void declRef(const clang::DeclRefExpr *e, Use use);
   void cast(const clang::CastExpr *e, Use use);
   void unary(const clang::UnaryOperator *e);

@@ -4,6 +4,7 @@
 // no NaN where the derivative has a limit.
 #include "check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -37,6 +38,7 @@ double r_fmax(double x, double y) { return std::fmax(x, y); }
 double r_min(double x, double y) { return std::min(x, y); }
 double r_max(double x, double y) { return std::max(x, y); }
 double r_fma(double x, double y, double z) { return std::fma(x, y, z); }
+double r_clamp(double x, double lo, double hi) { return std::clamp(x, lo, hi); }
 double r_erf(double x) { return std::erf(x); }
 double r_erfc(double x) { return std::erfc(x); }
 double r_floor(double x) { return std::floor(x) * x; }
@@ -76,6 +78,9 @@ int main() {
     check("min", tangent::grad<r_min>(), x, 0.1);
     check("max", tangent::grad<r_max>(), x, 0.1);
     check("fma", tangent::grad<r_fma>(), x, 0.6, -0.2);
+    check("clamp/inside", tangent::grad<r_clamp>(), x, -0.9, 0.8);
+    check("clamp/below", tangent::grad<r_clamp>(), x, 0.5, 0.8);
+    check("clamp/above", tangent::grad<r_clamp>(), x, -0.9, -0.8);
     check("erf", tangent::grad<r_erf>(), x);
     check("erfc", tangent::grad<r_erfc>(), x);
     check("floor", tangent::grad<r_floor>(), x);

@@ -64,7 +64,7 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     if (f->getCond())
       cond = expr(f->getCond(), cond_pre);
     if (f->getInc())
-      expr(f->getInc(), step);
+      stmt(f->getInc(), step);
     body = f->getBody();
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
     li.kind_name = "while";

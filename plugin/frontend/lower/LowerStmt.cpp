@@ -5,6 +5,7 @@
 // statement has one entry and one exit.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
 #include "frontend/lower/FunctionLowerer.h"
 
 using namespace clang;
@@ -84,6 +85,11 @@ void FunctionLowerer::VisitReturnStmt(const ReturnStmt *r, Block &out) {
 }
 
 void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
+  // `a, b;` is `a; b;`.
+  if (const BinaryOperator *comma = commaOperator(e)) {
+    stmt(comma->getLHS(), out);
+    return stmt(comma->getRHS(), out);
+  }
   const clang::Expr *bare = e->IgnoreParenImpCasts();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(bare))
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();

@@ -288,7 +288,7 @@ double f(double x) {
   return y;
 }
 )",
-                      {"the comma operator is not supported"}));
+                      {"the value of a comma operator is not supported"}));
 }
 
 TEST(Validate, AddressOf) {
@@ -354,6 +354,27 @@ double f(const std::vector<double> &v) {
                       {"standard library function 'std::accumulate",
                        "has no derivative rule",
                        "tangent::custom::accumulate_pullback"}));
+}
+
+// A custom derivative stands in only for a function returning a floating
+// value: for a void one (std::reverse, std::swap) it is not suggested.
+TEST(Validate, VoidLibraryFunctionSuggestsNoCustomDerivative) {
+  const std::string code = R"(
+#include <algorithm>
+#include <vector>
+double f(double x) {
+  std::vector<double> w(3, x);
+  std::reverse(w.begin(), w.end()); // @here
+  return w[0];
+}
+)";
+  EXPECT_TRUE(refused(code, {"standard library function 'std::reverse",
+                             "write the loop yourself"}));
+  ParsedSource src(code);
+  bool accepted = true;
+  std::vector<Reported> diags = src.validate(src.function("f"), &accepted);
+  ASSERT_EQ(diags.size(), 1u);
+  EXPECT_EQ(diags[0].text.find("custom"), std::string::npos) << diags[0].text;
 }
 
 TEST(Validate, FunctionPointerParameterGivesOneError) {

@@ -6,14 +6,15 @@ using namespace tangent;
 
 TEST(Rules, TableCoversTheIssueList) {
   for (const char *name :
-       {"sin",   "cos",   "tan",   "asin", "acos",  "atan", "atan2",
-        "sinh",  "cosh",  "tanh",  "exp",  "exp2",  "log",  "log2",
-        "log10", "log1p", "expm1", "sqrt", "cbrt",  "pow",  "hypot",
-        "fabs",  "abs",   "fmin",  "fmax", "min",   "max",  "fma",
-        "erf",   "erfc",  "floor", "ceil", "round", "trunc"})
+       {"sin",   "cos",   "tan",   "asin", "acos",  "atan",  "atan2",
+        "sinh",  "cosh",  "tanh",  "exp",  "exp2",  "log",   "log2",
+        "log10", "log1p", "expm1", "sqrt", "cbrt",  "pow",   "hypot",
+        "fabs",  "abs",   "fmin",  "fmax", "min",   "max",   "fma",
+        "erf",   "erfc",  "floor", "ceil", "round", "trunc", "clamp"})
     EXPECT_NE(findFunctionRule(name), nullptr) << name;
   EXPECT_EQ(findFunctionRule("gamma"), nullptr);
   EXPECT_EQ(findFunctionRule("atan2")->arity, 2u);
+  EXPECT_EQ(findFunctionRule("clamp")->arity, 3u);
   EXPECT_TRUE(findFunctionRule("floor")->rowIsZero(0));
 }
 
