@@ -98,6 +98,14 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
             valueSources(*a, [&](Var *v) { set(v, &Var::useful); });
         break;
       }
+      case StmtKind::Swap:
+        // The two exchange their values: each may hold the other's.
+        for (bool Var::*flag : {&Var::varied, &Var::useful})
+          if (s.lhs->var->*flag || s.rhs->var->*flag) {
+            set(s.lhs->var, flag);
+            set(s.rhs->var, flag);
+          }
+        break;
       case StmtKind::Call: {
         bool varied = false, useful = s.result && s.result->useful;
         for (size_t i = 0; i < s.args.size(); ++i) {

@@ -131,6 +131,10 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
           forEachRead(*a, [&](Var *v) { reads.insert(v); });
         whole = s->result;
         break;
+      case StmtKind::Swap:
+        reads.insert(s->lhs->var);
+        reads.insert(s->rhs->var);
+        break;
       default: {
         // Conditional or repeated code: everything in it counts as read.
         std::set<const Var *> inside;

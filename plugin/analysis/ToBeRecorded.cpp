@@ -265,6 +265,12 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       }
       break;
     }
+    case StmtKind::Swap:
+      // Its reverse swaps again, which restores both only if both hold the
+      // values the forward swap left: each is read there.
+      markReads(*s.lhs, s);
+      markReads(*s.rhs, s);
+      break;
     case StmtKind::If:
       s.record_decision = !reevaluable(*s.cond);
       if (!s.record_decision)

@@ -22,6 +22,12 @@ inline std::string bindTape() {
   return "tangent::tape &" + tape() + " = tangent::thread_tape();";
 }
 
+/// `std::swap(a, b);` (<utility>, included by every runtime header that
+/// generated code includes).
+inline std::string swapValues(const std::string &a, const std::string &b) {
+  return "std::swap(" + a + ", " + b + ");";
+}
+
 // --- the tape (tape.hpp) ----------------------------------------------------
 inline std::string push(const std::string &value) {
   return tape() + ".push(" + value + ");";

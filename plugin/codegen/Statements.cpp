@@ -85,6 +85,8 @@ SweepGenerator::Sweeps SweepGenerator::stmt(const Stmt &s) {
     return construct(s);
   case StmtKind::Call:
     return call(s);
+  case StmtKind::Swap:
+    return swap(s);
   case StmtKind::If:
     return branch(s);
   case StmtKind::Loop:
@@ -93,6 +95,22 @@ SweepGenerator::Sweeps SweepGenerator::stmt(const Stmt &s) {
     return block(s.block);
   }
   return {};
+}
+
+SweepGenerator::Sweeps SweepGenerator::swap(const Stmt &s) {
+  // Its own inverse: no record. The reverse swaps the values back and the
+  // adjoints along (activity gave both operands the same status).
+  TANGENT_ASSERT(s.lhs->kind == ExprKind::VarRef &&
+                     s.rhs->kind == ExprKind::VarRef &&
+                     s.lhs->var->active == s.rhs->var->active,
+                 "a swap of operands that are not variables of one status");
+  Sweeps out;
+  const Var &a = *s.lhs->var, &b = *s.rhs->var;
+  out.fwd.line(rt::swapValues(a.name, b.name));
+  if (a.active)
+    out.rev.line(rt::swapValues(a.adjoint, b.adjoint));
+  out.rev.line(rt::swapValues(a.name, b.name));
+  return out;
 }
 
 SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {

@@ -26,6 +26,27 @@ const clang::Expr *transparentOperand(const clang::Expr *e) {
   return nullptr;
 }
 
+bool swapOperands(const CallExpr *c, const clang::Expr *&a,
+                  const clang::Expr *&b) {
+  const FunctionDecl *fd = c->getDirectCallee();
+  if (!fd || !fd->getIdentifier() || fd->getName() != "swap")
+    return false;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c)) {
+    const CXXRecordDecl *rd = mc->getMethodDecl()->getParent();
+    if (!rd->isInStdNamespace() || mc->getNumArgs() != 1)
+      return false;
+    a = mc->getImplicitObjectArgument();
+    b = mc->getArg(0);
+    return true;
+  }
+  if (isa<CXXOperatorCallExpr>(c) || !fd->isInStdNamespace() ||
+      c->getNumArgs() != 2)
+    return false;
+  a = c->getArg(0);
+  b = c->getArg(1);
+  return true;
+}
+
 const BinaryOperator *commaOperator(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))

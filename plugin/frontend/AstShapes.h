@@ -19,6 +19,11 @@ namespace tangent {
 /// substituted template arguments), or null.
 const clang::Expr *transparentOperand(const clang::Expr *e);
 
+/// The two operands of `std::swap(a, b)` or of a standard container's
+/// `a.swap(b)`; false for any other call.
+bool swapOperands(const clang::CallExpr *c, const clang::Expr *&a,
+                  const clang::Expr *&b);
+
 /// `e` as a comma operator (parentheses, casts and cleanups aside), or null.
 const clang::BinaryOperator *commaOperator(const clang::Expr *e);
 

@@ -333,6 +333,8 @@ void Validator::operatorCall(const CXXOperatorCallExpr *e) {
 
 void Validator::memberCall(const CXXMemberCallExpr *mc) {
   SourceLocation loc = mc->getBeginLoc();
+  if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(mc, a, b))
+    return swapCall(a, b, loc);
   const CXXMethodDecl *md = mc->getMethodDecl();
   if (!md)
     return refuse(loc, "this member call is not supported");
@@ -359,8 +361,32 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
          "member function '" + md->getNameAsString() + "' is not supported");
 }
 
+void Validator::swapCall(const clang::Expr *a, const clang::Expr *b,
+                         SourceLocation loc) {
+  if (namesRefused(a) || namesRefused(b))
+    return; // a declaration was refused
+  // Two named variables (swapped as wholes), or scalars of which some are
+  // elements (swapped through a temporary).
+  for (const clang::Expr *e : {a, b}) {
+    const VarDecl *vd = namedVar(e);
+    Type t;
+    if (!lowerType(ctx_, e->getType(), t) || t.kind == TypeKind::Pointer)
+      return refuse(loc, "swapping a '" + e->getType().getAsString() +
+                             "' is not supported");
+    if (vd && scope_->vars.count(vd))
+      continue;
+    if (t.isContainer())
+      return refuse(e->getBeginLoc(),
+                    "swap is supported between named vectors or arrays "
+                    "(declared in the function or its parameters)");
+    expr(e, Use::Target);
+  }
+}
+
 void Validator::call(const CallExpr *c) {
   SourceLocation loc = c->getBeginLoc();
+  if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(c, a, b))
+    return swapCall(a, b, loc);
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(c))
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))

@@ -103,6 +103,8 @@ private:
   void operatorCall(const clang::CXXOperatorCallExpr *e);
   void memberCall(const clang::CXXMemberCallExpr *e);
   void call(const clang::CallExpr *call);
+  void swapCall(const clang::Expr *a, const clang::Expr *b,
+                clang::SourceLocation loc);
   void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
 
   /// Whether `e` (parentheses and implicit casts aside) names a variable of

@@ -149,6 +149,7 @@ enum class StmtKind {
   Assign,    ///< lhs = rhs (lhs: VarRef or Index)
   Construct, ///< container `var` built: size / size+fill / copy / elements
   Call,      ///< [result =] callee(args): a user function or custom rule
+  Swap,      ///< std::swap(lhs, rhs): two VarRefs of one type exchanged
   If,
   Loop,
   Block,

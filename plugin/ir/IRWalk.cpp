@@ -37,6 +37,10 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
   case StmtKind::Construct:
     fn(s.var, true);
     break;
+  case StmtKind::Swap:
+    fn(s.lhs->var, true);
+    fn(s.rhs->var, true);
+    break;
   case StmtKind::Call:
     if (s.result)
       fn(s.result, true);

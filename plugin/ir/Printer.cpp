@@ -244,6 +244,10 @@ public:
                       "call " + callee + "(" + args + ");" + at);
       return;
     }
+    case StmtKind::Swap:
+      line(depth,
+           "swap(" + printExpr(*s.lhs) + ", " + printExpr(*s.rhs) + ");" + at);
+      return;
     case StmtKind::If:
       line(depth, "if (" + printExpr(*s.cond) + ")" +
                       (s.record_decision ? "  [decision recorded]" : "") + at);

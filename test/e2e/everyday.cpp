@@ -2,12 +2,14 @@
 // (issue "Real C++"): the comma operator where its value is dropped (a for
 // loop's increment and init, a statement), std::clamp, brace
 // initialisation, a declaration in an if's init-statement, INFINITY and
-// HUGE_VAL. Each gradient is checked against finite differences.
+// HUGE_VAL, std::swap and the swap member of vectors and arrays. Each
+// gradient is checked against finite differences.
 #include "check.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 // Two counters stepped by one increment: a loop of general form.
@@ -61,6 +63,78 @@ double infinities(double x) {
   return r < HUGE_VAL ? r + x : 0.0;
 }
 
+// --- swap ------------------------------------------------------------------
+// The buffer swap of a stencil code: no copy, nothing recorded for it.
+double heat(const std::vector<double> &u0, double k, int steps) {
+  std::vector<double> u(u0), v(u0.size());
+  const std::size_t n = u0.size();
+  for (int t = 0; t < steps; ++t) {
+    for (std::size_t i = 1; i < n - 1; ++i)
+      v[i] = u[i] + k * (u[i - 1] - 2 * u[i] + u[i + 1]);
+    v[0] = u[0];
+    v[n - 1] = u[n - 1] * std::cos(k);
+    std::swap(u, v);
+  }
+  double s = 0;
+  for (double x : u)
+    s += x * x;
+  return s;
+}
+
+// The member spelling, with a parameter taken by value, in a while loop.
+double member_swap(std::vector<double> u, double k) {
+  std::vector<double> w(u.size(), k);
+  int t = 0;
+  while (t < 5 && u[0] < 10) {
+    for (std::size_t i = 0; i < u.size(); ++i)
+      w[i] = std::sin(u[i]) + k * w[i];
+    u.swap(w);
+    ++t;
+  }
+  return u[0] * w[1] + u[u.size() - 1];
+}
+
+// Scalars, elements (through a temporary) and std::array.
+double scalar_swap(double x, double y) {
+  double a = x, b = y * y;
+  for (int i = 0; i < 3; ++i) {
+    a = a * b;
+    std::swap(a, b);
+  }
+  return a + 2 * b;
+}
+double element_swap(std::vector<double> v, double x) {
+  for (std::size_t i = 0; i + 1 < v.size(); ++i) {
+    if (v[i] > v[i + 1])
+      std::swap(v[i], v[i + 1]);
+    v[i] *= x;
+  }
+  std::swap(x, v[0]);
+  return v[0] * x + v[v.size() - 1];
+}
+double array_swap(double x) {
+  std::array<double, 3> a{x, 2 * x, 3}, b{};
+  b[0] = x * x;
+  a.swap(b);
+  std::swap(a, b);
+  a.swap(b);
+  return a[0] + b[1] * x;
+}
+
+// In a callee, swapping an output parameter with a local.
+void relax(std::vector<double> &u, double k) {
+  std::vector<double> next(u.size());
+  for (std::size_t i = 0; i < u.size(); ++i)
+    next[i] = 0.5 * u[i] + k * u[(i + 1) % u.size()];
+  std::swap(u, next);
+}
+double relaxed(const std::vector<double> &u0, double k) {
+  std::vector<double> u(u0);
+  for (int t = 0; t < 4; ++t)
+    relax(u, k);
+  return u[0] * u[1] + u[2];
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -75,5 +149,15 @@ int main() {
   for (double x : {0.5, 1.5})
     check("if_init", tangent::grad<if_init>(), x);
   check("infinity_macros", tangent::grad<infinities>(), 0.8);
+
+  const std::vector<double> u0{0.1, 0.5, 0.9, 0.3, 0.2};
+  for (int steps : {0, 1, 6})
+    check("swap/heat", tangent::grad<heat>(), u0, 0.2, steps);
+  check("swap/member", tangent::grad<member_swap>(), u0, 0.3);
+  check("swap/scalars", tangent::grad<scalar_swap>(), 0.7, 1.1);
+  check("swap/elements", tangent::grad<element_swap>(),
+        std::vector<double>{0.3, 0.1, 0.7, 0.2}, 0.6);
+  check("swap/array", tangent::grad<array_swap>(), 0.4);
+  check("swap/callee_output", tangent::grad<relaxed>(), u0, 0.3);
   return summary();
 }

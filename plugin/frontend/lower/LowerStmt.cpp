@@ -93,6 +93,28 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
   const clang::Expr *bare = e->IgnoreParenImpCasts();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(bare))
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();
+  // std::swap(a, b) and a.swap(b) of two variables (validated).
+  if (const auto *c = dyn_cast<CallExpr>(bare)) {
+    const clang::Expr *a = nullptr, *b = nullptr;
+    if (swapOperands(c, a, b)) {
+      SourceLocation loc = c->getBeginLoc();
+      ExprPtr x = expr(a, out), y = expr(b, out);
+      if (x->kind == ExprKind::VarRef && y->kind == ExprKind::VarRef) {
+        StmtPtr s = assign(std::move(x), std::move(y), loc);
+        s->kind = StmtKind::Swap; // whole variables: its own inverse
+        out.push_back(std::move(s));
+        return;
+      }
+      // An element (validated: scalar): t = x; x = y; y = t.
+      if (x->type.isContainer() || y->type.isContainer())
+        unexpected(loc, "a swap of a container with an element");
+      Var *t = temp(x->type, naming::valueTemp());
+      out.push_back(assign(makeVarRef(t), x->clone(), loc));
+      out.push_back(assign(x->clone(), y->clone(), loc));
+      out.push_back(assign(std::move(y), makeVarRef(t), loc));
+      return;
+    }
+  }
   // A statement-level call may return void.
   if (const auto *c = dyn_cast<CallExpr>(bare);
       c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c) &&

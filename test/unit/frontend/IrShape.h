@@ -38,6 +38,8 @@ inline std::string show(const Stmt &s) {
     return (s.result ? s.result->name + " = " : std::string()) + "call " +
            (s.callee ? s.callee->name : "custom " + s.custom) + "(" +
            list(s.args, s.arg_is_output) + ")";
+  case StmtKind::Swap:
+    return "swap " + printExpr(*s.lhs) + ", " + printExpr(*s.rhs);
   case StmtKind::If:
     return "if (" + printExpr(*s.cond) + ")";
   case StmtKind::Loop:

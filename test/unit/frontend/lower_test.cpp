@@ -543,3 +543,23 @@ double f(double x, int n) {
              "construct copy b(a)", "construct elements c(x, 2.0 * x, 0.5)",
              "result = a[0ul] + b[1ul] + c[2]"}));
 }
+
+TEST_F(Lower, SwapOfVariablesIsOneStatementOfElementsThreeAssignments) {
+  LOWER(fn, R"(
+#include <utility>
+#include <vector>
+double f(std::vector<double> u, double x) {
+  std::vector<double> w(u.size(), x);
+  std::swap(u, w);
+  w.swap(u);
+  double y = 2.0;
+  std::swap(x, y);
+  std::swap(u[0], y);
+  return u[0] + x;
+}
+)");
+  EXPECT_EQ(shows(fn->body),
+            (Lines{"construct fill w(u.size(), x)", "swap u, w", "swap w, u",
+                   "y = 2.0", "swap x, y", "v = u[0ul]", "u[0ul] = y", "y = v",
+                   "result = u[0ul] + x"}));
+}

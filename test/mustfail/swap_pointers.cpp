@@ -1,0 +1,14 @@
+// Must fail: std::swap of two pointers (vectors, arrays, numbers and
+// elements can be swapped).
+#include <tangent/grad.hpp>
+
+#include <utility>
+
+double f(const double *p, const double *q, double x) {
+  std::swap(p, q); // TANGENT-ERROR: swapping a 'const double *' is not supported
+  return p[0] * x;
+}
+
+double use(const double *p, const double *q, double x) {
+  return tangent::grad<f>()(p, q, x);
+}
