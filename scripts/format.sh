@@ -21,7 +21,8 @@ if ! command -v "$format" >/dev/null; then
 fi
 
 files() {
-  git ls-files -- 'plugin/*.cpp' 'plugin/*.h' 'runtime/include/*.hpp' \
+  git ls-files --cached --others --exclude-standard -- \
+    'plugin/*.cpp' 'plugin/*.h' 'runtime/include/*.hpp' \
     'samples/*.cpp' 'samples/*.hpp' 'benchmarks/*.cpp' 'benchmarks/*.hpp' \
     'test/*.cpp' 'test/*.h' 'test/*.hpp' |
     grep -v -E '^test/(golden|mustfail|diagnostics|rewrite/inputs|checkpoint/remarks|layout/controls|package)/'

@@ -1,5 +1,4 @@
-//===- Calls.cpp - sweeps of calls
-//------------------------------------------===//
+//===- Calls.cpp - sweeps of calls ----------------------------------------===//
 //
 // A call to a user function runs the callee's split forward (which records
 // on the same tape) in the forward sweep and its split reverse in the

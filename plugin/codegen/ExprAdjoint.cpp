@@ -1,5 +1,4 @@
-//===- ExprAdjoint.cpp - adjoints of expressions
-//----------------------------===//
+//===- ExprAdjoint.cpp - adjoints of expressions --------------------------===//
 //
 // Statement generators call these to differentiate an expression: the values
 // its derivative reads are recorded on the tape (or recomputed when cheap and

@@ -1,5 +1,4 @@
-//===- Function.cpp - whole generated functions
-//----------------------------===//
+//===- Function.cpp - whole generated functions ---------------------------===//
 //
 // Assembles the statement sweeps (SweepGenerator.h) into functions:
 //  - the requested function: one joint function `<f>_pullback` (forward

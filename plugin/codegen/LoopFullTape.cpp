@@ -1,5 +1,4 @@
-//===- LoopFullTape.cpp - loops reversed from a full tape
-//-------------------===//
+//===- LoopFullTape.cpp - loops reversed from a full tape -----------------===//
 //
 // Every iteration records what its reverse needs. Counted loops run their
 // induction variable backwards and record nothing for control; other loops

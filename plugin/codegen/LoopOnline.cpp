@@ -1,5 +1,4 @@
-//===- LoopOnline.cpp - online checkpointing
-//--------------------------------===//
+//===- LoopOnline.cpp - online checkpointing ------------------------------===//
 //
 // Loops whose trip count is known only at their end. The forward sweep
 // stores snapshots under tangent::online_schedule (at most 2 x budget); the

@@ -1,5 +1,4 @@
-//===- LoopSegments.cpp - sqrt(n) segment checkpointing
-//---------------------===//
+//===- LoopSegments.cpp - sqrt(n) segment checkpointing -------------------===//
 //
 // A counted loop of n iterations: the forward sweep runs untaped and pushes a
 // snapshot of the loop-carried state every L = ceil(sqrt(n)) iterations

@@ -1,5 +1,4 @@
-//===- Loops.cpp - loops: the strategy dispatch and shared pieces
-//-----------===//
+//===- Loops.cpp - loops: the strategy dispatch and shared pieces ---------===//
 //
 // One file per strategy, chosen by analysis/Checkpointing.cpp:
 //  - LoopFullTape.cpp:  every iteration records what its reverse needs;

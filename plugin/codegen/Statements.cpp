@@ -1,5 +1,4 @@
-//===- Statements.cpp - sweeps of statements
-//--------------------------------===//
+//===- Statements.cpp - sweeps of statements ------------------------------===//
 //
 // Assignments, constructions of containers, branches and blocks. Each gives
 // forward-sweep code (the primal plus the records its reverse needs) and

@@ -1,5 +1,4 @@
-//===- SweepGenerator.h - forward and reverse sweeps of statements -*- C++
-//-*-===//
+//===- SweepGenerator.h - forward and reverse sweeps ----------*- C++ -*-===//
 ///
 /// \file
 /// The statement-level generator behind generateAdjoint() (Generate.h). Each

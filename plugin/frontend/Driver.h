@@ -1,5 +1,4 @@
-//===- Driver.h - the pipeline, in one function ------------------*- C++
-//-*-===//
+//===- Driver.h - the pipeline, in one function -----------------*- C++ -*-===//
 ///
 /// \file
 /// The entry point shared by the front-ends (plugin, tangent-rewrite, batch).

@@ -1,5 +1,4 @@
-//===- ValidateExpr.cpp - refuse what cannot be differentiated: expressions
-//===//
+//===- ValidateExpr.cpp - refusals of expressions ------------------------===//
 //
 // The expression half of the allow-list (Validator.h): each kind of
 // expression tangent can lower has a rule here; any other is refused.

@@ -1,5 +1,4 @@
-//===- RewritePlan.h - what tangent-rewrite found and will write -*- C++
-//-*-===//
+//===- RewritePlan.h - what tangent-rewrite found and writes --*- C++ -*-===//
 ///
 /// \file
 /// Clang-free records of one run of tangent-rewrite: what each translation

@@ -1,5 +1,4 @@
-//===- RewriteRunner.h - parsing translation units for tangent-rewrite -*- C++
-//-*-===//
+//===- RewriteRunner.h - parsing units for tangent-rewrite ----*- C++ -*-===//
 ///
 /// \file
 /// The Clang side of tangent-rewrite: one syntax-only parse of one

@@ -1,5 +1,4 @@
-//===- RewriteTool.cpp - tangent-rewrite: adjoints written into the sources
-//===//
+//===- RewriteTool.cpp - tangent-rewrite: adjoints into the sources ------===//
 //
 //   tangent-rewrite [options] <file>... [-- <compile flags>]
 //   tangent-rewrite -p <build-dir> [options] [<file>...]

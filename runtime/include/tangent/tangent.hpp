@@ -1,5 +1,4 @@
-//===- tangent/tangent.hpp - the tangent runtime, all of it ------*- C++
-//-*-===//
+//===- tangent/tangent.hpp - the tangent runtime, all of it -----*- C++ -*-===//
 ///
 /// \file
 /// The one header users include: gradient requests (grad.hpp), the
