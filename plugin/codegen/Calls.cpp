@@ -35,7 +35,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   // Record what the call overwrites; the reverse restores it in the
   // opposite order (the tape is a stack).
   std::vector<Code> restores;
-  if (s.result && needsSave(s, s.result)) {
+  const bool result_saved = s.result && needsSave(s, s.result);
+  if (result_saved) {
     restores.emplace_back();
     saveWhole(s.result, out.fwd, restores.back());
   }
@@ -64,6 +65,17 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   std::string call_text = callee + "(" + args + ")";
   out.fwd.comment(s.loc.str() + ": call " +
                   (custom ? s.custom : s.callee->name));
+  // An active vector result: its adjoint returns to the size of the value
+  // the call replaced (restored, or else recorded here; the reverse may not
+  // hold the vector itself when nothing reads it there).
+  std::string old_size;
+  const bool resized_result = record_ && s.result && s.result->active &&
+                              s.result->type.kind == TypeKind::Vector &&
+                              !isFirstWrite(fn_, s, s.result);
+  if (resized_result && !result_saved) {
+    old_size = fresh("size");
+    out.fwd.line(rt::push(s.result->name + ".size()"));
+  }
   if (s.result)
     out.fwd.line(s.result->name + " = " + call_text + ";");
   else
@@ -71,6 +83,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   // The callee's reverse runs first (its records are on top of the tape),
   // seeing the values the call left; then the overwritten values return.
   Code rev;
+  bool result_is_arg = false;
   if (active) {
     std::vector<std::string> adjoints;
     for (size_t i = 0; i < s.args.size(); ++i) {
@@ -109,7 +122,6 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       adjoints.push_back(adj);
     }
     std::string d_res;
-    bool result_is_arg = false;
     if (s.result)
       for (const ExprPtr &a : s.args)
         result_is_arg |= readsVar(*a, s.result);
@@ -144,11 +156,17 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     if (s.result && s.result->active && !result_is_arg) {
       if (s.result->type.isReal())
         rev.line(s.result->adjoint + " = 0;");
-      else
+      else if (!old_size.empty()) {
+        rev.line("const std::size_t " + old_size + " = " +
+                 rt::pop("std::size_t") + ";");
+        rev.line(zeroAdjoint(s.result, old_size));
+      } else if (!resized_result)
         rev.line(zeroAdjoint(s.result, s.result->name + ".size()"));
     }
   }
   rev.append(restore);
+  if (active && resized_result && result_saved && !result_is_arg)
+    rev.line(zeroAdjoint(s.result, s.result->name + ".size()")); // restored
   out.rev = std::move(rev);
   return out;
 }

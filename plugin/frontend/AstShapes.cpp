@@ -47,6 +47,84 @@ bool swapOperands(const CallExpr *c, const clang::Expr *&a,
   return true;
 }
 
+namespace {
+
+/// The container `c` of an iterator `c.begin()` / `std::begin(c)` (or end,
+/// by `end`), or null.
+const clang::Expr *iteratorOf(const clang::Expr *e, bool end) {
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (const clang::Expr *inner = transparentOperand(e))
+      e = inner;
+    else if (const auto *c = dyn_cast<CXXConstructExpr>(e);
+             c && c->getNumArgs() == 1)
+      e = c->getArg(0);
+    else
+      break;
+  }
+  const auto *call = dyn_cast<CallExpr>(e);
+  const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || !fd->getIdentifier())
+    return nullptr;
+  llvm::StringRef n = fd->getName();
+  bool named =
+      end ? (n == "end" || n == "cend") : (n == "begin" || n == "cbegin");
+  if (!named)
+    return nullptr;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+    return mc->getNumArgs() == 0 ? mc->getImplicitObjectArgument() : nullptr;
+  if (fd->isInStdNamespace() && call->getNumArgs() == 1)
+    return call->getArg(0);
+  return nullptr;
+}
+
+/// Whether two expressions name the same variable.
+bool sameVariable(const clang::Expr *a, const clang::Expr *b) {
+  const auto *x = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts());
+  const auto *y = dyn_cast<DeclRefExpr>(b->IgnoreParenImpCasts());
+  return x && y && x->getDecl() == y->getDecl();
+}
+
+} // namespace
+
+bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
+  const FunctionDecl *fd = c->getDirectCallee();
+  if (!fd || !fd->getIdentifier() || !fd->isInStdNamespace() ||
+      isa<CXXMemberCallExpr, CXXOperatorCallExpr>(c))
+    return false;
+  struct Shape {
+    const char *name;
+    RangeAlgorithm::Kind kind;
+    unsigned args;
+  };
+  static const Shape shapes[] = {
+      {"fill", RangeAlgorithm::Kind::Fill, 3},
+      {"copy", RangeAlgorithm::Kind::Copy, 3},
+      {"accumulate", RangeAlgorithm::Kind::Accumulate, 3},
+      {"inner_product", RangeAlgorithm::Kind::InnerProduct, 4}};
+  const Shape *shape = nullptr;
+  for (const Shape &s : shapes)
+    if (fd->getName() == s.name && c->getNumArgs() == s.args)
+      shape = &s;
+  if (!shape)
+    return false;
+  out = RangeAlgorithm{};
+  out.kind = shape->kind;
+  out.name = shape->name;
+  const clang::Expr *first = iteratorOf(c->getArg(0), false);
+  const clang::Expr *last = iteratorOf(c->getArg(1), true);
+  out.range = first;
+  bool paired = shape->kind == RangeAlgorithm::Kind::Copy ||
+                shape->kind == RangeAlgorithm::Kind::InnerProduct;
+  if (paired)
+    out.second = iteratorOf(c->getArg(2), false);
+  if (shape->kind != RangeAlgorithm::Kind::Copy)
+    out.value = c->getArg(c->getNumArgs() - 1);
+  out.whole =
+      first && last && sameVariable(first, last) && (!paired || out.second);
+  return true;
+}
+
 const BinaryOperator *commaOperator(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))

@@ -24,6 +24,24 @@ const clang::Expr *transparentOperand(const clang::Expr *e);
 bool swapOperands(const clang::CallExpr *c, const clang::Expr *&a,
                   const clang::Expr *&b);
 
+/// A standard algorithm over a whole container, lowered to an index loop:
+///   std::fill(a.begin(), a.end(), value)
+///   std::copy(a.begin(), a.end(), b.begin())
+///   std::accumulate(a.begin(), a.end(), init)
+///   std::inner_product(a.begin(), a.end(), b.begin(), init)
+/// (also std::begin(a) / std::end(a), cbegin / cend).
+struct RangeAlgorithm {
+  enum class Kind { Fill, Copy, Accumulate, InnerProduct } kind;
+  const char *name = "";
+  const clang::Expr *range = nullptr;  ///< a: the container iterated over
+  const clang::Expr *second = nullptr; ///< b (copy, inner_product)
+  const clang::Expr *value = nullptr;  ///< fill's value, the initial value
+  bool whole = false;                  ///< the iterators are the shapes above
+};
+/// Whether `c` calls one of those algorithms (std namespace, that number of
+/// arguments); `out.whole` says whether its iterators have the shapes above.
+bool rangeAlgorithm(const clang::CallExpr *c, RangeAlgorithm &out);
+
 /// `e` as a comma operator (parentheses, casts and cleanups aside), or null.
 const clang::BinaryOperator *commaOperator(const clang::Expr *e);
 

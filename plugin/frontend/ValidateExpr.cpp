@@ -382,10 +382,44 @@ void Validator::swapCall(const clang::Expr *a, const clang::Expr *b,
   }
 }
 
+void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra) {
+  const std::string what = std::string("std::") + ra.name;
+  const bool paired = ra.kind == RangeAlgorithm::Kind::Copy ||
+                      ra.kind == RangeAlgorithm::Kind::InnerProduct;
+  if (!ra.whole)
+    return refuse(
+        c->getBeginLoc(),
+        what + " is supported over a whole named vector or array: " + what +
+            "(a.begin(), a.end()" + (paired ? ", b.begin()" : "") +
+            (ra.value ? ", ...)" : ")") + "; for part of one, write the loop");
+  for (const clang::Expr *e : {ra.range, ra.second}) {
+    if (!e)
+      continue;
+    if (namesRefused(e))
+      return; // its declaration was refused
+    if (!namesContainer(e))
+      return refuse(e->getBeginLoc(),
+                    what + " is supported over named vectors and arrays");
+  }
+  if (!ra.value)
+    return;
+  if ((ra.kind == RangeAlgorithm::Kind::Accumulate ||
+       ra.kind == RangeAlgorithm::Kind::InnerProduct) &&
+      !ra.value->getType()->isRealFloatingType())
+    return refuse(ra.value->getBeginLoc(),
+                  what + " sums in the type of its initial value, here '" +
+                      ra.value->getType().getAsString() +
+                      "', which drops the fractions; write a floating-point "
+                      "initial value such as 0.0");
+  expr(ra.value);
+}
+
 void Validator::call(const CallExpr *c) {
   SourceLocation loc = c->getBeginLoc();
   if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(c, a, b))
     return swapCall(a, b, loc);
+  if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
+    return algorithmCall(c, ra);
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(c))
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))

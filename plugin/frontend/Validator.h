@@ -11,6 +11,7 @@
 #ifndef TANGENT_FRONTEND_VALIDATOR_H
 #define TANGENT_FRONTEND_VALIDATOR_H
 
+#include "frontend/AstShapes.h"
 #include "frontend/Diagnostics.h"
 #include "ir/IR.h"
 #include "clang/AST/ASTContext.h"
@@ -105,6 +106,7 @@ private:
   void call(const clang::CallExpr *call);
   void swapCall(const clang::Expr *a, const clang::Expr *b,
                 clang::SourceLocation loc);
+  void algorithmCall(const clang::CallExpr *c, const RangeAlgorithm &ra);
   void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
 
   /// Whether `e` (parentheses and implicit casts aside) names a variable of

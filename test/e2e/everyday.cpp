@@ -2,13 +2,15 @@
 // (issue "Real C++"): the comma operator where its value is dropped (a for
 // loop's increment and init, a statement), std::clamp, brace
 // initialisation, a declaration in an if's init-statement, INFINITY and
-// HUGE_VAL, std::swap and the swap member of vectors and arrays. Each
-// gradient is checked against finite differences.
+// HUGE_VAL, std::swap and the swap member of vectors and arrays, std::fill,
+// std::copy, std::accumulate and std::inner_product over whole containers.
+// Each gradient is checked against finite differences.
 #include "check.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 #include <utility>
 #include <vector>
 
@@ -135,6 +137,34 @@ double relaxed(const std::vector<double> &u0, double k) {
   return u[0] * u[1] + u[2];
 }
 
+// --- algorithms over whole containers ---------------------------------------
+double algorithms(const std::vector<double> &v, double x) {
+  std::vector<double> w(v.size());
+  std::fill(w.begin(), w.end(), x * x);
+  std::vector<double> c(v.size());
+  std::copy(v.begin(), v.end(), c.begin());
+  c[0] *= x;
+  double s = std::accumulate(c.begin(), c.end(), 0.0);
+  return s * std::inner_product(w.begin(), w.end(), c.begin(), 1.0) +
+         std::accumulate(std::begin(v), std::end(v), x);
+}
+double array_algorithms(double x) {
+  std::array<double, 3> a{};
+  std::fill(a.begin(), a.end(), x);
+  a[1] = 2 * x;
+  return std::inner_product(a.cbegin(), a.cend(), a.cbegin(), 0.0);
+}
+// The sum as a loop condition, and in a loop (recomputed per iteration).
+double sum_in_loop(std::vector<double> v, double x) {
+  int n = 0;
+  while (std::accumulate(v.begin(), v.end(), 0.0) < 10 && n < 20) {
+    for (std::size_t i = 0; i < v.size(); ++i)
+      v[i] = v[i] + x * std::cos(v[i]);
+    ++n;
+  }
+  return std::accumulate(v.begin(), v.end(), 0.0) * x;
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -159,5 +189,11 @@ int main() {
         std::vector<double>{0.3, 0.1, 0.7, 0.2}, 0.6);
   check("swap/array", tangent::grad<array_swap>(), 0.4);
   check("swap/callee_output", tangent::grad<relaxed>(), u0, 0.3);
+
+  check("algorithms/vector", tangent::grad<algorithms>(),
+        std::vector<double>{0.3, -0.2, 0.8}, 0.7);
+  check("algorithms/array", tangent::grad<array_algorithms>(), 0.4);
+  check("algorithms/in_loop", tangent::grad<sum_in_loop>(),
+        std::vector<double>{0.3, -0.2, 0.8}, 0.45);
   return summary();
 }

@@ -185,6 +185,28 @@ double restored_index(double x, double y) {
   return s * x;
 }
 
+// A vector result overwritten by a later call whose value nothing reads in
+// reverse: the callee's split reverse zeroed the result's adjoint at the size
+// of a vector it never restored (0), and the next update of that adjoint
+// wrote out of bounds (a silently wrong gradient without bounds checks).
+std::vector<double> scaled(std::vector<double> p, double s) {
+  p[0] = p[0] * s;
+  p[1] = p[1] + s * s;
+  return p;
+}
+void nudge(double &a, double b) { a = a * (1.0 + 0.1 * std::sin(b)); }
+double reassigned(const std::vector<double> &v, double q) {
+  std::vector<double> w1 = scaled(v, 0.3 / (1.5 + std::tanh(q)));
+  double d = q;
+  nudge(q, w1[1] - d);
+  std::vector<double> w3 = scaled(w1, 0.67);
+  w1 = scaled(v, std::tan(0.6 * std::tanh(w3[1])));
+  return q + 0.5 * d;
+}
+double uses_reassigned(const std::vector<double> &v) {
+  return reassigned(v, v[1]);
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -226,5 +248,7 @@ int main() {
   for (int n : {0, 1, 2})
     check("fuzz/braced_case", tangent::grad<braced_case>(), 0.7, n);
   check("fuzz/restored_index", tangent::grad<restored_index>(), 0.5, 0.25);
+  check("fuzz/reassigned_vector_result", tangent::grad<uses_reassigned>(),
+        std::vector<double>{1.9, 1.87, 0.37, 0.28});
   return summary();
 }

@@ -53,7 +53,7 @@ done
 mkdir -p "$out"
 results=$out/results.tsv
 : >"$results"
-flags=(-O1 -Wall -Wno-unused-variable -Wno-unused-but-set-variable
+flags=(-O1 -D_GLIBCXX_ASSERTIONS -Wall -Wno-unused-variable -Wno-unused-but-set-variable
        -Wno-self-assign "-I$here")
 gen_extra=()
 [ -n "$disable" ] && gen_extra=(--disable "$disable")

@@ -19,6 +19,7 @@
 #ifndef TANGENT_FRONTEND_LOWER_FUNCTIONLOWERER_H
 #define TANGENT_FRONTEND_LOWER_FUNCTIONLOWERER_H
 
+#include "frontend/AstShapes.h"
 #include "frontend/lower/Lower.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -127,6 +128,10 @@ public:
   Var *varFor(const clang::VarDecl *vd, clang::SourceLocation use);
   /// The loop built from its pieces (LowerLoop.cpp).
   void loop(const clang::Stmt *s, Block &out);
+  /// std::fill / copy / accumulate / inner_product as an index loop over
+  /// the whole container (LowerAlgorithm.cpp); the value, if any.
+  ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,
+                    Block &pre, Var *into);
 };
 
 Type boolType();

@@ -26,6 +26,8 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
   const FunctionDecl *callee = c->getDirectCallee();
   if (!callee)
     unexpected(loc, "a call through a function pointer");
+  if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
+    return algorithm(c, ra, pre, into);
   std::string name = callee->getNameAsString();
   Type rt = typeOf(c->getType(), loc);
   auto result = [&](ExprPtr e) -> ExprPtr {

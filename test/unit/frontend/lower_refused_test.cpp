@@ -117,13 +117,7 @@ struct Model {
   virtual double eval(double x) const { return x * x; }
 };
 const Model model{};
-double f(double x) { return model.eval(x); })"},
-                                           RefusedCode{"std_accumulate", R"(
-#include <numeric>
-#include <vector>
-double f(const std::vector<double> &v) {
-  return std::accumulate(v.begin(), v.end(), 0.0);
-})"}),
+double f(double x) { return model.eval(x); })"}),
                          nameOf);
 
 // Refused member calls on containers, static locals, the comma operator and

@@ -343,21 +343,50 @@ double f(double x) {
                       {"virtual call to 'eval' is not supported"}));
 }
 
-TEST(Validate, StdAccumulate) {
+TEST(Validate, StdLibraryFunctionWithoutRule) {
+  EXPECT_TRUE(
+      refused(R"(
+#include <cmath>
+double f(double a, double b, double t) {
+  return std::lerp(a, b, t); // @here
+}
+)",
+              {"standard library function 'std::lerp", "has no derivative rule",
+               "tangent::custom::lerp_pullback"}));
+}
+
+TEST(Validate, StdAlgorithmsOverWholeContainers) {
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <algorithm>
+#include <numeric>
+#include <vector>
+double f(const std::vector<double> &v, double x) {
+  std::vector<double> w(v.size());
+  std::fill(w.begin(), w.end(), x);
+  std::copy(std::begin(v), std::end(v), w.begin());
+  return std::accumulate(w.cbegin(), w.cend(), 0.0) +
+         std::inner_product(v.begin(), v.end(), w.begin(), x);
+}
+)"));
   EXPECT_TRUE(refused(R"(
 #include <numeric>
 #include <vector>
 double f(const std::vector<double> &v) {
-  return std::accumulate(v.begin(), v.end(), 0.0); // @here
+  return std::accumulate(v.begin() + 1, v.end(), 0.0); // @here
 }
 )",
-                      {"standard library function 'std::accumulate",
-                       "has no derivative rule",
-                       "tangent::custom::accumulate_pullback"}));
+                      {"std::accumulate is supported over a whole named "
+                       "vector or array"}));
+  EXPECT_TRUE(refused(R"(
+#include <numeric>
+#include <vector>
+double f(const std::vector<double> &v) {
+  return std::accumulate(v.begin(), v.end(), 0); // @here
+}
+)",
+                      {"sums in the type of its initial value, here 'int'"}));
 }
 
-// A custom derivative stands in only for a function returning a floating
-// value: for a void one (std::reverse, std::swap) it is not suggested.
 TEST(Validate, VoidLibraryFunctionSuggestsNoCustomDerivative) {
   const std::string code = R"(
 #include <algorithm>
