@@ -251,8 +251,10 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       bool custom = !s.custom.empty();
       for (size_t i = 0; i < s.args.size(); ++i) {
         const Expr &a = *s.args[i];
+        // The reverse passes the element itself (by reference, or a value
+        // the callee may not read): the container must hold it there.
         if (a.kind == ExprKind::Index)
-          markReads(*a.ops[1], s);
+          markReads(a, s);
         bool read = custom || !optimized ||
                     (i < s.callee->param_read_in_reverse.size() &&
                      s.callee->param_read_in_reverse[i]);

@@ -207,6 +207,22 @@ double uses_reassigned(const std::vector<double> &v) {
   return reassigned(v, v[1]);
 }
 
+// An element passed to a callee that does not read that parameter in its
+// reverse: in a callee's split reverse the vector was never restored, and
+// the reverse call still passed w[0] of an empty vector (out of bounds).
+double doubled_plus(double p, double q) {
+  p = p * 2.0;
+  return p + q * q;
+}
+double element_arg(double x, const std::vector<double> &v) {
+  std::vector<double> w(4, v[0]);
+  double r = doubled_plus(w[0], x);
+  return r * x;
+}
+double calls_element_arg(double x, const std::vector<double> &v) {
+  return element_arg(x, v) + x;
+}
+
 using namespace tangent_test;
 
 int main() {
@@ -250,5 +266,7 @@ int main() {
   check("fuzz/restored_index", tangent::grad<restored_index>(), 0.5, 0.25);
   check("fuzz/reassigned_vector_result", tangent::grad<uses_reassigned>(),
         std::vector<double>{1.9, 1.87, 0.37, 0.28});
+  check("fuzz/element_argument", tangent::grad<calls_element_arg>(), 0.6,
+        std::vector<double>{1.3, 0.2});
   return summary();
 }

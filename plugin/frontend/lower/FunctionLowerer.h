@@ -126,6 +126,8 @@ public:
   bool mayJump(const clang::Stmt *s);
   /// A local of the function for `vd` (declared or parameter).
   Var *varFor(const clang::VarDecl *vd, clang::SourceLocation use);
+  /// The number of elements of a container, as a std::size_t expression.
+  ExprPtr sizeOf(Var *container);
   /// The loop built from its pieces (LowerLoop.cpp).
   void loop(const clang::Stmt *s, Block &out);
   /// std::fill / copy / accumulate / inner_product as an index loop over

@@ -59,17 +59,7 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   Var *i = F->addVar("i", it, VarRole::Induction);
   i->name = F->names.fresh("i");
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
-  ExprPtr bound;
-  if (a->type.kind == TypeKind::Vector) {
-    auto size = std::make_unique<tangent::Expr>();
-    size->kind = ExprKind::Size;
-    size->type = it;
-    size->ops.push_back(makeVarRef(a));
-    bound = std::move(size);
-  } else {
-    bound = makeIntLiteral(a->type.extent, it);
-  }
-  li.cond = makeBinary("<", makeVarRef(i), std::move(bound), boolType());
+  li.cond = makeBinary("<", makeVarRef(i), sizeOf(a), boolType());
   li.step.push_back(
       assign(makeVarRef(i),
              makeBinary("+", makeVarRef(i), makeIntLiteral(1, it), it), loc));

@@ -29,6 +29,17 @@ void FunctionLowerer::VisitCXXForRangeStmt(const CXXForRangeStmt *s,
   loop(s, out);
 }
 
+ExprPtr FunctionLowerer::sizeOf(Var *container) {
+  Type it = intType("std::size_t");
+  if (container->type.kind != TypeKind::Vector)
+    return makeIntLiteral(container->type.extent, it);
+  auto size = std::make_unique<tangent::Expr>();
+  size->kind = ExprKind::Size;
+  size->type = it;
+  size->ops.push_back(makeVarRef(container));
+  return size;
+}
+
 void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
   SourceLocation loc = s->getBeginLoc();
   auto st = std::make_unique<tangent::Stmt>();
@@ -90,16 +101,7 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     Var *index = F->addVar("i", it, VarRole::Induction);
     index->name = F->names.fresh("i");
     li.init.push_back(assign(makeVarRef(index), makeIntLiteral(0, it), loc));
-    ExprPtr bound;
-    if (container->type.kind == TypeKind::Vector) {
-      auto size = std::make_unique<tangent::Expr>();
-      size->kind = ExprKind::Size;
-      size->type = it;
-      size->ops.push_back(makeVarRef(container));
-      bound = std::move(size);
-    } else {
-      bound = makeIntLiteral(container->type.extent, it);
-    }
+    ExprPtr bound = sizeOf(container);
     cond = makeBinary("<", makeVarRef(index), std::move(bound), boolType());
     step.push_back(assign(
         makeVarRef(index),
