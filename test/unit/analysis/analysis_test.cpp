@@ -112,3 +112,42 @@ TEST(Checkpointing, ReasonsForEveryLoop) {
     EXPECT_EQ(a.loop().reason, "checkpointing not requested");
   }
 }
+
+namespace {
+
+/// f(x): a = x; b = 2; swap(a, b); result = b * b
+struct Swapped : Builder {
+  Var *x, *a, *b;
+  Swapped() {
+    x = param("x", realType());
+    a = var("a", realType());
+    b = var("b", realType());
+    fn.body.push_back(assign(ref(a), ref(x)));
+    fn.body.push_back(assign(ref(b), num(2)));
+    StmtPtr s = assign(ref(a), ref(b));
+    s->kind = StmtKind::Swap;
+    fn.body.push_back(std::move(s));
+    fn.body.push_back(assign(ref(fn.result_var), bin("*", ref(b), ref(b))));
+  }
+};
+
+} // namespace
+
+TEST(Activity, SwapGivesBothOperandsOneStatus) {
+  Swapped f;
+  classifyLoops(f.fn);
+  analyzeActivity(f.fn, ~std::uint64_t{0}, true);
+  // b was a constant until it received a's value: both carry derivatives.
+  EXPECT_TRUE(f.a->active);
+  EXPECT_TRUE(f.b->active);
+}
+
+TEST(ToBeRecorded, SwapReadsBothOperandsInReverse) {
+  Swapped f;
+  classifyLoops(f.fn);
+  analyzeActivity(f.fn, ~std::uint64_t{0}, true);
+  analyzeToBeRecorded(f.fn, true);
+  // Swapping back restores both only if both hold their values there.
+  EXPECT_TRUE(f.a->read_in_reverse);
+  EXPECT_TRUE(f.b->read_in_reverse);
+}
