@@ -101,7 +101,9 @@ bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
       {"fill", RangeAlgorithm::Kind::Fill, 3},
       {"copy", RangeAlgorithm::Kind::Copy, 3},
       {"accumulate", RangeAlgorithm::Kind::Accumulate, 3},
-      {"inner_product", RangeAlgorithm::Kind::InnerProduct, 4}};
+      {"inner_product", RangeAlgorithm::Kind::InnerProduct, 4},
+      {"max_element", RangeAlgorithm::Kind::MaxElement, 2},
+      {"min_element", RangeAlgorithm::Kind::MinElement, 2}};
   const Shape *shape = nullptr;
   for (const Shape &s : shapes)
     if (fd->getName() == s.name && c->getNumArgs() == s.args)
@@ -118,11 +120,41 @@ bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
                 shape->kind == RangeAlgorithm::Kind::InnerProduct;
   if (paired)
     out.second = iteratorOf(c->getArg(2), false);
-  if (shape->kind != RangeAlgorithm::Kind::Copy)
+  if (shape->args > 2 && shape->kind != RangeAlgorithm::Kind::Copy)
     out.value = c->getArg(c->getNumArgs() - 1);
   out.whole =
       first && last && sameVariable(first, last) && (!paired || out.second);
   return true;
+}
+
+const CallExpr *dereferencedExtreme(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  const clang::Expr *operand = nullptr;
+  if (const auto *u = dyn_cast<UnaryOperator>(e);
+      u && u->getOpcode() == UO_Deref)
+    operand = u->getSubExpr();
+  else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+           op && op->getOperator() == OO_Star && op->getNumArgs() == 1)
+    operand = op->getArg(0);
+  if (!operand)
+    return nullptr;
+  for (;;) {
+    operand = operand->IgnoreParenImpCasts();
+    if (const clang::Expr *inner = transparentOperand(operand))
+      operand = inner;
+    else if (const auto *c = dyn_cast<CXXConstructExpr>(operand);
+             c && c->getNumArgs() == 1)
+      operand = c->getArg(0);
+    else
+      break;
+  }
+  const auto *call = dyn_cast<CallExpr>(operand);
+  RangeAlgorithm ra;
+  if (!call || !rangeAlgorithm(call, ra) ||
+      (ra.kind != RangeAlgorithm::Kind::MaxElement &&
+       ra.kind != RangeAlgorithm::Kind::MinElement))
+    return nullptr;
+  return call;
 }
 
 const BinaryOperator *commaOperator(const clang::Expr *e) {

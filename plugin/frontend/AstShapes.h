@@ -29,9 +29,17 @@ bool swapOperands(const clang::CallExpr *c, const clang::Expr *&a,
 ///   std::copy(a.begin(), a.end(), b.begin())
 ///   std::accumulate(a.begin(), a.end(), init)
 ///   std::inner_product(a.begin(), a.end(), b.begin(), init)
+///   *std::max_element(a.begin(), a.end()), *std::min_element(...)
 /// (also std::begin(a) / std::end(a), cbegin / cend).
 struct RangeAlgorithm {
-  enum class Kind { Fill, Copy, Accumulate, InnerProduct } kind;
+  enum class Kind {
+    Fill,
+    Copy,
+    Accumulate,
+    InnerProduct,
+    MaxElement,
+    MinElement
+  } kind;
   const char *name = "";
   const clang::Expr *range = nullptr;  ///< a: the container iterated over
   const clang::Expr *second = nullptr; ///< b (copy, inner_product)
@@ -41,6 +49,10 @@ struct RangeAlgorithm {
 /// Whether `c` calls one of those algorithms (std namespace, that number of
 /// arguments); `out.whole` says whether its iterators have the shapes above.
 bool rangeAlgorithm(const clang::CallExpr *c, RangeAlgorithm &out);
+
+/// The std::max_element / min_element call that `*` (built-in or an
+/// iterator's operator*) dereferences in `e`, or null.
+const clang::CallExpr *dereferencedExtreme(const clang::Expr *e);
 
 /// `e` as a comma operator (parentheses, casts and cleanups aside), or null.
 const clang::BinaryOperator *commaOperator(const clang::Expr *e);

@@ -199,6 +199,8 @@ void Validator::unary(const UnaryOperator *u) {
   case UO_Not:
     return expr(u->getSubExpr());
   case UO_Deref: {
+    if (extremeElement(u))
+      return;
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
       return refuse(loc, "pointer arithmetic is not supported");
@@ -315,6 +317,14 @@ void Validator::operatorCall(const CXXOperatorCallExpr *e) {
     if (const auto *rd = e->getArg(0)->getType()->getAsCXXRecordDecl();
         rd && rd->isLambda())
       return refuse(loc, "lambdas are not supported");
+  if (extremeElement(e))
+    return;
+  // `std::max_element(...) - a.begin()`: say what is supported instead.
+  for (const clang::Expr *a : e->arguments())
+    if (const auto *c = dyn_cast<CallExpr>(a->IgnoreImplicit()))
+      if (RangeAlgorithm ra;
+          !isa<CXXOperatorCallExpr>(c) && rangeAlgorithm(c, ra))
+        return algorithmCall(c, ra);
   switch (OverloadedOperatorKind k = e->getOperator()) {
   case OO_Subscript:
     return element(e->getArg(0), e->getArg(1), loc);
@@ -382,8 +392,26 @@ void Validator::swapCall(const clang::Expr *a, const clang::Expr *b,
   }
 }
 
-void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra) {
+bool Validator::extremeElement(const clang::Expr *e) {
+  const CallExpr *c = dereferencedExtreme(e);
+  if (!c)
+    return false;
+  RangeAlgorithm ra;
+  rangeAlgorithm(c, ra);
+  algorithmCall(c, ra, true);
+  return true;
+}
+
+void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra,
+                              bool dereferenced) {
   const std::string what = std::string("std::") + ra.name;
+  const bool extreme = ra.kind == RangeAlgorithm::Kind::MaxElement ||
+                       ra.kind == RangeAlgorithm::Kind::MinElement;
+  if (extreme && !dereferenced)
+    return refuse(c->getBeginLoc(),
+                  what + " is supported as the value *" + what +
+                      "(a.begin(), a.end()); iterators are not values "
+                      "tangent represents (for the position, write the loop)");
   const bool paired = ra.kind == RangeAlgorithm::Kind::Copy ||
                       ra.kind == RangeAlgorithm::Kind::InnerProduct;
   if (!ra.whole)

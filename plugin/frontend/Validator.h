@@ -106,7 +106,10 @@ private:
   void call(const clang::CallExpr *call);
   void swapCall(const clang::Expr *a, const clang::Expr *b,
                 clang::SourceLocation loc);
-  void algorithmCall(const clang::CallExpr *c, const RangeAlgorithm &ra);
+  void algorithmCall(const clang::CallExpr *c, const RangeAlgorithm &ra,
+                     bool dereferenced = false);
+  /// `*std::max_element(...)` / min_element: true if `e` is one (checked).
+  bool extremeElement(const clang::Expr *e);
   void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
 
   /// Whether `e` (parentheses and implicit casts aside) names a variable of

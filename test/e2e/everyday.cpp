@@ -3,7 +3,8 @@
 // loop's increment and init, a statement), std::clamp, brace
 // initialisation, a declaration in an if's init-statement, INFINITY and
 // HUGE_VAL, std::swap and the swap member of vectors and arrays, std::fill,
-// std::copy, std::accumulate and std::inner_product over whole containers.
+// std::copy, std::accumulate, std::inner_product and *std::max_element /
+// *std::min_element over whole containers.
 // Each gradient is checked against finite differences.
 #include "check.hpp"
 
@@ -154,6 +155,19 @@ double array_algorithms(double x) {
   a[1] = 2 * x;
   return std::inner_product(a.cbegin(), a.cend(), a.cbegin(), 0.0);
 }
+// The largest and smallest values (vector iterators: operator*; array
+// iterators: pointers).
+double extremes(const std::vector<double> &v, double x) {
+  std::vector<double> w(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    w[i] = std::sin(v[i] * x);
+  return *std::max_element(w.begin(), w.end()) * x -
+         *std::min_element(v.begin(), v.end());
+}
+double array_extreme(double x) {
+  std::array<double, 3> a{x, x * x, 0.5};
+  return *std::max_element(a.begin(), a.end());
+}
 // The sum as a loop condition, and in a loop (recomputed per iteration).
 double sum_in_loop(std::vector<double> v, double x) {
   int n = 0;
@@ -193,6 +207,10 @@ int main() {
   check("algorithms/vector", tangent::grad<algorithms>(),
         std::vector<double>{0.3, -0.2, 0.8}, 0.7);
   check("algorithms/array", tangent::grad<array_algorithms>(), 0.4);
+  check("algorithms/extremes", tangent::grad<extremes>(),
+        std::vector<double>{0.3, 1.2, -0.4, 0.9}, 0.7);
+  for (double x : {1.3, 0.8, 0.2})
+    check("algorithms/array_extreme", tangent::grad<array_extreme>(), x);
   check("algorithms/in_loop", tangent::grad<sum_in_loop>(),
         std::vector<double>{0.3, -0.2, 0.8}, 0.45);
   return summary();

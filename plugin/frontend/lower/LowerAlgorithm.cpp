@@ -9,6 +9,8 @@
 //   std::copy(a.begin(), a.end(), b.begin())         b[i] = a[i]
 //   std::accumulate(a.begin(), a.end(), s0) s = s0;  s = s + a[i]
 //   std::inner_product(a.., b.begin(), s0)  s = s0;  s = s + a[i] * b[i]
+//   *std::max_element(a.begin(), a.end())    k = 0;   if (a[k] < a[i]) k = i
+//                                            (value: a[k]; min_element alike)
 //
 // in the order the library evaluates them (a fill's value once, before the
 // loop; the sums left to right from the initial value).
@@ -82,6 +84,23 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
     // The returned iterator is not a value tangent represents (validated:
     // the call is a statement); the loop is its effect.
     out = makeIntLiteral(0, it);
+    break;
+  }
+  case RangeAlgorithm::Kind::MaxElement:
+  case RangeAlgorithm::Kind::MinElement: {
+    // The first largest (smallest) element, as the library finds it:
+    // k = 0; for each i: if (a[k] < a[i]) k = i  (min: a[i] < a[k]).
+    Var *k = temp(it, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(k), makeIntLiteral(0, it), loc));
+    bool max = ra.kind == RangeAlgorithm::Kind::MaxElement;
+    ExprPtr best = makeIndex(makeVarRef(a), makeVarRef(k));
+    ExprPtr cond =
+        max ? makeBinary("<", std::move(best), element(a), boolType())
+            : makeBinary("<", element(a), std::move(best), boolType());
+    StmtPtr better = makeIf(std::move(cond), {}, loc);
+    better->then_block.push_back(assign(makeVarRef(k), makeVarRef(i), loc));
+    li.body.push_back(std::move(better));
+    out = makeIndex(makeVarRef(a), makeVarRef(k));
     break;
   }
   case RangeAlgorithm::Kind::Accumulate:

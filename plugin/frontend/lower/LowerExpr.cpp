@@ -104,6 +104,11 @@ public:
     case UO_Plus:
       return F.expr(u->getSubExpr(), pre);
     case UO_Deref: { // `*p`: the element p[0] of a named pointer
+      if (const CallExpr *c = dereferencedExtreme(u)) {
+        RangeAlgorithm ra;
+        rangeAlgorithm(c, ra);
+        return F.algorithm(c, ra, pre, nullptr);
+      }
       ExprPtr p = F.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre);
       if (p->kind != ExprKind::VarRef || p->type.kind != TypeKind::Pointer)
         F.unexpected(u->getBeginLoc(), "pointer arithmetic");
@@ -174,6 +179,11 @@ public:
   }
 
   ExprPtr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *op, Block &pre) {
+    if (const CallExpr *c = dereferencedExtreme(op)) {
+      RangeAlgorithm ra;
+      rangeAlgorithm(c, ra);
+      return F.algorithm(c, ra, pre, nullptr);
+    }
     switch (op->getOperator()) {
     case OO_Subscript:
       return F.element(op->getArg(0), op->getArg(1), pre);

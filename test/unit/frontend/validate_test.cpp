@@ -365,7 +365,9 @@ double f(const std::vector<double> &v, double x) {
   std::fill(w.begin(), w.end(), x);
   std::copy(std::begin(v), std::end(v), w.begin());
   return std::accumulate(w.cbegin(), w.cend(), 0.0) +
-         std::inner_product(v.begin(), v.end(), w.begin(), x);
+         std::inner_product(v.begin(), v.end(), w.begin(), x) +
+         *std::max_element(v.begin(), v.end()) -
+         *std::min_element(std::begin(w), std::end(w));
 }
 )"));
   EXPECT_TRUE(refused(R"(
