@@ -49,9 +49,9 @@ bool swapOperands(const CallExpr *c, const clang::Expr *&a,
 
 namespace {
 
-/// The container `c` of an iterator `c.begin()` / `std::begin(c)` (or end,
-/// by `end`), or null.
-const clang::Expr *iteratorOf(const clang::Expr *e, bool end) {
+/// `e` without parentheses, implicit casts, temporaries and the copies of an
+/// iterator passed by value.
+const clang::Expr *withoutCopies(const clang::Expr *e) {
   for (;;) {
     e = e->IgnoreParenImpCasts();
     if (const clang::Expr *inner = transparentOperand(e))
@@ -60,9 +60,14 @@ const clang::Expr *iteratorOf(const clang::Expr *e, bool end) {
              c && c->getNumArgs() == 1)
       e = c->getArg(0);
     else
-      break;
+      return e;
   }
-  const auto *call = dyn_cast<CallExpr>(e);
+}
+
+/// The container `c` of an iterator `c.begin()` / `std::begin(c)` (or end,
+/// by `end`), or null.
+const clang::Expr *iteratorOf(const clang::Expr *e, bool end) {
+  const auto *call = dyn_cast<CallExpr>(withoutCopies(e));
   const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
   if (!fd || !fd->getIdentifier())
     return nullptr;
@@ -138,17 +143,7 @@ const CallExpr *dereferencedExtreme(const clang::Expr *e) {
     operand = op->getArg(0);
   if (!operand)
     return nullptr;
-  for (;;) {
-    operand = operand->IgnoreParenImpCasts();
-    if (const clang::Expr *inner = transparentOperand(operand))
-      operand = inner;
-    else if (const auto *c = dyn_cast<CXXConstructExpr>(operand);
-             c && c->getNumArgs() == 1)
-      operand = c->getArg(0);
-    else
-      break;
-  }
-  const auto *call = dyn_cast<CallExpr>(operand);
+  const auto *call = dyn_cast<CallExpr>(withoutCopies(operand));
   RangeAlgorithm ra;
   if (!call || !rangeAlgorithm(call, ra) ||
       (ra.kind != RangeAlgorithm::Kind::MaxElement &&
