@@ -55,8 +55,8 @@ void markExprs(const Expr &e) {
 
 void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
   for (Var *p : fn.params) {
-    bool selected =
-        !fn.is_top || (p->param_index < 64 && ((wrt >> p->param_index) & 1u));
+    bool selected = !fn.is_top ||
+                    (p->sourceParam() < 64 && ((wrt >> p->sourceParam()) & 1u));
     p->varied = selected && p->type.isDifferentiable();
   }
   if (fn.result_var)

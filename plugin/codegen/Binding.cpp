@@ -38,46 +38,157 @@ std::string join(const std::vector<std::string> &items) {
 }
 
 /// The C++ type of a parameter as declared in f's signature.
-std::string declaredParamType(const Var &p) {
-  std::string base = p.type.spelling;
+std::string declaredType(const SourceParam &p) {
   if (p.by_reference)
-    return (p.is_const ? "const " : "") + base + "&";
-  return base;
+    return (p.is_const ? "const " : "") + p.spelling + "&";
+  return p.spelling;
+}
+
+/// The signature of `fn` as its callers see it (functions built without
+/// one, in tests, have one C++ parameter per IR parameter).
+std::vector<SourceParam> signatureOf(const Function &fn) {
+  if (!fn.signature.empty() || fn.params.empty())
+    return fn.signature;
+  std::vector<SourceParam> out;
+  for (const Var *p : fn.params) {
+    SourceParam sp;
+    sp.name = p->name;
+    sp.spelling = p->type.spelling;
+    sp.by_reference = p->by_reference;
+    sp.is_const = p->is_const;
+    sp.first = p->param_index;
+    out.push_back(sp);
+  }
+  return out;
+}
+
+/// An identifier from a C++ spelling (`ns::Box<int>` -> `ns_Box_int`).
+std::string identifier(const std::string &text) {
+  std::string out;
+  for (char c : text)
+    out += std::isalnum((unsigned char)c) ? c : '_';
+  return out;
+}
+
+/// The access tag of a field generated code may not name.
+std::string tagName(const FieldStep &step) {
+  return identifier(step.owner) + "_" + step.name;
+}
+
+/// `object.a.b` for a field path; a field generated code may not name
+/// (private, protected) goes through its member pointer (accessTags()).
+std::string fieldOf(const std::string &object, const FieldPath &path) {
+  std::string out = object;
+  for (const FieldStep &step : path) {
+    if (step.accessible)
+      out += "." + step.name;
+    else
+      out = "(" + out +
+            ".*member_pointer(tangent::generated::access::" + tagName(step) +
+            "{}))";
+  }
+  return out;
+}
+
+/// The tags that hand out member pointers to the fields of `fn`'s objects
+/// that generated code may not name: an explicit instantiation may name a
+/// private member, and the friend function it defines returns the pointer
+/// (runtime/include/tangent/grad.hpp: field_access).
+std::string accessTags(const std::vector<SourceParam> &signature) {
+  std::string out;
+  std::set<std::string> seen;
+  for (const SourceParam &sp : signature)
+    for (const FieldPath &path : sp.paths)
+      for (const FieldStep &step : path) {
+        std::string tag = tagName(step);
+        if (step.accessible || !seen.insert(tag).second)
+          continue;
+        std::string text =
+            "namespace tangent::generated::access {\nstruct " + tag +
+            " {\n  using type = " + step.type + " " + step.owner +
+            "::*;\n  friend constexpr type member_pointer(" + tag +
+            ");\n};\n} // namespace tangent::generated::access\n"
+            "template struct tangent::generated::access::field_access<\n"
+            "    tangent::generated::access::" +
+            tag + ", &" + step.owner + "::" + step.name + ">;\n";
+        std::string macro = "TANGENT_ACCESS_" + hex(hashText(kHashSeed, text));
+        out += "#ifndef " + macro + "\n#define " + macro + "\n" + text +
+               "#endif\n";
+      }
+  return out;
 }
 
 /// The explicit specialization that binds a request to its adjoint: its
 /// `pullback` takes f's parameters, a pointer (scalar) or reference
-/// (container) per selected differentiable parameter, and the seed.
+/// (container, object) per selected differentiable parameter, and the
+/// seed, and passes objects to the generated code field by field.
 std::string specialization(const Function &fn, const Options &opts,
                            const std::string &entry, std::uint64_t hash) {
+  std::vector<SourceParam> signature = signatureOf(fn);
   std::vector<std::string> params, args;
   std::vector<std::string> adjoint_params, adjoint_args;
-  for (const Var *p : fn.params) {
-    params.push_back(declaredParamType(*p) + " " + p->name);
-    args.push_back(p->name);
-    std::string at = adjointParamType(*p);
-    if (at.empty() || !selectsParam(opts, p->param_index))
+  std::string zeroing;
+  std::set<std::string> zeroed;
+  for (size_t k = 0; k < signature.size(); ++k) {
+    const SourceParam &sp = signature[k];
+    params.push_back(declaredType(sp) + " " + sp.name);
+    std::string d = "d_" + std::to_string(k);
+    for (int j = 0; j < sp.leaves; ++j)
+      args.push_back(sp.object ? fieldOf(sp.name, sp.paths[j]) : sp.name);
+    if (!selectsParam(opts, int(k)))
       continue;
-    std::string name = "d_" + std::to_string(p->param_index);
-    if (p->type.isReal()) {
-      adjoint_params.push_back(p->type.spelling + "* " + name);
-      adjoint_args.push_back("*" + name);
-    } else {
-      adjoint_params.push_back(at + " " + name);
-      adjoint_args.push_back(name);
+    if (sp.object) {
+      // Every object gets a gradient: a copy whose floating-point fields
+      // the runtime sets to zero with zero_gradient first.
+      adjoint_params.push_back(sp.spelling + "& " + d);
+      if (!zeroed.insert(sp.spelling).second)
+        continue;
+      zeroing += "  static void zero_gradient(" + sp.spelling + "& d) {\n";
+      for (int j = 0; j < sp.leaves; ++j) {
+        const Var &leaf = *fn.params[sp.first + j];
+        if (!leaf.type.isDifferentiable())
+          continue;
+        std::string field = fieldOf("d", sp.paths[j]);
+        zeroing += leaf.type.isReal()
+                       ? "    " + field + " = 0;\n"
+                       : "    for (auto& e : " + field + ") e = 0;\n";
+      }
+      zeroing += "  }\n";
+      continue;
     }
+    const Var &p = *fn.params[sp.first];
+    std::string at = adjointParamType(p);
+    if (at.empty())
+      continue;
+    if (p.type.isReal())
+      adjoint_params.push_back(p.type.spelling + "* " + d);
+    else
+      adjoint_params.push_back(at + " " + d);
+  }
+  // The generated function's adjoints, in its parameters' order.
+  for (const Var *p : fn.params) {
+    int k = p->sourceParam();
+    if (adjointParamType(*p).empty() || !selectsParam(opts, k))
+      continue;
+    const SourceParam &sp = signature[k];
+    std::string d = "d_" + std::to_string(k);
+    adjoint_args.push_back(sp.object
+                               ? fieldOf(d, sp.paths[p->param_index - sp.first])
+                           : p->type.isReal() ? "*" + d
+                                              : d);
   }
   const std::string &r = fn.result.spelling;
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   params.push_back("double seed");
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
   args.push_back("static_cast<" + r + ">(seed)");
-  return "template <> struct adjoint<&" + fn.name + ", " +
+  return accessTags(signature) + "namespace tangent {\n" +
+         "template <> struct adjoint<&" + fn.name + ", " +
          optionsLiteral(opts) + "> {\n" +
          "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
          "ull;\n  static " + r + " pullback(" + join(params) +
          ") {\n    return generated::" + entry + "(" + join(args) +
-         ");\n  }\n};\n";
+         ");\n  }\n" + zeroing + "};\n} // namespace tangent\n";
 }
 
 /// Generated functions in an include guard named after their content, so
@@ -117,9 +228,7 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
   for (const GeneratedPart *callee : callees)
     block += guarded(callee->stem, callee->code.text);
   block += guarded(top.stem, top.code.text);
-  block += "namespace tangent {\n" +
-           specialization(*top.function, opts, top.code.entry, source_hash) +
-           "} // namespace tangent\n";
+  block += specialization(*top.function, opts, top.code.entry, source_hash);
   return block;
 }
 
@@ -129,7 +238,9 @@ std::string stubBlock(const std::string &function, const Options &opts,
          optionsLiteral(opts) +
          "> {\n  template <class... A> static auto pullback(A &&...) {\n"
          "    return " +
-         result_type + "();\n  }\n};\n}\n";
+         result_type +
+         "();\n  }\n  template <class T> static void zero_gradient(T &) "
+         "{}\n};\n}\n";
 }
 
 std::string generatedRegion(const std::string &blocks,

@@ -57,11 +57,15 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   std::string args;
   for (size_t i = 0; i < s.args.size(); ++i)
     args += (i ? ", " : "") + printExpr(*s.args[i]);
+  const std::string generated =
+      std::string(naming::generatedNamespace()) + "::";
   std::string callee =
-      custom              ? s.custom
-      : active && record_ ? std::string(naming::generatedNamespace()) +
-                                "::" + naming::forward(s.callee->generated_name)
-                          : s.callee->name;
+      custom ? s.custom
+      : active && record_
+          ? generated + naming::forward(s.callee->generated_name)
+      : s.callee->flattened
+          ? generated + naming::primal(s.callee->generated_name)
+          : s.callee->name;
   std::string call_text = callee + "(" + args + ")";
   out.fwd.comment(s.loc.str() + ": call " +
                   (custom ? s.custom : s.callee->name));

@@ -71,7 +71,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   std::vector<bool> param_local(fn.params.size(), false);
   for (Var *p : fn.params) {
     bool external = !adjointParamType(*p).empty() &&
-                    (!fn.is_top || selectsParam(opts, p->param_index));
+                    (!fn.is_top || selectsParam(opts, p->sourceParam()));
     if (external)
       param_adjoint[p->param_index] = names.fresh(naming::adjointStem(p->name));
     if (!p->active)
@@ -236,6 +236,20 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
       c.line("(void)" + d_result + ";");
     c.close();
     out.declarations = fsig + ";\n" + rsig + ";\n";
+    if (fn.flattened) {
+      // Callers cannot call the C++ function with the leaves of its
+      // objects: its primal on the leaves, for untaped calls.
+      std::string psig = "inline " + result_type.spelling + " " +
+                         naming::primal(stem) + "(" + primal_list + ")";
+      c.line("");
+      c.comment("tangent: " + fn.name + " on the fields of its objects");
+      c.open(psig);
+      c.append(locals);
+      c.append(gen.untaped(fn.body));
+      c.line(has_result ? "return " + fn.result_var->name + ";" : "return;");
+      c.close();
+      out.declarations += psig + ";\n";
+    }
     out.entry = stem;
   }
   out.text = c.str();

@@ -272,4 +272,59 @@ bool isLibraryFunction(const FunctionDecl *fd, ASTContext &ctx) {
   return ctx.getSourceManager().isInSystemHeader(fd->getLocation());
 }
 
+bool isUserOperator(const CXXOperatorCallExpr *op, ASTContext &ctx) {
+  const FunctionDecl *fd = op->getDirectCallee();
+  if (!fd || isLibraryFunction(fd, ctx))
+    return false;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+    return md->isUserProvided();
+  return true;
+}
+
+const clang::Expr *bareObject(const clang::Expr *e) {
+  for (;;) {
+    e = e->IgnoreParens();
+    if (const auto *ice = dyn_cast<ImplicitCastExpr>(e);
+        ice && (ice->getCastKind() == CK_NoOp ||
+                ice->getCastKind() == CK_LValueToRValue)) {
+      e = ice->getSubExpr();
+    } else if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e)) {
+      e = m->getSubExpr();
+    } else if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e)) {
+      e = b->getSubExpr();
+    } else if (const auto *f = dyn_cast<FullExpr>(e)) {
+      e = f->getSubExpr();
+    } else if (const auto *fc = dyn_cast<CXXFunctionalCastExpr>(e);
+               fc && (fc->getCastKind() == CK_NoOp ||
+                      fc->getCastKind() == CK_ConstructorConversion)) {
+      e = fc->getSubExpr();
+    } else {
+      return e;
+    }
+  }
+}
+
+void forEachMemberInit(const InitListExpr *list,
+                       const std::function<void(QualType, const clang::Expr *,
+                                                const FieldDecl *)> &fn) {
+  if (list->isSyntacticForm() && list->getSemanticForm())
+    list = list->getSemanticForm();
+  const CXXRecordDecl *rd = list->getType()->getAsCXXRecordDecl();
+  unsigned k = 0;
+  auto next = [&]() -> const clang::Expr * {
+    return k < list->getNumInits() ? list->getInit(k++) : nullptr;
+  };
+  for (const CXXBaseSpecifier &b : rd->bases())
+    fn(b.getType(), next(), nullptr);
+  for (const FieldDecl *f : rd->fields()) {
+    const clang::Expr *value = next();
+    if ((!value && f->hasInClassInitializer()) ||
+        (value && isa<CXXDefaultInitExpr>(value->IgnoreImplicit())))
+      value = f->getInClassInitializer();
+    if (value && isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
+      value = nullptr;
+    fn(f->getType(), value, f);
+  }
+}
+
 } // namespace tangent

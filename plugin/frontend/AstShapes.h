@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <functional>
 
 namespace tangent {
 
@@ -94,6 +95,24 @@ bool isInactiveCall(const clang::CallExpr *call, clang::ASTContext &ctx);
 /// Whether `fd` belongs to a library (namespace std, or a system header):
 /// its body is never validated or differentiated.
 bool isLibraryFunction(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
+
+/// `e` without what does not change which object it denotes: parentheses,
+/// no-op casts, temporaries, cleanups, a functional cast to its own class.
+const clang::Expr *bareObject(const clang::Expr *e);
+
+/// The initializers in aggregate initialization `list` of a class: one per
+/// base class (`field` null), then one per field, in order; `value` is the
+/// field's default member initializer where the braces have none, and null
+/// (value-initialized) where it has none either.
+void forEachMemberInit(
+    const clang::InitListExpr *list,
+    const std::function<void(clang::QualType type, const clang::Expr *value,
+                             const clang::FieldDecl *field)> &fn);
+
+/// Whether `op` calls an operator the user wrote (a member or free
+/// function of the user's, not an implicit copy or move assignment).
+bool isUserOperator(const clang::CXXOperatorCallExpr *op,
+                    clang::ASTContext &ctx);
 
 } // namespace tangent
 

@@ -35,7 +35,22 @@ namespace {
 constexpr const char *kGeneratorVersion = "tangent-0.2";
 
 /// A C++ identifier stem from a qualified name (`ns::f<int>` -> `ns_f_int`).
-std::string sanitize(const std::string &name) {
+std::string sanitize(std::string name) {
+  // Operators by name: `operator*` -> `operator_times`.
+  static const std::pair<const char *, const char *> words[] = {
+      {"+=", "plus_assign"}, {"-=", "minus_assign"},  {"*=", "times_assign"},
+      {"/=", "over_assign"}, {"==", "equal"},         {"!=", "not_equal"},
+      {"<=", "less_equal"},  {">=", "greater_equal"}, {"()", "call"},
+      {"[]", "index"},       {"+", "plus"},           {"-", "minus"},
+      {"*", "times"},        {"/", "over"},           {"=", "assign"},
+      {"<", "less"},         {">", "greater"}};
+  if (size_t at = name.find("operator"); at != std::string::npos)
+    for (const auto &[symbol, word] : words)
+      if (name.compare(at + 8, std::string(symbol).size(), symbol) == 0) {
+        name = name.substr(0, at + 8) + "_" + word +
+               name.substr(at + 8 + std::string(symbol).size());
+        break;
+      }
   std::string out;
   for (char c : name)
     out += (std::isalnum((unsigned char)c) || c == '_') ? c : '_';

@@ -193,15 +193,6 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
       out.push_back(r);
       continue;
     }
-    if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic()) {
-      diags.error(r.where, "tangent: '" + md->getQualifiedNameAsString() +
-                               "' is a member function; tangent::grad "
-                               "differentiates functions (free or static "
-                               "members): pass the object to a free function");
-      r.refused = true;
-      out.push_back(r);
-      continue;
-    }
     const FunctionDecl *def = nullptr;
     if (!fd->hasBody(def) || !def) {
       if (fd->isTemplateInstantiation()) {

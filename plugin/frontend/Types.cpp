@@ -39,8 +39,6 @@ Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
   return out;
 }
 
-namespace {
-
 std::string typeSpelling(ASTContext &ctx, QualType qt) {
   PrintingPolicy policy(ctx.getLangOpts());
   policy.SuppressDefaultTemplateArgs = true;
@@ -50,6 +48,8 @@ std::string typeSpelling(ASTContext &ctx, QualType qt) {
   return TypeName::getFullyQualifiedName(qt, ctx, policy,
                                          /*WithGlobalNsPrefix=*/false);
 }
+
+namespace {
 
 const ClassTemplateSpecializationDecl *stdTemplate(QualType qt,
                                                    llvm::StringRef name) {
@@ -128,6 +128,101 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
     return true;
   }
   return false;
+}
+
+const CXXRecordDecl *splitClass(QualType qt) {
+  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  const auto *rd = qt->getAsCXXRecordDecl();
+  if (!rd || rd->isLambda() || rd->isUnion() || rd->isInStdNamespace())
+    return nullptr;
+  // Library classes (iterators, strings, ...) are not the user's values.
+  const SourceManager &sm = rd->getASTContext().getSourceManager();
+  if (sm.isInSystemHeader(rd->getLocation()))
+    return nullptr;
+  return rd;
+}
+
+namespace {
+
+bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
+               bool accessible, std::vector<Leaf> &out, std::string &problem) {
+  if (!rd->hasDefinition()) {
+    problem = "the class '" + rd->getNameAsString() + "' is incomplete";
+    return false;
+  }
+  if (rd->isLocalClass() || rd->getName().empty()) {
+    problem = "a class defined inside a function or without a name is not "
+              "supported; define it at namespace scope";
+    return false;
+  }
+  if (rd->isPolymorphic() || rd->getNumVBases()) {
+    problem = "the class '" + rd->getNameAsString() +
+              "' has virtual functions or virtual bases, which are not "
+              "supported; differentiate a class without them";
+    return false;
+  }
+  std::string owner = typeSpelling(ctx, ctx.getRecordType(rd));
+  for (const CXXBaseSpecifier &base : rd->bases()) {
+    const CXXRecordDecl *b = splitClass(base.getType());
+    if (!b) {
+      problem = "the base class '" + base.getType().getAsString() + "' of '" +
+                rd->getNameAsString() + "' is not supported";
+      return false;
+    }
+    if (!addLeaves(ctx, b, prefix,
+                   accessible && base.getAccessSpecifier() == AS_public, out,
+                   problem))
+      return false;
+  }
+  for (const FieldDecl *f : rd->fields()) {
+    Leaf leaf = prefix;
+    std::string name = f->getNameAsString();
+    leaf.fields.push_back(f);
+    leaf.suffix += (leaf.suffix.empty() ? "" : "_") + name;
+    bool visible = accessible && f->getAccess() == AS_public;
+    leaf.path.push_back(
+        {name, owner, typeSpelling(ctx, f->getType()), visible});
+    if (f->isBitField() || f->getType()->isReferenceType() ||
+        f->getType().isConstQualified()) {
+      problem = "the field '" + name + "' of '" + rd->getNameAsString() +
+                "' is a " +
+                (f->isBitField()                   ? "bit-field"
+                 : f->getType()->isReferenceType() ? "reference"
+                                                   : "const field") +
+                ", which is not supported";
+      return false;
+    }
+    if (const CXXRecordDecl *nested = splitClass(f->getType())) {
+      if (!addLeaves(ctx, nested, leaf, visible, out, problem))
+        return false;
+      continue;
+    }
+    Type t;
+    if (!lowerType(ctx, f->getType(), t) || t.kind == TypeKind::Pointer ||
+        t.kind == TypeKind::CArray || t.kind == TypeKind::Void) {
+      problem = "the field '" + name + "' of '" + rd->getNameAsString() +
+                "' has the type '" + f->getType().getAsString() +
+                "', which is not supported in a class tangent differentiates "
+                "through (fields may be numbers, std::vector or std::array of "
+                "numbers, and such classes)";
+      return false;
+    }
+    leaf.type = t;
+    out.push_back(std::move(leaf));
+  }
+  return true;
+}
+
+} // namespace
+
+bool classLeaves(ASTContext &ctx, const CXXRecordDecl *rd,
+                 std::vector<Leaf> &out, std::string *problem) {
+  out.clear();
+  std::string why;
+  bool ok = addLeaves(ctx, rd, Leaf{}, true, out, why);
+  if (problem)
+    *problem = why;
+  return ok;
 }
 
 } // namespace tangent

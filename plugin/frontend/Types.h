@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include <string>
+#include <vector>
 
 namespace tangent {
 
@@ -27,6 +28,30 @@ Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
 /// IR cannot represent it: void, bool, integers and enums, floating point,
 /// std::vector / std::array / C arrays of those, and pointers to them.
 bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
+
+/// The class `qt` (references and qualifiers removed) names, when tangent
+/// splits its values into fields: a struct or class of the user's (outside
+/// namespace std), not a lambda and not a union; else null.
+const clang::CXXRecordDecl *splitClass(clang::QualType qt);
+
+/// One field of a split class that the IR keeps as a variable of its own
+/// (scalar replacement of aggregates): a field of a type lowerType knows,
+/// reached through nested class-type fields and base classes.
+struct Leaf {
+  std::vector<const clang::FieldDecl *> fields; ///< outermost first
+  FieldPath path;     ///< how generated code reaches it in the object
+  std::string suffix; ///< `inner_x`: names the leaf after the object
+  Type type;
+};
+
+/// The leaves of `rd` in layout order (base classes first, then fields,
+/// nested classes expanded in place); false, with the reason in `problem`,
+/// if some field or base cannot be split.
+bool classLeaves(clang::ASTContext &ctx, const clang::CXXRecordDecl *rd,
+                 std::vector<Leaf> &out, std::string *problem = nullptr);
+
+/// The fully qualified spelling of `qt` as generated code names it.
+std::string typeSpelling(clang::ASTContext &ctx, clang::QualType qt);
 
 } // namespace tangent
 

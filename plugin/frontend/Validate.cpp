@@ -38,11 +38,18 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
   Type t;
   if (lowerType(ctx_, qt, t))
     return "";
+  if (splitClass(qt) || qt.getNonReferenceType()->isUnionType())
+    return classProblem(qt);
   QualType bare = qt.getNonReferenceType();
   if (const auto *rd = bare->getAsCXXRecordDecl(); rd && rd->isLambda())
     return "lambdas are not supported";
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
     return "function pointers are not supported";
+  if (const auto *rd = bare->getAsCXXRecordDecl();
+      rd && rd->isInStdNamespace() && rd->getName() == "function")
+    return "std::function is not supported: the function it holds is known "
+           "only at run time; take the callable as a template parameter "
+           "(template <class F> double f(F g, ...))";
   return std::string(what) + " type '" + qt.getAsString() +
          "' is not supported";
 }
@@ -81,12 +88,26 @@ void Validator::function(const FunctionDecl *fd) {
 
 void Validator::signature(const FunctionDecl *def) {
   Type t;
-  if (!lowerType(ctx_, def->getReturnType(), t) ||
-      !(t.isReal() || t.kind == TypeKind::Vector || t.kind == TypeKind::Void ||
-        t.isIntegral()))
+  if (splitClass(def->getReturnType())) {
+    if (std::string p = classProblem(def->getReturnType()); !p.empty())
+      refuse(def->getLocation(), p);
+  } else if (!lowerType(ctx_, def->getReturnType(), t) ||
+             !(t.isReal() || t.kind == TypeKind::Vector ||
+               t.kind == TypeKind::Void || t.isIntegral())) {
     refuse(def->getLocation(),
            "return type '" + def->getReturnType().getAsString() + "' of '" +
                def->getNameAsString() + "' is not supported");
+  }
+  if (const auto *md = dyn_cast<CXXMethodDecl>(def); md && !md->isStatic()) {
+    if (md->isVirtual())
+      refuse(def->getLocation(), "the virtual function '" +
+                                     md->getNameAsString() +
+                                     "' is not supported: differentiate a "
+                                     "non-virtual function");
+    else if (std::string p = classProblem(ctx_.getRecordType(md->getParent()));
+             !p.empty())
+      refuse(def->getLocation(), p);
+  }
   for (const ParmVarDecl *p : def->parameters()) {
     std::string problem = typeProblem(p->getType(), "parameter");
     if (!problem.empty())
@@ -94,6 +115,8 @@ void Validator::signature(const FunctionDecl *def) {
     else
       scope_->vars.insert(p);
   }
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(def))
+    memberInitializers(ctor);
 }
 
 void Validator::compound(const CompoundStmt *s) {
@@ -258,6 +281,8 @@ void Validator::returnStmt(const ReturnStmt *s) {
   const clang::Expr *value = s->getRetValue();
   if (!value)
     return;
+  if (splitClass(value->getType()))
+    return object(value);
   Type t;
   if (!lowerType(ctx_, value->getType(), t))
     return refuse(s->getBeginLoc(), "returning a value of type '" +
@@ -294,6 +319,12 @@ void Validator::varDecl(const VarDecl *vd) {
   std::string problem = typeProblem(vd->getType(), "local variable");
   if (!problem.empty())
     return refuseDecl(vd, problem);
+  if (splitClass(vd->getType())) {
+    if (const clang::Expr *init = vd->getInit())
+      object(init);
+    scope_->vars.insert(vd);
+    return;
+  }
   Type t = {};
   lowerType(ctx_, vd->getType(), t);
   if (const clang::Expr *init = vd->getInit())
@@ -302,16 +333,44 @@ void Validator::varDecl(const VarDecl *vd) {
 }
 
 void Validator::localReference(const VarDecl *vd) {
+  // A reference to an object names its fields: writes through it write
+  // them.
+  if (splitClass(vd->getType())) {
+    if (std::string p = classProblem(vd->getType()); !p.empty())
+      return refuseDecl(vd, p);
+    bool to_const = vd->getType().getNonReferenceType().isConstQualified();
+    object(vd->getInit(), to_const ? Use::Value : Use::Target);
+    scope_->vars.insert(vd);
+    return;
+  }
   // A const reference to a constant parameter (or to one of its scalar
   // elements) reads values that never change: the parameter, or a copy.
   const clang::Expr *init =
       vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
   bool to_const = vd->getType().getNonReferenceType().isConstQualified();
+  Type et0;
   auto constParam = [&](const clang::Expr *e) {
     const VarDecl *p = e ? namedVar(e) : nullptr;
     return p && isa<ParmVarDecl>(p) &&
            (p->getType().getNonReferenceType().isConstQualified());
   };
+  // A reference to a variable of this function or to a field of an object
+  // is another name for it.
+  if (init && (init->getType()->isRealFloatingType() ||
+               (lowerType(ctx_, init->getType(), et0) && et0.isContainer()))) {
+    const clang::Expr *bare = bareObject(init);
+    const VarDecl *named = namedVar(bare);
+    if (named && scope_->vars.count(named) && !scope_->aliases.count(named) &&
+        isa<DeclRefExpr>(bare)) {
+      scope_->vars.insert(vd);
+      return;
+    }
+    if (const auto *me = dyn_cast<MemberExpr>(bare)) {
+      member(me, to_const ? Use::Value : Use::Target);
+      scope_->vars.insert(vd);
+      return;
+    }
+  }
   if (to_const && init) {
     if (constParam(init)) {
       scope_->vars.insert(vd);
@@ -390,7 +449,7 @@ void Validator::containerInitializer(const clang::Expr *init,
         if (const auto *c = dyn_cast<CallExpr>(src);
             c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
           return call(c);
-        if (!namesContainer(src))
+        if (!namesContainer(src) && !containerMember(src))
           return refuse(loc, "copying from this expression is not "
                              "supported; copy a named container");
         return;
@@ -403,9 +462,31 @@ void Validator::containerInitializer(const clang::Expr *init,
   if (const auto *c = dyn_cast<CallExpr>(e);
       c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
     return call(c);
-  if (namesContainer(e))
+  if (namesContainer(e) || containerMember(e))
     return;
   refuse(loc, "this initializer is not supported");
+}
+
+void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    SourceLocation loc = init->getSourceLocation().isValid()
+                             ? init->getSourceLocation()
+                             : ctor->getLocation();
+    if (init->isBaseInitializer()) {
+      object(init->getInit());
+    } else if (const FieldDecl *f = init->getMember()) {
+      if (splitClass(f->getType())) {
+        object(init->getInit());
+        continue;
+      }
+      Type t;
+      lowerType(ctx_, f->getType(), t);
+      initializer(t, init->getInit(), loc);
+    } else {
+      refuse(loc, "this constructor initializer (delegating, or of an "
+                  "anonymous member) is not supported");
+    }
+  }
 }
 
 } // namespace tangent

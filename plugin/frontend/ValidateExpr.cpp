@@ -95,6 +95,11 @@ void Validator::expr(const clang::Expr *e, Use use) {
     return conditional(c, use);
   if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e))
     return subscript(ase);
+  if (const auto *me = dyn_cast<MemberExpr>(e))
+    return member(me, use);
+  if (isa<CXXThisExpr>(e))
+    return refuse(loc, "'this' is supported in member access and member "
+                       "calls only");
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e))
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))
@@ -175,6 +180,9 @@ void Validator::cast(const CastExpr *e, Use use) {
     }
   }
   const auto *ce = cast<ExplicitCastExpr>(e);
+  if (isa<CXXReinterpretCastExpr>(ce))
+    return refuse(loc, "reinterpret_cast is not supported: it reinterprets "
+                       "the bits of a value, which have no derivative");
   if (ce->getType()->isVoidType())
     return expr(ce->getSubExprAsWritten()); // `(void)x;`
   if (!lowerType(ctx_, ce->getType(), t) || !(t.isReal() || t.isIntegral()))
@@ -221,6 +229,9 @@ void Validator::discarded(const clang::Expr *e) {
     discarded(comma->getLHS());
     return discarded(comma->getRHS());
   }
+  // A call returning an object, its value dropped.
+  if (splitClass(e->getType()) && !assignedOperand(e))
+    return object(e);
   expr(e);
 }
 
@@ -249,12 +260,20 @@ void Validator::binary(const BinaryOperator *b) {
 void Validator::assignment(const clang::Expr *lhs, const clang::Expr *rhs,
                            bool compound, SourceLocation loc) {
   Type t;
+  if (splitClass(lhs->getType())) {
+    // Whole objects, field by field.
+    if (compound)
+      return refuse(loc, "this compound assignment to an object is not "
+                         "supported");
+    object(rhs);
+    return object(lhs, Use::Target);
+  }
   if (lowerType(ctx_, lhs->getType(), t) && t.isContainer()) {
     // Whole containers: `v = w`, `v = g(x)`, `v = {...}`.
     if (compound)
       return refuse(loc, "compound assignment to a container is not "
                          "supported");
-    if (!namesContainer(lhs))
+    if (!namesContainer(lhs) && !containerMember(lhs))
       return refuse(loc, "assigning to this container is not supported; "
                          "assign to a named array or vector");
     return containerInitializer(rhs, loc);
@@ -292,7 +311,7 @@ void Validator::conditional(const ConditionalOperator *c, Use use) {
 
 void Validator::subscript(const ArraySubscriptExpr *e) {
   const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
-  if (!namesContainer(base, /*or_pointer=*/true))
+  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base))
     return refuse(e->getBeginLoc(),
                   isa<DeclRefExpr>(base)
                       ? "indexing this expression is not supported; index a "
@@ -303,7 +322,7 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
 
 void Validator::element(const clang::Expr *base, const clang::Expr *index,
                         SourceLocation loc) {
-  if (!namesContainer(base, /*or_pointer=*/true))
+  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base))
     return refuse(loc, "indexing this expression is not supported; index a "
                        "named array, vector or pointer parameter");
   expr(index);
@@ -319,6 +338,13 @@ void Validator::operatorCall(const CXXOperatorCallExpr *e) {
       return refuse(loc, "lambdas are not supported");
   if (extremeElement(e))
     return;
+  if (isUserOperator(e, ctx_)) {
+    const FunctionDecl *fd = e->getDirectCallee();
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+      return memberFunctionCall(e, md, e->getArg(0));
+    llvm::SmallVector<const clang::Expr *, 2> args(e->arguments());
+    return userFunction(e, fd, args);
+  }
   // `std::max_element(...) - a.begin()`: say what is supported instead.
   for (const clang::Expr *a : e->arguments())
     if (const auto *c = dyn_cast<CallExpr>(a->IgnoreImplicit()))
@@ -347,6 +373,8 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
   const CXXMethodDecl *md = mc->getMethodDecl();
   if (!md)
     return refuse(loc, "this member call is not supported");
+  if (splitClass(QualType(md->getParent()->getTypeForDecl(), 0)))
+    return memberFunctionCall(mc, md, mc->getImplicitObjectArgument());
   if (md->isVirtual() && !md->hasAttr<FinalAttr>() &&
       !md->getParent()->hasAttr<FinalAttr>())
     return refuse(loc, "virtual call to '" + md->getNameAsString() +
@@ -358,7 +386,7 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
   if (obj && lowerType(ctx_, obj->getType(), ot) && ot.isContainer()) {
     llvm::StringRef n = md->getName();
     if (n == "size" && mc->getNumArgs() == 0) {
-      if (!namesContainer(obj))
+      if (!namesContainer(obj) && !containerMember(obj))
         return refuse(loc, "size() of this expression is not supported; ask "
                            "a named array or vector");
       return;
@@ -471,20 +499,21 @@ void Validator::call(const CallExpr *c) {
 void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   SourceLocation loc = c->getBeginLoc();
   std::string name = fd->getNameAsString();
-  auto arguments = [&]() {
-    for (unsigned i = 0; i < c->getNumArgs(); ++i) {
-      const ParmVarDecl *p =
-          i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
-      expr(c->getArg(i), isOutputParam(p) ? Use::Target : Use::Value);
-    }
-  };
+  llvm::SmallVector<const clang::Expr *, 4> args(c->arguments());
+  auto arguments = [&]() { this->arguments(fd, args); };
   // A call without differentiable arguments is a constant.
   if (isInactiveCall(c, ctx_))
     return arguments();
   Type rt;
-  if (!lowerType(ctx_, c->getType(), rt))
+  bool objects = isObject(c->getType());
+  for (const ParmVarDecl *p : fd->parameters())
+    objects |= bool(splitClass(p->getType()));
+  if (!lowerType(ctx_, c->getType(), rt) && !isObject(c->getType()))
     return refuse(loc, "a call returning '" + c->getType().getAsString() +
                            "' is not supported");
+  if (objects && findCustomRule(ctx_, fd))
+    return refuse(loc, "custom derivatives of functions taking or returning "
+                       "objects are not supported");
   if (CustomRule rule = findCustomRule(ctx_, fd)) {
     if (!rt.isReal())
       return refuse(loc, "custom derivatives are supported for functions "
@@ -538,13 +567,6 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
                   mirrored +
                   " to use one); its body is "
                   "differentiated");
-  for (unsigned i = 0; i < c->getNumArgs() && i < fd->getNumParams(); ++i) {
-    Type pt;
-    if (lowerType(ctx_, fd->getParamDecl(i)->getType(), pt) &&
-        pt.isContainer() && !namesContainer(c->getArg(i)))
-      return refuse(c->getArg(i)->getBeginLoc(),
-                    "pass a named container to '" + name + "'");
-  }
   arguments();
   function(def);
 }

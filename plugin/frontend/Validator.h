@@ -112,6 +112,35 @@ private:
   bool extremeElement(const clang::Expr *e);
   void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
 
+  // ValidateObject.cpp
+  /// What is wrong with the class type `qt` as a value tangent splits into
+  /// fields ("" if nothing, or if it is not a class).
+  std::string classProblem(clang::QualType qt) const;
+  /// A class type tangent splits into fields, without problems.
+  bool isObject(clang::QualType qt) const;
+  /// A class-type expression, read or written.
+  void object(const clang::Expr *e, Use use = Use::Value);
+  /// The default member initializer of `f`, lowered where it is used.
+  void defaultMemberInit(const clang::FieldDecl *f, clang::SourceLocation loc);
+  void construction(const clang::CXXConstructExpr *ce);
+  /// A field of an object, read or written.
+  void member(const clang::MemberExpr *me, Use use);
+  /// Whether `e` is a container field of an object (then checked).
+  bool containerMember(const clang::Expr *e);
+  /// The arguments of a call of `fd` (objects, containers, values).
+  void arguments(const clang::FunctionDecl *fd,
+                 llvm::ArrayRef<const clang::Expr *> args);
+  /// A call of a member function (or member operator) of the user's on
+  /// `on`.
+  void memberFunctionCall(const clang::CallExpr *c,
+                          const clang::CXXMethodDecl *md,
+                          const clang::Expr *on);
+  /// A call of a function of the user's differentiated through its body.
+  void userFunction(const clang::CallExpr *c, const clang::FunctionDecl *fd,
+                    llvm::ArrayRef<const clang::Expr *> args);
+  /// A constructor's member and base initializers.
+  void memberInitializers(const clang::CXXConstructorDecl *ctor);
+
   /// Whether `e` (parentheses and implicit casts aside) names a variable of
   /// this function (not an alias) whose type is a container, or also a
   /// pointer when `or_pointer`.

@@ -73,6 +73,17 @@ struct Type {
 
 enum class VarRole { Param, Local, Temp, Flag, Induction };
 
+/// One step from a class-type object to one of its fields, as generated code
+/// spells it: `.name`, or, for a field it may not name (private, protected),
+/// through an access tag (codegen/Binding.cpp).
+struct FieldStep {
+  std::string name;       ///< the field's name
+  std::string owner;      ///< the class that declares it, fully qualified
+  std::string type;       ///< the field's type, fully qualified
+  bool accessible = true; ///< public along the whole path
+};
+using FieldPath = std::vector<FieldStep>;
+
 /// A variable of the function: a parameter, a hoisted local or a temporary.
 struct Var {
   int id = 0;
@@ -80,7 +91,8 @@ struct Var {
   std::string source_name; ///< name in the user's source, if any
   Type type;
   VarRole role = VarRole::Local;
-  int param_index = -1;
+  int param_index = -1;      ///< position in Function::params
+  int source_param = -1;     ///< the C++ parameter it comes from (Signature)
   bool by_reference = false; ///< parameter passed by reference
   bool is_const = false;     ///< const parameter (or const& / const T*)
 
@@ -95,6 +107,11 @@ struct Var {
   bool read_everywhere = false;
   bool invariant = false; ///< never written after its first write
   std::string adjoint;    ///< name of its adjoint, if active
+
+  /// The C++ parameter a parameter comes from (`wrt` selects by it).
+  int sourceParam() const {
+    return source_param >= 0 ? source_param : param_index;
+  }
 };
 
 enum class ExprKind {
@@ -221,6 +238,21 @@ struct Stmt {
   bool record_decision = true; ///< If: tape the branch (else re-evaluate)
 };
 
+/// A parameter of the C++ function as its callers see it. The IR splits a
+/// class-type object into its fields (scalar replacement of aggregates):
+/// each leaf field is a parameter of its own, `leaves` of them from `first`
+/// in Function::params, in layout order; `paths` reach them in the object.
+/// Other parameters are one IR parameter (`leaves` 1, no path).
+struct SourceParam {
+  std::string name;
+  std::string spelling; ///< the type without reference and const
+  bool by_reference = false;
+  bool is_const = false;
+  bool object = false; ///< a class type, split into its leaves
+  int first = 0, leaves = 1;
+  std::vector<FieldPath> paths; ///< object: one per leaf
+};
+
 /// A function to differentiate (the requested one or a callee).
 struct Function {
   std::string name;           ///< qualified name for calling the primal
@@ -229,6 +261,14 @@ struct Function {
   Loc loc;
   Type result;
   std::vector<Var *> params;
+  /// The C++ parameters: `this` first for a member function (named
+  /// `self`), then the declared ones; a class-type result is returned
+  /// through output parameters after them (`result` is then void).
+  std::vector<SourceParam> signature;
+  /// Has split parameters (objects, `this`, a class-type result): callers
+  /// cannot call the C++ function with the IR's arguments, so generated
+  /// code calls its flat primal (`<stem>_primal`) instead.
+  bool flattened = false;
   std::vector<std::unique_ptr<Var>> vars; ///< owns params, locals, temps
   Block body;
   Var *result_var = nullptr;  ///< `return e` assigns it

@@ -24,6 +24,7 @@ std::string adjointStem(const std::string &var) { return "d_" + var; }
 std::string pullback(const std::string &stem) { return stem + "_pullback"; }
 std::string forward(const std::string &stem) { return stem + "_forward"; }
 std::string reverse(const std::string &stem) { return stem + "_reverse"; }
+std::string primal(const std::string &stem) { return stem + "_primal"; }
 std::string customPullback(const std::string &function) {
   return function + "_pullback";
 }

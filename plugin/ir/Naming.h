@@ -50,6 +50,8 @@ inline const char *generatedNamespace() { return "tangent::generated"; }
 std::string pullback(const std::string &stem);
 std::string forward(const std::string &stem);
 std::string reverse(const std::string &stem);
+/// The primal of a function with split parameters, on its leaves.
+std::string primal(const std::string &stem);
 /// Custom derivative looked up for a function:
 /// tangent::custom::<name>_pullback.
 std::string customPullback(const std::string &function);

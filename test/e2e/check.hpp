@@ -22,9 +22,18 @@
 ///   check_true(name, condition)
 ///
 /// `df` is the object `tangent::grad<f, O>()` returns; `f` and `O` (its `wrt`
-/// selection) are read from its type. Differentiable parameters are those of
-/// the API contract: floating scalars, `std::vector` and `std::array` of
-/// floating point; everything else is passed through unchanged.
+/// selection) are read from its type; `f` may be a member function (the
+/// object comes first). Differentiable parameters are those of the API
+/// contract: floating scalars, `std::vector` and `std::array` of floating
+/// point, and objects whose type lists its floating-point fields:
+///
+///   template <> struct tangent_test::fields<Params> {
+///     static auto of(Params &p) { return std::tie(p.k, p.c); }
+///   };
+///
+/// (double scalars, vectors or arrays of double, or such objects); the
+/// harness perturbs, compares and zeroes them in that order. Everything else
+/// is passed through unchanged.
 ///
 /// Tolerances: |got - expected| <= abs + rel * |expected|, `double_tol`
 /// (1e-6 + 1e-5) by default, `float_tol` (1e-3 + 1e-3) when f returns float or
@@ -61,6 +70,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -68,6 +78,9 @@
 #include <vector>
 
 namespace tangent_test {
+
+/// The floating-point fields of a class type, listed by the test (see above).
+template <class T> struct fields;
 
 /// Accepts |got - expected| <= abs + rel * |expected|.
 struct tolerance {
@@ -105,12 +118,39 @@ template <class T, std::size_t N> struct container_traits<std::array<T, N>> {
   using element = T;
 };
 
+template <class T, class = void> struct has_fields : std::false_type {};
+template <class T>
+struct has_fields<T, std::void_t<decltype(fields<T>::of(std::declval<T &>()))>>
+    : std::true_type {};
+
+/// Pointers to every floating-point value of an object's listed fields.
+template <class T> std::vector<double *> slots(T &object) {
+  std::vector<double *> out;
+  auto add = [&](auto &field) {
+    using F = std::remove_cvref_t<decltype(field)>;
+    if constexpr (std::is_same_v<F, double>) {
+      out.push_back(&field);
+    } else if constexpr (has_fields<F>::value) {
+      for (double *p : detail::slots(field))
+        out.push_back(p);
+    } else {
+      static_assert(std::is_same_v<typename F::value_type, double>,
+                    "tangent_test::fields: list double fields");
+      for (auto &e : field)
+        out.push_back(&e);
+    }
+  };
+  std::apply([&](auto &...f) { (add(f), ...); }, fields<T>::of(object));
+  return out;
+}
+
 /// How a parameter of type P takes part in the check.
 template <class P> struct param {
   using bare = std::remove_cvref_t<P>;
   static constexpr bool scalar = std::is_floating_point_v<bare>;
   static constexpr bool container = container_traits<bare>::value;
-  static constexpr bool differentiable = scalar || container;
+  static constexpr bool object = has_fields<bare>::value;
+  static constexpr bool differentiable = scalar || container || object;
   static constexpr bool pointer =
       std::is_pointer_v<bare> &&
       std::is_floating_point_v<std::remove_cv_t<std::remove_pointer_t<bare>>>;
@@ -121,8 +161,9 @@ template <class P> struct param {
       scalar, bare,
       std::conditional_t<
           container, typename container_traits<bare>::element,
-          std::conditional_t<
-              pointer, std::remove_cv_t<std::remove_pointer_t<bare>>, void>>>;
+          std::conditional_t<pointer,
+                             std::remove_cv_t<std::remove_pointer_t<bare>>,
+                             std::conditional_t<object, double, void>>>>;
   /// What the harness keeps of an argument: a copy, or for a raw pointer a
   /// vector holding the pointed-to elements.
   using storage = std::conditional_t<pointer, std::vector<element>, bare>;
@@ -131,6 +172,8 @@ template <class P> struct param {
 template <class S> std::size_t size_of(const S &s) {
   if constexpr (std::is_floating_point_v<S>)
     return 1;
+  else if constexpr (has_fields<S>::value)
+    return detail::slots(const_cast<S &>(s)).size();
   else
     return s.size();
 }
@@ -139,6 +182,8 @@ template <class S> auto &component(S &s, std::size_t k) {
   if constexpr (std::is_floating_point_v<S>) {
     (void)k;
     return s;
+  } else if constexpr (has_fields<S>::value) {
+    return *detail::slots(s)[k];
   } else {
     return s[k];
   }
@@ -177,7 +222,8 @@ template <std::size_t I, class Storage, class Eval>
 void fd_entry(const Storage &s, bool selected, const Eval &eval, scheme sc,
               std::vector<std::vector<double>> &out) {
   using S = std::tuple_element_t<I, Storage>;
-  if constexpr (std::is_floating_point_v<S> || container_traits<S>::value) {
+  if constexpr (std::is_floating_point_v<S> || container_traits<S>::value ||
+                has_fields<S>::value) {
     if (!selected)
       return;
     using E = std::remove_cvref_t<decltype(detail::component(
@@ -213,8 +259,7 @@ fd_gradient(const Storage &s, const std::array<bool, N> &selected,
 
 // The function under test
 
-template <auto F> struct function;
-template <class R, class... A, R (*F)(A...)> struct function<F> {
+template <auto F, class R, class... A> struct function_of {
   using result = R;
   static constexpr std::size_t arity = sizeof...(A);
   using params = std::tuple<A...>;
@@ -287,7 +332,7 @@ template <class R, class... A, R (*F)(A...)> struct function<F> {
   /// Calls f on (a copy of) the stored arguments.
   static R call(storage s) {
     auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return F(pass<I>(s)...);
+      return std::invoke(F, pass<I>(s)...);
     };
     return each(std::make_index_sequence<arity>{});
   }
@@ -300,6 +345,15 @@ template <class R, class... A, R (*F)(A...)> struct function<F> {
   }
 };
 
+/// A free function, or a member function with its object first.
+template <auto F> struct function;
+template <class R, class... A, R (*F)(A...)>
+struct function<F> : function_of<F, R, A...> {};
+template <class R, class C, class... A, R (C::*F)(A...)>
+struct function<F> : function_of<F, R, C &, A...> {};
+template <class R, class C, class... A, R (C::*F)(A...) const>
+struct function<F> : function_of<F, R, const C &, A...> {};
+
 // Flattening and reporting
 
 template <class T> struct is_tuple : std::false_type {};
@@ -311,6 +365,9 @@ template <class T> void flatten_into(std::vector<double> &out, const T &v) {
   else if constexpr (is_tuple<T>::value)
     std::apply([&](const auto &...e) { (detail::flatten_into(out, e), ...); },
                v);
+  else if constexpr (has_fields<T>::value)
+    for (const double *p : detail::slots(const_cast<T &>(v)))
+      out.push_back(*p);
   else
     for (const auto &e : v)
       detail::flatten_into(out, e);
@@ -431,8 +488,12 @@ struct adjoint_list<Map, W, I, std::tuple<D...>, P, Rest...> {
 template <class Adjoint>
 void add_scaled(Adjoint &&adjoint, const std::vector<double> &g, double seed) {
   for (std::size_t k = 0; k < g.size(); ++k) {
-    using E = std::remove_reference_t<decltype(adjoint[k])>;
-    adjoint[k] += static_cast<E>(seed * g[k]);
+    // An object's adjoint arrives as pointers to its values.
+    if constexpr (std::is_pointer_v<std::remove_cvref_t<decltype(adjoint[k])>>)
+      *adjoint[k] += seed * g[k];
+    else
+      adjoint[k] +=
+          static_cast<std::remove_cvref_t<decltype(adjoint[k])>>(seed * g[k]);
   }
 }
 
@@ -480,8 +541,22 @@ struct fd_adjoint<F, O, R(A...), std::tuple<D...>> {
     const auto grads =
         fn::fd(fn::make(args...), O.wrt, true, scheme::self_test);
     std::size_t next = 0;
-    (detail::add_scaled(adjoints, grads[next++], seed), ...);
-    return F(args...);
+    (detail::add_scaled(adjoint_values(adjoints), grads[next++], seed), ...);
+    return std::invoke(F, args...);
+  }
+  /// An object's gradient starts as its copy; the runtime zeroes it first.
+  template <class T> static void zero_gradient(T &gradient) {
+    for (double *p : detail::slots(gradient))
+      *p = 0;
+  }
+
+private:
+  template <class T> static decltype(auto) adjoint_values(T &&adjoint) {
+    if constexpr (has_fields<std::remove_cvref_t<T>>::value) {
+      return detail::slots(adjoint);
+    } else {
+      return std::forward<T>(adjoint);
+    }
   }
 };
 
@@ -670,6 +745,18 @@ struct adjoint<F, O> : tangent_test::detail::fd_adjoint<
                            typename tangent_test::detail::adjoint_list<
                                tangent_test::detail::adjoint_arg_t, O.wrt, 0,
                                std::tuple<>, A...>::type> {};
+template <class R, class C, class... A, R (C::*F)(A...) const, options O>
+struct adjoint<F, O> : tangent_test::detail::fd_adjoint<
+                           F, O, R(const C &, A...),
+                           typename tangent_test::detail::adjoint_list<
+                               tangent_test::detail::adjoint_arg_t, O.wrt, 0,
+                               std::tuple<>, const C &, A...>::type> {};
+template <class R, class C, class... A, R (C::*F)(A...), options O>
+struct adjoint<F, O> : tangent_test::detail::fd_adjoint<
+                           F, O, R(C &, A...),
+                           typename tangent_test::detail::adjoint_list<
+                               tangent_test::detail::adjoint_arg_t, O.wrt, 0,
+                               std::tuple<>, C &, A...>::type> {};
 } // namespace tangent
 
 // Without the plugin, [[tangent::checkpoint]] is an unknown attribute that

@@ -11,6 +11,7 @@
 ///   LowerExpr.cpp      operators, literals, variables, casts
 ///   LowerAssign.cpp    assignments, ++/--, targets (conditional ones too)
 ///   LowerCall.cpp      calls: math, custom, user, constant; member calls
+///   LowerObject.cpp    class-type values, split into one variable per field
 ///
 /// The validator (frontend/Validate.cpp) has refused everything else before
 /// lowering runs, so lowering never refuses: a shape it cannot lower is a
@@ -44,6 +45,10 @@ public:
 
   /// Lowers the whole function into F.
   void run();
+  /// F's parameters: `this`, the declared ones, a class-type result.
+  void parameters();
+  /// A constructor's member and base initializers, into F's body.
+  void memberInitializers(const clang::CXXConstructorDecl *ctor);
 
   // --- statements: `Visit(s, out)` appends the lowering of s to `out` -----
   void VisitCompoundStmt(const clang::CompoundStmt *s, Block &out);
@@ -89,11 +94,47 @@ public:
   ExprPtr incDec(const clang::UnaryOperator *u, Block &pre);
   /// A call; its result (if any) goes to `into` when given.
   ExprPtr call(const clang::CallExpr *call, Block &pre, Var *into);
+  /// The Call statement of a user function (or custom derivative)
+  /// `callee`: `on` (a member function's `*this`, or null), then
+  /// `args`, split objects passed as their leaves; argument effects and
+  /// temporaries go to `pre`.
+  std::unique_ptr<tangent::Stmt>
+  userCall(const clang::FunctionDecl *callee, const std::vector<Var *> *on,
+           llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
+           Block &pre);
   /// `base[index]` of a named container or pointer.
   ExprPtr element(const clang::Expr *base, const clang::Expr *index,
                   Block &pre);
   /// A literal of `qt` with the value `value`.
   ExprPtr literal(const clang::APValue &value, clang::QualType qt);
+
+  // --- class-type values (LowerObject.cpp) --------------------------------
+  /// Variables of split class type: one variable per leaf, layout order.
+  std::map<const clang::VarDecl *, std::vector<Var *>> objects;
+  /// `*this` in a member function or constructor.
+  std::vector<Var *> self;
+  /// A class-type result: the output parameters `return` writes.
+  std::vector<Var *> result_leaves;
+  /// The leaves of the class `qt` names (validated).
+  std::vector<Leaf> leavesOf(clang::QualType qt, clang::SourceLocation loc);
+  /// One new variable per leaf of the class `qt`, named after `stem`.
+  std::vector<Var *> objectVars(const std::string &stem, clang::QualType qt,
+                                VarRole role, clang::SourceLocation loc);
+  /// The variables that hold class-type `e`: its own for a named object,
+  /// a member of one or `*this`; for a computed value (braces, constructor,
+  /// call), temporaries written in `pre`.
+  std::vector<Var *> object(const clang::Expr *e, Block &pre);
+  /// The leaves of member `me` (a field, nested object or not).
+  std::vector<Var *> member(const clang::MemberExpr *me, Block &pre);
+  /// Writes class-type `init` into `dest`. `fresh`: nothing in `init`
+  /// reads `dest` (a declaration), so a call may write it directly.
+  void buildObject(const std::vector<Var *> &dest, const clang::Expr *init,
+                   clang::SourceLocation loc, Block &out, bool fresh);
+  /// A call of a function returning a class-type value, into `dest`.
+  void objectCall(const clang::CallExpr *c, const std::vector<Var *> &dest,
+                  Block &pre);
+  /// The object a member function is called on (`this` in a member).
+  std::vector<Var *> calledObject(const clang::Expr *obj, Block &pre);
 
   // --- shared state and helpers -------------------------------------------
   Lowering &L;
@@ -119,6 +160,8 @@ public:
   Var *flag(const char *stem);
   StmtPtr assign(ExprPtr lhs, ExprPtr rhs, clang::SourceLocation loc);
   StmtPtr setFlag(Var *v, bool value, clang::SourceLocation loc);
+  /// `T v;` for a container: empty vector, zero array.
+  StmtPtr defaultConstruct(Var *v, clang::SourceLocation loc);
   StmtPtr makeIf(ExprPtr cond, Block then_block, clang::SourceLocation loc);
   /// `!a && !b ...` over the flags that end the current sequence early.
   ExprPtr guardCondition();

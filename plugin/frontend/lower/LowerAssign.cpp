@@ -43,6 +43,14 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
                                     const clang::Expr *rhs,
                                     const std::string &op, SourceLocation loc,
                                     Block &pre) {
+  // Whole objects, leaf by leaf (through temporaries when computed).
+  if (splitClass(lhs->getType())) {
+    if (!op.empty())
+      unexpected(loc, "a compound assignment to an object");
+    std::vector<Var *> dest = object(lhs, pre);
+    buildObject(dest, rhs, loc, pre, false);
+    return makeIntLiteral(0, intType());
+  }
   // Whole containers: `v = w`, `v = g(x)`, `v = {...}`.
   Type lt;
   if (lowerType(ctx, lhs->getType(), lt) && lt.isContainer()) {
@@ -50,7 +58,7 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
     if (t->kind != ExprKind::VarRef || !op.empty())
       unexpected(loc, "an assignment to a container");
     const clang::Expr *r = rhs->IgnoreImplicit();
-    if (isa<DeclRefExpr>(r)) {
+    if (isa<DeclRefExpr, MemberExpr>(r)) {
       ExprPtr src = expr(r, pre);
       pre.push_back(assign(t->clone(), std::move(src), loc));
       return t;

@@ -21,6 +21,97 @@ using namespace clang;
 
 namespace tangent {
 
+namespace {
+
+/// The object a member function is called on.
+const clang::Expr *memberObject(const CallExpr *c) {
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))
+    return mc->getImplicitObjectArgument();
+  return c->getArg(0); // a member operator: the left operand
+}
+
+/// The arguments of `c` that bind to the callee's declared parameters;
+/// true if the callee is a member function (its object is separate).
+bool calleeArguments(const CallExpr *c,
+                     llvm::SmallVectorImpl<const clang::Expr *> &args) {
+  const auto *md = dyn_cast_or_null<CXXMethodDecl>(c->getDirectCallee());
+  bool member = md && !md->isStatic();
+  unsigned skip = member && isa<CXXOperatorCallExpr>(c) ? 1 : 0;
+  for (unsigned i = skip; i < c->getNumArgs(); ++i)
+    args.push_back(c->getArg(i));
+  return member;
+}
+
+} // namespace
+
+std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
+    const FunctionDecl *callee, const std::vector<Var *> *on,
+    llvm::ArrayRef<const clang::Expr *> args, SourceLocation loc, Block &pre) {
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Call;
+  st->loc = makeLoc(ctx, loc);
+  if (CustomRule rule = findCustomRule(ctx, callee)) {
+    st->custom = qualifiedName(callee, ctx);
+    st->custom_pullback = rule.pullback;
+  } else {
+    if (!callee->hasBody() && callee->isTemplateInstantiation() &&
+        L.instantiate)
+      L.instantiate(callee);
+    st->callee = L.lower(callee);
+  }
+  // `*this` first: written unless the member function is const.
+  if (on) {
+    const auto *md = cast<CXXMethodDecl>(callee);
+    for (Var *leaf : *on) {
+      st->args.push_back(makeVarRef(leaf));
+      st->arg_is_output.push_back(!md->isConst());
+    }
+  }
+  for (unsigned i = 0; i < args.size(); ++i) {
+    const clang::Expr *a = args[i];
+    const ParmVarDecl *p =
+        i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
+    bool output = isOutputParam(p);
+    if (p && splitClass(p->getType())) {
+      for (Var *leaf : object(a, pre)) {
+        st->args.push_back(makeVarRef(leaf));
+        st->arg_is_output.push_back(output);
+      }
+      continue;
+    }
+    ExprPtr x = output ? target(a, pre) : expr(a, pre);
+    Type pt;
+    if (p && lowerType(ctx, p->getType(), pt) && pt.isContainer() &&
+        x->kind != ExprKind::VarRef)
+      unexpected(a->getBeginLoc(), "an unnamed container argument");
+    if (!output && x->type.isReal() && x->kind != ExprKind::VarRef &&
+        x->kind != ExprKind::Index && x->kind != ExprKind::Literal) {
+      Var *t = temp(x->type, naming::valueTemp());
+      pre.push_back(assign(makeVarRef(t), std::move(x), a->getBeginLoc()));
+      x = makeVarRef(t);
+    }
+    st->args.push_back(std::move(x));
+    st->arg_is_output.push_back(output);
+  }
+  return st;
+}
+
+void FunctionLowerer::objectCall(const CallExpr *c,
+                                 const std::vector<Var *> &dest, Block &pre) {
+  std::vector<Var *> on;
+  llvm::SmallVector<const clang::Expr *, 4> args;
+  bool member = calleeArguments(c, args);
+  if (member)
+    on = calledObject(memberObject(c), pre);
+  auto st = userCall(c->getDirectCallee(), member ? &on : nullptr, args,
+                     c->getBeginLoc(), pre);
+  for (Var *leaf : dest) {
+    st->args.push_back(makeVarRef(leaf));
+    st->arg_is_output.push_back(true);
+  }
+  pre.push_back(std::move(st));
+}
+
 ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
   SourceLocation loc = c->getBeginLoc();
   const FunctionDecl *callee = c->getDirectCallee();
@@ -46,8 +137,7 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
       e->ops.push_back(expr(a, pre));
     return result(std::move(e));
   }
-  CustomRule rule = findCustomRule(ctx, callee);
-  if (!rule && isMathFunction(callee)) {
+  if (!findCustomRule(ctx, callee) && isMathFunction(callee)) {
     auto e = std::make_unique<tangent::Expr>();
     e->kind = ExprKind::Math;
     e->rule = findFunctionRule(name);
@@ -58,37 +148,12 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     return result(std::move(e));
   }
 
-  auto st = std::make_unique<tangent::Stmt>();
-  st->kind = StmtKind::Call;
-  st->loc = makeLoc(ctx, loc);
-  if (rule) {
-    st->custom = qualifiedName(callee, ctx);
-    st->custom_pullback = rule.pullback;
-  } else {
-    if (!callee->hasBody() && callee->isTemplateInstantiation() &&
-        L.instantiate)
-      L.instantiate(callee);
-    st->callee = L.lower(callee);
-  }
-  for (unsigned i = 0; i < c->getNumArgs(); ++i) {
-    const clang::Expr *a = c->getArg(i);
-    const ParmVarDecl *p =
-        i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
-    bool output = isOutputParam(p);
-    ExprPtr x = output ? target(a, pre) : expr(a, pre);
-    Type pt;
-    if (p && lowerType(ctx, p->getType(), pt) && pt.isContainer() &&
-        x->kind != ExprKind::VarRef)
-      unexpected(a->getBeginLoc(), "an unnamed container argument");
-    if (!output && x->type.isReal() && x->kind != ExprKind::VarRef &&
-        x->kind != ExprKind::Index && x->kind != ExprKind::Literal) {
-      Var *t = temp(x->type, naming::valueTemp());
-      pre.push_back(assign(makeVarRef(t), std::move(x), a->getBeginLoc()));
-      x = makeVarRef(t);
-    }
-    st->args.push_back(std::move(x));
-    st->arg_is_output.push_back(output);
-  }
+  std::vector<Var *> on;
+  llvm::SmallVector<const clang::Expr *, 4> args;
+  bool member = calleeArguments(c, args);
+  if (member)
+    on = calledObject(memberObject(c), pre);
+  auto st = userCall(callee, member ? &on : nullptr, args, loc, pre);
   if (rt.kind != TypeKind::Void) {
     // A result that an argument reads (`w = h(w, x)`) goes through a
     // temporary: the callee's reverse needs the argument as it was.

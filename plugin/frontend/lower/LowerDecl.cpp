@@ -18,7 +18,37 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
       !(vd->getType().isConstQualified() && vd->getInit() &&
         vd->getInit()->isConstantInitializer(ctx, false)))
     unexpected(loc, "a static local variable");
+  if (splitClass(vd->getType())) {
+    // An object: one local per leaf; a reference names the leaves of the
+    // object it binds to (writes through it write them).
+    if (vd->getType()->isReferenceType()) {
+      objects[vd] = object(vd->getInit(), out);
+      return;
+    }
+    std::vector<Var *> leaves =
+        objectVars(vd->getNameAsString(), vd->getType(), VarRole::Local, loc);
+    objects[vd] = leaves;
+    if (vd->getInit())
+      return buildObject(leaves, vd->getInit(), loc, out, true);
+    for (Var *v : leaves)
+      out.push_back(assign(makeVarRef(v), makeLiteral("0", v->type), loc));
+    return;
+  }
   if (vd->getType()->isReferenceType()) {
+    // Another name for a variable or for a field of an object (validated).
+    const clang::Expr *bare = bareObject(vd->getInit());
+    if (const auto *me = dyn_cast<MemberExpr>(bare)) {
+      std::vector<Var *> leaf = member(me, out);
+      vars[vd] = leaf.at(0);
+      return;
+    }
+    if (const auto *dre = dyn_cast<DeclRefExpr>(bare))
+      if (const auto *named = dyn_cast<VarDecl>(dre->getDecl());
+          named && vars.count(named) &&
+          !vd->getType().getNonReferenceType().isConstQualified()) {
+        vars[vd] = vars[named];
+        return;
+      }
     // A const reference to a constant parameter (validated): the parameter
     // itself, or a copy of the element it refers to.
     const clang::Expr *init = vd->getInit()->IgnoreParenImpCasts();
@@ -42,13 +72,17 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   if (const clang::Expr *init = vd->getInit()) {
     initialize(v, init, loc, out);
   } else if (t.isContainer()) {
-    auto st = std::make_unique<tangent::Stmt>();
-    st->kind = StmtKind::Construct;
-    st->loc = makeLoc(ctx, loc);
-    st->var = v;
-    st->construct = ConstructKind::Size;
-    out.push_back(std::move(st));
+    out.push_back(defaultConstruct(v, loc));
   }
+}
+
+StmtPtr FunctionLowerer::defaultConstruct(Var *v, SourceLocation loc) {
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Construct;
+  st->loc = makeLoc(ctx, loc);
+  st->var = v;
+  st->construct = ConstructKind::Size;
+  return st;
 }
 
 void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
@@ -133,7 +167,7 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       call(c, out, v);
       return;
     }
-    if (isa<DeclRefExpr>(e)) {
+    if (isa<DeclRefExpr, MemberExpr>(e)) {
       st->construct = ConstructKind::Copy;
       st->args.push_back(expr(e, out));
       out.push_back(std::move(st));

@@ -178,7 +178,16 @@ public:
     return F.element(e->getBase(), e->getIdx(), pre);
   }
 
+  ExprPtr VisitMemberExpr(const MemberExpr *me, Block &pre) {
+    std::vector<Var *> leaves = F.member(me, pre);
+    if (leaves.size() != 1)
+      F.unexpected(me->getBeginLoc(), "a member that is an object");
+    return makeVarRef(leaves[0]);
+  }
+
   ExprPtr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *op, Block &pre) {
+    if (isUserOperator(op, F.ctx))
+      return F.call(op, pre, nullptr);
     if (const CallExpr *c = dereferencedExtreme(op)) {
       RangeAlgorithm ra;
       rangeAlgorithm(c, ra);
@@ -204,7 +213,9 @@ public:
   }
 
   ExprPtr VisitCXXMemberCallExpr(const CXXMemberCallExpr *mc, Block &pre) {
-    // Containers only (validated): size(), at(i), operator[](i).
+    if (splitClass(QualType(mc->getRecordDecl()->getTypeForDecl(), 0)))
+      return F.call(mc, pre, nullptr); // a member function of the user's
+    // Containers (validated): size(), at(i), operator[](i).
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();
     Type ot;

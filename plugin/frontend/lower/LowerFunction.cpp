@@ -72,7 +72,9 @@ void FunctionLowerer::run() {
   F->loc = makeLoc(ctx, fd->getLocation());
   F->base_name = fd->getNameAsString();
   F->name = qualifiedName(fd, ctx);
-  F->result = typeOf(fd->getReturnType(), fd->getLocation());
+  F->result = splitClass(fd->getReturnType())
+                  ? typeOf(ctx.VoidTy, fd->getLocation())
+                  : typeOf(fd->getReturnType(), fd->getLocation());
 
   // Reserve every user name first so generated names never collide: the
   // variables, and the functions, types and constants the body names.
@@ -94,26 +96,7 @@ void FunctionLowerer::run() {
   for (const char *reserved : {"tangent", "std"})
     F->names.reserve(reserved);
 
-  for (const ParmVarDecl *p : fd->parameters()) {
-    Type t = typeOf(p->getType(), p->getLocation());
-    std::string name = p->getNameAsString();
-    if (name.empty())
-      name = "unnamed";
-    Var *v = F->addVar(name, t, VarRole::Param);
-    v->name = F->names.claim(name);
-    v->param_index = p->getFunctionScopeIndex();
-    v->by_reference = p->getType()->isReferenceType();
-    QualType bare = p->getType().getNonReferenceType();
-    v->is_const = bare.isConstQualified() ||
-                  (t.kind == TypeKind::Pointer && t.pointee_const);
-    F->params.push_back(v);
-    vars[p] = v;
-  }
-  if (F->result.kind != TypeKind::Void) {
-    F->result_var = F->addVar(naming::resultVar(), F->result, VarRole::Local);
-    F->result_var->name = F->names.fresh(naming::resultVar());
-  }
-
+  parameters();
   const auto *body = dyn_cast<CompoundStmt>(fd->getBody());
   if (!body)
     unexpected(fd->getLocation(), "a function body that is not a block");
@@ -129,7 +112,110 @@ void FunctionLowerer::run() {
   }
   if (returned)
     F->body.push_back(setFlag(returned, false, fd->getLocation()));
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
+    memberInitializers(ctor);
   sequence(stmts, F->body);
+}
+
+void FunctionLowerer::parameters() {
+  // One C++ parameter: its IR parameters (leaves of an object, or itself).
+  auto add = [&](SourceParam sp, std::vector<Var *> leaves) {
+    sp.first = int(F->params.size());
+    sp.leaves = int(leaves.size());
+    for (Var *v : leaves) {
+      v->param_index = int(F->params.size());
+      v->source_param = int(F->signature.size());
+      v->by_reference = sp.by_reference;
+      v->is_const = sp.is_const;
+      F->params.push_back(v);
+    }
+    F->signature.push_back(std::move(sp));
+  };
+  auto object = [&](const std::string &name, QualType qt, bool by_reference,
+                    bool is_const, SourceLocation loc) {
+    SourceParam sp;
+    sp.name = name;
+    sp.spelling = typeSpelling(
+        ctx, qt.getNonReferenceType().getUnqualifiedType().getCanonicalType());
+    sp.by_reference = by_reference;
+    sp.is_const = is_const;
+    sp.object = true;
+    for (const Leaf &leaf : leavesOf(qt, loc))
+      sp.paths.push_back(leaf.path);
+    std::vector<Var *> leaves = objectVars(name, qt, VarRole::Param, loc);
+    add(std::move(sp), leaves);
+    F->flattened = true;
+    return leaves;
+  };
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic())
+    self = object("self", ctx.getRecordType(md->getParent()), true,
+                  md->isConst(), fd->getLocation());
+  for (const ParmVarDecl *p : fd->parameters()) {
+    std::string name = p->getNameAsString();
+    if (name.empty())
+      name = "unnamed";
+    bool by_reference = p->getType()->isReferenceType();
+    QualType bare = p->getType().getNonReferenceType();
+    if (splitClass(p->getType())) {
+      objects[p] = object(name, p->getType(), by_reference,
+                          bare.isConstQualified(), p->getLocation());
+      continue;
+    }
+    Type t = typeOf(p->getType(), p->getLocation());
+    Var *v = F->addVar(name, t, VarRole::Param);
+    v->name = F->names.claim(name);
+    SourceParam sp;
+    sp.name = v->name;
+    sp.spelling = t.spelling;
+    sp.by_reference = by_reference;
+    sp.is_const = bare.isConstQualified() ||
+                  (t.kind == TypeKind::Pointer && t.pointee_const);
+    add(std::move(sp), {v});
+    vars[p] = v;
+  }
+  // A class-type result: written through output parameters.
+  if (splitClass(fd->getReturnType()))
+    result_leaves =
+        object("result", fd->getReturnType(), true, false, fd->getLocation());
+  if (F->result.kind != TypeKind::Void) {
+    F->result_var = F->addVar(naming::resultVar(), F->result, VarRole::Local);
+    F->result_var->name = F->names.fresh(naming::resultVar());
+  }
+}
+
+void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
+  const CXXRecordDecl *cls = ctor->getParent();
+  std::vector<Leaf> layout =
+      leavesOf(ctx.getRecordType(cls), ctor->getLocation());
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    SourceLocation loc = init->getSourceLocation().isValid()
+                             ? init->getSourceLocation()
+                             : ctor->getLocation();
+    std::vector<Var *> part;
+    if (const FieldDecl *field = init->getMember()) {
+      for (size_t i = 0; i < layout.size(); ++i)
+        if (layout[i].fields.front() == field)
+          part.push_back(self[i]);
+      if (!splitClass(field->getType())) {
+        initialize(part.at(0), init->getInit(), loc, F->body);
+        continue;
+      }
+    } else if (init->isBaseInitializer()) {
+      size_t from = 0;
+      const CXXRecordDecl *base = splitClass(QualType(init->getBaseClass(), 0));
+      for (const CXXBaseSpecifier &b : cls->bases()) {
+        size_t n = leavesOf(b.getType(), loc).size();
+        if (splitClass(b.getType()) == base) {
+          part.assign(self.begin() + from, self.begin() + from + n);
+          break;
+        }
+        from += n;
+      }
+    } else {
+      unexpected(loc, "a delegating or indirect member initializer");
+    }
+    buildObject(part, init->getInit(), loc, F->body, true);
+  }
 }
 
 void FunctionLowerer::stmt(const clang::Stmt *s, Block &out) {

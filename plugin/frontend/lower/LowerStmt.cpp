@@ -69,7 +69,10 @@ void FunctionLowerer::VisitContinueStmt(const ContinueStmt *s, Block &out) {
 
 void FunctionLowerer::VisitReturnStmt(const ReturnStmt *r, Block &out) {
   SourceLocation loc = r->getBeginLoc();
-  if (const clang::Expr *value = r->getRetValue()) {
+  if (const clang::Expr *value = r->getRetValue();
+      value && !result_leaves.empty()) {
+    buildObject(result_leaves, value, loc, out, true);
+  } else if (value) {
     if (!F->result_var)
       unexpected(loc, "a return value in a function returning void");
     initialize(F->result_var, value, loc, out);
@@ -120,6 +123,14 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
       c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c) &&
       c->getCallReturnType(ctx)->isVoidType()) {
     call(c, out, nullptr);
+    return;
+  }
+  // A call returning an object, its value dropped.
+  if (splitClass(e->getType()) && !isa<BinaryOperator>(bare) &&
+      !(isa<CXXOperatorCallExpr>(bare) &&
+        cast<CXXOperatorCallExpr>(bare)->isAssignmentOp() &&
+        !isUserOperator(cast<CXXOperatorCallExpr>(bare), ctx))) {
+    object(e, out);
     return;
   }
   expr(e, out); // its effects land in `out`; the value is dropped

@@ -72,8 +72,15 @@ template <class P> struct param_traits {
   static constexpr bool is_container =
       (is_std_vector<bare>::value || is_std_array<bare>::value) &&
       std::is_floating_point_v<typename element<bare>::type>;
-  /// Gets a gradient (scalar, vector or array of floating point).
-  static constexpr bool differentiable = is_scalar || is_container;
+  /// An object of class type (a struct or class of the user's): its
+  /// gradient is a copy whose floating-point fields hold adjoints.
+  /// (Polymorphic classes are not: tangent refuses them.)
+  static constexpr bool is_object =
+      std::is_class_v<bare> && !is_std_vector<bare>::value &&
+      !is_std_array<bare>::value && !std::is_polymorphic_v<bare> &&
+      std::is_copy_constructible_v<bare>;
+  /// Gets a gradient (scalar, vector or array of floating point, object).
+  static constexpr bool differentiable = is_scalar || is_container || is_object;
   /// A raw floating-point array: adjoint through pullback only.
   static constexpr bool is_pointer =
       std::is_pointer_v<bare> &&
@@ -102,6 +109,22 @@ template <class R, class... A> struct signature<R (*)(A...)> {
 };
 template <class R, class... A>
 struct signature<R (*)(A...) noexcept> : signature<R (*)(A...)> {};
+/// A member function: the object is the first parameter.
+template <class R, class C, class... A> struct signature<R (C::*)(A...)> {
+  static constexpr bool supported = true;
+  using result = R;
+  using params = std::tuple<C &, A...>;
+  static constexpr std::size_t arity = sizeof...(A) + 1;
+};
+template <class R, class C, class... A>
+struct signature<R (C::*)(A...) const> : signature<R (C::*)(A...)> {
+  using params = std::tuple<const C &, A...>;
+};
+template <class R, class C, class... A>
+struct signature<R (C::*)(A...) noexcept> : signature<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct signature<R (C::*)(A...) const noexcept>
+    : signature<R (C::*)(A...) const> {};
 
 template <class P> struct selection;
 template <class... A> struct selection<std::tuple<A...>> {
@@ -140,6 +163,8 @@ template <class T> T zero_like(const T &value) {
     return T(0);
   } else if constexpr (is_std_vector<T>::value) {
     return T(value.size(), typename T::value_type(0));
+  } else if constexpr (param_traits<T>::is_object) {
+    return value; // its floating-point fields are zeroed by the adjoint
   } else {
     (void)value;
     return T{};
@@ -153,6 +178,26 @@ template <class T> auto adjoint_argument(T &gradient) {
     return std::ref(gradient);
 }
 } // namespace detail
+
+/// Hands generated code the pointer to a field it may not name (private or
+/// protected): the generator declares a tag with a friend
+/// `member_pointer(Tag)` and explicitly instantiates this template with the
+/// member; an explicit instantiation may name any member, and the friend it
+/// defines returns the pointer (the tag's friend is the same function, in
+/// the same namespace, so argument-dependent lookup finds it). Only
+/// generated code uses it.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wnon-template-friend"
+#endif
+namespace generated::access {
+template <class Tag, typename Tag::type Member> struct field_access {
+  friend constexpr typename Tag::type member_pointer(Tag) { return Member; }
+};
+} // namespace generated::access
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /// Filled in by the generator, one explicit specialization per request.
 /// The generator defines __TANGENT__ while it parses (plugin and
@@ -170,6 +215,9 @@ template <auto F, options O = options{}> struct adjoint {
                 "tangent-clang++, or clang++ -fplugin=<path>/TangentPlugin.so; "
                 "or run tangent-rewrite on this file first; see docs/modes.md");
 #endif
+  // What the runtime calls, so that the assertion is the only error.
+  template <class... A> static double pullback(A &&...) { return 0; }
+  template <class T> static void zero_gradient(T &) {}
 };
 
 /// The object returned by `grad<f>()`: callable like f, returns gradients.
@@ -252,12 +300,22 @@ private:
                                   Args &&args) const {
     std::tuple<grad_t<I>...> grads{
         detail::zero_like<grad_t<I>>(std::get<grad_index[I]>(args))...};
+    (zero_object<grad_t<I>>(std::get<I>(grads)), ...);
     R value = call(std::make_index_sequence<sig::arity>{}, args, grads,
                    std::index_sequence<I...>{});
     if constexpr (sizeof...(I) == 1)
       return {value, std::move(std::get<0>(grads))};
     else
       return {value, std::move(grads)};
+  }
+
+  /// An object's gradient starts as a copy of the argument; the generated
+  /// specialization sets its floating-point fields to zero.
+  template <class G> static void zero_object(G &gradient) {
+    if constexpr (detail::param_traits<G>::is_object)
+      adjoint<F, O>::zero_gradient(gradient);
+    else
+      (void)gradient;
   }
 
   template <std::size_t... P, class Args, class Grads, std::size_t... I>
@@ -271,20 +329,11 @@ private:
 
 /// Requests the gradient of f. Returns a callable `gradient<f, O>`.
 template <auto F, options O = options{}> constexpr gradient<F, O> grad() {
-  // A member function pointer is a request the generator itself refuses
-  // (with the reason, at the request) when it runs.
-#ifndef __TANGENT__
-  constexpr bool reported_by_generator = false;
-#else
-  constexpr bool reported_by_generator =
-      std::is_member_function_pointer_v<decltype(F)>;
-#endif
-  static_assert(detail::signature<decltype(F)>::supported ||
-                    reported_by_generator,
+  static_assert(detail::signature<decltype(F)>::supported,
                 "tangent::grad<f>: f must be a function (a free function, a "
-                "static member function or a function template "
-                "specialization); member functions and callable objects are "
-                "not supported");
+                "member function, a static member function or a function "
+                "template specialization); callable objects are not "
+                "supported");
   return {};
 }
 

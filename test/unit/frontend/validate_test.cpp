@@ -230,8 +230,9 @@ double f(double x) {
 
 TEST(Validate, LocalReferenceIsRefusedAtItsDeclaration) {
   EXPECT_TRUE(refused(R"(
-double f(double x) {
-  double &r = x; // @here
+#include <vector>
+double f(std::vector<double> v) {
+  double &r = v[0]; // @here
   r = r * 2.0;
   return r;
 }
@@ -244,8 +245,9 @@ double f(double x) {
 // reported again.
 TEST(Validate, LocalReferenceGivesOneError) {
   EXPECT_TRUE(refused(R"(
-double f(double x) {
-  double &r = x; // @here
+#include <vector>
+double f(std::vector<double> v) {
+  double &r = v[0]; // @here
   r = r * 2.0;
   return r;
 }
@@ -314,7 +316,43 @@ double f(double x) {
   return scale.apply(x); // @here
 }
 )",
-                      {"member function 'apply' is not supported"}));
+                      {"the object 'scale' is not supported here"}));
+}
+
+TEST(Validate, ObjectsOfTheUsersClasses) {
+  EXPECT_TRUE(acceptedSilently(R"(
+struct Vec { double x, y; };
+Vec operator+(const Vec &a, const Vec &b) { return {a.x + b.x, a.y + b.y}; }
+class Scale {
+  double k_;
+public:
+  explicit Scale(double k) : k_(k) {}
+  double apply(const Vec &v) const { return k_ * (v.x + v.y); }
+};
+double f(const Vec &p, double x) {
+  Vec q{x, p.y};
+  Vec r = p + q;
+  Scale s(x);
+  double &rx = r.x;
+  rx *= 2.0;
+  return s.apply(r);
+}
+)"));
+  EXPECT_TRUE(refused(R"(
+union U { double d; long long i; };
+double f(U u, double x) { // @here
+  return u.d * x;
+}
+)",
+                      {"unions are not supported"}));
+  EXPECT_TRUE(refused(R"(
+struct Node { double v; double *next; };
+double f(double x) {
+  Node n{x, nullptr}; // @here
+  return n.v;
+}
+)",
+                      {"the field 'next' of 'Node' has the type 'double *'"}));
 }
 
 TEST(Validate, MemberFunctionOfAContainer) {

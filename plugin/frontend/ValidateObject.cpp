@@ -1,0 +1,244 @@
+//===- ValidateObject.cpp - refusals of class-type values -----------------===//
+//
+// The class-type half of the allow-list (Validator.h). A value of a class
+// the IR can split into fields (frontend/Types.h) is accepted where the
+// lowering (frontend/lower/LowerObject.cpp) has a rule for it: a named
+// object, a member of one, `*this`, braces, an implicit or user constructor,
+// a call returning an object; member functions and operators of the user's
+// are callees like any other.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
+#include "frontend/CustomRules.h"
+#include "frontend/Types.h"
+#include "frontend/Validator.h"
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace tangent {
+
+std::string Validator::classProblem(QualType qt) const {
+  QualType bare = qt.getNonReferenceType();
+  const CXXRecordDecl *rd = splitClass(bare);
+  if (!rd) {
+    if (const auto *r = bare->getAsCXXRecordDecl(); r && r->isUnion())
+      return "unions are not supported: the active member is not known "
+             "statically; use a struct, or a custom derivative";
+    return "";
+  }
+  std::vector<Leaf> leaves;
+  std::string problem;
+  if (!classLeaves(ctx_, rd, leaves, &problem))
+    return problem;
+  return "";
+}
+
+bool Validator::isObject(QualType qt) const {
+  return splitClass(qt) && classProblem(qt).empty();
+}
+
+void Validator::object(const clang::Expr *e, Use use) {
+  SourceLocation loc = e->getBeginLoc();
+  if (namesRefused(bareObject(e)))
+    return; // its declaration was refused
+  if (std::string problem = classProblem(e->getType()); !problem.empty())
+    return refuse(loc, problem);
+  const clang::Expr *x = bareObject(e);
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(x);
+      ice && (ice->getCastKind() == CK_DerivedToBase ||
+              ice->getCastKind() == CK_UncheckedDerivedToBase))
+    return object(ice->getSubExpr(), use);
+  if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
+    const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+    if (vd && (scope_->vars.count(vd) || scope_->refused.count(vd)))
+      return;
+    return refuse(loc, "the object '" + dre->getDecl()->getNameAsString() +
+                           "' is not supported here (only parameters and "
+                           "local variables)");
+  }
+  if (const auto *me = dyn_cast<MemberExpr>(x))
+    return member(me, use);
+  if (const auto *u = dyn_cast<UnaryOperator>(x);
+      u && u->getOpcode() == UO_Deref &&
+      isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
+    return;
+  if (use == Use::Target)
+    return refuse(loc, "writing to a temporary object is not supported");
+  if (const auto *d = dyn_cast<CXXDefaultInitExpr>(x))
+    return defaultMemberInit(d->getField(), loc);
+  if (isa<ImplicitValueInitExpr>(x))
+    return;
+  if (const auto *list = dyn_cast<InitListExpr>(x)) {
+    forEachMemberInit(list, [&](QualType type, const clang::Expr *value,
+                                const FieldDecl *field) {
+      if (!value)
+        return;
+      if (field && field->getInClassInitializer() == value)
+        return defaultMemberInit(field, loc);
+      if (splitClass(type))
+        return object(value, Use::Value);
+      Type t;
+      lowerType(ctx_, type, t);
+      initializer(t, value, value->getBeginLoc());
+    });
+    return;
+  }
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(x))
+    return construction(ce);
+  if (const auto *c = dyn_cast<CallExpr>(x))
+    return call(c);
+  refuse(loc, std::string("this expression of class type ('") +
+                  x->getStmtClassName() + "') is not supported");
+}
+
+void Validator::defaultMemberInit(const FieldDecl *f, SourceLocation loc) {
+  // A default member initializer is lowered in the function that builds
+  // the object, where `this` is another object: it may not read members.
+  const clang::Expr *init = f->getInClassInitializer();
+  if (!init)
+    return;
+  std::function<bool(const clang::Stmt *)> readsThis =
+      [&](const clang::Stmt *s) {
+        if (!s)
+          return false;
+        if (isa<CXXThisExpr>(s))
+          return true;
+        for (const clang::Stmt *child : s->children())
+          if (readsThis(child))
+            return true;
+        return false;
+      };
+  if (readsThis(init))
+    return refuse(loc, "the default member initializer of '" +
+                           f->getNameAsString() +
+                           "' reads other members, which is not supported");
+  if (splitClass(f->getType()))
+    return object(init, Use::Value);
+  Type t;
+  lowerType(ctx_, f->getType(), t);
+  initializer(t, init, loc);
+}
+
+void Validator::construction(const CXXConstructExpr *ce) {
+  SourceLocation loc = ce->getBeginLoc();
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  if (!ctor->isUserProvided()) {
+    if (ctor->isCopyOrMoveConstructor())
+      return object(ce->getArg(0), Use::Value);
+    if (ctor->isDefaultConstructor()) {
+      std::function<void(const CXXRecordDecl *)> walk =
+          [&](const CXXRecordDecl *c) {
+            for (const CXXBaseSpecifier &b : c->bases())
+              walk(splitClass(b.getType()));
+            for (const FieldDecl *f : c->fields()) {
+              if (f->hasInClassInitializer())
+                defaultMemberInit(f, loc);
+              else if (const CXXRecordDecl *nested = splitClass(f->getType()))
+                walk(nested);
+            }
+          };
+      return walk(ctor->getParent());
+    }
+    return refuse(loc, "this constructor is not supported");
+  }
+  if (findCustomRule(ctx_, ctor))
+    return refuse(loc, "custom derivatives of constructors are not "
+                       "supported");
+  llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
+  arguments(ctor, args);
+  function(ctor);
+}
+
+void Validator::member(const MemberExpr *me, Use use) {
+  SourceLocation loc = me->getBeginLoc();
+  const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
+  if (!field)
+    return refuse(loc, "the member '" + me->getMemberDecl()->getNameAsString() +
+                           "' is not supported (only fields and member "
+                           "function calls)");
+  const clang::Expr *base = me->getBase();
+  if (namesRefused(bareObject(base)))
+    return; // its declaration was refused
+  if (me->isArrow()) {
+    if (!isa<CXXThisExpr>(base->IgnoreParenImpCasts()))
+      return refuse(loc, "'->' is supported on 'this' only (pointers to "
+                         "objects are not)");
+    if (std::string p = classProblem(base->getType()->getPointeeType());
+        !p.empty())
+      return refuse(loc, p);
+    return;
+  }
+  if (!splitClass(base->getType()))
+    return refuse(loc, "the member '" + field->getNameAsString() + "' of a '" +
+                           base->getType().getAsString() +
+                           "' is not supported");
+  object(base, use);
+}
+
+bool Validator::containerMember(const clang::Expr *e) {
+  const auto *me = dyn_cast<MemberExpr>(bareObject(e->IgnoreParenImpCasts()));
+  Type t;
+  if (!me || !lowerType(ctx_, me->getType(), t) || !t.isContainer())
+    return false;
+  member(me, Use::Value);
+  return true;
+}
+
+void Validator::arguments(const FunctionDecl *fd,
+                          llvm::ArrayRef<const clang::Expr *> args) {
+  for (unsigned i = 0; i < args.size(); ++i) {
+    const ParmVarDecl *p =
+        i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
+    Use use = isOutputParam(p) ? Use::Target : Use::Value;
+    if (p && splitClass(p->getType())) {
+      object(args[i], use);
+      continue;
+    }
+    Type pt;
+    if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
+        !namesContainer(args[i]) && !containerMember(args[i]))
+      return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
+                                                fd->getNameAsString() + "'");
+    expr(args[i], use);
+  }
+}
+
+void Validator::memberFunctionCall(const CallExpr *c, const CXXMethodDecl *md,
+                                   const clang::Expr *on) {
+  SourceLocation loc = c->getBeginLoc();
+  if (md->isVirtual())
+    return refuse(loc, "the virtual call to '" + md->getNameAsString() +
+                           "' is not supported: its target is known only at "
+                           "run time; call a non-virtual function, or make "
+                           "it a template over the type");
+  if (findCustomRule(ctx_, md))
+    return refuse(loc, "custom derivatives of member functions are not "
+                       "supported");
+  if (!isa<CXXThisExpr>(on->IgnoreParenImpCasts()))
+    object(on, md->isConst() ? Use::Value : Use::Target);
+  llvm::SmallVector<const clang::Expr *, 4> args;
+  for (unsigned i = isa<CXXOperatorCallExpr>(c) ? 1 : 0; i < c->getNumArgs();
+       ++i)
+    args.push_back(c->getArg(i));
+  userFunction(c, md, args);
+}
+
+void Validator::userFunction(const CallExpr *c, const FunctionDecl *fd,
+                             llvm::ArrayRef<const clang::Expr *> args) {
+  SourceLocation loc = c->getBeginLoc();
+  if (isLibraryFunction(fd, ctx_))
+    return refuse(loc, "'" + fd->getNameAsString() +
+                           "' of the standard library is not supported");
+  if (!fd->hasBody() && fd->isTemplateInstantiation() && instantiate_)
+    instantiate_(fd);
+  const FunctionDecl *def = nullptr;
+  if (!fd->hasBody(def) || !def)
+    return refuse(loc, "function '" + fd->getNameAsString() +
+                           "' has no body; tangent differentiates member "
+                           "functions and operators through their bodies");
+  arguments(fd, args);
+  function(def);
+}
+
+} // namespace tangent

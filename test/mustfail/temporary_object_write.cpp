@@ -1,0 +1,20 @@
+// Must fail: a member function that writes its object, called on a
+// temporary (the write would be lost; tangent refuses rather than guess).
+#include <tangent/grad.hpp>
+
+struct Vec {
+  double x, y;
+  void scale(double s) {
+    x *= s;
+    y *= s;
+  }
+};
+
+Vec make(double x) { return {x, 2.0 * x}; }
+
+double f(double x) {
+  make(x).scale(x); // TANGENT-ERROR: writing to a temporary object is not supported
+  return x;
+}
+
+double use(double x) { return tangent::grad<f>()(x); }
