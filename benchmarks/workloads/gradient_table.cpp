@@ -19,7 +19,7 @@
 /// `gradient_table`). With `-DTANGENT_TABLE_HAND_ONLY` the tangent rows are
 /// left out and any C++20 compiler builds it (target `gradient_table_hand`).
 ///
-/// Usage: gradient_table [--reps N] [--min-time S] [w1 w2 w3 w4]
+/// Usage: gradient_table [--reps N] [--min-time S] [w1 w2 w3 w4 w1s]
 //===----------------------------------------------------------------------===//
 #include "hand_adjoints.hpp"
 #include "inputs.hpp"
@@ -37,6 +37,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,11 +51,13 @@ using vector = std::vector<double>;
 // Workloads and configurations
 //===----------------------------------------------------------------------===//
 
-enum class workload { w1, w2, w3, w4 };
+enum class workload { w1, w2, w3, w4, w1s };
 enum class config { primal, full, checkpointed, hand };
 
 constexpr workload all_workloads[] = {workload::w1, workload::w2, workload::w3,
-                                      workload::w4};
+                                      workload::w4, workload::w1s};
+static_assert(static_cast<int>(workload::w1s) + 1 == std::size(all_workloads),
+              "all_workloads lists every workload in order");
 #ifdef TANGENT_TABLE_HAND_ONLY
 constexpr config all_configs[] = {config::primal, config::hand};
 #else
@@ -63,7 +66,7 @@ constexpr config all_configs[] = {config::primal, config::full,
 #endif
 
 const char *key(workload w) {
-  static const char *names[] = {"w1", "w2", "w3", "w4"};
+  static const char *names[] = {"w1", "w2", "w3", "w4", "w1s"};
   return names[static_cast<int>(w)];
 }
 const char *key(config c) {
@@ -75,7 +78,8 @@ const char *title(workload w) {
       "W1 rollout: w1_rollout, N = 1000, T = 2000, d/dx",
       "W2 lorenz96: w2_lorenz96<5000>, N = 100, RK4, d/du0",
       "W3 fixed point: w3_fixed_point, N = 1000, tol 1e-10, d/dx",
-      "W4 rnn: w4_rnn, H = 64, input 16, T = 1000, d/d(W, U, b)"};
+      "W4 rnn: w4_rnn, H = 64, input 16, T = 1000, d/d(W, U, b)",
+      "W1 with structs: w1_rollout_struct, N = 1000, T = 2000, d/dm"};
   return titles[static_cast<int>(w)];
 }
 const char *label(workload w, config c) {
@@ -95,6 +99,7 @@ const char *label(workload w, config c) {
 /// Something cheap that depends on every result, so nothing is optimized
 /// away.
 double digest(const vector &v) { return v.front() + v.back(); }
+double digest(const W1Model &m) { return digest(m.x); }
 double digest(const std::tuple<vector, vector, vector> &t) {
   return digest(std::get<0>(t)) + digest(std::get<1>(t)) +
          digest(std::get<2>(t));
@@ -146,6 +151,31 @@ job make_job(workload w, config c) {
         auto [v, g] =
             tangent::grad<w1_rollout, tangent::options{.checkpoint = true}>()
                 .value_and_grad(x);
+        return v + digest(g);
+      };
+#endif
+    break;
+  }
+  case workload::w1s: {
+    W1Model m{workload_inputs::w1_x()};
+    if (c == config::primal)
+      j.call = [m] { return w1_rollout_struct(m); };
+    if (c == config::hand)
+      j.call = [m] {
+        auto [v, g] = hand::w1_rollout(m.x);
+        return v + digest(g);
+      };
+#ifndef TANGENT_TABLE_HAND_ONLY
+    if (c == config::full)
+      j.call = [m] {
+        auto [v, g] = tangent::grad<w1_rollout_struct>().value_and_grad(m);
+        return v + digest(g);
+      };
+    if (c == config::checkpointed)
+      j.call = [m] {
+        auto [v, g] = tangent::grad<w1_rollout_struct,
+                                    tangent::options{.checkpoint = true}>()
+                          .value_and_grad(m);
         return v + digest(g);
       };
 #endif
@@ -442,6 +472,15 @@ void print_agreement(workload w) {
         hand::w1_rollout(x).second);
     break;
   }
+  case workload::w1s: {
+    W1Model m{workload_inputs::w1_x()};
+    print_agreement(tangent::grad<w1_rollout_struct>()(m).x,
+                    tangent::grad<w1_rollout_struct,
+                                  tangent::options{.checkpoint = true}>()(m)
+                        .x,
+                    hand::w1_rollout(m.x).second);
+    break;
+  }
   case workload::w2: {
     vector u0 = workload_inputs::w2_u0();
     print_agreement(tangent::grad<w2_lorenz96<5000>>()(u0),
@@ -491,7 +530,7 @@ bool parse_config(const char *s, config &c) {
 
 int usage() {
   std::fprintf(stderr, "usage: gradient_table [--reps N] [--min-time SECONDS] "
-                       "[w1 w2 w3 w4]\n");
+                       "[w1 w2 w3 w4 w1s]\n");
   return 2;
 }
 
@@ -529,7 +568,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  measurement results[4][4];
+  measurement results[std::size(all_workloads)][4];
   for (int rep = 0; rep < reps; ++rep) {
     std::fprintf(stderr, "\rround %d of %d", rep + 1, reps);
     for (workload w : selected)

@@ -8,6 +8,7 @@
 /// taken with respect to every `std::vector<double>` parameter:
 ///
 /// - `tangent::grad<w1_rollout>()`: a counted loop, constant 2000;
+/// - `tangent::grad<w1_rollout_struct>()`: the same, written with structs;
 /// - `tangent::grad<w2_lorenz96<5000>>()`: counted, constant T (template);
 /// - `tangent::grad<w3_fixed_point>()`: `while`, unknown trip count;
 /// - `tangent::grad<w3_iterations>()`: `while`, run-time count and exit;
@@ -34,6 +35,28 @@ inline double w1_rollout(const std::vector<double> &x) {
   double r = 0;
   for (std::size_t j = 0; j < x.size(); ++j)
     r += s[j];
+  return r;
+}
+
+/// W1 written the way object-oriented code is (issue "Real C++": its
+/// gradient runs within 5% of W1's): the inputs in a `W1Model`, with the gain
+/// a static member, and the state a field of a `W1State`. Same arithmetic,
+/// same order, same result as w1_rollout.
+struct W1Model {
+  std::vector<double> x;
+  static constexpr double gain = 1.01;
+};
+struct W1State {
+  std::vector<double> s;
+};
+inline double w1_rollout_struct(const W1Model &m) {
+  W1State st{std::vector<double>(m.x.size(), 0.0)};
+  for (int t = 0; t < 2000; ++t)
+    for (std::size_t j = 0; j < m.x.size(); ++j)
+      st.s[j] = std::tanh(st.s[j] * m.gain + m.x[j]);
+  double r = 0;
+  for (std::size_t j = 0; j < m.x.size(); ++j)
+    r += st.s[j];
   return r;
 }
 

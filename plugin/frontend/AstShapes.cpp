@@ -327,4 +327,12 @@ void forEachMemberInit(const InitListExpr *list,
   }
 }
 
+const APValue *staticConstant(const MemberExpr *me) {
+  const auto *vd = dyn_cast<VarDecl>(me->getMemberDecl());
+  if (!vd || !vd->isStaticDataMember() || !vd->getType().isConstQualified())
+    return nullptr;
+  const APValue *value = vd->evaluateValue();
+  return value && (value->isInt() || value->isFloat()) ? value : nullptr;
+}
+
 } // namespace tangent

@@ -109,6 +109,10 @@ void forEachMemberInit(
     const std::function<void(clang::QualType type, const clang::Expr *value,
                              const clang::FieldDecl *field)> &fn);
 
+/// The value of `me` if it names a static data member that is a numeric
+/// constant (`m.gain` for `static constexpr double gain`), else null.
+const clang::APValue *staticConstant(const clang::MemberExpr *me);
+
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).
 bool isUserOperator(const clang::CXXOperatorCallExpr *op,

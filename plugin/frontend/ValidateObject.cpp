@@ -152,6 +152,8 @@ void Validator::construction(const CXXConstructExpr *ce) {
 
 void Validator::member(const MemberExpr *me, Use use) {
   SourceLocation loc = me->getBeginLoc();
+  if (staticConstant(me))
+    return; // a constant, folded
   const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
   if (!field)
     return refuse(loc, "the member '" + me->getMemberDecl()->getNameAsString() +

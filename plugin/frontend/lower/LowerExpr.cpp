@@ -179,6 +179,8 @@ public:
   }
 
   ExprPtr VisitMemberExpr(const MemberExpr *me, Block &pre) {
+    if (const APValue *value = staticConstant(me))
+      return F.literal(*value, me->getType());
     std::vector<Var *> leaves = F.member(me, pre);
     if (leaves.size() != 1)
       F.unexpected(me->getBeginLoc(), "a member that is an object");
