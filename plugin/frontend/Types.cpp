@@ -133,7 +133,7 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
 const CXXRecordDecl *splitClass(QualType qt) {
   qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   const auto *rd = qt->getAsCXXRecordDecl();
-  if (!rd || rd->isLambda() || rd->isUnion() || rd->isInStdNamespace())
+  if (!rd || rd->isUnion() || rd->isInStdNamespace())
     return nullptr;
   // Library classes (iterators, strings, ...) are not the user's values.
   const SourceManager &sm = rd->getASTContext().getSourceManager();
@@ -145,7 +145,88 @@ const CXXRecordDecl *splitClass(QualType qt) {
 namespace {
 
 bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
+               bool accessible, std::vector<Leaf> &out, std::string &problem);
+
+/// A lambda's closure: one part per capture, in order (its fields). A
+/// closure inside another (a lambda capturing a lambda) is expanded in place
+/// under `prefix`.
+bool addCaptures(ASTContext &ctx, const CXXRecordDecl *rd, const Leaf &prefix,
+                 std::vector<Leaf> &out, std::string &problem) {
+  size_t first = out.size();
+  auto field = rd->field_begin();
+  for (const LambdaCapture &c : rd->captures()) {
+    if (!c.capturesVariable() || field == rd->field_end()) {
+      problem = "a lambda that captures 'this' is not supported; capture "
+                "the fields it uses by name";
+      return false;
+    }
+    const auto *var = dyn_cast<VarDecl>(c.getCapturedVar());
+    QualType type = (*field)->getType();
+    Leaf leaf;
+    std::string name = var ? var->getNameAsString() : "capture";
+    leaf.fields.push_back(*field);
+    leaf.suffix = name;
+    leaf.path.push_back({name, "", typeSpelling(ctx, type), false});
+    leaf.captured = c.getCapturedVar();
+    leaf.reference = c.getCaptureKind() == LCK_ByRef;
+    leaf.const_reference =
+        leaf.reference && type.getNonReferenceType().isConstQualified();
+    ++field;
+    if (const CXXRecordDecl *nested = splitClass(type)) {
+      if (nested->isLambda()) { // a captured closure: under this capture
+        if (!addCaptures(ctx, nested, leaf, out, problem))
+          return false;
+        continue;
+      }
+      size_t from = out.size();
+      if (!addLeaves(ctx, nested, leaf, false, out, problem))
+        return false;
+      for (size_t i = from; i < out.size(); ++i) {
+        out[i].captured = leaf.captured;
+        out[i].reference = leaf.reference;
+        out[i].const_reference = leaf.const_reference;
+      }
+      continue;
+    }
+    Type t;
+    if (!lowerType(ctx, type, t) || t.kind == TypeKind::Pointer ||
+        t.kind == TypeKind::CArray) {
+      problem = "the lambda captures '" + name + "' of type '" +
+                type.getNonReferenceType().getAsString() +
+                "', which is not supported";
+      return false;
+    }
+    leaf.type = t;
+    out.push_back(std::move(leaf));
+  }
+  if (!prefix.fields.empty())
+    for (size_t i = first; i < out.size(); ++i) {
+      Leaf &leaf = out[i];
+      leaf.fields.insert(leaf.fields.begin(), prefix.fields.begin(),
+                         prefix.fields.end());
+      leaf.path.insert(leaf.path.begin(), prefix.path.begin(),
+                       prefix.path.end());
+      leaf.suffix = prefix.suffix + "_" + leaf.suffix;
+      leaf.captured = prefix.captured;
+      // Through a capture by reference, even a closure's copies are
+      // references (never written: closures do not change).
+      if (prefix.reference) {
+        leaf.const_reference = !leaf.reference || leaf.const_reference;
+        leaf.reference = true;
+      }
+    }
+  return true;
+}
+
+bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                bool accessible, std::vector<Leaf> &out, std::string &problem) {
+  if (rd->isLambda()) {
+    if (!prefix.fields.empty()) {
+      problem = "a lambda inside an object is not supported";
+      return false;
+    }
+    return addCaptures(ctx, rd, prefix, out, problem);
+  }
   if (!rd->hasDefinition()) {
     problem = "the class '" + rd->getNameAsString() + "' is incomplete";
     return false;

@@ -31,7 +31,8 @@ bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 
 /// The class `qt` (references and qualifiers removed) names, when tangent
 /// splits its values into fields: a struct or class of the user's (outside
-/// namespace std), not a lambda and not a union; else null.
+/// namespace std and system headers), or a lambda's closure type, not a
+/// union; else null.
 const clang::CXXRecordDecl *splitClass(clang::QualType qt);
 
 /// One field of a split class that the IR keeps as a variable of its own
@@ -42,6 +43,12 @@ struct Leaf {
   FieldPath path;     ///< how generated code reaches it in the object
   std::string suffix; ///< `inner_x`: names the leaf after the object
   Type type;
+  /// A lambda's capture: the variable it captures, and whether by
+  /// reference (the leaf is then that variable itself; `const_reference`
+  /// when it cannot be written through).
+  const clang::ValueDecl *captured = nullptr;
+  bool reference = false;
+  bool const_reference = false;
 };
 
 /// The leaves of `rd` in layout order (base classes first, then fields,

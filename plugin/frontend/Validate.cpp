@@ -41,8 +41,6 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
   if (splitClass(qt) || qt.getNonReferenceType()->isUnionType())
     return classProblem(qt);
   QualType bare = qt.getNonReferenceType();
-  if (const auto *rd = bare->getAsCXXRecordDecl(); rd && rd->isLambda())
-    return "lambdas are not supported";
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
     return "function pointers are not supported";
   if (const auto *rd = bare->getAsCXXRecordDecl();
@@ -108,6 +106,13 @@ void Validator::signature(const FunctionDecl *def) {
              !p.empty())
       refuse(def->getLocation(), p);
   }
+  // In a lambda's body, the captured variables are its own.
+  if (const auto *md = dyn_cast<CXXMethodDecl>(def);
+      md && md->getParent()->isLambda())
+    for (const LambdaCapture &c : md->getParent()->captures())
+      if (c.capturesVariable())
+        if (const auto *var = dyn_cast<VarDecl>(c.getCapturedVar()))
+          scope_->vars.insert(var);
   for (const ParmVarDecl *p : def->parameters()) {
     std::string problem = typeProblem(p->getType(), "parameter");
     if (!problem.empty())
@@ -391,8 +396,10 @@ void Validator::localReference(const VarDecl *vd) {
     }
   }
   refuseDecl(vd, "local reference '" + vd->getNameAsString() +
-                     "' is not supported (only const references to constant "
-                     "parameters); use a copy or an index");
+                     "' is not supported (only references to variables, to "
+                     "objects and their fields, and const references to "
+                     "elements of constant parameters); use a copy or an "
+                     "index");
 }
 
 void Validator::initializer(const Type &type, const clang::Expr *init,

@@ -111,8 +111,8 @@ void Validator::expr(const clang::Expr *e, Use use) {
   }
   if (isa<CXXThrowExpr>(e))
     return refuse(loc, "'throw' is not supported");
-  if (isa<LambdaExpr>(e))
-    return refuse(loc, "lambdas are not supported");
+  if (const auto *le = dyn_cast<LambdaExpr>(e))
+    return lambda(le);
   if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
     Type t;
     if (ctor->getNumArgs() == 1 && lowerType(ctx_, e->getType(), t) &&
@@ -332,10 +332,6 @@ void Validator::operatorCall(const CXXOperatorCallExpr *e) {
   SourceLocation loc = e->getBeginLoc();
   if (e->getNumArgs() > 0 && namesRefused(e->getArg(0)))
     return; // its declaration was refused
-  if (e->getOperator() == OO_Call)
-    if (const auto *rd = e->getArg(0)->getType()->getAsCXXRecordDecl();
-        rd && rd->isLambda())
-      return refuse(loc, "lambdas are not supported");
   if (extremeElement(e))
     return;
   if (isUserOperator(e, ctx_)) {

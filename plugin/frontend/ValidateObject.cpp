@@ -59,6 +59,10 @@ void Validator::object(const clang::Expr *e, Use use) {
   }
   if (const auto *me = dyn_cast<MemberExpr>(x))
     return member(me, use);
+  if (const auto *le = dyn_cast<LambdaExpr>(x))
+    return use == Use::Target ? refuse(loc, "writing to a temporary object "
+                                            "is not supported")
+                              : lambda(le);
   if (const auto *u = dyn_cast<UnaryOperator>(x);
       u && u->getOpcode() == UO_Deref &&
       isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
@@ -90,6 +94,38 @@ void Validator::object(const clang::Expr *e, Use use) {
     return call(c);
   refuse(loc, std::string("this expression of class type ('") +
                   x->getStmtClassName() + "') is not supported");
+}
+
+void Validator::lambda(const LambdaExpr *le) {
+  SourceLocation loc = le->getBeginLoc();
+  if (le->isMutable())
+    return refuse(loc, "a mutable lambda is not supported: its copies of the "
+                       "captured values change between calls; capture by "
+                       "reference instead");
+  auto init = le->capture_init_begin();
+  for (const LambdaCapture &c : le->captures()) {
+    const clang::Expr *value = *init++;
+    if (!c.capturesVariable())
+      return refuse(c.getLocation().isValid() ? c.getLocation() : loc,
+                    "a lambda that captures 'this' is not supported; capture "
+                    "the fields it uses by name");
+    const auto *var = dyn_cast<VarDecl>(c.getCapturedVar());
+    if (var && var->isInitCapture())
+      return refuse(c.getLocation().isValid() ? c.getLocation() : loc,
+                    "an init-capture is not supported; declare the variable "
+                    "before the lambda and capture it");
+    if (!var || !(scope_->vars.count(var) || scope_->refused.count(var)) ||
+        scope_->aliases.count(var))
+      return refuse(c.getLocation().isValid() ? c.getLocation() : loc,
+                    "this capture is not supported (only the parameters and "
+                    "local variables of the function)");
+    if (c.getCaptureKind() == LCK_ByCopy && value) {
+      if (splitClass(var->getType()))
+        object(value, Use::Value);
+    }
+  }
+  if (std::string p = classProblem(le->getType()); !p.empty())
+    return refuse(loc, p);
 }
 
 void Validator::defaultMemberInit(const FieldDecl *f, SourceLocation loc) {
@@ -219,6 +255,8 @@ void Validator::memberFunctionCall(const CallExpr *c, const CXXMethodDecl *md,
                        "supported");
   if (!isa<CXXThisExpr>(on->IgnoreParenImpCasts()))
     object(on, md->isConst() ? Use::Value : Use::Target);
+  if (namesRefused(bareObject(on)))
+    return; // its declaration was refused
   llvm::SmallVector<const clang::Expr *, 4> args;
   for (unsigned i = isa<CXXOperatorCallExpr>(c) ? 1 : 0; i < c->getNumArgs();
        ++i)

@@ -124,6 +124,8 @@ public:
   /// a member of one or `*this`; for a computed value (braces, constructor,
   /// call), temporaries written in `pre`.
   std::vector<Var *> object(const clang::Expr *e, Block &pre);
+  /// The variables of a lambda's closure object, one per capture leaf.
+  std::vector<Var *> closure(const clang::LambdaExpr *le, Block &pre);
   /// The leaves of member `me` (a field, nested object or not).
   std::vector<Var *> member(const clang::MemberExpr *me, Block &pre);
   /// Writes class-type `init` into `dest`. `fresh`: nothing in `init`

@@ -60,12 +60,20 @@ std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
     st->callee = L.lower(callee);
   }
   // `*this` first: written unless the member function is const.
+  // Objects: a leaf is written if the object is, or if it is a lambda's
+  // capture by reference.
+  auto objectArgs = [&](const std::vector<Var *> &leaves, QualType type,
+                        bool written) {
+    std::vector<Leaf> layout = leavesOf(type, loc);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      st->args.push_back(makeVarRef(leaves[i]));
+      st->arg_is_output.push_back(
+          layout[i].reference ? !layout[i].const_reference : written);
+    }
+  };
   if (on) {
     const auto *md = cast<CXXMethodDecl>(callee);
-    for (Var *leaf : *on) {
-      st->args.push_back(makeVarRef(leaf));
-      st->arg_is_output.push_back(!md->isConst());
-    }
+    objectArgs(*on, ctx.getRecordType(md->getParent()), !md->isConst());
   }
   for (unsigned i = 0; i < args.size(); ++i) {
     const clang::Expr *a = args[i];
@@ -73,10 +81,7 @@ std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
         i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
     bool output = isOutputParam(p);
     if (p && splitClass(p->getType())) {
-      for (Var *leaf : object(a, pre)) {
-        st->args.push_back(makeVarRef(leaf));
-        st->arg_is_output.push_back(output);
-      }
+      objectArgs(object(a, pre), p->getType(), output);
       continue;
     }
     ExprPtr x = output ? target(a, pre) : expr(a, pre);

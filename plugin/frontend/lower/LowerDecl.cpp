@@ -21,7 +21,10 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   if (splitClass(vd->getType())) {
     // An object: one local per leaf; a reference names the leaves of the
     // object it binds to (writes through it write them).
-    if (vd->getType()->isReferenceType()) {
+    // A closure never changes after it is built: copies share its
+    // variables.
+    if (vd->getType()->isReferenceType() ||
+        vd->getType()->getAsCXXRecordDecl()->isLambda()) {
       objects[vd] = object(vd->getInit(), out);
       return;
     }

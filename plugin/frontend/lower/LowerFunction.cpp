@@ -72,6 +72,13 @@ void FunctionLowerer::run() {
   F->loc = makeLoc(ctx, fd->getLocation());
   F->base_name = fd->getNameAsString();
   F->name = qualifiedName(fd, ctx);
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+      md && md->getParent()->isLambda()) {
+    // A lambda's call operator, named after where the lambda is.
+    Loc at = makeLoc(ctx, md->getParent()->getLocation());
+    F->base_name = "lambda_" + std::to_string(at.line);
+    F->name = "lambda at " + at.str();
+  }
   F->result = splitClass(fd->getReturnType())
                   ? typeOf(ctx.VoidTy, fd->getLocation())
                   : typeOf(fd->getReturnType(), fd->getLocation());
@@ -144,12 +151,32 @@ void FunctionLowerer::parameters() {
       sp.paths.push_back(leaf.path);
     std::vector<Var *> leaves = objectVars(name, qt, VarRole::Param, loc);
     add(std::move(sp), leaves);
+    // A lambda's capture by reference is a reference, whatever the
+    // closure object is.
+    std::vector<Leaf> layout = leavesOf(qt, loc);
+    for (size_t i = 0; i < leaves.size(); ++i)
+      if (layout[i].reference) {
+        leaves[i]->by_reference = true;
+        leaves[i]->is_const = layout[i].const_reference;
+      }
     F->flattened = true;
     return leaves;
   };
-  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic())
-    self = object("self", ctx.getRecordType(md->getParent()), true,
-                  md->isConst(), fd->getLocation());
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic()) {
+    QualType cls = ctx.getRecordType(md->getParent());
+    self = object("self", cls, true, md->isConst(), fd->getLocation());
+    // In a lambda's body, a captured variable is its capture.
+    std::vector<Leaf> layout = leavesOf(cls, fd->getLocation());
+    for (size_t i = 0; i < layout.size(); ++i) {
+      const auto *var = dyn_cast_or_null<VarDecl>(layout[i].captured);
+      if (!var)
+        continue;
+      if (splitClass(var->getType()))
+        objects[var].push_back(self[i]);
+      else
+        vars[var] = self[i];
+    }
+  }
   for (const ParmVarDecl *p : fd->parameters()) {
     std::string name = p->getNameAsString();
     if (name.empty())

@@ -92,6 +92,13 @@ std::vector<Var *> FunctionLowerer::object(const clang::Expr *e, Block &pre) {
   }
   if (const auto *me = dyn_cast<MemberExpr>(x))
     return member(me, pre);
+  if (const auto *le = dyn_cast<LambdaExpr>(x))
+    return closure(le, pre);
+  // A copy of a closure is the closure (closure(): never written).
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(x);
+      ce && ce->getNumArgs() == 1 &&
+      ce->getType()->getAsCXXRecordDecl()->isLambda())
+    return object(ce->getArg(0), pre);
   if (const auto *u = dyn_cast<UnaryOperator>(x);
       u && u->getOpcode() == UO_Deref &&
       isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
@@ -100,6 +107,41 @@ std::vector<Var *> FunctionLowerer::object(const clang::Expr *e, Block &pre) {
                                         VarRole::Temp, x->getBeginLoc());
   buildObject(temps, x, x->getBeginLoc(), pre, true);
   return temps;
+}
+
+std::vector<Var *> FunctionLowerer::closure(const LambdaExpr *le, Block &pre) {
+  // A capture by reference is the captured variable itself; a capture by
+  // copy a new variable, never written afterwards (mutable lambdas were
+  // refused), so that copies of the closure may share all its variables.
+  std::vector<Leaf> layout = leavesOf(le->getType(), le->getBeginLoc());
+  std::vector<Var *> out;
+  auto init = le->capture_init_begin();
+  for (const LambdaCapture &c : le->captures()) {
+    const auto *var = cast<VarDecl>(c.getCapturedVar());
+    const clang::Expr *value = *init++;
+    std::vector<Var *> own;
+    const CXXRecordDecl *cls = var->getType()->getAsCXXRecordDecl();
+    if (c.getCaptureKind() == LCK_ByRef || (cls && cls->isLambda())) {
+      own = splitClass(var->getType())
+                ? objects.at(var)
+                : std::vector<Var *>{varFor(var, le->getBeginLoc())};
+    } else if (splitClass(var->getType())) {
+      own = objectVars(var->getNameAsString(), var->getType(), VarRole::Local,
+                       le->getBeginLoc());
+      buildObject(own, value, le->getBeginLoc(), pre, true);
+    } else {
+      Var *v =
+          F->addVar(var->getNameAsString(),
+                    typeOf(var->getType(), le->getBeginLoc()), VarRole::Local);
+      v->name = F->names.fresh(var->getNameAsString() + "_copy");
+      initialize(v, value, le->getBeginLoc(), pre);
+      own.push_back(v);
+    }
+    out.insert(out.end(), own.begin(), own.end());
+  }
+  if (out.size() != layout.size())
+    unexpected(le->getBeginLoc(), "a lambda whose captures are not its fields");
+  return out;
 }
 
 std::vector<Var *> FunctionLowerer::member(const MemberExpr *me, Block &pre) {

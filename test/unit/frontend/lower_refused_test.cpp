@@ -57,14 +57,25 @@ TEST_P(LowerRefused, ThrowsInternalError) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Refused, LowerRefused,
-                         ::testing::Values(RefusedCode{"lambda", R"(
+                         ::testing::Values(RefusedCode{"lambda_this", R"(
+struct S {
+  double k;
+  double g(double x) const {
+    auto h = [this](double v) { return k * v; };
+    return h(x);
+  }
+};
 double f(double x) {
-  auto square = [](double v) { return v * v; };
-  return square(x);
+  S s{2.0};
+  return s.g(x);
 })"},
-                                           RefusedCode{
-                                               "immediately_invoked_lambda", R"(
-double f(double x) { return [x] { return x * x; }(); })"},
+                                           RefusedCode{"union_local", R"(
+union U { double d; long long i; };
+double f(double x) {
+  U u;
+  u.d = x;
+  return u.d;
+})"},
                                            RefusedCode{"goto", R"(
 double f(double x) {
 again:
