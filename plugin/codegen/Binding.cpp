@@ -118,23 +118,65 @@ std::string accessTags(const std::vector<SourceParam> &signature) {
   return out;
 }
 
+/// Splits a path at its element step (`ps[].m`: the container `ps`, then
+/// `m` of each element); false if it has none.
+bool atElement(const FieldPath &path, FieldPath &container, FieldPath &field) {
+  for (size_t i = 0; i < path.size(); ++i)
+    if (path[i].element) {
+      container.assign(path.begin(), path.begin() + i);
+      field.assign(path.begin() + i + 1, path.end());
+      return true;
+    }
+  return false;
+}
+
+/// `for (std::size_t i = 0; i < n; ++i) statement`
+std::string eachElement(const std::string &n, const std::string &statement) {
+  return "    for (std::size_t i = 0; i < " + n + "; ++i)\n      " + statement +
+         ";\n";
+}
+
 /// The explicit specialization that binds a request to its adjoint: its
 /// `pullback` takes f's parameters, a pointer (scalar) or reference
 /// (container, object) per selected differentiable parameter, and the
-/// seed, and passes objects to the generated code field by field.
+/// seed, and passes objects to the generated code field by field. A field
+/// of the elements of a container of objects is gathered into a container
+/// of its own before the call, and its adjoint (and, for an in-out object,
+/// its value) scattered back after it.
 std::string specialization(const Function &fn, const Options &opts,
                            const std::string &entry, std::uint64_t hash) {
   std::vector<SourceParam> signature = signatureOf(fn);
   std::vector<std::string> params, args;
   std::vector<std::string> adjoint_params, adjoint_args;
-  std::string zeroing;
+  std::string before, after, zeroing;
   std::set<std::string> zeroed;
+  // The argument for leaf j of object parameter k (`object`: the parameter
+  // or its gradient).
+  auto leafArg = [&](const SourceParam &sp, int j, const std::string &object,
+                     const std::string &local, bool write_back) {
+    FieldPath container, field;
+    if (!atElement(sp.paths[j], container, field))
+      return fieldOf(object, sp.paths[j]);
+    const Type &t = fn.params[sp.first + j]->type;
+    std::string c = fieldOf(object, container);
+    std::string n = c + ".size()";
+    std::string each = fieldOf(c + "[i]", field);
+    before += "    " + t.spelling + " " + local +
+              (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";\n";
+    before += eachElement(n, local + "[i] = " + each);
+    if (write_back)
+      after += eachElement(n, each + " = " + local + "[i]");
+    return local;
+  };
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
     params.push_back(declaredType(sp) + " " + sp.name);
     std::string d = "d_" + std::to_string(k);
     for (int j = 0; j < sp.leaves; ++j)
-      args.push_back(sp.object ? fieldOf(sp.name, sp.paths[j]) : sp.name);
+      args.push_back(sp.object ? leafArg(sp, j, sp.name,
+                                         sp.name + "_" + std::to_string(j),
+                                         sp.by_reference && !sp.is_const)
+                               : sp.name);
     if (!selectsParam(opts, int(k)))
       continue;
     if (sp.object) {
@@ -148,10 +190,17 @@ std::string specialization(const Function &fn, const Options &opts,
         const Var &leaf = *fn.params[sp.first + j];
         if (!leaf.type.isDifferentiable())
           continue;
-        std::string field = fieldOf("d", sp.paths[j]);
+        FieldPath container, field;
+        if (atElement(sp.paths[j], container, field)) {
+          std::string c = fieldOf("d", container);
+          zeroing +=
+              eachElement(c + ".size()", fieldOf(c + "[i]", field) + " = 0");
+          continue;
+        }
+        std::string f = fieldOf("d", sp.paths[j]);
         zeroing += leaf.type.isReal()
-                       ? "    " + field + " = 0;\n"
-                       : "    for (auto& e : " + field + ") e = 0;\n";
+                       ? "    " + f + " = 0;\n"
+                       : "    for (auto& e : " + f + ") e = 0;\n";
       }
       zeroing += "  }\n";
       continue;
@@ -172,23 +221,30 @@ std::string specialization(const Function &fn, const Options &opts,
       continue;
     const SourceParam &sp = signature[k];
     std::string d = "d_" + std::to_string(k);
-    adjoint_args.push_back(sp.object
-                               ? fieldOf(d, sp.paths[p->param_index - sp.first])
-                           : p->type.isReal() ? "*" + d
-                                              : d);
+    int j = p->param_index - sp.first;
+    adjoint_args.push_back(
+        sp.object ? leafArg(sp, j, d, d + "_" + std::to_string(j), true)
+        : p->type.isReal() ? "*" + d
+                           : d);
   }
   const std::string &r = fn.result.spelling;
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   params.push_back("double seed");
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
   args.push_back("static_cast<" + r + ">(seed)");
+  std::string call = "generated::" + entry + "(" + join(args) + ")";
+  std::string body = after.empty()
+                         ? "    return " + call + ";\n"
+                         : before + "    const " + r + " value = " + call +
+                               ";\n" + after + "    return value;\n";
+  if (after.empty() && !before.empty())
+    body = before + body;
   return accessTags(signature) + "namespace tangent {\n" +
          "template <> struct adjoint<&" + fn.name + ", " +
          optionsLiteral(opts) + "> {\n" +
          "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
-         "ull;\n  static " + r + " pullback(" + join(params) +
-         ") {\n    return generated::" + entry + "(" + join(args) +
-         ");\n  }\n" + zeroing + "};\n} // namespace tangent\n";
+         "ull;\n  static " + r + " pullback(" + join(params) + ") {\n" + body +
+         "  }\n" + zeroing + "};\n} // namespace tangent\n";
 }
 
 /// Generated functions in an include guard named after their content, so

@@ -179,6 +179,8 @@ void scan(const clang::Stmt *s, bool in_loop, bool in_switch, JumpScan &j) {
     j.returns = true;
     return;
   }
+  if (isa<LambdaExpr>(s))
+    return; // its jumps are its own
   bool loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s);
   bool sw = isa<SwitchStmt>(s);
   for (const clang::Stmt *child : s->children())
@@ -333,6 +335,18 @@ const APValue *staticConstant(const MemberExpr *me) {
     return nullptr;
   const APValue *value = vd->evaluateValue();
   return value && (value->isInt() || value->isFloat()) ? value : nullptr;
+}
+
+const clang::Expr *elementContainer(const clang::Expr *x) {
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(x);
+      op && op->getOperator() == OO_Subscript &&
+      splitElement(op->getArg(0)->getType()))
+    return op->getArg(0);
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(x);
+      mc && mc->getMethodDecl()->getName() == "at" &&
+      splitElement(mc->getImplicitObjectArgument()->getType()))
+    return mc->getImplicitObjectArgument();
+  return nullptr;
 }
 
 } // namespace tangent

@@ -113,6 +113,10 @@ void forEachMemberInit(
 /// constant (`m.gain` for `static constexpr double gain`), else null.
 const clang::APValue *staticConstant(const clang::MemberExpr *me);
 
+/// The container `x` is an element of, when `x` is `c[i]` or `c.at(i)` of
+/// a container of objects (frontend/Types.h: splitElement), else null.
+const clang::Expr *elementContainer(const clang::Expr *x);
+
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).
 bool isUserOperator(const clang::CXXOperatorCallExpr *op,

@@ -142,10 +142,72 @@ const CXXRecordDecl *splitClass(QualType qt) {
   return rd;
 }
 
+const CXXRecordDecl *splitElement(QualType qt) {
+  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      qt->getAsCXXRecordDecl());
+  if (!spec || !spec->isInStdNamespace() ||
+      !(spec->getName() == "vector" || spec->getName() == "array"))
+    return nullptr;
+  const CXXRecordDecl *elem =
+      splitClass(spec->getTemplateArgs()[0].getAsType());
+  return elem && !elem->isLambda() ? elem : nullptr;
+}
+
 namespace {
 
 bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                bool accessible, std::vector<Leaf> &out, std::string &problem);
+
+/// A container of objects: one container per leaf of the element class.
+bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
+                      std::vector<Leaf> &out, std::string &problem) {
+  container =
+      container.getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  const auto *spec =
+      cast<ClassTemplateSpecializationDecl>(container->getAsCXXRecordDecl());
+  const CXXRecordDecl *elem = splitElement(container);
+  std::vector<Leaf> inner;
+  if (!addLeaves(ctx, elem, Leaf{}, true, inner, problem))
+    return false;
+  bool vector = spec->getName() == "vector";
+  for (Leaf &leaf : inner) {
+    if (!(leaf.type.isReal() || leaf.type.isIntegral())) {
+      problem = "the elements of a '" + typeSpelling(ctx, container) +
+                "' hold a container ('" + leaf.type.spelling +
+                "'), which is not supported (containers of containers)";
+      return false;
+    }
+    Leaf part = prefix;
+    part.fields.insert(part.fields.end(), leaf.fields.begin(),
+                       leaf.fields.end());
+    FieldStep each;
+    each.name = "[]";
+    each.element = true;
+    part.path.push_back(each);
+    part.path.insert(part.path.end(), leaf.path.begin(), leaf.path.end());
+    part.suffix += (part.suffix.empty() ? "" : "_") + leaf.suffix;
+    Type t;
+    t.kind = vector ? TypeKind::Vector : TypeKind::Array;
+    t.elem_spelling = leaf.type.spelling;
+    t.elem_real = leaf.type.isReal();
+    if (vector) {
+      t.spelling = "std::vector<" + t.elem_spelling + ">";
+    } else {
+      t.extent = spec->getTemplateArgs()[1].getAsIntegral().getExtValue();
+      t.spelling = "std::array<" + t.elem_spelling + ", " +
+                   std::to_string(t.extent) + ">";
+    }
+    part.type = t;
+    out.push_back(std::move(part));
+  }
+  if (inner.empty()) {
+    problem = "the elements of a '" + typeSpelling(ctx, container) +
+              "' have no fields";
+    return false;
+  }
+  return true;
+}
 
 /// A lambda's closure: one part per capture, in order (its fields). A
 /// closure inside another (a lambda capturing a lambda) is expanded in place
@@ -278,6 +340,12 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
         return false;
       continue;
     }
+    if (splitElement(f->getType())) {
+      leaf.path.back().accessible = visible;
+      if (!addElementLeaves(ctx, f->getType(), leaf, out, problem))
+        return false;
+      continue;
+    }
     Type t;
     if (!lowerType(ctx, f->getType(), t) || t.kind == TypeKind::Pointer ||
         t.kind == TypeKind::CArray || t.kind == TypeKind::Void) {
@@ -301,6 +369,18 @@ bool classLeaves(ASTContext &ctx, const CXXRecordDecl *rd,
   out.clear();
   std::string why;
   bool ok = addLeaves(ctx, rd, Leaf{}, true, out, why);
+  if (problem)
+    *problem = why;
+  return ok;
+}
+
+bool typeLeaves(ASTContext &ctx, QualType qt, std::vector<Leaf> &out,
+                std::string *problem) {
+  if (const CXXRecordDecl *rd = splitClass(qt))
+    return classLeaves(ctx, rd, out, problem);
+  out.clear();
+  std::string why;
+  bool ok = splitElement(qt) && addElementLeaves(ctx, qt, Leaf{}, out, why);
   if (problem)
     *problem = why;
   return ok;

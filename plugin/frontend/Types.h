@@ -35,6 +35,16 @@ bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 /// union; else null.
 const clang::CXXRecordDecl *splitClass(clang::QualType qt);
 
+/// The element class of `qt` when it is a std::vector or std::array of a
+/// split class (`std::vector<Particle>`), else null. Such a container is
+/// split too: one vector (array) per field of the elements.
+const clang::CXXRecordDecl *splitElement(clang::QualType qt);
+
+/// A split class or a container of one: a value the IR splits into leaves.
+inline bool isSplit(clang::QualType qt) {
+  return splitClass(qt) || splitElement(qt);
+}
+
 /// One field of a split class that the IR keeps as a variable of its own
 /// (scalar replacement of aggregates): a field of a type lowerType knows,
 /// reached through nested class-type fields and base classes.
@@ -56,6 +66,11 @@ struct Leaf {
 /// if some field or base cannot be split.
 bool classLeaves(clang::ASTContext &ctx, const clang::CXXRecordDecl *rd,
                  std::vector<Leaf> &out, std::string *problem = nullptr);
+
+/// The leaves of a split type (isSplit): a class's, or for a container of
+/// objects one container per leaf of the element class.
+bool typeLeaves(clang::ASTContext &ctx, clang::QualType qt,
+                std::vector<Leaf> &out, std::string *problem = nullptr);
 
 /// The fully qualified spelling of `qt` as generated code names it.
 std::string typeSpelling(clang::ASTContext &ctx, clang::QualType qt);

@@ -38,7 +38,7 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
   Type t;
   if (lowerType(ctx_, qt, t))
     return "";
-  if (splitClass(qt) || qt.getNonReferenceType()->isUnionType())
+  if (isSplit(qt) || qt.getNonReferenceType()->isUnionType())
     return classProblem(qt);
   QualType bare = qt.getNonReferenceType();
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
@@ -86,7 +86,7 @@ void Validator::function(const FunctionDecl *fd) {
 
 void Validator::signature(const FunctionDecl *def) {
   Type t;
-  if (splitClass(def->getReturnType())) {
+  if (isSplit(def->getReturnType())) {
     if (std::string p = classProblem(def->getReturnType()); !p.empty())
       refuse(def->getLocation(), p);
   } else if (!lowerType(ctx_, def->getReturnType(), t) ||
@@ -220,6 +220,16 @@ void Validator::loopBody(const clang::Stmt *body) {
 void Validator::rangeFor(const CXXForRangeStmt *s) {
   stmt(s->getInit());
   const clang::Expr *range = s->getRangeInit()->IgnoreParenImpCasts();
+  const VarDecl *var = s->getLoopVariable();
+  if (splitElement(range->getType())) {
+    // Over a container of objects: each element, by reference or copied.
+    bool to_const = var->getType().getNonReferenceType().isConstQualified();
+    object(range, var->getType()->isReferenceType() && !to_const ? Use::Target
+                                                                 : Use::Value);
+    (var->getType()->isReferenceType() ? scope_->aliases : scope_->vars)
+        .insert(var);
+    return loopBody(s->getBody());
+  }
   if (!namesContainer(range))
     return refuse(range->getBeginLoc(),
                   "range-for over this expression is not supported; iterate "
@@ -286,7 +296,7 @@ void Validator::returnStmt(const ReturnStmt *s) {
   const clang::Expr *value = s->getRetValue();
   if (!value)
     return;
-  if (splitClass(value->getType()))
+  if (isSplit(value->getType()))
     return object(value);
   Type t;
   if (!lowerType(ctx_, value->getType(), t))
@@ -324,7 +334,7 @@ void Validator::varDecl(const VarDecl *vd) {
   std::string problem = typeProblem(vd->getType(), "local variable");
   if (!problem.empty())
     return refuseDecl(vd, problem);
-  if (splitClass(vd->getType())) {
+  if (isSplit(vd->getType())) {
     if (const clang::Expr *init = vd->getInit())
       object(init);
     scope_->vars.insert(vd);
@@ -340,12 +350,16 @@ void Validator::varDecl(const VarDecl *vd) {
 void Validator::localReference(const VarDecl *vd) {
   // A reference to an object names its fields: writes through it write
   // them.
-  if (splitClass(vd->getType())) {
+  if (isSplit(vd->getType())) {
     if (std::string p = classProblem(vd->getType()); !p.empty())
       return refuseDecl(vd, p);
     bool to_const = vd->getType().getNonReferenceType().isConstQualified();
     object(vd->getInit(), to_const ? Use::Value : Use::Target);
-    scope_->vars.insert(vd);
+    // A reference to an element of a container of objects is an alias
+    // (lambdas may not capture it).
+    (elementContainer(bareObject(vd->getInit())) ? scope_->aliases
+                                                 : scope_->vars)
+        .insert(vd);
     return;
   }
   // A const reference to a constant parameter (or to one of its scalar
@@ -482,7 +496,7 @@ void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
     if (init->isBaseInitializer()) {
       object(init->getInit());
     } else if (const FieldDecl *f = init->getMember()) {
-      if (splitClass(f->getType())) {
+      if (isSplit(f->getType())) {
         object(init->getInit());
         continue;
       }

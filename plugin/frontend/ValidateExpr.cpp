@@ -230,7 +230,7 @@ void Validator::discarded(const clang::Expr *e) {
     return discarded(comma->getRHS());
   }
   // A call returning an object, its value dropped.
-  if (splitClass(e->getType()) && !assignedOperand(e))
+  if (isSplit(e->getType()) && !assignedOperand(e))
     return object(e);
   expr(e);
 }
@@ -260,7 +260,7 @@ void Validator::binary(const BinaryOperator *b) {
 void Validator::assignment(const clang::Expr *lhs, const clang::Expr *rhs,
                            bool compound, SourceLocation loc) {
   Type t;
-  if (splitClass(lhs->getType())) {
+  if (isSplit(lhs->getType())) {
     // Whole objects, field by field.
     if (compound)
       return refuse(loc, "this compound assignment to an object is not "
@@ -371,6 +371,11 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
     return refuse(loc, "this member call is not supported");
   if (splitClass(QualType(md->getParent()->getTypeForDecl(), 0)))
     return memberFunctionCall(mc, md, mc->getImplicitObjectArgument());
+  // A container of objects: its size.
+  if (const clang::Expr *obj = mc->getImplicitObjectArgument();
+      obj && splitElement(obj->getType()) && md->getName() == "size" &&
+      mc->getNumArgs() == 0)
+    return object(obj);
   if (md->isVirtual() && !md->hasAttr<FinalAttr>() &&
       !md->getParent()->hasAttr<FinalAttr>())
     return refuse(loc, "virtual call to '" + md->getNameAsString() +
@@ -503,7 +508,7 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   Type rt;
   bool objects = isObject(c->getType());
   for (const ParmVarDecl *p : fd->parameters())
-    objects |= bool(splitClass(p->getType()));
+    objects |= isSplit(p->getType());
   if (!lowerType(ctx_, c->getType(), rt) && !isObject(c->getType()))
     return refuse(loc, "a call returning '" + c->getType().getAsString() +
                            "' is not supported");

@@ -20,8 +20,7 @@ namespace tangent {
 
 std::string Validator::classProblem(QualType qt) const {
   QualType bare = qt.getNonReferenceType();
-  const CXXRecordDecl *rd = splitClass(bare);
-  if (!rd) {
+  if (!isSplit(bare)) {
     if (const auto *r = bare->getAsCXXRecordDecl(); r && r->isUnion())
       return "unions are not supported: the active member is not known "
              "statically; use a struct, or a custom derivative";
@@ -29,13 +28,13 @@ std::string Validator::classProblem(QualType qt) const {
   }
   std::vector<Leaf> leaves;
   std::string problem;
-  if (!classLeaves(ctx_, rd, leaves, &problem))
+  if (!typeLeaves(ctx_, bare, leaves, &problem))
     return problem;
   return "";
 }
 
 bool Validator::isObject(QualType qt) const {
-  return splitClass(qt) && classProblem(qt).empty();
+  return isSplit(qt) && classProblem(qt).empty();
 }
 
 void Validator::object(const clang::Expr *e, Use use) {
@@ -51,7 +50,8 @@ void Validator::object(const clang::Expr *e, Use use) {
     return object(ice->getSubExpr(), use);
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
     const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
-    if (vd && (scope_->vars.count(vd) || scope_->refused.count(vd)))
+    if (vd && (scope_->vars.count(vd) || scope_->refused.count(vd) ||
+               (scope_->aliases.count(vd) && isSplit(vd->getType()))))
       return;
     return refuse(loc, "the object '" + dre->getDecl()->getNameAsString() +
                            "' is not supported here (only parameters and "
@@ -59,6 +59,14 @@ void Validator::object(const clang::Expr *e, Use use) {
   }
   if (const auto *me = dyn_cast<MemberExpr>(x))
     return member(me, use);
+  // An element of a container of objects.
+  if (const clang::Expr *container = elementContainer(x)) {
+    const auto *c = cast<CallExpr>(x);
+    if (elementContainer(bareObject(container)))
+      return refuse(loc, "an element of an element is not supported");
+    object(container, use);
+    return expr(c->getArg(c->getNumArgs() - 1));
+  }
   if (const auto *le = dyn_cast<LambdaExpr>(x))
     return use == Use::Target ? refuse(loc, "writing to a temporary object "
                                             "is not supported")
@@ -73,6 +81,10 @@ void Validator::object(const clang::Expr *e, Use use) {
     return defaultMemberInit(d->getField(), loc);
   if (isa<ImplicitValueInitExpr>(x))
     return;
+  // A container of objects, constructed or listed.
+  if (splitElement(x->getType()) &&
+      isa<InitListExpr, CXXConstructExpr, CXXStdInitializerListExpr>(x))
+    return elements(x);
   if (const auto *list = dyn_cast<InitListExpr>(x)) {
     forEachMemberInit(list, [&](QualType type, const clang::Expr *value,
                                 const FieldDecl *field) {
@@ -80,7 +92,7 @@ void Validator::object(const clang::Expr *e, Use use) {
         return;
       if (field && field->getInClassInitializer() == value)
         return defaultMemberInit(field, loc);
-      if (splitClass(type))
+      if (isSplit(type))
         return object(value, Use::Value);
       Type t;
       lowerType(ctx_, type, t);
@@ -94,6 +106,43 @@ void Validator::object(const clang::Expr *e, Use use) {
     return call(c);
   refuse(loc, std::string("this expression of class type ('") +
                   x->getStmtClassName() + "') is not supported");
+}
+
+void Validator::elements(const clang::Expr *x) {
+  SourceLocation loc = x->getBeginLoc();
+  const InitListExpr *list = dyn_cast<InitListExpr>(x);
+  if (const auto *il = dyn_cast<CXXStdInitializerListExpr>(x))
+    list = dyn_cast<InitListExpr>(il->getSubExpr()->IgnoreImplicit());
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
+    llvm::SmallVector<const clang::Expr *, 2> args;
+    for (const clang::Expr *a : ce->arguments())
+      if (!isa<CXXDefaultArgExpr>(a))
+        args.push_back(a);
+    if (args.size() == 1 &&
+        isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+      return elements(args[0]->IgnoreImplicit());
+    if (args.size() == 1 && isSplit(args[0]->getType()))
+      return object(args[0]);
+    if (args.size() > 2 ||
+        (!args.empty() && !args[0]->getType()->isIntegralOrEnumerationType()))
+      return refuse(loc, "this constructor of a container of objects is not "
+                         "supported (a size, a size and a value, a copy, or "
+                         "a list)");
+    if (!args.empty())
+      expr(args[0]);
+    if (args.size() == 2)
+      object(args[1]);
+    return;
+  }
+  if (!list)
+    return refuse(loc, "this initializer of a container of objects is not "
+                       "supported");
+  if (list->getNumInits() == 1)
+    if (const auto *inner =
+            dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
+      list = inner;
+  for (const clang::Expr *item : list->inits())
+    object(item);
 }
 
 void Validator::lambda(const LambdaExpr *le) {
@@ -120,7 +169,7 @@ void Validator::lambda(const LambdaExpr *le) {
                     "this capture is not supported (only the parameters and "
                     "local variables of the function)");
     if (c.getCaptureKind() == LCK_ByCopy && value) {
-      if (splitClass(var->getType()))
+      if (isSplit(var->getType()))
         object(value, Use::Value);
     }
   }
@@ -149,7 +198,7 @@ void Validator::defaultMemberInit(const FieldDecl *f, SourceLocation loc) {
     return refuse(loc, "the default member initializer of '" +
                            f->getNameAsString() +
                            "' reads other members, which is not supported");
-  if (splitClass(f->getType()))
+  if (isSplit(f->getType()))
     return object(init, Use::Value);
   Type t;
   lowerType(ctx_, f->getType(), t);
@@ -229,7 +278,7 @@ void Validator::arguments(const FunctionDecl *fd,
     const ParmVarDecl *p =
         i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
     Use use = isOutputParam(p) ? Use::Target : Use::Value;
-    if (p && splitClass(p->getType())) {
+    if (p && isSplit(p->getType())) {
       object(args[i], use);
       continue;
     }

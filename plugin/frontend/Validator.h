@@ -123,6 +123,8 @@ private:
   /// The default member initializer of `f`, lowered where it is used.
   void defaultMemberInit(const clang::FieldDecl *f, clang::SourceLocation loc);
   void construction(const clang::CXXConstructExpr *ce);
+  /// A container of objects constructed or listed.
+  void elements(const clang::Expr *x);
   /// A lambda expression: its captures.
   void lambda(const clang::LambdaExpr *le);
   /// A field of an object, read or written.

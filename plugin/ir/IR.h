@@ -81,6 +81,9 @@ struct FieldStep {
   std::string owner;      ///< the class that declares it, fully qualified
   std::string type;       ///< the field's type, fully qualified
   bool accessible = true; ///< public along the whole path
+  /// `[i]`: into every element of a vector or array of objects (the leaf
+  /// is then a vector or array of one field of the elements).
+  bool element = false;
 };
 using FieldPath = std::vector<FieldStep>;
 

@@ -123,14 +123,29 @@ template <class T>
 struct has_fields<T, std::void_t<decltype(fields<T>::of(std::declval<T &>()))>>
     : std::true_type {};
 
-/// Pointers to every floating-point value of an object's listed fields.
+/// Objects and std::vector / std::array of objects: values the harness
+/// reaches through slots().
+template <class T> struct has_slots : has_fields<T> {};
+template <class T, class A>
+struct has_slots<std::vector<T, A>> : has_fields<T> {};
+template <class T, std::size_t N>
+struct has_slots<std::array<T, N>> : has_fields<T> {};
+
+/// Pointers to every floating-point value of an object's listed fields
+/// (of every element's, for a container of objects).
 template <class T> std::vector<double *> slots(T &object) {
   std::vector<double *> out;
+  if constexpr (!has_fields<T>::value) {
+    for (auto &e : object)
+      for (double *p : detail::slots(e))
+        out.push_back(p);
+    return out;
+  }
   auto add = [&](auto &field) {
     using F = std::remove_cvref_t<decltype(field)>;
     if constexpr (std::is_same_v<F, double>) {
       out.push_back(&field);
-    } else if constexpr (has_fields<F>::value) {
+    } else if constexpr (has_slots<F>::value) {
       for (double *p : detail::slots(field))
         out.push_back(p);
     } else {
@@ -140,7 +155,8 @@ template <class T> std::vector<double *> slots(T &object) {
         out.push_back(&e);
     }
   };
-  std::apply([&](auto &...f) { (add(f), ...); }, fields<T>::of(object));
+  if constexpr (has_fields<T>::value)
+    std::apply([&](auto &...f) { (add(f), ...); }, fields<T>::of(object));
   return out;
 }
 
@@ -149,7 +165,7 @@ template <class P> struct param {
   using bare = std::remove_cvref_t<P>;
   static constexpr bool scalar = std::is_floating_point_v<bare>;
   static constexpr bool container = container_traits<bare>::value;
-  static constexpr bool object = has_fields<bare>::value;
+  static constexpr bool object = has_slots<bare>::value;
   static constexpr bool differentiable = scalar || container || object;
   static constexpr bool pointer =
       std::is_pointer_v<bare> &&
@@ -172,7 +188,7 @@ template <class P> struct param {
 template <class S> std::size_t size_of(const S &s) {
   if constexpr (std::is_floating_point_v<S>)
     return 1;
-  else if constexpr (has_fields<S>::value)
+  else if constexpr (has_slots<S>::value)
     return detail::slots(const_cast<S &>(s)).size();
   else
     return s.size();
@@ -182,7 +198,7 @@ template <class S> auto &component(S &s, std::size_t k) {
   if constexpr (std::is_floating_point_v<S>) {
     (void)k;
     return s;
-  } else if constexpr (has_fields<S>::value) {
+  } else if constexpr (has_slots<S>::value) {
     return *detail::slots(s)[k];
   } else {
     return s[k];
@@ -223,7 +239,7 @@ void fd_entry(const Storage &s, bool selected, const Eval &eval, scheme sc,
               std::vector<std::vector<double>> &out) {
   using S = std::tuple_element_t<I, Storage>;
   if constexpr (std::is_floating_point_v<S> || container_traits<S>::value ||
-                has_fields<S>::value) {
+                has_slots<S>::value) {
     if (!selected)
       return;
     using E = std::remove_cvref_t<decltype(detail::component(
@@ -365,7 +381,7 @@ template <class T> void flatten_into(std::vector<double> &out, const T &v) {
   else if constexpr (is_tuple<T>::value)
     std::apply([&](const auto &...e) { (detail::flatten_into(out, e), ...); },
                v);
-  else if constexpr (has_fields<T>::value)
+  else if constexpr (has_slots<T>::value)
     for (const double *p : detail::slots(const_cast<T &>(v)))
       out.push_back(*p);
   else
@@ -552,7 +568,7 @@ struct fd_adjoint<F, O, R(A...), std::tuple<D...>> {
 
 private:
   template <class T> static decltype(auto) adjoint_values(T &&adjoint) {
-    if constexpr (has_fields<std::remove_cvref_t<T>>::value) {
+    if constexpr (has_slots<std::remove_cvref_t<T>>::value) {
       return detail::slots(adjoint);
     } else {
       return std::forward<T>(adjoint);

@@ -30,6 +30,19 @@
 
 namespace tangent {
 
+/// A split value in the IR (LowerObject.cpp): one variable per leaf, or for
+/// an element of a container of objects, one container per leaf and the
+/// element's index.
+struct Object {
+  std::vector<Var *> vars;
+  ExprPtr index; ///< null: the leaves are the variables themselves
+  size_t size() const { return vars.size(); }
+  /// Leaf k: `vars[k]`, or `vars[k][index]`.
+  ExprPtr leaf(size_t k) const;
+  Object slice(size_t from, size_t count) const;
+  Object copy() const;
+};
+
 /// Where a jump inside a loop body goes.
 struct LoopContext {
   Var *exit_flag = nullptr; ///< set by break / return / failed condition
@@ -99,7 +112,7 @@ public:
   /// `args`, split objects passed as their leaves; argument effects and
   /// temporaries go to `pre`.
   std::unique_ptr<tangent::Stmt>
-  userCall(const clang::FunctionDecl *callee, const std::vector<Var *> *on,
+  userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
            Block &pre);
   /// `base[index]` of a named container or pointer.
@@ -109,34 +122,44 @@ public:
   ExprPtr literal(const clang::APValue &value, clang::QualType qt);
 
   // --- class-type values (LowerObject.cpp) --------------------------------
-  /// Variables of split class type: one variable per leaf, layout order.
-  std::map<const clang::VarDecl *, std::vector<Var *>> objects;
+  /// Variables of split type: one variable per leaf, layout order (for a
+  /// reference to an element, with its index).
+  std::map<const clang::VarDecl *, Object> objects;
   /// `*this` in a member function or constructor.
-  std::vector<Var *> self;
+  Object self;
   /// A class-type result: the output parameters `return` writes.
-  std::vector<Var *> result_leaves;
-  /// The leaves of the class `qt` names (validated).
+  Object result_leaves;
+  /// The leaves of the split type `qt` (validated).
   std::vector<Leaf> leavesOf(clang::QualType qt, clang::SourceLocation loc);
-  /// One new variable per leaf of the class `qt`, named after `stem`.
-  std::vector<Var *> objectVars(const std::string &stem, clang::QualType qt,
-                                VarRole role, clang::SourceLocation loc);
-  /// The variables that hold class-type `e`: its own for a named object,
-  /// a member of one or `*this`; for a computed value (braces, constructor,
-  /// call), temporaries written in `pre`.
-  std::vector<Var *> object(const clang::Expr *e, Block &pre);
-  /// The variables of a lambda's closure object, one per capture leaf.
-  std::vector<Var *> closure(const clang::LambdaExpr *le, Block &pre);
+  /// One new variable per leaf of the split type `qt`, named after `stem`.
+  Object objectVars(const std::string &stem, clang::QualType qt, VarRole role,
+                    clang::SourceLocation loc);
+  /// The variables that hold split-type `e`: its own for a named object,
+  /// a member of one, `*this` or an element of a container of objects; for
+  /// a computed value (braces, constructor, call), temporaries written in
+  /// `pre`.
+  Object object(const clang::Expr *e, Block &pre);
   /// The leaves of member `me` (a field, nested object or not).
-  std::vector<Var *> member(const clang::MemberExpr *me, Block &pre);
-  /// Writes class-type `init` into `dest`. `fresh`: nothing in `init`
+  Object member(const clang::MemberExpr *me, Block &pre);
+  /// Element `index` of a container of objects.
+  Object objectElement(const clang::Expr *container, const clang::Expr *index,
+                       Block &pre);
+  /// The variables of a lambda's closure object, one per capture leaf.
+  Object closure(const clang::LambdaExpr *le, Block &pre);
+  /// Writes split-type `init` into `dest`. `fresh`: nothing in `init`
   /// reads `dest` (a declaration), so a call may write it directly.
-  void buildObject(const std::vector<Var *> &dest, const clang::Expr *init,
+  void buildObject(const Object &dest, const clang::Expr *init,
                    clang::SourceLocation loc, Block &out, bool fresh);
-  /// A call of a function returning a class-type value, into `dest`.
-  void objectCall(const clang::CallExpr *c, const std::vector<Var *> &dest,
-                  Block &pre);
+  /// A container of objects built from `x` (constructor or braces).
+  void buildElements(const Object &dest, const clang::Expr *x,
+                     clang::SourceLocation loc, Block &out);
+  /// `dest = src`, leaf by leaf.
+  void copyObject(const Object &dest, const Object &src,
+                  clang::SourceLocation loc, Block &out);
+  /// A call of a function returning a split-type value, into `dest`.
+  void objectCall(const clang::CallExpr *c, const Object &dest, Block &pre);
   /// The object a member function is called on (`this` in a member).
-  std::vector<Var *> calledObject(const clang::Expr *obj, Block &pre);
+  Object calledObject(const clang::Expr *obj, Block &pre);
 
   // --- shared state and helpers -------------------------------------------
   Lowering &L;
@@ -162,6 +185,9 @@ public:
   Var *flag(const char *stem);
   StmtPtr assign(ExprPtr lhs, ExprPtr rhs, clang::SourceLocation loc);
   StmtPtr setFlag(Var *v, bool value, clang::SourceLocation loc);
+  /// `index` in a temporary (null stays null): a reference to an element
+  /// keeps the element it was bound to.
+  ExprPtr frozenIndex(ExprPtr index, clang::SourceLocation loc, Block &out);
   /// `T v;` for a container: empty vector, zero array.
   StmtPtr defaultConstruct(Var *v, clang::SourceLocation loc);
   StmtPtr makeIf(ExprPtr cond, Block then_block, clang::SourceLocation loc);

@@ -44,10 +44,10 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
                                     const std::string &op, SourceLocation loc,
                                     Block &pre) {
   // Whole objects, leaf by leaf (through temporaries when computed).
-  if (splitClass(lhs->getType())) {
+  if (isSplit(lhs->getType())) {
     if (!op.empty())
       unexpected(loc, "a compound assignment to an object");
-    std::vector<Var *> dest = object(lhs, pre);
+    Object dest = object(lhs, pre);
     buildObject(dest, rhs, loc, pre, false);
     return makeIntLiteral(0, intType());
   }

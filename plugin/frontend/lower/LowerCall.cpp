@@ -44,9 +44,10 @@ bool calleeArguments(const CallExpr *c,
 
 } // namespace
 
-std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
-    const FunctionDecl *callee, const std::vector<Var *> *on,
-    llvm::ArrayRef<const clang::Expr *> args, SourceLocation loc, Block &pre) {
+std::unique_ptr<tangent::Stmt>
+FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
+                          llvm::ArrayRef<const clang::Expr *> args,
+                          SourceLocation loc, Block &pre) {
   auto st = std::make_unique<tangent::Stmt>();
   st->kind = StmtKind::Call;
   st->loc = makeLoc(ctx, loc);
@@ -62,11 +63,10 @@ std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
   // `*this` first: written unless the member function is const.
   // Objects: a leaf is written if the object is, or if it is a lambda's
   // capture by reference.
-  auto objectArgs = [&](const std::vector<Var *> &leaves, QualType type,
-                        bool written) {
+  auto objectArgs = [&](const Object &leaves, QualType type, bool written) {
     std::vector<Leaf> layout = leavesOf(type, loc);
     for (size_t i = 0; i < leaves.size(); ++i) {
-      st->args.push_back(makeVarRef(leaves[i]));
+      st->args.push_back(leaves.leaf(i));
       st->arg_is_output.push_back(
           layout[i].reference ? !layout[i].const_reference : written);
     }
@@ -80,7 +80,7 @@ std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
     const ParmVarDecl *p =
         i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
     bool output = isOutputParam(p);
-    if (p && splitClass(p->getType())) {
+    if (p && isSplit(p->getType())) {
       objectArgs(object(a, pre), p->getType(), output);
       continue;
     }
@@ -101,17 +101,17 @@ std::unique_ptr<tangent::Stmt> FunctionLowerer::userCall(
   return st;
 }
 
-void FunctionLowerer::objectCall(const CallExpr *c,
-                                 const std::vector<Var *> &dest, Block &pre) {
-  std::vector<Var *> on;
+void FunctionLowerer::objectCall(const CallExpr *c, const Object &dest,
+                                 Block &pre) {
+  Object on;
   llvm::SmallVector<const clang::Expr *, 4> args;
   bool member = calleeArguments(c, args);
   if (member)
     on = calledObject(memberObject(c), pre);
   auto st = userCall(c->getDirectCallee(), member ? &on : nullptr, args,
                      c->getBeginLoc(), pre);
-  for (Var *leaf : dest) {
-    st->args.push_back(makeVarRef(leaf));
+  for (size_t k = 0; k < dest.size(); ++k) {
+    st->args.push_back(dest.leaf(k));
     st->arg_is_output.push_back(true);
   }
   pre.push_back(std::move(st));
@@ -153,7 +153,7 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     return result(std::move(e));
   }
 
-  std::vector<Var *> on;
+  Object on;
   llvm::SmallVector<const clang::Expr *, 4> args;
   bool member = calleeArguments(c, args);
   if (member)

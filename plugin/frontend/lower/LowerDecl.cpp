@@ -18,31 +18,41 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
       !(vd->getType().isConstQualified() && vd->getInit() &&
         vd->getInit()->isConstantInitializer(ctx, false)))
     unexpected(loc, "a static local variable");
-  if (splitClass(vd->getType())) {
+  if (isSplit(vd->getType())) {
     // An object: one local per leaf; a reference names the leaves of the
-    // object it binds to (writes through it write them).
-    // A closure never changes after it is built: copies share its
-    // variables.
-    if (vd->getType()->isReferenceType() ||
-        vd->getType()->getAsCXXRecordDecl()->isLambda()) {
-      objects[vd] = object(vd->getInit(), out);
+    // object it binds to (writes through it write them), an element with
+    // its index as it is now. A closure never changes after it is built:
+    // copies share its variables.
+    const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
+    if (vd->getType()->isReferenceType() || (cls && cls->isLambda())) {
+      Object o = object(vd->getInit(), out);
+      o.index = frozenIndex(std::move(o.index), loc, out);
+      objects[vd] = std::move(o);
       return;
     }
-    std::vector<Var *> leaves =
+    Object leaves =
         objectVars(vd->getNameAsString(), vd->getType(), VarRole::Local, loc);
-    objects[vd] = leaves;
     if (vd->getInit())
-      return buildObject(leaves, vd->getInit(), loc, out, true);
-    for (Var *v : leaves)
-      out.push_back(assign(makeVarRef(v), makeLiteral("0", v->type), loc));
+      buildObject(leaves, vd->getInit(), loc, out, true);
+    else
+      for (Var *v : leaves.vars)
+        out.push_back(
+            v->type.isContainer()
+                ? defaultConstruct(v, loc)
+                : assign(makeVarRef(v), makeLiteral("0", v->type), loc));
+    objects[vd] = std::move(leaves);
     return;
   }
   if (vd->getType()->isReferenceType()) {
     // Another name for a variable or for a field of an object (validated).
     const clang::Expr *bare = bareObject(vd->getInit());
     if (const auto *me = dyn_cast<MemberExpr>(bare)) {
-      std::vector<Var *> leaf = member(me, out);
-      vars[vd] = leaf.at(0);
+      Object leaf = member(me, out);
+      if (leaf.index) // a field of an element: an alias of that element
+        aliases[vd] = {leaf.vars.at(0),
+                       frozenIndex(std::move(leaf.index), loc, out)->var};
+      else
+        vars[vd] = leaf.vars.at(0);
       return;
     }
     if (const auto *dre = dyn_cast<DeclRefExpr>(bare))
@@ -77,6 +87,16 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   } else if (t.isContainer()) {
     out.push_back(defaultConstruct(v, loc));
   }
+}
+
+ExprPtr FunctionLowerer::frozenIndex(ExprPtr index, SourceLocation loc,
+                                     Block &out) {
+  if (!index ||
+      (index->kind == ExprKind::VarRef && index->var->role == VarRole::Temp))
+    return index;
+  Var *t = temp(index->type, "at");
+  out.push_back(assign(makeVarRef(t), std::move(index), loc));
+  return makeVarRef(t);
 }
 
 StmtPtr FunctionLowerer::defaultConstruct(Var *v, SourceLocation loc) {

@@ -181,10 +181,10 @@ public:
   ExprPtr VisitMemberExpr(const MemberExpr *me, Block &pre) {
     if (const APValue *value = staticConstant(me))
       return F.literal(*value, me->getType());
-    std::vector<Var *> leaves = F.member(me, pre);
+    Object leaves = F.member(me, pre);
     if (leaves.size() != 1)
       F.unexpected(me->getBeginLoc(), "a member that is an object");
-    return makeVarRef(leaves[0]);
+    return leaves.leaf(0);
   }
 
   ExprPtr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *op, Block &pre) {
@@ -217,6 +217,13 @@ public:
   ExprPtr VisitCXXMemberCallExpr(const CXXMemberCallExpr *mc, Block &pre) {
     if (splitClass(QualType(mc->getRecordDecl()->getTypeForDecl(), 0)))
       return F.call(mc, pre, nullptr); // a member function of the user's
+    // The size of a container of objects: that of its first leaf.
+    if (const clang::Expr *obj = mc->getImplicitObjectArgument();
+        obj && splitElement(obj->getType()) &&
+        mc->getMethodDecl()->getName() == "size") {
+      Object o = F.object(obj, pre);
+      return F.sizeOf(o.vars.at(0));
+    }
     // Containers (validated): size(), at(i), operator[](i).
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();

@@ -77,9 +77,12 @@ void FunctionLowerer::run() {
     // A lambda's call operator, named after where the lambda is.
     Loc at = makeLoc(ctx, md->getParent()->getLocation());
     F->base_name = "lambda_" + std::to_string(at.line);
-    F->name = "lambda at " + at.str();
+    F->name = F->base_name;
+    if (const auto *outer = dyn_cast_or_null<FunctionDecl>(
+            md->getParent()->getParentFunctionOrMethod()))
+      F->name = qualifiedName(outer, ctx) + "::" + F->base_name;
   }
-  F->result = splitClass(fd->getReturnType())
+  F->result = isSplit(fd->getReturnType())
                   ? typeOf(ctx.VoidTy, fd->getLocation())
                   : typeOf(fd->getReturnType(), fd->getLocation());
 
@@ -149,7 +152,8 @@ void FunctionLowerer::parameters() {
     sp.object = true;
     for (const Leaf &leaf : leavesOf(qt, loc))
       sp.paths.push_back(leaf.path);
-    std::vector<Var *> leaves = objectVars(name, qt, VarRole::Param, loc);
+    Object object = objectVars(name, qt, VarRole::Param, loc);
+    std::vector<Var *> &leaves = object.vars;
     add(std::move(sp), leaves);
     // A lambda's capture by reference is a reference, whatever the
     // closure object is.
@@ -160,7 +164,7 @@ void FunctionLowerer::parameters() {
         leaves[i]->is_const = layout[i].const_reference;
       }
     F->flattened = true;
-    return leaves;
+    return object;
   };
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic()) {
     QualType cls = ctx.getRecordType(md->getParent());
@@ -171,10 +175,10 @@ void FunctionLowerer::parameters() {
       const auto *var = dyn_cast_or_null<VarDecl>(layout[i].captured);
       if (!var)
         continue;
-      if (splitClass(var->getType()))
-        objects[var].push_back(self[i]);
+      if (isSplit(var->getType()))
+        objects[var].vars.push_back(self.vars[i]);
       else
-        vars[var] = self[i];
+        vars[var] = self.vars[i];
     }
   }
   for (const ParmVarDecl *p : fd->parameters()) {
@@ -183,7 +187,7 @@ void FunctionLowerer::parameters() {
       name = "unnamed";
     bool by_reference = p->getType()->isReferenceType();
     QualType bare = p->getType().getNonReferenceType();
-    if (splitClass(p->getType())) {
+    if (isSplit(p->getType())) {
       objects[p] = object(name, p->getType(), by_reference,
                           bare.isConstQualified(), p->getLocation());
       continue;
@@ -201,7 +205,7 @@ void FunctionLowerer::parameters() {
     vars[p] = v;
   }
   // A class-type result: written through output parameters.
-  if (splitClass(fd->getReturnType()))
+  if (isSplit(fd->getReturnType()))
     result_leaves =
         object("result", fd->getReturnType(), true, false, fd->getLocation());
   if (F->result.kind != TypeKind::Void) {
@@ -218,13 +222,13 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
     SourceLocation loc = init->getSourceLocation().isValid()
                              ? init->getSourceLocation()
                              : ctor->getLocation();
-    std::vector<Var *> part;
+    Object part;
     if (const FieldDecl *field = init->getMember()) {
       for (size_t i = 0; i < layout.size(); ++i)
         if (layout[i].fields.front() == field)
-          part.push_back(self[i]);
-      if (!splitClass(field->getType())) {
-        initialize(part.at(0), init->getInit(), loc, F->body);
+          part.vars.push_back(self.vars[i]);
+      if (!isSplit(field->getType())) {
+        initialize(part.vars.at(0), init->getInit(), loc, F->body);
         continue;
       }
     } else if (init->isBaseInitializer()) {
@@ -233,7 +237,7 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
       for (const CXXBaseSpecifier &b : cls->bases()) {
         size_t n = leavesOf(b.getType(), loc).size();
         if (splitClass(b.getType()) == base) {
-          part.assign(self.begin() + from, self.begin() + from + n);
+          part = self.slice(from, n);
           break;
         }
         from += n;

@@ -92,9 +92,15 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     li.kind_name = "range-for";
     stmt(r->getInit(), li.init);
     Block none;
-    ExprPtr rx = expr(r->getRangeInit()->IgnoreParenImpCasts(), none);
+    // A container of objects: its leaf containers, the first one counted.
+    Object range;
+    if (splitElement(r->getRangeInit()->getType()))
+      range = object(r->getRangeInit(), none);
+    ExprPtr rx = range.size()
+                     ? makeVarRef(range.vars[0])
+                     : expr(r->getRangeInit()->IgnoreParenImpCasts(), none);
     if (rx->kind != ExprKind::VarRef || !rx->type.isContainer() ||
-        !none.empty())
+        !none.empty() || range.index)
       unexpected(r->getRangeInit()->getBeginLoc(), "a range-for range");
     Var *container = rx->var;
     Type it = intType("std::size_t");
@@ -107,7 +113,18 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
         makeVarRef(index),
         makeBinary("+", makeVarRef(index), makeIntLiteral(1, it), it), loc));
     const VarDecl *lv = r->getLoopVariable();
-    if (lv->getType()->isReferenceType()) {
+    if (range.size()) {
+      Object element = range.copy();
+      element.index = makeVarRef(index);
+      if (lv->getType()->isReferenceType()) {
+        objects[lv] = std::move(element);
+      } else {
+        Object copy = objectVars(lv->getNameAsString(), lv->getType(),
+                                 VarRole::Local, lv->getLocation());
+        copyObject(copy, element, loc, prologue);
+        objects[lv] = std::move(copy);
+      }
+    } else if (lv->getType()->isReferenceType()) {
       aliases[lv] = {container, index};
     } else {
       Type vt = typeOf(lv->getType(), lv->getLocation());

@@ -10,7 +10,10 @@
 //    variables; a computed value (braces, a constructor, a call returning
 //    an object) to temporaries that statements write first. A constructor
 //    with a body and a function returning an object are callees that write
-//    output parameters.
+//    output parameters;
+//  - a container of objects (`std::vector<Particle>`) is one container per
+//    field of the elements, and an element `ps[i]` is those containers at
+//    index i (an Object with an index).
 // Copies, initialization and assignment are leaf by leaf, so everything
 // after lowering (analysis, generation, checkpointing) sees only numbers
 // and containers.
@@ -22,99 +25,116 @@ using namespace clang;
 
 namespace tangent {
 
-namespace {
-
-std::vector<Var *> slice(const std::vector<Var *> &v, size_t from,
-                         size_t count) {
-  return std::vector<Var *>(v.begin() + from, v.begin() + from + count);
+ExprPtr Object::leaf(size_t k) const {
+  if (!index)
+    return makeVarRef(vars[k]);
+  return makeIndex(makeVarRef(vars[k]), index->clone());
 }
 
-} // namespace
+Object Object::slice(size_t from, size_t count) const {
+  Object o;
+  o.vars.assign(vars.begin() + from, vars.begin() + from + count);
+  if (index)
+    o.index = index->clone();
+  return o;
+}
+
+Object Object::copy() const { return slice(0, vars.size()); }
 
 std::vector<Leaf> FunctionLowerer::leavesOf(QualType qt, SourceLocation loc) {
   std::vector<Leaf> leaves;
-  const CXXRecordDecl *rd = splitClass(qt);
-  if (!rd || !classLeaves(ctx, rd, leaves))
+  if (!typeLeaves(ctx, qt, leaves))
     unexpected(loc, "the class type '" + qt.getAsString() + "'");
   return leaves;
 }
 
-std::vector<Var *> FunctionLowerer::objectVars(const std::string &stem,
-                                               QualType qt, VarRole role,
-                                               SourceLocation loc) {
-  std::vector<Var *> out;
+Object FunctionLowerer::objectVars(const std::string &stem, QualType qt,
+                                   VarRole role, SourceLocation loc) {
+  Object out;
   for (const Leaf &leaf : leavesOf(qt, loc)) {
     std::string path;
     for (const FieldStep &step : leaf.path)
-      path += "." + step.name;
+      path += step.element ? "[]" : "." + step.name;
     Var *v = F->addVar(stem + path, leaf.type, role);
     v->name = F->names.fresh(stem + "_" + leaf.suffix);
-    out.push_back(v);
+    out.vars.push_back(v);
   }
   return out;
 }
 
-std::vector<Var *> FunctionLowerer::calledObject(const clang::Expr *obj,
-                                                 Block &pre) {
+Object FunctionLowerer::calledObject(const clang::Expr *obj, Block &pre) {
   if (isa<CXXThisExpr>(obj->IgnoreParenImpCasts()))
-    return self;
+    return self.copy();
   return object(obj, pre);
 }
 
-std::vector<Var *> FunctionLowerer::object(const clang::Expr *e, Block &pre) {
+Object FunctionLowerer::objectElement(const clang::Expr *container,
+                                      const clang::Expr *index, Block &pre) {
+  Object base = object(container, pre);
+  if (base.index)
+    unexpected(container->getBeginLoc(), "an element of an element");
+  base.index = expr(index, pre);
+  return base;
+}
+
+Object FunctionLowerer::object(const clang::Expr *e, Block &pre) {
   const clang::Expr *x = bareObject(e);
   if (const auto *ice = dyn_cast<ImplicitCastExpr>(x);
       ice && (ice->getCastKind() == CK_DerivedToBase ||
               ice->getCastKind() == CK_UncheckedDerivedToBase)) {
     // A base-class part: the leaves of the bases before it come first.
-    std::vector<Var *> leaves = object(ice->getSubExpr(), pre);
+    Object whole = object(ice->getSubExpr(), pre);
     const CXXRecordDecl *cls = splitClass(ice->getSubExpr()->getType());
     size_t from = 0;
     for (const CXXBaseSpecifier *step : ice->path()) {
       const CXXRecordDecl *target = splitClass(step->getType());
       for (const CXXBaseSpecifier &b : cls->bases()) {
-        const CXXRecordDecl *base = splitClass(b.getType());
-        if (base == target)
+        if (splitClass(b.getType()) == target)
           break;
         from += leavesOf(b.getType(), x->getBeginLoc()).size();
       }
       cls = target;
     }
     size_t count = leavesOf(ice->getType(), x->getBeginLoc()).size();
-    return slice(leaves, from, count);
+    return whole.slice(from, count);
   }
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
     const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
     auto it = vd ? objects.find(vd) : objects.end();
     if (it == objects.end())
       unexpected(x->getBeginLoc(), "an object that is not a variable");
-    return it->second;
+    return it->second.copy();
   }
   if (const auto *me = dyn_cast<MemberExpr>(x))
     return member(me, pre);
   if (const auto *le = dyn_cast<LambdaExpr>(x))
     return closure(le, pre);
+  // An element of a container of objects.
+  if (const clang::Expr *container = elementContainer(x)) {
+    const auto *c = cast<CallExpr>(x);
+    return objectElement(container, c->getArg(c->getNumArgs() - 1), pre);
+  }
   // A copy of a closure is the closure (closure(): never written).
   if (const auto *ce = dyn_cast<CXXConstructExpr>(x);
-      ce && ce->getNumArgs() == 1 &&
+      ce && ce->getNumArgs() == 1 && splitClass(ce->getType()) &&
       ce->getType()->getAsCXXRecordDecl()->isLambda())
     return object(ce->getArg(0), pre);
   if (const auto *u = dyn_cast<UnaryOperator>(x);
       u && u->getOpcode() == UO_Deref &&
       isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
-    return self;
-  std::vector<Var *> temps = objectVars(naming::valueTemp(), x->getType(),
-                                        VarRole::Temp, x->getBeginLoc());
+    return self.copy();
+  Object temps = objectVars(naming::valueTemp(), x->getType(), VarRole::Temp,
+                            x->getBeginLoc());
   buildObject(temps, x, x->getBeginLoc(), pre, true);
   return temps;
 }
 
-std::vector<Var *> FunctionLowerer::closure(const LambdaExpr *le, Block &pre) {
+Object FunctionLowerer::closure(const LambdaExpr *le, Block &pre) {
   // A capture by reference is the captured variable itself; a capture by
   // copy a new variable, never written afterwards (mutable lambdas were
   // refused), so that copies of the closure may share all its variables.
   std::vector<Leaf> layout = leavesOf(le->getType(), le->getBeginLoc());
-  std::vector<Var *> out;
+  Object out;
   auto init = le->capture_init_begin();
   for (const LambdaCapture &c : le->captures()) {
     const auto *var = cast<VarDecl>(c.getCapturedVar());
@@ -122,13 +142,19 @@ std::vector<Var *> FunctionLowerer::closure(const LambdaExpr *le, Block &pre) {
     std::vector<Var *> own;
     const CXXRecordDecl *cls = var->getType()->getAsCXXRecordDecl();
     if (c.getCaptureKind() == LCK_ByRef || (cls && cls->isLambda())) {
-      own = splitClass(var->getType())
-                ? objects.at(var)
-                : std::vector<Var *>{varFor(var, le->getBeginLoc())};
-    } else if (splitClass(var->getType())) {
-      own = objectVars(var->getNameAsString(), var->getType(), VarRole::Local,
-                       le->getBeginLoc());
-      buildObject(own, value, le->getBeginLoc(), pre, true);
+      if (isSplit(var->getType())) {
+        const Object &o = objects.at(var);
+        if (o.index)
+          unexpected(le->getBeginLoc(), "a capture of an element");
+        own = o.vars;
+      } else {
+        own.push_back(varFor(var, le->getBeginLoc()));
+      }
+    } else if (isSplit(var->getType())) {
+      Object copy = objectVars(var->getNameAsString(), var->getType(),
+                               VarRole::Local, le->getBeginLoc());
+      buildObject(copy, value, le->getBeginLoc(), pre, true);
+      own = copy.vars;
     } else {
       Var *v =
           F->addVar(var->getNameAsString(),
@@ -137,63 +163,132 @@ std::vector<Var *> FunctionLowerer::closure(const LambdaExpr *le, Block &pre) {
       initialize(v, value, le->getBeginLoc(), pre);
       own.push_back(v);
     }
-    out.insert(out.end(), own.begin(), own.end());
+    out.vars.insert(out.vars.end(), own.begin(), own.end());
   }
-  if (out.size() != layout.size())
+  if (out.vars.size() != layout.size())
     unexpected(le->getBeginLoc(), "a lambda whose captures are not its fields");
   return out;
 }
 
-std::vector<Var *> FunctionLowerer::member(const MemberExpr *me, Block &pre) {
+Object FunctionLowerer::member(const MemberExpr *me, Block &pre) {
   const auto *field = dyn_cast<FieldDecl>(me->getMemberDecl());
   if (!field)
     unexpected(me->getBeginLoc(), "a member that is not a field");
   const clang::Expr *base = me->getBase();
-  std::vector<Var *> leaves;
+  Object whole;
   QualType type;
   if (me->isArrow()) {
     if (!isa<CXXThisExpr>(base->IgnoreParenImpCasts()))
       unexpected(me->getBeginLoc(), "'->' on a pointer other than 'this'");
-    leaves = self;
+    whole = self.copy();
     type = base->getType()->getPointeeType();
   } else {
-    leaves = object(base, pre);
+    whole = object(base, pre);
     type = base->getType();
   }
   std::vector<Leaf> layout = leavesOf(type, me->getBeginLoc());
-  std::vector<Var *> out;
+  Object out;
   for (size_t i = 0; i < layout.size(); ++i)
     if (layout[i].fields.front() == field)
-      out.push_back(leaves[i]);
+      out.vars.push_back(whole.vars[i]);
+  if (whole.index)
+    out.index = std::move(whole.index);
   return out;
 }
 
-void FunctionLowerer::buildObject(const std::vector<Var *> &dest,
-                                  const clang::Expr *init, SourceLocation loc,
-                                  Block &out, bool fresh) {
-  auto zero = [&](Var *v) {
-    out.push_back(v->type.isContainer()
-                      ? defaultConstruct(v, loc)
-                      : assign(makeVarRef(v), makeLiteral("0", v->type), loc));
+void FunctionLowerer::copyObject(const Object &dest, const Object &src,
+                                 SourceLocation loc, Block &out) {
+  for (size_t i = 0; i < dest.size(); ++i)
+    if (dest.index || src.index || dest.vars[i] != src.vars[i])
+      out.push_back(assign(dest.leaf(i), src.leaf(i), loc));
+}
+
+void FunctionLowerer::buildElements(const Object &dest, const clang::Expr *x,
+                                    SourceLocation loc, Block &out) {
+  // One Construct statement per leaf container, from the element values.
+  auto construct = [&](ConstructKind kind,
+                       const std::function<void(size_t, Stmt &)> &args) {
+    for (size_t k = 0; k < dest.size(); ++k) {
+      StmtPtr st = defaultConstruct(dest.vars[k], loc);
+      st->construct = kind;
+      args(k, *st);
+      out.push_back(std::move(st));
+    }
+  };
+  const InitListExpr *list = dyn_cast<InitListExpr>(x);
+  if (const auto *il = dyn_cast<CXXStdInitializerListExpr>(x))
+    list = cast<InitListExpr>(il->getSubExpr()->IgnoreImplicit());
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
+    llvm::SmallVector<const clang::Expr *, 2> args;
+    for (const clang::Expr *a : ce->arguments())
+      if (!isa<CXXDefaultArgExpr>(a))
+        args.push_back(a);
+    if (args.empty())
+      return construct(ConstructKind::Size, [](size_t, Stmt &) {});
+    if (args.size() == 1 &&
+        isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+      return buildElements(dest, args[0]->IgnoreImplicit(), loc, out);
+    if (args.size() == 1 && isSplit(args[0]->getType()))
+      return copyObject(dest, object(args[0], out), loc, out);
+    ExprPtr n = expr(args[0], out);
+    if (args.size() == 1)
+      return construct(ConstructKind::Size, [&](size_t, Stmt &st) {
+        st.args.push_back(n->clone());
+      });
+    Object value = object(args[1], out);
+    return construct(ConstructKind::Fill, [&](size_t k, Stmt &st) {
+      st.args.push_back(n->clone());
+      st.args.push_back(value.leaf(k));
+    });
+  }
+  if (!list)
+    return copyObject(dest, object(x, out), loc, out);
+  // std::array<T, N>{...} wraps the elements in one more brace level.
+  if (list->getNumInits() == 1)
+    if (const auto *inner =
+            dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
+      list = inner;
+  std::vector<Object> elements;
+  for (const clang::Expr *item : list->inits())
+    elements.push_back(object(item, out));
+  construct(ConstructKind::Elements, [&](size_t k, Stmt &st) {
+    for (const Object &e : elements)
+      st.args.push_back(e.leaf(k));
+  });
+}
+
+void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
+                                  SourceLocation loc, Block &out, bool fresh) {
+  auto zero = [&](size_t k) {
+    Var *v = dest.vars[k];
+    out.push_back(
+        v->type.isContainer() && !dest.index
+            ? defaultConstruct(v, loc)
+            : assign(dest.leaf(k), makeLiteral("0", dest.leaf(k)->type), loc));
   };
   // One member's part of `dest` from its initializer (null: zero).
   size_t at = 0;
   auto part = [&](QualType type, const clang::Expr *value) {
-    if (splitClass(type)) {
+    if (isSplit(type)) {
       size_t n = leavesOf(type, loc).size();
-      std::vector<Var *> sub = slice(dest, at, n);
+      Object sub = dest.slice(at, n);
       at += n;
       if (value)
         return buildObject(sub, value, loc, out, fresh);
-      for (Var *v : sub)
-        zero(v);
+      for (size_t k = at - n; k < at; ++k)
+        zero(k);
       return;
     }
-    Var *v = dest[at++];
-    if (value && !isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
-      initialize(v, value, loc, out);
-    else
-      zero(v);
+    size_t k = at++;
+    if (!value || isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
+      return zero(k);
+    if (!dest.index)
+      return initialize(dest.vars[k], value, loc, out);
+    ExprPtr target = dest.leaf(k);
+    ExprPtr v = expr(value, out);
+    if (v->type.spelling != target->type.spelling)
+      v = makeCast(target->type, std::move(v));
+    out.push_back(assign(std::move(target), std::move(v), loc));
   };
   // The fields of a class as its implicit default constructor sets them.
   auto defaults = [&](const CXXRecordDecl *rd) {
@@ -218,10 +313,14 @@ void FunctionLowerer::buildObject(const std::vector<Var *> &dest,
   if (const auto *d = dyn_cast<CXXDefaultInitExpr>(x))
     return buildObject(dest, d->getExpr(), loc, out, fresh);
   if (isa<ImplicitValueInitExpr>(x)) {
-    for (Var *v : dest)
-      zero(v);
+    for (size_t k = 0; k < dest.size(); ++k)
+      zero(k);
     return;
   }
+  // A container of objects: built container by container.
+  if (splitElement(x->getType()) &&
+      (isa<InitListExpr, CXXConstructExpr, CXXStdInitializerListExpr>(x)))
+    return buildElements(dest, x, loc, out);
   if (const auto *list = dyn_cast<InitListExpr>(x)) {
     forEachMemberInit(list, [&](QualType type, const clang::Expr *value,
                                 const FieldDecl *) { part(type, value); });
@@ -229,40 +328,43 @@ void FunctionLowerer::buildObject(const std::vector<Var *> &dest,
   }
   if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
     const CXXConstructorDecl *ctor = ce->getConstructor();
-    if (ctor->isCopyOrMoveConstructor() && !ctor->isUserProvided()) {
-      std::vector<Var *> src = object(ce->getArg(0), out);
-      for (size_t i = 0; i < dest.size(); ++i)
-        out.push_back(assign(makeVarRef(dest[i]), makeVarRef(src[i]), loc));
-      return;
-    }
+    if (ctor->isCopyOrMoveConstructor() && !ctor->isUserProvided())
+      return copyObject(dest, object(ce->getArg(0), out), loc, out);
     if (ctor->isDefaultConstructor() && !ctor->isUserProvided())
       return defaults(ctor->getParent());
     // A constructor of the user's: a callee writing the object.
     llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
-    std::vector<Var *> target =
-        fresh ? dest
-              : objectVars(naming::valueTemp(), ce->getType(), VarRole::Temp,
-                           loc);
+    Object target = fresh ? dest.copy()
+                          : objectVars(naming::valueTemp(), ce->getType(),
+                                       VarRole::Temp, loc);
     out.push_back(userCall(ctor, &target, args, ce->getBeginLoc(), out));
-    for (size_t i = 0; target != dest && i < dest.size(); ++i)
-      out.push_back(assign(makeVarRef(dest[i]), makeVarRef(target[i]), loc));
+    if (!fresh)
+      copyObject(dest, target, loc, out);
     return;
   }
+  if (elementContainer(x)) // an element: copied
+    return copyObject(dest, object(x, out), loc, out);
   if (const auto *c = dyn_cast<CallExpr>(x)) {
     if (fresh)
       return objectCall(c, dest, out);
-    std::vector<Var *> temps =
+    Object temps =
         objectVars(naming::valueTemp(), c->getType(), VarRole::Temp, loc);
     objectCall(c, temps, out);
-    for (size_t i = 0; i < dest.size(); ++i)
-      out.push_back(assign(makeVarRef(dest[i]), makeVarRef(temps[i]), loc));
-    return;
+    return copyObject(dest, temps, loc, out);
   }
-  // A named object, a member of one, `*this`: copied leaf by leaf.
-  std::vector<Var *> src = object(x, out);
-  for (size_t i = 0; i < dest.size(); ++i)
-    if (src[i] != dest[i])
-      out.push_back(assign(makeVarRef(dest[i]), makeVarRef(src[i]), loc));
+  // A named object, a member of one, `*this`: copied leaf by leaf (any
+  // other shape would come back here through object()'s temporaries).
+  const auto *ice = dyn_cast<ImplicitCastExpr>(x);
+  const auto *u = dyn_cast<UnaryOperator>(x);
+  bool named = isa<DeclRefExpr, MemberExpr, LambdaExpr>(x) ||
+               (ice && (ice->getCastKind() == CK_DerivedToBase ||
+                        ice->getCastKind() == CK_UncheckedDerivedToBase)) ||
+               (u && u->getOpcode() == UO_Deref &&
+                isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()));
+  if (!named)
+    unexpected(x->getBeginLoc(), std::string("the object expression '") +
+                                     x->getStmtClassName() + "'");
+  copyObject(dest, object(x, out), loc, out);
 }
 
 } // namespace tangent

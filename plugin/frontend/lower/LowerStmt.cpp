@@ -70,7 +70,7 @@ void FunctionLowerer::VisitContinueStmt(const ContinueStmt *s, Block &out) {
 void FunctionLowerer::VisitReturnStmt(const ReturnStmt *r, Block &out) {
   SourceLocation loc = r->getBeginLoc();
   if (const clang::Expr *value = r->getRetValue();
-      value && !result_leaves.empty()) {
+      value && result_leaves.size()) {
     buildObject(result_leaves, value, loc, out, true);
   } else if (value) {
     if (!F->result_var)
@@ -126,7 +126,7 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
     return;
   }
   // A call returning an object, its value dropped.
-  if (splitClass(e->getType()) && !isa<BinaryOperator>(bare) &&
+  if (isSplit(e->getType()) && !isa<BinaryOperator>(bare) &&
       !(isa<CXXOperatorCallExpr>(bare) &&
         cast<CXXOperatorCallExpr>(bare)->isAssignmentOp() &&
         !isUserOperator(cast<CXXOperatorCallExpr>(bare), ctx))) {

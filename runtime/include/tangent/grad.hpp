@@ -65,6 +65,17 @@ template <class T, std::size_t N> struct element<std::array<T, N>> {
   using type = T;
 };
 
+/// An object of class type (a struct or class of the user's, not
+/// polymorphic), or a std::vector / std::array of such objects: its gradient
+/// is a copy whose floating-point fields hold adjoints.
+template <class T> constexpr bool is_object_type() {
+  if constexpr (is_std_vector<T>::value || is_std_array<T>::value)
+    return is_object_type<typename element<T>::type>();
+  else
+    return std::is_class_v<T> && !std::is_polymorphic_v<T> &&
+           std::is_copy_constructible_v<T>;
+}
+
 /// How a parameter of type P takes part in differentiation.
 template <class P> struct param_traits {
   using bare = std::remove_cvref_t<P>;
@@ -72,13 +83,9 @@ template <class P> struct param_traits {
   static constexpr bool is_container =
       (is_std_vector<bare>::value || is_std_array<bare>::value) &&
       std::is_floating_point_v<typename element<bare>::type>;
-  /// An object of class type (a struct or class of the user's): its
-  /// gradient is a copy whose floating-point fields hold adjoints.
-  /// (Polymorphic classes are not: tangent refuses them.)
-  static constexpr bool is_object =
-      std::is_class_v<bare> && !is_std_vector<bare>::value &&
-      !is_std_array<bare>::value && !std::is_polymorphic_v<bare> &&
-      std::is_copy_constructible_v<bare>;
+  /// An object, or a container of objects (is_object_type). Polymorphic
+  /// classes are not: tangent refuses them.
+  static constexpr bool is_object = is_object_type<bare>();
   /// Gets a gradient (scalar, vector or array of floating point, object).
   static constexpr bool differentiable = is_scalar || is_container || is_object;
   /// A raw floating-point array: adjoint through pullback only.
@@ -161,10 +168,10 @@ template <class T> T zero_like(const T &value) {
   if constexpr (std::is_floating_point_v<T>) {
     (void)value;
     return T(0);
-  } else if constexpr (is_std_vector<T>::value) {
-    return T(value.size(), typename T::value_type(0));
   } else if constexpr (param_traits<T>::is_object) {
     return value; // its floating-point fields are zeroed by the adjoint
+  } else if constexpr (is_std_vector<T>::value) {
+    return T(value.size(), typename T::value_type(0));
   } else {
     (void)value;
     return T{};
