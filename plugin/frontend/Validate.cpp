@@ -389,6 +389,23 @@ void Validator::localReference(const VarDecl *vd) {
       scope_->vars.insert(vd);
       return;
     }
+    // A reference to an element of a vector, array or pointer: an alias of
+    // the element it was bound to (like a range-for reference).
+    const clang::Expr *base = nullptr, *index = nullptr;
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(bare))
+      base = ase->getBase()->IgnoreParenImpCasts(), index = ase->getIdx();
+    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(bare);
+             op && op->getOperator() == OO_Subscript)
+      base = op->getArg(0), index = op->getArg(1);
+    else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(bare);
+             mc && mc->getMethodDecl()->getName() == "at")
+      base = mc->getImplicitObjectArgument(), index = mc->getArg(0);
+    if (!to_const && base && init->getType()->isRealFloatingType() &&
+        (namesContainer(base, /*or_pointer=*/true) || containerMember(base))) {
+      expr(index);
+      scope_->aliases.insert(vd);
+      return;
+    }
   }
   if (to_const && init) {
     if (constParam(init)) {
@@ -410,10 +427,10 @@ void Validator::localReference(const VarDecl *vd) {
     }
   }
   refuseDecl(vd, "local reference '" + vd->getNameAsString() +
-                     "' is not supported (only references to variables, to "
-                     "objects and their fields, and const references to "
-                     "elements of constant parameters); use a copy or an "
-                     "index");
+                     "' is not supported (only references to variables, "
+                     "elements, objects and their fields, and const "
+                     "references to elements of constant parameters); use a "
+                     "copy or an index");
 }
 
 void Validator::initializer(const Type &type, const clang::Expr *init,

@@ -181,6 +181,22 @@ double sum_in_loop(std::vector<double> v, double x) {
 
 using namespace tangent_test;
 
+// References to elements: each an alias of the element it was bound to,
+// also when the index changes afterwards.
+double element_references(std::vector<double> v, double s) {
+  double &first = v[0];
+  first = first * s;
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    double &e = v.at(i);
+    e += v[i - 1] * s;
+  }
+  std::size_t k = 1;
+  double &second = v[k];
+  k = 2;
+  second = second * v[k];
+  return v[0] * v[1] + v[2];
+}
+
 int main() {
   for (int n : {0, 1, 4, 7})
     check("comma/two_counters", tangent::grad<two_counters>(), 0.3, n);
@@ -213,5 +229,7 @@ int main() {
     check("algorithms/array_extreme", tangent::grad<array_extreme>(), x);
   check("algorithms/in_loop", tangent::grad<sum_in_loop>(),
         std::vector<double>{0.3, -0.2, 0.8}, 0.45);
+  check("references/elements", tangent::grad<element_references>(),
+        std::vector<double>{0.4, -0.3, 0.8}, 1.3);
   return summary();
 }

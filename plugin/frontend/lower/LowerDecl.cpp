@@ -55,6 +55,17 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
         vars[vd] = leaf.vars.at(0);
       return;
     }
+    // An element of a vector, array or pointer: an alias of that element.
+    if (!vd->getType().getNonReferenceType().isConstQualified() &&
+        !isa<DeclRefExpr>(bare)) {
+      ExprPtr element = target(bare, out);
+      if (element->kind != ExprKind::Index)
+        unexpected(loc, "a reference to an element");
+      Var *container = element->ops[0]->var;
+      aliases[vd] = {container,
+                     frozenIndex(std::move(element->ops[1]), loc, out)->var};
+      return;
+    }
     if (const auto *dre = dyn_cast<DeclRefExpr>(bare))
       if (const auto *named = dyn_cast<VarDecl>(dre->getDecl());
           named && vars.count(named) &&

@@ -241,9 +241,8 @@ double f(double x) {
 
 TEST(Validate, LocalReferenceIsRefusedAtItsDeclaration) {
   EXPECT_TRUE(refused(R"(
-#include <vector>
-double f(std::vector<double> v) {
-  double &r = v[0]; // @here
+double f(double x, double y) {
+  double &r = x > y ? x : y; // @here
   r = r * 2.0;
   return r;
 }
@@ -256,9 +255,8 @@ double f(std::vector<double> v) {
 // reported again.
 TEST(Validate, LocalReferenceGivesOneError) {
   EXPECT_TRUE(refused(R"(
-#include <vector>
-double f(std::vector<double> v) {
-  double &r = v[0]; // @here
+double f(double x, double y) {
+  double &r = x > y ? x : y; // @here
   r = r * 2.0;
   return r;
 }
