@@ -349,4 +349,24 @@ const clang::Expr *elementContainer(const clang::Expr *x) {
   return nullptr;
 }
 
+llvm::SmallVector<const clang::Expr *, 3>
+writtenArguments(const CXXConstructExpr *ce) {
+  llvm::SmallVector<const clang::Expr *, 3> args;
+  for (const clang::Expr *a : ce->arguments())
+    if (!isa<CXXDefaultArgExpr>(a))
+      args.push_back(a);
+  return args;
+}
+
+const InitListExpr *elementList(const clang::Expr *braces) {
+  const auto *list = dyn_cast<InitListExpr>(braces);
+  if (const auto *il = dyn_cast<CXXStdInitializerListExpr>(braces))
+    list = dyn_cast<InitListExpr>(il->getSubExpr()->IgnoreImplicit());
+  if (list && list->getNumInits() == 1)
+    if (const auto *inner =
+            dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
+      return inner;
+  return list;
+}
+
 } // namespace tangent

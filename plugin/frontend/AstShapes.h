@@ -20,6 +20,17 @@ namespace tangent {
 /// substituted template arguments), or null.
 const clang::Expr *transparentOperand(const clang::Expr *e);
 
+/// The arguments a constructor call was written with (default arguments
+/// left out).
+llvm::SmallVector<const clang::Expr *, 3>
+writtenArguments(const clang::CXXConstructExpr *ce);
+
+/// The element list of braces that initialize a container: `list` itself,
+/// or for std::array<T, N>{...} the inner braces of the C array it wraps;
+/// for `std::initializer_list` braces (`std::vector<T>{...}`), their list
+/// (null if there is none).
+const clang::InitListExpr *elementList(const clang::Expr *braces);
+
 /// The two operands of `std::swap(a, b)` or of a standard container's
 /// `a.swap(b)`; false for any other call.
 bool swapOperands(const clang::CallExpr *c, const clang::Expr *&a,

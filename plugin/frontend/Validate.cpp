@@ -453,29 +453,17 @@ void Validator::initializer(const Type &type, const clang::Expr *init,
 void Validator::containerInitializer(const clang::Expr *init,
                                      SourceLocation loc) {
   const clang::Expr *e = init->IgnoreImplicit();
-  auto elements = [&](const InitListExpr *list) {
-    // std::array<T, N>{...} wraps the C array in one more brace level.
-    if (list->getNumInits() == 1)
-      if (const auto *inner =
-              dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
-        list = inner;
+  if (isa<InitListExpr, CXXStdInitializerListExpr>(e)) {
+    const InitListExpr *list = elementList(e);
+    if (!list)
+      return refuse(loc, "this initializer is not supported");
     for (const clang::Expr *item : list->inits())
       if (!isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
         expr(item);
-  };
-  if (const auto *list = dyn_cast<InitListExpr>(e))
-    return elements(list);
-  if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(e)) {
-    if (const auto *il =
-            dyn_cast<InitListExpr>(list->getSubExpr()->IgnoreImplicit()))
-      return elements(il);
-    return refuse(loc, "this initializer is not supported");
+    return;
   }
   if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
-    llvm::SmallVector<const clang::Expr *, 3> args;
-    for (const clang::Expr *a : ctor->arguments())
-      if (!isa<CXXDefaultArgExpr>(a))
-        args.push_back(a);
+    llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ctor);
     if (args.size() > 2)
       return refuse(loc, "this constructor is not supported");
     if (args.size() == 1) {

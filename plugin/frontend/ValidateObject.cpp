@@ -110,14 +110,8 @@ void Validator::object(const clang::Expr *e, Use use) {
 
 void Validator::elements(const clang::Expr *x) {
   SourceLocation loc = x->getBeginLoc();
-  const InitListExpr *list = dyn_cast<InitListExpr>(x);
-  if (const auto *il = dyn_cast<CXXStdInitializerListExpr>(x))
-    list = dyn_cast<InitListExpr>(il->getSubExpr()->IgnoreImplicit());
   if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
-    llvm::SmallVector<const clang::Expr *, 2> args;
-    for (const clang::Expr *a : ce->arguments())
-      if (!isa<CXXDefaultArgExpr>(a))
-        args.push_back(a);
+    llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ce);
     if (args.size() == 1 &&
         isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
       return elements(args[0]->IgnoreImplicit());
@@ -134,13 +128,10 @@ void Validator::elements(const clang::Expr *x) {
       object(args[1]);
     return;
   }
+  const InitListExpr *list = elementList(x);
   if (!list)
     return refuse(loc, "this initializer of a container of objects is not "
                        "supported");
-  if (list->getNumInits() == 1)
-    if (const auto *inner =
-            dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
-      list = inner;
   for (const clang::Expr *item : list->inits())
     object(item);
 }

@@ -129,11 +129,6 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
     st->loc = makeLoc(ctx, loc);
     st->var = v;
     auto elements = [&](const InitListExpr *list) {
-      // std::array<T, N>{...} wraps the C array in one more brace level.
-      if (list->getNumInits() == 1)
-        if (const auto *inner =
-                dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
-          list = inner;
       // Value-initialized elements (`std::array<double, 3> a{}`): zeros.
       bool zeros = false;
       for (const clang::Expr *item : list->inits())
@@ -150,21 +145,16 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
           st->args.push_back(expr(item, out));
       }
     };
-    if (const auto *list = dyn_cast<InitListExpr>(e)) {
+    if (isa<InitListExpr, CXXStdInitializerListExpr>(e)) {
+      const InitListExpr *list = elementList(e);
+      if (!list)
+        unexpected(loc, "a container initializer");
       elements(list);
       out.push_back(std::move(st));
       return;
     }
-    if (const auto *list = dyn_cast<CXXStdInitializerListExpr>(e)) {
-      elements(cast<InitListExpr>(list->getSubExpr()->IgnoreImplicit()));
-      out.push_back(std::move(st));
-      return;
-    }
     if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
-      llvm::SmallVector<const clang::Expr *, 3> args;
-      for (const clang::Expr *a : ctor->arguments())
-        if (!isa<CXXDefaultArgExpr>(a))
-          args.push_back(a);
+      llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ctor);
       if (args.size() == 1) {
         if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
           return initialize(v, args[0], loc, out);

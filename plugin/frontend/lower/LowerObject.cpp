@@ -215,14 +215,8 @@ void FunctionLowerer::buildElements(const Object &dest, const clang::Expr *x,
       out.push_back(std::move(st));
     }
   };
-  const InitListExpr *list = dyn_cast<InitListExpr>(x);
-  if (const auto *il = dyn_cast<CXXStdInitializerListExpr>(x))
-    list = cast<InitListExpr>(il->getSubExpr()->IgnoreImplicit());
   if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
-    llvm::SmallVector<const clang::Expr *, 2> args;
-    for (const clang::Expr *a : ce->arguments())
-      if (!isa<CXXDefaultArgExpr>(a))
-        args.push_back(a);
+    llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ce);
     if (args.empty())
       return construct(ConstructKind::Size, [](size_t, Stmt &) {});
     if (args.size() == 1 &&
@@ -241,13 +235,9 @@ void FunctionLowerer::buildElements(const Object &dest, const clang::Expr *x,
       st.args.push_back(value.leaf(k));
     });
   }
+  const InitListExpr *list = elementList(x);
   if (!list)
-    return copyObject(dest, object(x, out), loc, out);
-  // std::array<T, N>{...} wraps the elements in one more brace level.
-  if (list->getNumInits() == 1)
-    if (const auto *inner =
-            dyn_cast<InitListExpr>(list->getInit(0)->IgnoreImplicit()))
-      list = inner;
+    unexpected(loc, "an initializer of a container of objects");
   std::vector<Object> elements;
   for (const clang::Expr *item : list->inits())
     elements.push_back(object(item, out));
