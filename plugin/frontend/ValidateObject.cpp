@@ -203,8 +203,19 @@ void Validator::construction(const CXXConstructExpr *ce) {
     if (ctor->isCopyOrMoveConstructor())
       return object(ce->getArg(0), Use::Value);
     if (ctor->isDefaultConstructor()) {
+      // The lowering sets each field as the implicit constructor does:
+      // default member initializers, zeros, and the same for nested
+      // objects; a nested constructor of the user's it would not run.
       std::function<void(const CXXRecordDecl *)> walk =
           [&](const CXXRecordDecl *c) {
+            if (c->hasUserProvidedDefaultConstructor())
+              return refuse(loc, "the implicit default constructor of '" +
+                                     ctor->getParent()->getNameAsString() +
+                                     "' runs the constructor of '" +
+                                     c->getNameAsString() +
+                                     "', which is not supported; initialize "
+                                     "the object with braces or a "
+                                     "constructor of your own");
             for (const CXXBaseSpecifier &b : c->bases())
               walk(splitClass(b.getType()));
             for (const FieldDecl *f : c->fields()) {
