@@ -98,6 +98,15 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
             valueSources(*a, [&](Var *v) { set(v, &Var::useful); });
         break;
       }
+      case StmtKind::Resize:
+        // The value appended or filled in flows into the vector.
+        for (const ExprPtr &a : s.args)
+          if (a->type.isReal() && flowsFrom(*a, &Var::varied))
+            set(s.var, &Var::varied);
+        if (s.var->useful)
+          for (const ExprPtr &a : s.args)
+            valueSources(*a, [&](Var *v) { set(v, &Var::useful); });
+        break;
       case StmtKind::Swap:
         // The two exchange their values: each may hold the other's.
         for (bool Var::*flag : {&Var::varied, &Var::useful})

@@ -135,6 +135,11 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
         reads.insert(s->lhs->var);
         reads.insert(s->rhs->var);
         break;
+      case StmtKind::Resize: // keeps the elements it does not drop
+        reads.insert(s->var);
+        for (const ExprPtr &a : s->args)
+          forEachRead(*a, [&](Var *v) { reads.insert(v); });
+        break;
       default: {
         // Conditional or repeated code: everything in it counts as read.
         std::set<const Var *> inside;

@@ -267,6 +267,13 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       }
       break;
     }
+    case StmtKind::Resize:
+      // The reverse propagates into the appended or filled-in value (the
+      // new size is recorded, never evaluated again).
+      if (s.var->active && (s.resize == ResizeKind::Append ||
+                            (s.resize == ResizeKind::To && s.args.size() > 1)))
+        markNeeded(*s.args.back(), s);
+      break;
     case StmtKind::Swap:
       // Its reverse swaps again, which restores both only if both hold the
       // values the forward swap left: each is read there.

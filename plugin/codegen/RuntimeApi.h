@@ -60,6 +60,18 @@ inline std::string popRange(const std::string &v, const std::string &begin,
          ", " + end + ");";
 }
 
+/// Records what `v.resize(n)` loses: the elements a shrink drops, then the
+/// old size (support.hpp).
+inline std::string recordResize(const std::string &v, const std::string &n) {
+  return "tangent::detail::record_resize(" + tape() + ", " + v + ", " + n +
+         ");";
+}
+/// Undoes a resize that recordResize recorded; its value is the old size
+/// (an expression).
+inline std::string undoResize(const std::string &v) {
+  return "tangent::detail::undo_resize(" + tape() + ", " + v + ")";
+}
+
 // --- adjoint helpers (support.hpp) ------------------------------------------
 /// Sets a scalar, array or vector adjoint to zero (keeping a vector's size).
 inline std::string zero(const std::string &x) {
@@ -82,6 +94,11 @@ inline std::string addTo(const std::string &into, const std::string &from) {
 /// The sum of a container's elements (an expression).
 inline std::string sum(const std::string &x) {
   return "tangent::detail::sum(" + x + ")";
+}
+
+/// The sum of a vector's elements from index `from` on (an expression).
+inline std::string sumFrom(const std::string &x, const std::string &from) {
+  return "tangent::detail::sum_from(" + x + ", " + from + ")";
 }
 
 // --- loops and checkpointing (support.hpp, schedules.hpp) -------------------

@@ -86,6 +86,8 @@ SweepGenerator::Sweeps SweepGenerator::stmt(const Stmt &s) {
     return call(s);
   case StmtKind::Swap:
     return swap(s);
+  case StmtKind::Resize:
+    return resize(s);
   case StmtKind::If:
     return branch(s);
   case StmtKind::Loop:
@@ -109,6 +111,80 @@ SweepGenerator::Sweeps SweepGenerator::swap(const Stmt &s) {
   if (a.active)
     out.rev.line(rt::swapValues(a.adjoint, b.adjoint));
   out.rev.line(rt::swapValues(a.name, b.name));
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
+  // The reverse undoes the size change on the adjoint (which always has the
+  // vector's size there) and, when the reverse reads the vector, on the
+  // vector itself: push_back and pop_back need no record for that, resize
+  // records the old size (and the elements a shrink drops).
+  Sweeps out;
+  Var *v = s.var;
+  TANGENT_ASSERT(v->type.kind == TypeKind::Vector, "a resize of a non-vector");
+  const std::string &n = v->name;
+  const Expr *value = s.resize == ResizeKind::Append ? s.args[0].get()
+                      : s.args.size() > 1            ? s.args[1].get()
+                                                     : nullptr;
+  Code pops;
+  Substitutions subst;
+  forward_subst_.clear();
+  if (v->active && value && value->active)
+    recordNeeded(*value, out.fwd, pops, subst);
+  const bool restore = record_ && needsSave(s, v);
+  const std::string elem = v->type.elem_spelling;
+  std::string d; // the adjoint flowing to `value`
+  switch (s.resize) {
+  case ResizeKind::Append:
+    out.fwd.line(n + ".push_back(" + printExpr(*value, forward_subst_) + ");");
+    if (restore)
+      out.rev.line(n + ".pop_back();");
+    if (v->active) {
+      d = fresh(naming::adjointTemp());
+      out.rev.line("const " + elem + " " + d + " = " + v->adjoint + ".back();");
+      out.rev.line(v->adjoint + ".pop_back();");
+    }
+    break;
+  case ResizeKind::Pop:
+    if (restore)
+      out.fwd.line(rt::push(n + ".back()"));
+    out.fwd.line(n + ".pop_back();");
+    if (restore)
+      out.rev.line(n + ".push_back(" + rt::pop(elem) + ");");
+    if (v->active)
+      out.rev.line(v->adjoint + ".push_back(0);");
+    break;
+  case ResizeKind::To: {
+    std::string size = printExpr(*s.args[0], forward_subst_);
+    std::string old;
+    if (restore) {
+      out.fwd.line(rt::recordResize(n, size));
+      old = fresh("size");
+      out.rev.line("const std::size_t " + old + " = " + rt::undoResize(n) +
+                   ";");
+    } else if (record_ && v->active) {
+      out.fwd.line(rt::push(n + ".size()"));
+      old = fresh("size");
+      out.rev.line("const std::size_t " + old + " = " + rt::pop("std::size_t") +
+                   ";");
+    }
+    out.fwd.line(n + ".resize(" + size +
+                 (value ? ", " + printExpr(*value, forward_subst_) : "") +
+                 ");");
+    if (v->active) {
+      if (value && value->active) {
+        d = fresh(naming::adjointTemp());
+        out.rev.line("const " + elem + " " + d + " = " +
+                     rt::sumFrom(v->adjoint, old) + ";");
+      }
+      out.rev.line(v->adjoint + ".resize(" + old + ");");
+    }
+    break;
+  }
+  }
+  out.rev.append(pops);
+  if (!d.empty() && value->active)
+    propagate(*value, d, out.rev, subst);
   return out;
 }
 

@@ -64,6 +64,7 @@ private:
   Sweeps construct(const Stmt &s);
   Sweeps call(const Stmt &s);
   Sweeps swap(const Stmt &s);
+  Sweeps resize(const Stmt &s);
   Sweeps branch(const Stmt &s);
   Sweeps loop(const Stmt &s);         // Loops.cpp: picks the strategy
   Sweeps loopFullTape(const Stmt &s); // LoopFullTape.cpp

@@ -90,7 +90,76 @@ bool sameVariable(const clang::Expr *a, const clang::Expr *b) {
   return x && y && x->getDecl() == y->getDecl();
 }
 
+/// Whether two expressions designate the same object: one variable, or the
+/// same field of the same object (`s.h`, `this->h`).
+bool sameObject(const clang::Expr *a, const clang::Expr *b) {
+  a = a->IgnoreParenImpCasts();
+  b = b->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(a) && isa<CXXThisExpr>(b))
+    return true;
+  if (sameVariable(a, b))
+    return true;
+  const auto *x = dyn_cast<MemberExpr>(a);
+  const auto *y = dyn_cast<MemberExpr>(b);
+  return x && y && x->getMemberDecl() == y->getMemberDecl() &&
+         sameObject(x->getBase(), y->getBase());
+}
+
 } // namespace
+
+bool containerCall(const CallExpr *c, ContainerMember &out) {
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(c);
+  const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+  if (!md || !md->getIdentifier() || !md->getParent()->isInStdNamespace() ||
+      !md->getParent()->getIdentifier())
+    return false;
+  llvm::StringRef cls = md->getParent()->getName();
+  bool vector = cls == "vector";
+  if (!vector && cls != "array")
+    return false;
+  using K = ContainerMember::Kind;
+  struct Shape {
+    const char *name;
+    K kind;
+    unsigned min_args, max_args;
+    bool vector_only;
+  };
+  static const Shape shapes[] = {
+      {"push_back", K::PushBack, 1, 1, true},
+      {"emplace_back", K::PushBack, 0, ~0u, true},
+      {"insert", K::PushBack, 2, 2, true},
+      {"pop_back", K::PopBack, 0, 0, true},
+      {"resize", K::Resize, 1, 2, true},
+      {"clear", K::Clear, 0, 0, true},
+      {"reserve", K::Reserve, 1, 1, true},
+      {"back", K::Back, 0, 0, false},
+      {"front", K::Front, 0, 0, false},
+      {"empty", K::Empty, 0, 0, false},
+  };
+  llvm::StringRef n = md->getName();
+  for (const Shape &shape : shapes) {
+    if (n != shape.name || (shape.vector_only && !vector) ||
+        mc->getNumArgs() < shape.min_args || mc->getNumArgs() > shape.max_args)
+      continue;
+    out = ContainerMember{
+        shape.kind, shape.name, mc->getImplicitObjectArgument(), {}, true};
+    for (const clang::Expr *a : mc->arguments())
+      out.args.push_back(a);
+    if (n == "insert") {
+      // Only at the end: `v.insert(v.end(), x)`.
+      const clang::Expr *of = iteratorOf(out.args[0], true);
+      out.at_end = of && sameObject(of, out.container);
+      out.args.erase(out.args.begin());
+      // insert(pos, first, last) and insert(pos, count, x) are not this.
+      if (!out.args[0]->getType()->isRealFloatingType() &&
+          !out.args[0]->getType()->isRecordType() &&
+          !out.args[0]->getType()->isIntegralOrEnumerationType())
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
 
 bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
   const FunctionDecl *fd = c->getDirectCallee();
@@ -337,16 +406,20 @@ const APValue *staticConstant(const MemberExpr *me) {
   return value && (value->isInt() || value->isFloat()) ? value : nullptr;
 }
 
-const clang::Expr *elementContainer(const clang::Expr *x) {
+ElementOf elementOf(const clang::Expr *x) {
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(x);
       op && op->getOperator() == OO_Subscript &&
       splitElement(op->getArg(0)->getType()))
-    return op->getArg(0);
-  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(x);
-      mc && mc->getMethodDecl()->getName() == "at" &&
-      splitElement(mc->getImplicitObjectArgument()->getType()))
-    return mc->getImplicitObjectArgument();
-  return nullptr;
+    return {op->getArg(0), op->getArg(1), false};
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(x);
+  if (!mc || !splitElement(mc->getImplicitObjectArgument()->getType()))
+    return {};
+  llvm::StringRef n = mc->getMethodDecl()->getName();
+  if (n == "at" && mc->getNumArgs() == 1)
+    return {mc->getImplicitObjectArgument(), mc->getArg(0), false};
+  if ((n == "back" || n == "front") && mc->getNumArgs() == 0)
+    return {mc->getImplicitObjectArgument(), nullptr, n == "back"};
+  return {};
 }
 
 llvm::SmallVector<const clang::Expr *, 3>

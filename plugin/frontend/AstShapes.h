@@ -36,6 +36,36 @@ const clang::InitListExpr *elementList(const clang::Expr *braces);
 bool swapOperands(const clang::CallExpr *c, const clang::Expr *&a,
                   const clang::Expr *&b);
 
+/// A member call of a standard container that tangent lowers by its
+/// meaning: the size-changing operations of std::vector (statements) and
+/// the ends of a vector or array (values).
+///   v.push_back(x)  v.emplace_back(x)  v.insert(v.end(), x)  v.pop_back()
+///   v.resize(n)  v.resize(n, x)  v.clear()  v.reserve(n)
+///   v.back()  v.front()  v.empty()
+struct ContainerMember {
+  enum class Kind {
+    PushBack, ///< push_back, emplace_back, insert at the end
+    PopBack,
+    Resize,
+    Clear,
+    Reserve,
+    Back,
+    Front,
+    Empty,
+  } kind;
+  const char *name = "";
+  const clang::Expr *container = nullptr;         ///< the object called on
+  llvm::SmallVector<const clang::Expr *, 2> args; ///< the value / size, fill
+  bool at_end = true; ///< insert: its position is the container's end()
+  /// Whether the call changes the size (a statement of its own).
+  bool resizes() const {
+    return kind != Kind::Back && kind != Kind::Front && kind != Kind::Empty;
+  }
+};
+/// Whether `c` is one of those calls on a std::vector (back, front and
+/// empty also on a std::array).
+bool containerCall(const clang::CallExpr *c, ContainerMember &out);
+
 /// A standard algorithm over a whole container, lowered to an index loop:
 ///   std::fill(a.begin(), a.end(), value)
 ///   std::copy(a.begin(), a.end(), b.begin())
@@ -124,9 +154,18 @@ void forEachMemberInit(
 /// constant (`m.gain` for `static constexpr double gain`), else null.
 const clang::APValue *staticConstant(const clang::MemberExpr *me);
 
-/// The container `x` is an element of, when `x` is `c[i]` or `c.at(i)` of
-/// a container of objects (frontend/Types.h: splitElement), else null.
-const clang::Expr *elementContainer(const clang::Expr *x);
+/// `x` as an element of a container of objects (frontend/Types.h:
+/// splitElement): `c[i]`, `c.at(i)`, `c.front()` or `c.back()`.
+struct ElementOf {
+  const clang::Expr *container = nullptr; ///< null: `x` is not one
+  const clang::Expr *index = nullptr;     ///< null for front() and back()
+  bool back = false;                      ///< back()
+};
+ElementOf elementOf(const clang::Expr *x);
+/// The container `x` is an element of (elementOf), or null.
+inline const clang::Expr *elementContainer(const clang::Expr *x) {
+  return elementOf(x).container;
+}
 
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).

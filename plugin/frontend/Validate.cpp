@@ -149,17 +149,16 @@ void Validator::stmt(const clang::Stmt *s) {
   else if (const auto *f = dyn_cast<ForStmt>(s)) {
     stmt(f->getInit());
     if (const VarDecl *cv = f->getConditionVariable())
-      refuseDecl(cv, "a declaration in a loop condition is not supported");
-    else if (f->getCond())
+      conditionVariable(cv);
+    if (f->getCond())
       expr(f->getCond());
     if (f->getInc())
       discarded(f->getInc());
     loopBody(f->getBody());
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
     if (const VarDecl *cv = w->getConditionVariable())
-      refuseDecl(cv, "a declaration in a loop condition is not supported");
-    else
-      expr(w->getCond());
+      conditionVariable(cv);
+    expr(w->getCond());
     loopBody(w->getBody());
   } else if (const auto *d = dyn_cast<DoStmt>(s)) {
     loopBody(d->getBody());
@@ -195,8 +194,7 @@ void Validator::stmt(const clang::Stmt *s) {
 void Validator::ifStmt(const IfStmt *s) {
   stmt(s->getInit());
   if (const VarDecl *cv = s->getConditionVariable())
-    return refuseDecl(cv, "a declaration in an 'if' condition is not "
-                          "supported");
+    conditionVariable(cv);
   if (s->isConsteval())
     return refuse(s->getBeginLoc(), "'if consteval' is not supported");
   if (s->isConstexpr()) {
@@ -230,10 +228,10 @@ void Validator::rangeFor(const CXXForRangeStmt *s) {
         .insert(var);
     return loopBody(s->getBody());
   }
-  if (!namesContainer(range))
+  if (!namesContainer(range) && !containerMember(range))
     return refuse(range->getBeginLoc(),
                   "range-for over this expression is not supported; iterate "
-                  "over a named array or vector");
+                  "over a named array or vector (or a field of an object)");
   const VarDecl *lv = s->getLoopVariable();
   Type t;
   if (lv->getType()->isReferenceType())
@@ -250,8 +248,7 @@ void Validator::rangeFor(const CXXForRangeStmt *s) {
 void Validator::switchStmt(const SwitchStmt *s) {
   stmt(s->getInit());
   if (const VarDecl *cv = s->getConditionVariable())
-    return refuseDecl(cv, "a declaration in a switch condition is not "
-                          "supported");
+    conditionVariable(cv);
   expr(s->getCond());
   const auto *body = dyn_cast<CompoundStmt>(s->getBody());
   if (!body)
@@ -321,6 +318,16 @@ void Validator::declStmt(const DeclStmt *s) {
   }
 }
 
+void Validator::conditionVariable(const VarDecl *cv) {
+  // `if (double t = f(x))`: a number declared, then tested.
+  Type t;
+  if (!lowerType(ctx_, cv->getType(), t) || !(t.isReal() || t.isIntegral()))
+    return refuseDecl(cv, "a declaration of a '" + cv->getType().getAsString() +
+                              "' in a condition is not supported (numbers "
+                              "only); declare it before");
+  varDecl(cv);
+}
+
 void Validator::varDecl(const VarDecl *vd) {
   SourceLocation loc = vd->getLocation();
   // A static constant (a table of coefficients) is the same every call.
@@ -329,6 +336,20 @@ void Validator::varDecl(const VarDecl *vd) {
         vd->getInit()->isConstantInitializer(ctx_, false)))
     return refuseDecl(vd, "static local variables are not supported: their "
                           "value is hidden state");
+  // `auto [a, b] = s;`: an object whose fields have names of their own.
+  if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
+    for (const BindingDecl *b : dd->bindings())
+      if (!isSplit(vd->getType().getNonReferenceType()) ||
+          !isa_and_nonnull<MemberExpr>(b->getBinding()))
+        return refuseDecl(vd, "structured bindings are supported for "
+                              "classes of yours, not for '" +
+                                  vd->getType()
+                                      .getNonReferenceType()
+                                      .getUnqualifiedType()
+                                      .getAsString() +
+                                  "' (std::pair, std::tuple and arrays); "
+                                  "name the elements one by one");
+  }
   if (vd->getType()->isReferenceType())
     return localReference(vd);
   std::string problem = typeProblem(vd->getType(), "local variable");

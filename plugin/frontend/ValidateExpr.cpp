@@ -152,6 +152,14 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
   }
   if (isa<EnumConstantDecl>(d))
     return;
+  // A structured binding names a field of its hidden object (varDecl
+  // accepted only those).
+  if (const auto *bd = dyn_cast<BindingDecl>(d)) {
+    if (const auto *dd = dyn_cast_or_null<VarDecl>(bd->getDecomposedDecl());
+        dd && scope_->refused.count(dd))
+      return; // its declaration was refused
+    return expr(bd->getBinding(), use);
+  }
   if (isa<FunctionDecl>(d))
     return refuse(loc, "function pointers are not supported");
   refuse(loc, "reference to '" + d->getNameAsString() + "' is not supported");
@@ -228,6 +236,14 @@ void Validator::discarded(const clang::Expr *e) {
   if (const BinaryOperator *comma = commaOperator(e)) {
     discarded(comma->getLHS());
     return discarded(comma->getRHS());
+  }
+  // push_back, resize...: statements of their own.
+  const clang::Expr *bare = e->IgnoreParenImpCasts();
+  if (const auto *ewc = dyn_cast<ExprWithCleanups>(bare))
+    bare = ewc->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *c = dyn_cast<CallExpr>(bare)) {
+    if (ContainerMember cm; containerCall(c, cm) && cm.resizes())
+      return containerStatement(c, cm);
   }
   // A call returning an object, its value dropped.
   if (isSplit(e->getType()) && !assignedOperand(e))
@@ -369,6 +385,8 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
   const CXXMethodDecl *md = mc->getMethodDecl();
   if (!md)
     return refuse(loc, "this member call is not supported");
+  if (ContainerMember cm; containerCall(mc, cm))
+    return containerValue(mc, cm);
   if (splitClass(QualType(md->getParent()->getTypeForDecl(), 0)))
     return memberFunctionCall(mc, md, mc->getImplicitObjectArgument());
   // A container of objects: its size.
@@ -397,78 +415,6 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
   }
   refuse(loc,
          "member function '" + md->getNameAsString() + "' is not supported");
-}
-
-void Validator::swapCall(const clang::Expr *a, const clang::Expr *b,
-                         SourceLocation loc) {
-  if (namesRefused(a) || namesRefused(b))
-    return; // a declaration was refused
-  // Two named variables (swapped as wholes), or scalars of which some are
-  // elements (swapped through a temporary).
-  for (const clang::Expr *e : {a, b}) {
-    const VarDecl *vd = namedVar(e);
-    Type t;
-    if (!lowerType(ctx_, e->getType(), t) || t.kind == TypeKind::Pointer)
-      return refuse(loc, "swapping a '" + e->getType().getAsString() +
-                             "' is not supported");
-    if (vd && scope_->vars.count(vd))
-      continue;
-    if (t.isContainer())
-      return refuse(e->getBeginLoc(),
-                    "swap is supported between named vectors or arrays "
-                    "(declared in the function or its parameters)");
-    expr(e, Use::Target);
-  }
-}
-
-bool Validator::extremeElement(const clang::Expr *e) {
-  const CallExpr *c = dereferencedExtreme(e);
-  if (!c)
-    return false;
-  RangeAlgorithm ra;
-  rangeAlgorithm(c, ra);
-  algorithmCall(c, ra, true);
-  return true;
-}
-
-void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra,
-                              bool dereferenced) {
-  const std::string what = std::string("std::") + ra.name;
-  const bool extreme = ra.kind == RangeAlgorithm::Kind::MaxElement ||
-                       ra.kind == RangeAlgorithm::Kind::MinElement;
-  if (extreme && !dereferenced)
-    return refuse(c->getBeginLoc(),
-                  what + " is supported as the value *" + what +
-                      "(a.begin(), a.end()); iterators are not values "
-                      "tangent represents (for the position, write the loop)");
-  const bool paired = ra.kind == RangeAlgorithm::Kind::Copy ||
-                      ra.kind == RangeAlgorithm::Kind::InnerProduct;
-  if (!ra.whole)
-    return refuse(
-        c->getBeginLoc(),
-        what + " is supported over a whole named vector or array: " + what +
-            "(a.begin(), a.end()" + (paired ? ", b.begin()" : "") +
-            (ra.value ? ", ...)" : ")") + "; for part of one, write the loop");
-  for (const clang::Expr *e : {ra.range, ra.second}) {
-    if (!e)
-      continue;
-    if (namesRefused(e))
-      return; // its declaration was refused
-    if (!namesContainer(e))
-      return refuse(e->getBeginLoc(),
-                    what + " is supported over named vectors and arrays");
-  }
-  if (!ra.value)
-    return;
-  if ((ra.kind == RangeAlgorithm::Kind::Accumulate ||
-       ra.kind == RangeAlgorithm::Kind::InnerProduct) &&
-      !ra.value->getType()->isRealFloatingType())
-    return refuse(ra.value->getBeginLoc(),
-                  what + " sums in the type of its initial value, here '" +
-                      ra.value->getType().getAsString() +
-                      "', which drops the fractions; write a floating-point "
-                      "initial value such as 0.0");
-  expr(ra.value);
 }
 
 void Validator::call(const CallExpr *c) {

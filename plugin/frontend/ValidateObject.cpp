@@ -49,6 +49,8 @@ void Validator::object(const clang::Expr *e, Use use) {
               ice->getCastKind() == CK_UncheckedDerivedToBase))
     return object(ice->getSubExpr(), use);
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
+    if (const auto *bd = dyn_cast<BindingDecl>(dre->getDecl()))
+      return object(bd->getBinding(), use); // a structured binding
     const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
     if (vd && (scope_->vars.count(vd) || scope_->refused.count(vd) ||
                (scope_->aliases.count(vd) && isSplit(vd->getType()))))
@@ -60,12 +62,13 @@ void Validator::object(const clang::Expr *e, Use use) {
   if (const auto *me = dyn_cast<MemberExpr>(x))
     return member(me, use);
   // An element of a container of objects.
-  if (const clang::Expr *container = elementContainer(x)) {
-    const auto *c = cast<CallExpr>(x);
-    if (elementContainer(bareObject(container)))
+  if (ElementOf el = elementOf(x); el.container) {
+    if (elementContainer(bareObject(el.container)))
       return refuse(loc, "an element of an element is not supported");
-    object(container, use);
-    return expr(c->getArg(c->getNumArgs() - 1));
+    object(el.container, use);
+    if (el.index)
+      expr(el.index);
+    return;
   }
   if (const auto *le = dyn_cast<LambdaExpr>(x))
     return use == Use::Target ? refuse(loc, "writing to a temporary object "

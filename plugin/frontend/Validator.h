@@ -6,7 +6,8 @@
 /// for is refused, at its location. The lowering (frontend/lower/) runs only
 /// on what passed, so every refusal of tangent lives here: Validate.cpp
 /// checks functions, statements, declarations and initializers,
-/// ValidateExpr.cpp expressions and calls.
+/// ValidateExpr.cpp expressions and calls, ValidateContainer.cpp container
+/// operations (push_back, swap, std algorithms), ValidateObject.cpp objects.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FRONTEND_VALIDATOR_H
 #define TANGENT_FRONTEND_VALIDATOR_H
@@ -80,6 +81,8 @@ private:
   void returnStmt(const clang::ReturnStmt *s);
   void declStmt(const clang::DeclStmt *s);
   void varDecl(const clang::VarDecl *vd);
+  /// A number declared in an if, while, for or switch condition.
+  void conditionVariable(const clang::VarDecl *cv);
   void localReference(const clang::VarDecl *vd);
   /// `v = init` for a variable, a return value or a whole-container
   /// assignment of type `type`.
@@ -104,13 +107,19 @@ private:
   void operatorCall(const clang::CXXOperatorCallExpr *e);
   void memberCall(const clang::CXXMemberCallExpr *e);
   void call(const clang::CallExpr *call);
+  void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+
+  // ValidateContainer.cpp
   void swapCall(const clang::Expr *a, const clang::Expr *b,
                 clang::SourceLocation loc);
+  /// push_back, pop_back, resize, clear, reserve: a statement of its own.
+  void containerStatement(const clang::CallExpr *c, const ContainerMember &cm);
+  /// back(), front(), empty(); the size-changing ones inside an expression.
+  void containerValue(const clang::CallExpr *c, const ContainerMember &cm);
   void algorithmCall(const clang::CallExpr *c, const RangeAlgorithm &ra,
                      bool dereferenced = false);
   /// `*std::max_element(...)` / min_element: true if `e` is one (checked).
   bool extremeElement(const clang::Expr *e);
-  void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
 
   // ValidateObject.cpp
   /// What is wrong with the class type `qt` as a value tangent splits into

@@ -170,12 +170,20 @@ enum class StmtKind {
   Construct, ///< container `var` built: size / size+fill / copy / elements
   Call,      ///< [result =] callee(args): a user function or custom rule
   Swap,      ///< std::swap(lhs, rhs): two VarRefs of one type exchanged
+  Resize,    ///< vector `var` grows or shrinks (push_back, pop_back, resize)
   If,
   Loop,
   Block,
 };
 
 enum class ConstructKind { Size, Fill, Copy, Elements };
+
+/// How a Resize statement changes its vector's size.
+enum class ResizeKind {
+  Append, ///< push_back(args[0])
+  Pop,    ///< pop_back()
+  To,     ///< resize(args[0]) or resize(args[0], args[1]); clear() is To 0
+};
 
 /// How a loop is reversed. Checkpointing strategies come with
 /// GenerateLoops.cpp; every loop starts as FullTape.
@@ -224,7 +232,9 @@ struct Stmt {
   // Construct
   Var *var = nullptr;
   ConstructKind construct = ConstructKind::Size;
-  std::vector<ExprPtr> args; ///< also Call arguments
+  std::vector<ExprPtr> args; ///< also Call and Resize arguments
+  // Resize (var: the vector)
+  ResizeKind resize = ResizeKind::To;
   // Call
   Function *callee = nullptr;      ///< user function with a body, or null
   std::string custom;              ///< custom derivative: qualified callee name

@@ -41,6 +41,9 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
     fn(s.lhs->var, true);
     fn(s.rhs->var, true);
     break;
+  case StmtKind::Resize:
+    fn(s.var, true); // its size changes
+    break;
   case StmtKind::Call:
     if (s.result)
       fn(s.result, true);

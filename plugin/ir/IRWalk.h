@@ -18,7 +18,8 @@ void forEachStmt(const Block &block,
                  int depth = 0);
 
 /// Calls `fn` on every variable written by `s` itself (not nested blocks),
-/// with whether the write replaces the whole variable.
+/// with whether the write replaces the whole variable (or changes a
+/// vector's size: push_back, resize...).
 void forEachWrite(const Stmt &s,
                   const std::function<void(Var *, bool whole)> &fn);
 

@@ -244,6 +244,13 @@ public:
                       "call " + callee + "(" + args + ");" + at);
       return;
     }
+    case StmtKind::Resize: {
+      const char *op = s.resize == ResizeKind::Append ? "push_back"
+                       : s.resize == ResizeKind::Pop  ? "pop_back"
+                                                      : "resize";
+      line(depth, s.var->name + "." + op + "(" + list(s.args) + ");" + at);
+      return;
+    }
     case StmtKind::Swap:
       line(depth,
            "swap(" + printExpr(*s.lhs) + ", " + printExpr(*s.rhs) + ");" + at);

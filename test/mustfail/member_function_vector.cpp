@@ -1,11 +1,12 @@
-// Must fail: a std::vector member function other than size(), at() and [].
+// Must fail: a std::vector member function tangent has no meaning for
+// (assign; push_back, resize, back... are lowered).
 #include <tangent/grad.hpp>
 
 #include <vector>
 
 double f(double x) {
   std::vector<double> v;
-  v.push_back(x); // TANGENT-ERROR: member function 'push_back' is not supported
+  v.assign(3, x); // TANGENT-ERROR: member function 'assign' is not supported
   return v[0] * x;
 }
 

@@ -1,5 +1,6 @@
 // tangent::tape: typed LIFO semantics, arrays and vectors, chunk boundaries,
 // reuse across calls, clear and release.
+#include <tangent/support.hpp>
 #include <tangent/tape.hpp>
 
 #include <gtest/gtest.h>
@@ -233,3 +234,32 @@ TEST(Tape, ThreadTapeIsPerThread) {
 }
 
 } // namespace
+
+// The resize records of generated code (support.hpp): a shrink records the
+// dropped elements, the undo gives them back with the old size.
+TEST(ResizeRecords, ShrinkAndGrowAreUndone) {
+  tape tp;
+  std::vector<double> v{1.0, 2.0, 3.0, 4.0};
+  tangent::detail::record_resize(tp, v, 1);
+  v.resize(1);
+  tangent::detail::record_resize(tp, v, 3);
+  v.resize(3, 9.0);
+  EXPECT_EQ(tangent::detail::undo_resize(tp, v), 1u);
+  EXPECT_EQ(v, (std::vector<double>{1.0}));
+  EXPECT_EQ(tangent::detail::undo_resize(tp, v), 4u);
+  EXPECT_EQ(v, (std::vector<double>{1.0, 2.0, 3.0, 4.0}));
+  EXPECT_TRUE(tp.empty());
+}
+
+TEST(ResizeRecords, VectorOfBoolAndSumFrom) {
+  tape tp;
+  std::vector<bool> flags{true, false, true};
+  tangent::detail::record_resize(tp, flags, 0);
+  flags.clear();
+  EXPECT_EQ(tangent::detail::undo_resize(tp, flags), 3u);
+  EXPECT_EQ(flags, (std::vector<bool>{true, false, true}));
+  const std::vector<double> d{1.0, 2.0, 4.0, 8.0};
+  EXPECT_EQ(tangent::detail::sum_from(d, 1), 14.0);
+  EXPECT_EQ(tangent::detail::sum_from(d, 4), 0.0);
+  EXPECT_EQ(tangent::detail::sum_from(d, 9), 0.0);
+}

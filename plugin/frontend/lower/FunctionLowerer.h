@@ -12,6 +12,7 @@
 ///   LowerAssign.cpp    assignments, ++/--, targets (conditional ones too)
 ///   LowerCall.cpp      calls: math, custom, user, constant; member calls
 ///   LowerObject.cpp    class-type values, split into one variable per field
+///   LowerVector.cpp    push_back, pop_back, resize, clear, back, front...
 ///
 /// The validator (frontend/Validate.cpp) has refused everything else before
 /// lowering runs, so lowering never refuses: a shape it cannot lower is a
@@ -201,6 +202,15 @@ public:
   ExprPtr sizeOf(Var *container);
   /// The loop built from its pieces (LowerLoop.cpp).
   void loop(const clang::Stmt *s, Block &out);
+  /// push_back, pop_back, resize, clear, reserve of a vector (a vector of
+  /// objects: of each leaf), a statement (LowerVector.cpp).
+  void containerStatement(const clang::CallExpr *c, const ContainerMember &cm,
+                          Block &out);
+  /// back(), front() (elements) and empty() of a named container.
+  ExprPtr containerValue(const clang::CallExpr *c, const ContainerMember &cm,
+                         Block &pre);
+  /// The index of the first (or with `back`, the last) element.
+  ExprPtr endIndex(Var *container, bool back);
   /// std::fill / copy / accumulate / inner_product as an index loop over
   /// the whole container (LowerAlgorithm.cpp); the value, if any.
   ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,

@@ -63,9 +63,11 @@ public:
     return makeIntLiteral(0, F.typeOf(e->getType(), e->getBeginLoc()));
   }
 
-  ExprPtr VisitDeclRefExpr(const DeclRefExpr *e, Block &) {
+  ExprPtr VisitDeclRefExpr(const DeclRefExpr *e, Block &pre) {
     SourceLocation loc = e->getBeginLoc();
     const ValueDecl *d = e->getDecl();
+    if (const auto *bd = dyn_cast<BindingDecl>(d))
+      return F.expr(bd->getBinding(), pre); // a field of its hidden object
     if (const auto *vd = dyn_cast<VarDecl>(d)) {
       auto alias = F.aliases.find(vd);
       if (alias != F.aliases.end())
@@ -224,6 +226,8 @@ public:
       Object o = F.object(obj, pre);
       return F.sizeOf(o.vars.at(0));
     }
+    if (ContainerMember cm; containerCall(mc, cm))
+      return F.containerValue(mc, cm, pre); // back(), front(), empty()
     // Containers (validated): size(), at(i), operator[](i).
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();

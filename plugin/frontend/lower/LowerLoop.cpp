@@ -72,6 +72,7 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
           if (auto it = vars.find(vd);
               it != vars.end() && it->second->type.kind == TypeKind::Int)
             it->second->role = VarRole::Induction;
+    stmt(f->getConditionVariableDeclStmt(), cond_pre); // `for (; T t = e;)`
     if (f->getCond())
       cond = expr(f->getCond(), cond_pre);
     if (f->getInc())
@@ -79,6 +80,7 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     body = f->getBody();
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
     li.kind_name = "while";
+    stmt(w->getConditionVariableDeclStmt(), cond_pre); // `while (T t = e)`
     cond = expr(w->getCond(), cond_pre);
     body = w->getBody();
   } else if (const auto *d = dyn_cast<DoStmt>(s)) {

@@ -99,6 +99,8 @@ Object FunctionLowerer::object(const clang::Expr *e, Block &pre) {
     return whole.slice(from, count);
   }
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
+    if (const auto *bd = dyn_cast<BindingDecl>(dre->getDecl()))
+      return object(bd->getBinding(), pre); // a structured binding
     const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
     auto it = vd ? objects.find(vd) : objects.end();
     if (it == objects.end())
@@ -110,9 +112,12 @@ Object FunctionLowerer::object(const clang::Expr *e, Block &pre) {
   if (const auto *le = dyn_cast<LambdaExpr>(x))
     return closure(le, pre);
   // An element of a container of objects.
-  if (const clang::Expr *container = elementContainer(x)) {
-    const auto *c = cast<CallExpr>(x);
-    return objectElement(container, c->getArg(c->getNumArgs() - 1), pre);
+  if (ElementOf el = elementOf(x); el.container) {
+    if (el.index)
+      return objectElement(el.container, el.index, pre);
+    Object base = object(el.container, pre); // front() or back()
+    base.index = endIndex(base.vars.at(0), el.back);
+    return base;
   }
   // A copy of a closure is the closure (closure(): never written).
   if (const auto *ce = dyn_cast<CXXConstructExpr>(x);

@@ -48,6 +48,7 @@ void FunctionLowerer::VisitIfStmt(const IfStmt *s, Block &out) {
       stmt(value->getBoolValue() ? s->getThen() : s->getElse(), out);
       return;
     }
+  stmt(s->getConditionVariableDeclStmt(), out); // `if (T t = e)`
   ExprPtr cond = expr(s->getCond(), out);
   StmtPtr st = makeIf(std::move(cond), {}, s->getBeginLoc());
   stmt(s->getThen(), st->then_block);
@@ -117,6 +118,11 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
       out.push_back(assign(std::move(y), makeVarRef(t), loc));
       return;
     }
+  }
+  // push_back, resize...: statements of their own (validated).
+  if (const auto *c = dyn_cast<CallExpr>(bare)) {
+    if (ContainerMember cm; containerCall(c, cm) && cm.resizes())
+      return containerStatement(c, cm, out);
   }
   // A statement-level call may return void.
   if (const auto *c = dyn_cast<CallExpr>(bare);

@@ -16,6 +16,7 @@ namespace tangent {
 void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
   SourceLocation loc = s->getBeginLoc();
   stmt(s->getInit(), out);
+  stmt(s->getConditionVariableDeclStmt(), out); // `switch (int k = e)`
   ExprPtr cond = expr(s->getCond(), out);
   Var *value = temp(cond->type, naming::valueTemp());
   out.push_back(assign(makeVarRef(value), std::move(cond), loc));

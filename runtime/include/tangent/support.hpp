@@ -88,6 +88,35 @@ inline void pop_range(Tape &tape, C &c, B begin, E end) {
     tape.pop_array(std::data(c) + b, static_cast<std::size_t>(e - b));
 }
 
+/// Before `v.resize(n)` whose reverse restores `v`: records the elements a
+/// shrink drops, then the old size.
+template <class Tape, class T, class A, class N>
+inline void record_resize(Tape &tape, const std::vector<T, A> &v, N n) {
+  for (std::size_t i = static_cast<std::size_t>(n); i < v.size(); ++i)
+    tape.push(static_cast<T>(v[i])); // element by element: also vector<bool>
+  tape.push(v.size());
+}
+/// Undoes that resize: `v` gets its old size and elements back. Returns the
+/// old size.
+template <class Tape, class T, class A>
+inline std::size_t undo_resize(Tape &tape, std::vector<T, A> &v) {
+  const std::size_t old = tape.template pop<std::size_t>();
+  const std::size_t now = v.size();
+  v.resize(old);
+  for (std::size_t i = old; i > now; --i)
+    v[i - 1] = tape.template pop<T>();
+  return old;
+}
+
+/// The sum of elements [from, end) (adjoint of resize's fill value).
+template <class T, class A>
+inline T sum_from(const std::vector<T, A> &v, std::size_t from) {
+  T s(0);
+  for (std::size_t i = from; i < v.size(); ++i)
+    s += v[i];
+  return s;
+}
+
 /// Segment length of sqrt(n) checkpointing: ceil(sqrt(n)), at least 1.
 inline long long segment_length(long long n) {
   long long l = static_cast<long long>(std::sqrt(static_cast<double>(n)));

@@ -40,6 +40,11 @@ inline std::string show(const Stmt &s) {
            list(s.args, s.arg_is_output) + ")";
   case StmtKind::Swap:
     return "swap " + printExpr(*s.lhs) + ", " + printExpr(*s.rhs);
+  case StmtKind::Resize: {
+    static const char *const kinds[] = {"push_back", "pop_back", "resize"};
+    return std::string(kinds[int(s.resize)]) + " " + s.var->name + "(" +
+           list(s.args, {}) + ")";
+  }
   case StmtKind::If:
     return "if (" + printExpr(*s.cond) + ")";
   case StmtKind::Loop:

@@ -140,13 +140,13 @@ INSTANTIATE_TEST_SUITE_P(
 #include <vector>
 double f(double x) {
   std::vector<double> v(2, x);
-  return v.back() * x;
+  return v.capacity() * x;
 })"},
-                      RefusedCode{"container_push_back", R"(
+                      RefusedCode{"container_assign", R"(
 #include <vector>
 double f(double x) {
   std::vector<double> v(2, x);
-  v.push_back(x);
+  v.assign(3, x);
   return v[0];
 })"},
                       RefusedCode{"static_local", R"(

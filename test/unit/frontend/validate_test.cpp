@@ -369,11 +369,11 @@ TEST(Validate, MemberFunctionOfAContainer) {
 #include <vector>
 double f(double x) {
   std::vector<double> v(2, x);
-  v.push_back(x); // @here
+  v.assign(3, x); // @here
   return v[0];
 }
 )",
-                      {"member function 'push_back' is not supported"}));
+                      {"member function 'assign' is not supported"}));
 }
 
 TEST(Validate, VirtualCall) {

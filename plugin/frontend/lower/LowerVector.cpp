@@ -1,0 +1,160 @@
+//===- LowerVector.cpp - std::vector operations by their meaning ----------===//
+//
+// The member calls of AstShapes.h's ContainerMember: push_back,
+// emplace_back and insert at the end become Resize Append statements,
+// pop_back a Resize Pop, resize / clear a Resize To (reserve has no effect
+// on values); back() and front() are elements, empty() a size test. A
+// vector of objects is one vector per leaf: each gets the operation.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lower/FunctionLowerer.h"
+
+namespace tangent {
+
+using namespace clang;
+
+namespace {
+
+Type sizeType() { return intType("std::size_t"); }
+
+/// The type of an element of vector `v`.
+Type elementType(Var *v) {
+  return makeIndex(makeVarRef(v), makeIntLiteral(0, sizeType()))->type;
+}
+
+} // namespace
+
+ExprPtr FunctionLowerer::endIndex(Var *container, bool back) {
+  if (!back)
+    return makeIntLiteral(0, sizeType());
+  return makeBinary("-", sizeOf(container), makeIntLiteral(1, sizeType()),
+                    sizeType());
+}
+
+void FunctionLowerer::containerStatement(const CallExpr *c,
+                                         const ContainerMember &cm,
+                                         Block &out) {
+  using K = ContainerMember::Kind;
+  SourceLocation loc = c->getBeginLoc();
+  if (cm.kind == K::Reserve) { // capacity only
+    expr(cm.args[0], out);
+    return;
+  }
+  // The vectors changed: the vector itself, or one per leaf of its objects.
+  const bool objects = splitElement(cm.container->getType()) != nullptr;
+  std::vector<Var *> vectors;
+  if (objects) {
+    Object o = object(cm.container, out);
+    if (o.index)
+      unexpected(loc, "a vector operation on an element");
+    vectors = o.vars;
+  } else {
+    ExprPtr v = expr(cm.container->IgnoreParenImpCasts(), out);
+    if (v->kind != ExprKind::VarRef || v->type.kind != TypeKind::Vector)
+      unexpected(loc, "a vector operation on an unnamed vector");
+    vectors.push_back(v->var);
+  }
+  auto resize = [&](Var *v, ResizeKind kind, std::vector<ExprPtr> args) {
+    auto st = std::make_unique<tangent::Stmt>();
+    st->kind = StmtKind::Resize;
+    st->loc = makeLoc(ctx, loc);
+    st->var = v;
+    st->resize = kind;
+    st->args = std::move(args);
+    out.push_back(std::move(st));
+  };
+  auto valueOf = [&](Var *v, ExprPtr x) {
+    Type t = elementType(v);
+    return x->type.spelling == t.spelling ? std::move(x)
+                                          : makeCast(t, std::move(x));
+  };
+  switch (cm.kind) {
+  case K::PushBack: {
+    if (!objects) {
+      std::vector<ExprPtr> args;
+      args.push_back(valueOf(vectors[0], expr(cm.args[0], out)));
+      return resize(vectors[0], ResizeKind::Append, std::move(args));
+    }
+    // The element's leaves (its index frozen: `ps.push_back(ps.back())`
+    // reads the element it was called with), one push_back per leaf.
+    Object value = object(cm.args[0], out);
+    value.index = frozenIndex(std::move(value.index), loc, out);
+    if (value.size() != vectors.size())
+      unexpected(loc, "a push_back of an object of another layout");
+    for (size_t k = 0; k < vectors.size(); ++k) {
+      std::vector<ExprPtr> args;
+      args.push_back(valueOf(vectors[k], value.leaf(k)));
+      resize(vectors[k], ResizeKind::Append, std::move(args));
+    }
+    return;
+  }
+  case K::PopBack:
+    for (Var *v : vectors)
+      resize(v, ResizeKind::Pop, {});
+    return;
+  case K::Clear:
+    for (Var *v : vectors) {
+      std::vector<ExprPtr> args;
+      args.push_back(makeIntLiteral(0, sizeType()));
+      resize(v, ResizeKind::To, std::move(args));
+    }
+    return;
+  case K::Resize: {
+    // The new size once, in a temporary shared by the leaves.
+    ExprPtr n = expr(cm.args[0], out);
+    if (vectors.size() > 1) {
+      Var *t = temp(sizeType(), naming::valueTemp());
+      out.push_back(
+          assign(makeVarRef(t), makeCast(sizeType(), std::move(n)), loc));
+      n = makeVarRef(t);
+    }
+    const bool filled = cm.args.size() > 1;
+    Object fill;         // objects: the fill value's leaves
+    ExprPtr scalar_fill; // numbers: the fill value
+    if (filled && objects) {
+      fill = object(cm.args[1], out);
+      fill.index = frozenIndex(std::move(fill.index), loc, out);
+    } else if (filled) {
+      scalar_fill = expr(cm.args[1], out);
+    }
+    for (size_t k = 0; k < vectors.size(); ++k) {
+      std::vector<ExprPtr> args;
+      args.push_back(n->clone());
+      if (filled)
+        args.push_back(
+            valueOf(vectors[k], objects ? fill.leaf(k) : scalar_fill->clone()));
+      resize(vectors[k], ResizeKind::To, std::move(args));
+    }
+    return;
+  }
+  default:
+    unexpected(loc, std::string("the vector operation '") + cm.name + "'");
+  }
+}
+
+ExprPtr FunctionLowerer::containerValue(const CallExpr *c,
+                                        const ContainerMember &cm, Block &pre) {
+  using K = ContainerMember::Kind;
+  if (cm.kind == K::Empty && splitElement(cm.container->getType())) {
+    Object o = object(cm.container, pre); // a vector of objects: a leaf's
+    return makeBinary("==", sizeOf(o.vars.at(0)), makeIntLiteral(0, sizeType()),
+                      boolType());
+  }
+  ExprPtr v = expr(cm.container->IgnoreParenImpCasts(), pre);
+  if (v->kind != ExprKind::VarRef || !v->type.isContainer())
+    unexpected(c->getBeginLoc(), "an end of an unnamed container");
+  Var *var = v->var;
+  switch (cm.kind) {
+  case K::Back:
+  case K::Front:
+    return makeIndex(std::move(v), endIndex(var, cm.kind == K::Back));
+  case K::Empty:
+    return makeBinary("==", sizeOf(var), makeIntLiteral(0, sizeType()),
+                      boolType());
+  default:
+    unexpected(c->getBeginLoc(), std::string("the vector operation '") +
+                                     cm.name + "' inside an expression");
+  }
+}
+
+} // namespace tangent

@@ -1,0 +1,111 @@
+// End-to-end: names introduced in unusual places: structured bindings of
+// objects (by copy, by reference, const reference, of a call's result, of
+// nested objects) and numbers declared in if, while, for and switch
+// conditions.
+// Each gradient is checked against finite differences.
+#include "check.hpp"
+
+#include <cmath>
+
+struct Pair {
+  double first, second;
+};
+struct Segment {
+  Pair a, b;
+  int id;
+};
+
+template <> struct tangent_test::fields<Pair> {
+  static auto of(Pair &p) { return std::tie(p.first, p.second); }
+};
+template <> struct tangent_test::fields<Segment> {
+  static auto of(Segment &s) { return std::tie(s.a, s.b); }
+};
+
+Pair polar(double r, double t) {
+  return Pair{r * std::cos(t), r * std::sin(t)};
+}
+
+// A call's result bound by copy; a parameter bound by reference and
+// written through the names.
+double bound(double r, double t, Pair q) {
+  auto [x, y] = polar(r, t);
+  auto &[qx, qy] = q;
+  qx = qx * x + y;
+  qy *= x;
+  const auto &[u, v] = q;
+  return x * y + u * v;
+}
+
+// Nested objects bound, then their fields.
+double nested(const Segment &s, double w) {
+  const auto &[a, b, id] = s;
+  auto [ax, ay] = a;
+  double len2 =
+      (b.first - ax) * (b.first - ax) + (b.second - ay) * (b.second - ay);
+  return w * std::sqrt(len2) + id * ay;
+}
+
+// Bindings in a loop (re-bound each iteration).
+double in_loop(double x, int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) {
+    auto [c, d] = polar(x, 0.3 * i);
+    s += c * d;
+  }
+  return s;
+}
+
+double if_declared(double x) {
+  if (double d = x - 1.0)
+    return d * d * x;
+  return x;
+}
+
+double while_declared(double x) {
+  double y = x;
+  int k = 0;
+  while (double d = std::floor(4.0 * y) / 4.0) {
+    y = 0.5 * y + 0.01 * d;
+    if (++k > 20)
+      break;
+  }
+  return y * x;
+}
+
+double for_declared(double x) {
+  double y = x, s = 0;
+  for (int i = 0; int left = 5 - i; ++i) {
+    s += y * left;
+    y = std::sin(y);
+  }
+  return s;
+}
+
+double switch_declared(double x, int k) {
+  switch (int j = k + 1) {
+  case 1:
+    return x * j;
+  case 2:
+    return x * x * j;
+  default:
+    return x;
+  }
+}
+
+int main() {
+  using namespace tangent_test;
+  check("structured/bound", tangent::grad<bound>(), 1.5, 0.4, Pair{0.3, -0.6});
+  check("structured/nested", tangent::grad<nested>(),
+        Segment{Pair{0.1, 0.2}, Pair{0.9, -0.4}, 3}, 0.7);
+  for (int n : {0, 1, 5})
+    check("structured/in_loop", tangent::grad<in_loop>(), 0.8, n);
+  for (double x : {0.4, 1.6})
+    check("condition/if", tangent::grad<if_declared>(), x);
+  for (double x : {0.8, 1.9})
+    check("condition/while", tangent::grad<while_declared>(), x);
+  check("condition/for", tangent::grad<for_declared>(), 0.6);
+  for (int k : {0, 1, 4})
+    check("condition/switch", tangent::grad<switch_declared>(), 0.7, k);
+  return summary();
+}
