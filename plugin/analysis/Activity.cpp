@@ -19,7 +19,7 @@ void valueSources(const Expr &e, const std::function<void(Var *)> &fn) {
     fn(e.var);
     return;
   case ExprKind::Index:
-    fn(e.ops[0]->var);
+    fn(rootVar(e));
     return;
   case ExprKind::Size:
   case ExprKind::Literal:
@@ -79,8 +79,7 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
     forEachStmt(fn.body, [&](const Stmt &s, int) {
       switch (s.kind) {
       case StmtKind::Assign: {
-        Var *target =
-            s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;
+        Var *target = rootVar(*s.lhs);
         if (flowsFrom(*s.rhs, &Var::varied))
           set(target, &Var::varied);
         if (target->useful)

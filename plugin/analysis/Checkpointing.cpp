@@ -76,13 +76,17 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
   if (!constInt(*li.start, start) || start != 0)
     return out;
   for (const StmtPtr &first : li.body) {
-    if (first->kind != StmtKind::Assign || first->lhs->kind != ExprKind::Index)
+    if (first->kind != StmtKind::Assign ||
+        first->lhs->kind != ExprKind::Index ||
+        first->lhs->ops[0]->kind != ExprKind::VarRef ||
+        first->lhs->ops[0]->var->type.isNested())
       continue;
     const Var *v = first->lhs->ops[0]->var;
     auto size = sizes.find(v);
-    bool covers =
-        (li.bound->kind == ExprKind::Size && li.bound->ops[0]->var == v) ||
-        (size != sizes.end() && sameExpr(*size->second, *li.bound));
+    bool covers = (li.bound->kind == ExprKind::Size &&
+                   li.bound->ops[0]->kind == ExprKind::VarRef &&
+                   li.bound->ops[0]->var == v) ||
+                  (size != sizes.end() && sameExpr(*size->second, *li.bound));
     if (!covers || !onlyElement(*first->lhs, v, li.induction) ||
         !onlyElement(*first->rhs, v, li.induction) || readsVar(*first->rhs, v))
       continue;

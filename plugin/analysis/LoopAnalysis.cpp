@@ -73,7 +73,7 @@ private:
     case ExprKind::VarRef:
       return e.var->invariant || counted_inductions_.count(e.var);
     case ExprKind::Size:
-      return sizeInvariant(e.ops[0]->var);
+      return sizeInvariant(rootVar(*e.ops[0])) && reevaluable(*e.ops[0]);
     case ExprKind::Unary:
     case ExprKind::Binary:
     case ExprKind::Cast:

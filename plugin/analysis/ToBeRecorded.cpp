@@ -34,8 +34,8 @@ void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed) {
   if (!e.active)
     return;
   switch (e.kind) {
-  case ExprKind::Index:
-    needed.push_back(e.ops[1].get());
+  case ExprKind::Index: // the indices its adjoint is added at
+    forEachIndex(e, [&](const Expr &index) { needed.push_back(&index); });
     return;
   case ExprKind::Cast:
     collectNeededValues(*e.ops[0], needed);
@@ -200,16 +200,18 @@ void markRestoredIndices(Function &fn) {
     forEachStmt(fn.body, [&](const Stmt &s, int) {
       if (s.kind != StmtKind::Assign || s.lhs->kind != ExprKind::Index)
         return;
-      const Var *target = s.lhs->ops[0]->var;
+      const Var *target = rootVar(*s.lhs);
       if (target->active || !needsRecord(fn, s, target))
         return;
       bool marked = true;
-      forEachRead(*s.lhs->ops[1], [&](Var *v) {
-        marked &= std::find(v->readers.begin(), v->readers.end(), &s) !=
-                  v->readers.end();
+      forEachIndex(*s.lhs, [&](const Expr &index) {
+        forEachRead(index, [&](Var *v) {
+          marked &= std::find(v->readers.begin(), v->readers.end(), &s) !=
+                    v->readers.end();
+        });
       });
       if (!marked) {
-        markReads(*s.lhs->ops[1], s);
+        forEachIndex(*s.lhs, [&](const Expr &index) { markReads(index, s); });
         changed = true;
       }
     });
@@ -232,12 +234,10 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
     Stmt &s = const_cast<Stmt &>(cs);
     switch (s.kind) {
     case StmtKind::Assign: {
-      const Var *target =
-          s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;
+      const Var *target = rootVar(*s.lhs);
       if (!target->active)
         break;
-      if (s.lhs->kind == ExprKind::Index)
-        markReads(*s.lhs->ops[1], s);
+      forEachIndex(*s.lhs, [&](const Expr &index) { markReads(index, s); });
       markNeeded(*s.rhs, s);
       break;
     }
@@ -260,7 +260,7 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
                      s.callee->param_read_in_reverse[i]);
         // Dummy adjoints of inactive containers are sized from the argument.
         const Var *base = a.kind == ExprKind::VarRef  ? a.var
-                          : a.kind == ExprKind::Index ? a.ops[0]->var
+                          : a.kind == ExprKind::Index ? rootVar(a)
                                                       : nullptr;
         if (read || (a.type.isContainer() && !(base && base->active)))
           markReads(a, s);

@@ -1,5 +1,6 @@
 //===- Binding.cpp - the code that binds requests to adjoints -------------===//
 #include "codegen/Binding.h"
+#include "codegen/RuntimeApi.h"
 #include "ir/IRWalk.h"
 #include <cctype>
 #include <cstdio>
@@ -133,7 +134,7 @@ bool atElement(const FieldPath &path, FieldPath &container, FieldPath &field) {
 /// `for (std::size_t i = 0; i < n; ++i) statement`
 std::string eachElement(const std::string &n, const std::string &statement) {
   return "    for (std::size_t i = 0; i < " + n + "; ++i)\n      " + statement +
-         ";\n";
+         "\n";
 }
 
 /// The explicit specialization that binds a request to its adjoint: its
@@ -163,9 +164,9 @@ std::string specialization(const Function &fn, const Options &opts,
     std::string each = fieldOf(c + "[i]", field);
     before += "    " + t.spelling + " " + local +
               (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";\n";
-    before += eachElement(n, local + "[i] = " + each);
+    before += eachElement(n, local + "[i] = " + each + ";");
     if (write_back)
-      after += eachElement(n, each + " = " + local + "[i]");
+      after += eachElement(n, each + " = " + local + "[i];");
     return local;
   };
   for (size_t k = 0; k < signature.size(); ++k) {
@@ -193,13 +194,16 @@ std::string specialization(const Function &fn, const Options &opts,
         FieldPath container, field;
         if (atElement(sp.paths[j], container, field)) {
           std::string c = fieldOf("d", container);
-          zeroing +=
-              eachElement(c + ".size()", fieldOf(c + "[i]", field) + " = 0");
+          std::string f = fieldOf(c + "[i]", field);
+          zeroing += eachElement(c + ".size()", leaf.type.isNested()
+                                                    ? rt::zeroLike(f, f)
+                                                    : f + " = 0;");
           continue;
         }
         std::string f = fieldOf("d", sp.paths[j]);
-        zeroing += leaf.type.isReal()
-                       ? "    " + f + " = 0;\n"
+        zeroing += leaf.type.isReal() ? "    " + f + " = 0;\n"
+                   : leaf.type.isNested()
+                       ? "    " + rt::zeroLike(f, f) + "\n"
                        : "    for (auto& e : " + f + ") e = 0;\n";
       }
       zeroing += "  }\n";

@@ -29,13 +29,12 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   for (size_t i = 0; i < s.args.size(); ++i)
     if (s.arg_is_output[i]) {
       const Expr &a = *s.args[i];
-      const Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
-      active |= v->active;
+      active |= rootVar(a)->active;
     }
   // Record what the call overwrites; the reverse restores it in the
   // opposite order (the tape is a stack).
   std::vector<Code> restores;
-  const bool result_saved = s.result && needsSave(s, s.result);
+  const bool result_saved = s.result && keepsOldValue(s, s.result);
   if (result_saved) {
     restores.emplace_back();
     saveWhole(s.result, out.fwd, restores.back());
@@ -46,7 +45,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     const Expr &a = *s.args[i];
     TANGENT_ASSERT(a.kind == ExprKind::VarRef || a.kind == ExprKind::Index,
                    "an output argument that is not a variable or an element");
-    Var *v = a.kind == ExprKind::VarRef ? a.var : a.ops[0]->var;
+    Var *v = rootVar(a);
     if (needsSave(s, v)) {
       restores.emplace_back();
       save(a, out.fwd, restores.back());
@@ -101,15 +100,16 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         if (ptype.empty())
           continue;
       }
-      const Var *base = a.kind == ExprKind::VarRef  ? a.var
-                        : a.kind == ExprKind::Index ? a.ops[0]->var
-                                                    : nullptr;
+      const Var *base = rootVar(a);
       std::string adj;
       if (base && base->active) {
         adj = adjointOf(a);
       } else {
         adj = fresh("dz");
-        if (a.type.kind == TypeKind::Vector)
+        if (a.type.isNested()) {
+          rev.line(a.type.spelling + " " + adj + ";");
+          rev.line(rt::zeroLike(adj, printExpr(a)));
+        } else if (a.type.kind == TypeKind::Vector)
           rev.line(a.type.spelling + " " + adj + "(" + printExpr(a) +
                    ".size());");
         else if (a.type.kind == TypeKind::Pointer) {

@@ -33,13 +33,14 @@ std::string SweepGenerator::adjointOf(const Expr &lvalue,
                      lvalue.kind == ExprKind::Index,
                  "the adjoint of an expression that is not a variable or an "
                  "element");
-  const Var *v =
-      lvalue.kind == ExprKind::VarRef ? lvalue.var : lvalue.ops[0]->var;
-  TANGENT_ASSERT(!v->adjoint.empty(), "an active variable without an adjoint");
+  const Var *v = rootVar(lvalue);
+  TANGENT_ASSERT(v && !v->adjoint.empty(),
+                 "an active variable without an adjoint");
   if (lvalue.kind == ExprKind::VarRef)
     return lvalue.var->adjoint;
-  return lvalue.ops[0]->var->adjoint + "[" + printExpr(*lvalue.ops[1], subst) +
-         "]";
+  // `d_v[i]`, and for a row of a vector of vectors `d_m[i][j]`.
+  return adjointOf(*lvalue.ops[0], subst) + "[" +
+         printExpr(*lvalue.ops[1], subst) + "]";
 }
 
 std::string SweepGenerator::value(const Expr &e, const Substitutions &subst) {

@@ -128,7 +128,9 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     bool value_known =
         fn.is_top || kept(*v) ||
         (v->role == VarRole::Param && !fn.param_written[v->param_index]);
-    if (value_known)
+    if (value_known && v->type.isNested())
+      sizing.line(rt::zeroLike(v->adjoint, v->name));
+    else if (value_known)
       sizing.line(rt::zeroSized(v->adjoint, v->name + ".size()"));
     else
       sized_by_tape.push_back(v.get());
@@ -191,6 +193,11 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     Code save, load;
     std::vector<std::string> loads;
     for (const Var *v : sized_by_tape) {
+      if (v->type.isNested()) { // the sizes of its rows too
+        save.line(rt::pushShape(v->name));
+        loads.push_back(rt::popShape(v->adjoint));
+        continue;
+      }
       save.line(rt::push(v->name + ".size()"));
       loads.push_back(rt::zeroSized(v->adjoint, rt::pop("std::size_t")));
     }

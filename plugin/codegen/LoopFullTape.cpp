@@ -26,6 +26,9 @@ std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
     if (s->kind != StmtKind::Assign || s->lhs->kind != ExprKind::Index)
       continue;
     const Expr &index = *s->lhs->ops[1];
+    if (s->lhs->ops[0]->kind != ExprKind::VarRef ||
+        s->lhs->ops[0]->var->type.isNested())
+      continue; // an element of a row: saved one by one
     Var *v = s->lhs->ops[0]->var;
     if (index.kind != ExprKind::VarRef || index.var != li.induction ||
         !(v->type.kind == TypeKind::Vector || v->type.kind == TypeKind::Array ||
@@ -72,6 +75,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop,
     return out;
   const Stmt &w = *li.body.front();
   if (w.kind != StmtKind::Assign || w.lhs->kind != ExprKind::Index ||
+      w.lhs->ops[0]->kind != ExprKind::VarRef ||
       w.lhs->ops[1]->kind != ExprKind::VarRef ||
       w.lhs->ops[1]->var != li.induction)
     return out;

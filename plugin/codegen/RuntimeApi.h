@@ -81,6 +81,23 @@ inline std::string zero(const std::string &x) {
 inline std::string zeroSized(const std::string &x, const std::string &n) {
   return "tangent::detail::zero(" + x + ", " + n + ");";
 }
+/// Sets adjoint `x` to zeros of the shape of `like` (a vector of vectors).
+inline std::string zeroLike(const std::string &x, const std::string &like) {
+  return "tangent::detail::zero_like(" + x + ", " + like + ");";
+}
+/// Records the shape of a vector of vectors / gives adjoint `x` that shape,
+/// all zeros (support.hpp).
+inline std::string pushShape(const std::string &v) {
+  return "tangent::detail::push_shape(" + tape() + ", " + v + ");";
+}
+inline std::string popShape(const std::string &x) {
+  return "tangent::detail::pop_shape(" + tape() + ", " + x + ");";
+}
+/// `row += ` every row of `rows` (the adjoint of a fill row).
+inline std::string accumulateRows(const std::string &row,
+                                  const std::string &rows) {
+  return "tangent::detail::accumulate_rows(" + row + ", " + rows + ");";
+}
 /// `into += from`, element-wise for containers.
 inline std::string accumulate(const std::string &into,
                               const std::string &from) {

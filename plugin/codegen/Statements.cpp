@@ -18,6 +18,13 @@ bool SweepGenerator::needsSave(const Stmt &s, const Var *v) const {
   return needsRecord(fn_, s, v);
 }
 
+bool SweepGenerator::keepsOldValue(const Stmt &s, const Var *v) const {
+  // An active vector of vectors that is replaced: its adjoint must get the
+  // old shape back, which only the old value has (sizes are not enough).
+  return needsSave(s, v) || (record_ && v->active && v->type.isNested() &&
+                             !isFirstWrite(fn_, s, v));
+}
+
 void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
   if (!record_)
     return;
@@ -50,6 +57,8 @@ void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
 
 std::string SweepGenerator::zeroAdjoint(const Var *v,
                                         const std::string &size_expr) {
+  if (v->type.isNested()) // its value is there (keepsOldValue)
+    return rt::zeroLike(v->adjoint, v->name);
   if (v->type.kind == TypeKind::Vector)
     return rt::zeroSized(v->adjoint, size_expr);
   return rt::zero(v->adjoint);
@@ -194,8 +203,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
                  "an assignment to something other than a variable or an "
                  "element");
   Sweeps out;
-  Var *target =
-      s.lhs->kind == ExprKind::VarRef ? s.lhs->var : s.lhs->ops[0]->var;
+  Var *target = rootVar(*s.lhs);
   bool whole_container =
       s.lhs->kind == ExprKind::VarRef && target->type.isContainer();
   Code pops, restore;
@@ -204,7 +212,9 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   bool active = target->active;
   if (active && s.rhs->active && !whole_container)
     recordNeeded(*s.rhs, out.fwd, pops, subst);
-  bool saved = needsSave(s, target) && !bulk_saved_.count(&s);
+  bool saved =
+      (whole_container ? keepsOldValue(s, target) : needsSave(s, target)) &&
+      !bulk_saved_.count(&s);
   std::string popped_size;
   if (saved) {
     save(*s.lhs, out.fwd, restore);
@@ -264,7 +274,7 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
       if (a->active)
         recordNeeded(*a, out.fwd, pops, subst);
   bool first = isFirstWrite(fn_, s, v);
-  bool saved = needsSave(s, v);
+  bool saved = keepsOldValue(s, v);
   std::string popped_size;
   if (saved) {
     saveWhole(v, out.fwd, restore);
@@ -311,7 +321,9 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
     return out;
   switch (s.construct) {
   case ConstructKind::Fill:
-    if (s.args[1]->active)
+    if (s.args[1]->active && t.isNested()) // rows filled with one row
+      out.rev.line(rt::accumulateRows(s.args[1]->var->adjoint, v->adjoint));
+    else if (s.args[1]->active)
       propagate(*s.args[1], rt::sum(v->adjoint), out.rev, subst);
     break;
   case ConstructKind::Copy:
@@ -319,9 +331,15 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
       out.rev.line(rt::accumulate(s.args[0]->var->adjoint, v->adjoint));
     break;
   case ConstructKind::Elements:
-    for (size_t i = 0; i < s.args.size(); ++i)
-      propagate(*s.args[i], v->adjoint + "[" + std::to_string(i) + "]", out.rev,
-                subst);
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      std::string d = v->adjoint + "[" + std::to_string(i) + "]";
+      if (t.isNested()) { // rows: named vectors
+        if (s.args[i]->active)
+          out.rev.line(rt::accumulate(s.args[i]->var->adjoint, d));
+      } else {
+        propagate(*s.args[i], d, out.rev, subst);
+      }
+    }
     break;
   default:
     break;

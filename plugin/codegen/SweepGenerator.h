@@ -100,6 +100,8 @@ private:
   void saveWhole(Var *v, Code &fwd, Code &rev);
   /// Sets the adjoint of a whole container to zero, sized like `size_expr`.
   std::string zeroAdjoint(const Var *v, const std::string &size_expr);
+  /// Whether a statement replacing all of `v` records its old value.
+  bool keepsOldValue(const Stmt &s, const Var *v) const;
 };
 
 } // namespace tangent

@@ -442,4 +442,53 @@ const InitListExpr *elementList(const clang::Expr *braces) {
   return list;
 }
 
+namespace {
+/// Whether `fd` is declared in namespace std (also as a member of a class
+/// there, or in an inline namespace of std).
+bool inStd(const FunctionDecl *fd) {
+  const DeclContext *dc = fd ? fd->getDeclContext() : nullptr;
+  while (dc && !dc->isTranslationUnit()) {
+    if (dc->isStdNamespace())
+      return true;
+    dc = dc->getParent();
+  }
+  return false;
+}
+} // namespace
+
+const clang::Expr *accessorValue(const FunctionDecl *fd) {
+  const FunctionDecl *def = nullptr;
+  if (!fd || inStd(fd) || !fd->getReturnType()->isLValueReferenceType() ||
+      fd->getReturnType()->getPointeeType().isConstQualified() ||
+      !fd->hasBody(def) || !def)
+    return nullptr;
+  const auto *body = dyn_cast_or_null<CompoundStmt>(def->getBody());
+  if (!body || body->size() != 1)
+    return nullptr;
+  const auto *ret = dyn_cast<ReturnStmt>(body->body_front());
+  return ret ? ret->getRetValue() : nullptr;
+}
+
+bool substitutable(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+    return isa<ParmVarDecl>(dre->getDecl());
+  if (const auto *me = dyn_cast<MemberExpr>(e))
+    return isa<FieldDecl>(me->getMemberDecl()) &&
+           (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()) ||
+            substitutable(me->getBase()));
+  if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e))
+    return substitutable(ase->getBase());
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+      op && op->getOperator() == OO_Subscript && inStd(op->getDirectCallee()))
+    return substitutable(op->getArg(0)); // a std::vector's or array's
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e);
+      mc && mc->getMethodDecl() && mc->getMethodDecl()->getIdentifier() &&
+      mc->getMethodDecl()->getName() == "at" && inStd(mc->getMethodDecl()))
+    return substitutable(mc->getImplicitObjectArgument());
+  if (const auto *c = dyn_cast<CallExpr>(e))
+    return accessorValue(c->getDirectCallee()) != nullptr;
+  return false;
+}
+
 } // namespace tangent

@@ -167,6 +167,18 @@ inline const clang::Expr *elementContainer(const clang::Expr *x) {
   return elementOf(x).container;
 }
 
+/// The expression an accessor returns, or null if `fd` is not one. An
+/// accessor returns a non-const lvalue reference and its body is one
+/// `return e;` (`double &operator()(int i, int j) { return a[i * n + j]; }`):
+/// its call designates what `e` designates, and is lowered by substituting
+/// the arguments into `e`.
+const clang::Expr *accessorValue(const clang::FunctionDecl *fd);
+
+/// Whether an accessor's returned expression designates something the
+/// lowering can substitute: a parameter, a field (of a parameter or of
+/// `*this`), an element of one, or another accessor's call on those.
+bool substitutable(const clang::Expr *e);
+
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).
 bool isUserOperator(const clang::CXXOperatorCallExpr *op,

@@ -94,8 +94,20 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
     return true;
   };
   if (const auto *spec = stdTemplate(qt, "vector")) {
+    QualType elem = spec->getTemplateArgs()[0].getAsType();
+    Type row;
+    if (stdTemplate(elem.getCanonicalType(), "vector") &&
+        lowerType(ctx, elem, row) && !row.isNested()) {
+      // A vector of vectors of numbers: a matrix as rows.
+      out.kind = TypeKind::Vector;
+      out.elem_spelling = row.spelling;
+      out.elem_real = row.elem_real;
+      out.spelling = "std::vector<" + row.spelling + ">";
+      out.row = std::make_shared<const Type>(row);
+      return true;
+    }
     out.kind = TypeKind::Vector;
-    if (!element(spec->getTemplateArgs()[0].getAsType()))
+    if (!element(elem))
       return false;
     out.spelling = "std::vector<" + out.elem_spelling + ">";
     return true;
@@ -172,7 +184,10 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
     return false;
   bool vector = spec->getName() == "vector";
   for (Leaf &leaf : inner) {
-    if (!(leaf.type.isReal() || leaf.type.isIntegral())) {
+    // A vector field in the elements of a vector: a vector of vectors.
+    const bool rows =
+        vector && leaf.type.kind == TypeKind::Vector && !leaf.type.isNested();
+    if (!(leaf.type.isReal() || leaf.type.isIntegral() || rows)) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a container ('" + leaf.type.spelling +
                 "'), which is not supported (containers of containers)";
@@ -190,7 +205,9 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
     Type t;
     t.kind = vector ? TypeKind::Vector : TypeKind::Array;
     t.elem_spelling = leaf.type.spelling;
-    t.elem_real = leaf.type.isReal();
+    t.elem_real = rows ? leaf.type.elem_real : leaf.type.isReal();
+    if (rows)
+      t.row = std::make_shared<const Type>(leaf.type);
     if (vector) {
       t.spelling = "std::vector<" + t.elem_spelling + ">";
     } else {

@@ -228,7 +228,9 @@ void Validator::rangeFor(const CXXForRangeStmt *s) {
         .insert(var);
     return loopBody(s->getBody());
   }
-  if (!namesContainer(range) && !containerMember(range))
+  const VarDecl *loop_var = s->getLoopVariable();
+  if (!namesContainer(range) && !containerMember(range) &&
+      !(!loop_var->getType()->isReferenceType() && namesRow(range)))
     return refuse(range->getBeginLoc(),
                   "range-for over this expression is not supported; iterate "
                   "over a named array or vector (or a field of an object)");
@@ -478,9 +480,15 @@ void Validator::containerInitializer(const clang::Expr *init,
     const InitListExpr *list = elementList(e);
     if (!list)
       return refuse(loc, "this initializer is not supported");
-    for (const clang::Expr *item : list->inits())
-      if (!isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
+    for (const clang::Expr *item : list->inits()) {
+      Type it;
+      if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
+        continue;
+      if (lowerType(ctx_, item->getType(), it) && it.isContainer())
+        containerInitializer(item, loc); // a row of a vector of vectors
+      else
         expr(item);
+    }
     return;
   }
   if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
@@ -502,8 +510,13 @@ void Validator::containerInitializer(const clang::Expr *init,
         return;
       }
     }
-    for (const clang::Expr *a : args)
-      expr(a);
+    for (const clang::Expr *a : args) {
+      Type at;
+      if (lowerType(ctx_, a->getType(), at) && at.isContainer())
+        containerInitializer(a, loc); // the row of `m(n, row)`
+      else
+        expr(a);
+    }
     return;
   }
   if (const auto *c = dyn_cast<CallExpr>(e);

@@ -26,6 +26,11 @@ void Validator::containerStatement(const CallExpr *c,
     return refuse(loc, "insert is supported at the end of a vector only "
                        "(v.insert(v.end(), x)); elsewhere, write the loop "
                        "that moves the elements");
+  if (Type vt; lowerType(ctx_, v->getType(), vt) && vt.isNested() &&
+               cm.kind != K::Reserve)
+    return refuse(loc, what + " of a vector of vectors is not supported yet; "
+                              "build it with its size, `std::vector<std::"
+                              "vector<double>> m(n, std::vector<double>(k))`");
   const CXXRecordDecl *elem = splitElement(v->getType());
   if (elem) {
     object(v, Use::Target);

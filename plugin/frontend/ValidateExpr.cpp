@@ -67,6 +67,31 @@ bool Validator::namesContainer(const clang::Expr *e, bool or_pointer) const {
          (t.isContainer() || (or_pointer && t.kind == TypeKind::Pointer));
 }
 
+bool Validator::namesRow(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  Type t;
+  if (!lowerType(ctx_, e->getType(), t) || t.kind != TypeKind::Vector)
+    return false;
+  // A range-for reference to a row: `for (const auto &row : m)`.
+  if (const VarDecl *vd = namedVar(e))
+    return scope_->aliases.count(vd) > 0;
+  // `m[i]` or `m.at(i)` of a named vector of vectors.
+  const clang::Expr *base = nullptr, *index = nullptr;
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+      op && op->getOperator() == OO_Subscript)
+    base = op->getArg(0), index = op->getArg(1);
+  else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e);
+           mc && mc->getMethodDecl()->getName() == "at" &&
+           mc->getNumArgs() == 1)
+    base = mc->getImplicitObjectArgument(), index = mc->getArg(0);
+  Type bt;
+  if (!base || !lowerType(ctx_, base->getType(), bt) || !bt.isNested() ||
+      !(namesContainer(base) || containerMember(base)))
+    return false;
+  expr(index);
+  return true;
+}
+
 void Validator::expr(const clang::Expr *e, Use use) {
   if (!e)
     return;
@@ -100,12 +125,30 @@ void Validator::expr(const clang::Expr *e, Use use) {
   if (isa<CXXThisExpr>(e))
     return refuse(loc, "'this' is supported in member access and member "
                        "calls only");
+  // A call of a function of the user's returning a reference: an accessor
+  // (substituted), or not a target.
+  if (const auto *c = dyn_cast<CallExpr>(e);
+      c && c->getDirectCallee() &&
+      !isLibraryFunction(c->getDirectCallee(), ctx_)) {
+    if (const clang::Expr *value = accessorValue(c->getDirectCallee())) {
+      if (accessors_.insert(c->getDirectCallee()).second &&
+          !substitutable(value))
+        return refuse(value->getBeginLoc(),
+                      "a function returning a reference is supported when it "
+                      "returns a parameter, a field or an element of one "
+                      "(`return v[i];`, `return data[i * n + j];`)");
+    } else if (use == Use::Target) {
+      return refuse(loc, "assigning to the result of a call is not supported "
+                         "(a function returning a reference is, when its "
+                         "body is `return <element or field>;`)");
+    }
+  }
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e))
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))
     return memberCall(mc);
   if (const auto *c = dyn_cast<CallExpr>(e)) {
-    if (use == Use::Target)
+    if (use == Use::Target && !accessorValue(c->getDirectCallee()))
       return refuse(loc, "assigning to the result of a call is not supported");
     return call(c);
   }
@@ -338,7 +381,8 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
 
 void Validator::element(const clang::Expr *base, const clang::Expr *index,
                         SourceLocation loc) {
-  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base))
+  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
+      !namesRow(base))
     return refuse(loc, "indexing this expression is not supported; index a "
                        "named array, vector or pointer parameter");
   expr(index);
@@ -405,7 +449,7 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
   if (obj && lowerType(ctx_, obj->getType(), ot) && ot.isContainer()) {
     llvm::StringRef n = md->getName();
     if (n == "size" && mc->getNumArgs() == 0) {
-      if (!namesContainer(obj) && !containerMember(obj))
+      if (!namesContainer(obj) && !containerMember(obj) && !namesRow(obj))
         return refuse(loc, "size() of this expression is not supported; ask "
                            "a named array or vector");
       return;

@@ -288,8 +288,10 @@ void Validator::arguments(const FunctionDecl *fd,
       continue;
     }
     Type pt;
+    // A container: named, or a row of a vector of vectors read by the callee.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
-        !namesContainer(args[i]) && !containerMember(args[i]))
+        !namesContainer(args[i]) && !containerMember(args[i]) &&
+        !(use == Use::Value && namesRow(args[i])))
       return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
                                                 fd->getNameAsString() + "'");
     expr(args[i], use);

@@ -54,6 +54,8 @@ private:
   Diagnoser &diags_;
   const Instantiate &instantiate_;
   std::set<const clang::FunctionDecl *> seen_;
+  /// Accessors whose returned expression was checked (once each).
+  std::set<const clang::FunctionDecl *> accessors_;
   bool ok_ = true;
   Scope *scope_ = nullptr;
   unsigned loops_ = 0; ///< loops around the current statement
@@ -158,6 +160,9 @@ private:
   /// this function (not an alias) whose type is a container, or also a
   /// pointer when `or_pointer`.
   bool namesContainer(const clang::Expr *e, bool or_pointer = false) const;
+  /// Whether `e` is a row of a named vector of vectors (`m[i]`, `m.at(i)`,
+  /// a range-for reference to one); its index is then checked.
+  bool namesRow(const clang::Expr *e);
   /// The variable `e` names, parentheses and implicit casts aside.
   const clang::VarDecl *namedVar(const clang::Expr *e) const;
 };

@@ -58,10 +58,14 @@ ExprPtr makeVarRef(Var *var) {
 ExprPtr makeIndex(ExprPtr base, ExprPtr index) {
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::Index;
-  Type t;
-  t.kind = base->type.elem_real ? TypeKind::Real : TypeKind::Int;
-  t.spelling = base->type.elem_spelling;
-  e->type = t;
+  if (base->type.row) { // a row of a vector of vectors
+    e->type = *base->type.row;
+  } else {
+    Type t;
+    t.kind = base->type.elem_real ? TypeKind::Real : TypeKind::Int;
+    t.spelling = base->type.elem_spelling;
+    e->type = t;
+  }
   e->ops.push_back(std::move(base));
   e->ops.push_back(std::move(index));
   return e;

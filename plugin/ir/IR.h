@@ -51,6 +51,12 @@ struct Type {
   bool elem_real = false;    ///< element is floating point
   long long extent = -1;     ///< std::array / C array extent
   bool pointee_const = false;
+  /// A vector of vectors (a matrix as rows): the type of a row, a vector of
+  /// scalars. Then elem_spelling is the row's spelling and elem_real says
+  /// whether the scalars are floating point.
+  std::shared_ptr<const Type> row;
+
+  bool isNested() const { return row != nullptr; }
 
   bool isReal() const { return kind == TypeKind::Real; }
   bool isIntegral() const {
@@ -67,7 +73,9 @@ struct Type {
   }
   /// The scalar type of an element (or the type itself for scalars).
   std::string scalarSpelling() const {
-    return isReal() || isIntegral() ? spelling : elem_spelling;
+    return isReal() || isIntegral() ? spelling
+           : row                    ? row->elem_spelling
+                                    : elem_spelling;
   }
 };
 

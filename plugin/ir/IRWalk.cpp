@@ -26,13 +26,26 @@ void forEachStmt(const Block &block,
   }
 }
 
+Var *rootVar(const Expr &e) {
+  if (e.kind == ExprKind::VarRef)
+    return e.var;
+  if (e.kind == ExprKind::Index)
+    return rootVar(*e.ops[0]);
+  return nullptr;
+}
+
+void forEachIndex(const Expr &e, const std::function<void(const Expr &)> &fn) {
+  for (const Expr *x = &e; x->kind == ExprKind::Index; x = x->ops[0].get())
+    fn(*x->ops[1]);
+}
+
 void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
   switch (s.kind) {
   case StmtKind::Assign:
     if (s.lhs->kind == ExprKind::VarRef)
       fn(s.lhs->var, true);
     else if (s.lhs->kind == ExprKind::Index)
-      fn(s.lhs->ops[0]->var, false);
+      fn(rootVar(*s.lhs), false);
     break;
   case StmtKind::Construct:
     fn(s.var, true);
@@ -53,7 +66,7 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
         if (a.kind == ExprKind::VarRef)
           fn(a.var, true);
         else if (a.kind == ExprKind::Index)
-          fn(a.ops[0]->var, false);
+          fn(rootVar(a), false);
       }
     break;
   default:

@@ -17,6 +17,14 @@ void forEachStmt(const Block &block,
                  const std::function<void(const Stmt &, int depth)> &fn,
                  int depth = 0);
 
+/// The variable an lvalue designates part of: `v` for `v`, `v[i]` and
+/// `m[i][j]` (a row of a vector of vectors); null for anything else.
+Var *rootVar(const Expr &e);
+
+/// Calls `fn` on each index of lvalue `e`: `i` of `v[i]`, `i` and `j` of
+/// `m[i][j]`.
+void forEachIndex(const Expr &e, const std::function<void(const Expr &)> &fn);
+
 /// Calls `fn` on every variable written by `s` itself (not nested blocks),
 /// with whether the write replaces the whole variable (or changes a
 /// vector's size: push_back, resize...).

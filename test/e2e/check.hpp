@@ -130,15 +130,23 @@ template <class T, class A>
 struct has_slots<std::vector<T, A>> : has_fields<T> {};
 template <class T, std::size_t N>
 struct has_slots<std::array<T, N>> : has_fields<T> {};
+/// A vector of vectors of numbers (a matrix as rows): every number.
+template <class T, class A, class B>
+struct has_slots<std::vector<std::vector<T, A>, B>>
+    : std::is_floating_point<T> {};
 
 /// Pointers to every floating-point value of an object's listed fields
 /// (of every element's, for a container of objects).
 template <class T> std::vector<double *> slots(T &object) {
   std::vector<double *> out;
   if constexpr (!has_fields<T>::value) {
-    for (auto &e : object)
-      for (double *p : detail::slots(e))
-        out.push_back(p);
+    for (auto &e : object) {
+      if constexpr (std::is_floating_point_v<std::remove_cvref_t<decltype(e)>>)
+        out.push_back(&e); // a row's numbers
+      else
+        for (double *p : detail::slots(e))
+          out.push_back(p);
+    }
     return out;
   }
   auto add = [&](auto &field) {

@@ -204,10 +204,37 @@ double stack_taped(double x) {
   return s.back() + s.front();
 }
 
+// The same trajectory written into a vector built with its size: push_back
+// must not record more (it records nothing of its own).
+double sized_trajectory(double x0, double v0, int steps) {
+  std::vector<double> xs(steps + 1);
+  xs[0] = x0;
+  double x = x0, v = v0;
+  for (int t = 0; t < steps; ++t) {
+    v = v - 0.1 * std::sin(x);
+    x = x + 0.1 * v;
+    xs[t + 1] = x;
+  }
+  double s = 0;
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    s += xs[i] * xs[i];
+  return s + xs.back() * xs.front();
+}
+
 int main() {
   using namespace tangent_test;
   for (int steps : {0, 1, 7})
     check("trajectory", tangent::grad<trajectory>(), 0.4, -0.2, steps);
+  {
+    tangent::stats::reset();
+    auto pushed = tangent::grad<trajectory>()(0.4, -0.2, 1000);
+    const std::size_t pushed_bytes = tangent::stats::peak_bytes();
+    tangent::stats::reset();
+    auto sized = tangent::grad<sized_trajectory>()(0.4, -0.2, 1000);
+    const std::size_t sized_bytes = tangent::stats::peak_bytes();
+    check_true("trajectory_tape_as_small_as_sized",
+               pushed_bytes <= sized_bytes && pushed == sized);
+  }
   for (int n : {0, 3, 8})
     check("recurrence", tangent::grad<recurrence>(), 0.3, n);
   check("emplaced", tangent::grad<emplaced>(), 0.6, -0.7);

@@ -225,6 +225,27 @@ double calls_element_arg(double x, const std::vector<double> &v) {
 
 using namespace tangent_test;
 
+// A value passed to a callee that also receives its variable by reference:
+// the callee's reverse used to see the value the call left, and add the
+// value's adjoint into the variable's mid-reverse (a wrong gradient).
+void scale_by(std::vector<double> &m, double f) {
+  for (std::size_t i = 0; i < m.size(); ++i)
+    m[i] = f * m[i] * (i + 1);
+}
+double scaled_by_own_element(std::vector<double> m, double f) {
+  scale_by(m, f);
+  scale_by(m, m[0]);
+  double s = 0;
+  for (double e : m)
+    s += e * e;
+  return s;
+}
+void grow_by(double &a, double b) { a = a * b + b; }
+double grown_by_itself(double x) {
+  grow_by(x, x);
+  return x * x;
+}
+
 int main() {
   check_custom("custom/namespace_a", tangent::grad<uses_a>()(1.5), 15.0, 3.0);
   check("custom/namespace_b", tangent::grad<uses_b>(), 1.5);
@@ -268,5 +289,8 @@ int main() {
         std::vector<double>{1.9, 1.87, 0.37, 0.28});
   check("fuzz/element_argument", tangent::grad<calls_element_arg>(), 0.6,
         std::vector<double>{1.3, 0.2});
+  check("aliased_argument/element", tangent::grad<scaled_by_own_element>(),
+        std::vector<double>{0.3, 0.5}, 0.9);
+  check("aliased_argument/variable", tangent::grad<grown_by_itself>(), 0.7);
   return summary();
 }

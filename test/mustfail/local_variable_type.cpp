@@ -1,11 +1,11 @@
 // Must fail: a local of a type tangent cannot represent (a vector of
-// vectors).
+// vectors of vectors).
 #include <tangent/grad.hpp>
 
 #include <vector>
 
 double f(double x) {
-  std::vector<std::vector<double>> m(2, std::vector<double>(2, x)); // TANGENT-ERROR: local variable type 'std::vector<std::vector<double>
+  std::vector<std::vector<std::vector<double>>> t(2); // TANGENT-ERROR: local variable type 'std::vector<std::vector<std::vector<double>
   return x;
 }
 

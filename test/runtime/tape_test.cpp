@@ -263,3 +263,27 @@ TEST(ResizeRecords, VectorOfBoolAndSumFrom) {
   EXPECT_EQ(tangent::detail::sum_from(d, 4), 0.0);
   EXPECT_EQ(tangent::detail::sum_from(d, 9), 0.0);
 }
+
+// Vectors of vectors (matrices as rows): recorded row by row, shapes.
+TEST(NestedVectors, PushPopShapeAndZeroLike) {
+  tape tp;
+  std::vector<std::vector<double>> m{{1.0, 2.0}, {}, {3.0}};
+  tp.push_vector(m);
+  tangent::detail::push_shape(tp, m);
+  std::vector<std::vector<double>> shaped;
+  tangent::detail::pop_shape(tp, shaped);
+  EXPECT_EQ(shaped, (std::vector<std::vector<double>>{{0.0, 0.0}, {}, {0.0}}));
+  std::vector<std::vector<double>> back;
+  tp.pop_vector(back);
+  EXPECT_EQ(back, m);
+  EXPECT_TRUE(tp.empty());
+  std::vector<std::vector<double>> z{{5.0}};
+  tangent::detail::zero_like(z, m);
+  EXPECT_EQ(z, shaped);
+  std::vector<double> row{1.0, 1.0};
+  tangent::detail::accumulate_rows(
+      row, std::vector<std::vector<double>>{{1.0, 2.0}, {3.0, 4.0}});
+  EXPECT_EQ(row, (std::vector<double>{5.0, 7.0}));
+  tangent::detail::accumulate(m, m);
+  EXPECT_EQ(m, (std::vector<std::vector<double>>{{2.0, 4.0}, {}, {6.0}}));
+}

@@ -116,6 +116,10 @@ public:
   userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
            Block &pre);
+  /// The call of an accessor (AstShapes.h: accessorValue) that returns
+  /// `value`: what `value` designates, the arguments substituted.
+  ExprPtr accessor(const clang::CallExpr *c, const clang::Expr *value,
+                   Block &pre);
   /// `base[index]` of a named container or pointer.
   ExprPtr element(const clang::Expr *base, const clang::Expr *index,
                   Block &pre);
@@ -189,6 +193,10 @@ public:
   /// `index` in a temporary (null stays null): a reference to an element
   /// keeps the element it was bound to.
   ExprPtr frozenIndex(ExprPtr index, clang::SourceLocation loc, Block &out);
+  /// A row for vector of vectors `v` (an element of its braces, the row of
+  /// `m(n, row)`): a named vector, or a temporary initialized from `init`.
+  ExprPtr row(Var *v, const clang::Expr *init, clang::SourceLocation loc,
+              Block &out);
   /// `T v;` for a container: empty vector, zero array.
   StmtPtr defaultConstruct(Var *v, clang::SourceLocation loc);
   StmtPtr makeIf(ExprPtr cond, Block then_block, clang::SourceLocation loc);
@@ -218,6 +226,8 @@ public:
 };
 
 Type boolType();
+/// `vector.size()`, a std::size_t.
+ExprPtr makeSize(ExprPtr vector);
 Type intType(const char *spelling = "int");
 
 } // namespace tangent

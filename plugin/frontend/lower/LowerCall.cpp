@@ -87,7 +87,8 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
     ExprPtr x = output ? target(a, pre) : expr(a, pre);
     Type pt;
     if (p && lowerType(ctx, p->getType(), pt) && pt.isContainer() &&
-        x->kind != ExprKind::VarRef)
+        x->kind != ExprKind::VarRef &&
+        !(x->kind == ExprKind::Index && !output)) // a row, read
       unexpected(a->getBeginLoc(), "an unnamed container argument");
     if (!output && x->type.isReal() && x->kind != ExprKind::VarRef &&
         x->kind != ExprKind::Index && x->kind != ExprKind::Literal) {
@@ -98,7 +99,89 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
     st->args.push_back(std::move(x));
     st->arg_is_output.push_back(output);
   }
+  // A value that the call also receives by reference (`scale(v, v[0])`,
+  // `g(x, x)`) is copied first: the callee's reverse must see the value it
+  // was called with, and accumulate its adjoint apart from the variable's.
+  for (size_t i = 0; i < st->args.size(); ++i) {
+    ExprPtr &a = st->args[i];
+    if (st->arg_is_output[i] || a->type.isContainer() || !rootVar(*a))
+      continue;
+    bool aliased = false;
+    for (size_t j = 0; j < st->args.size(); ++j)
+      aliased |= st->arg_is_output[j] && rootVar(*st->args[j]) == rootVar(*a);
+    if (!aliased)
+      continue;
+    Var *t = temp(a->type, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(t), std::move(a), loc));
+    a = makeVarRef(t);
+  }
   return st;
+}
+
+ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
+                                  Block &pre) {
+  // The arguments first, in the caller's terms; then the returned
+  // expression with each parameter standing for its argument: a reference
+  // for what it was bound to, a value parameter for a temporary holding it.
+  SourceLocation loc = c->getBeginLoc();
+  const FunctionDecl *callee = c->getDirectCallee();
+  llvm::SmallVector<const clang::Expr *, 4> args;
+  Object on;
+  if (calleeArguments(c, args))
+    on = calledObject(memberObject(c), pre);
+  struct Binding {
+    const ParmVarDecl *param;
+    Object object;      // objects
+    Var *var = nullptr; // a variable, or an element's container
+    Var *index = nullptr;
+  };
+  std::vector<Binding> bindings;
+  for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
+    const ParmVarDecl *p = callee->getParamDecl(i);
+    Binding b{p, {}, nullptr, nullptr};
+    if (isSplit(p->getType())) {
+      b.object = object(args[i], pre);
+      b.object.index = frozenIndex(std::move(b.object.index), loc, pre);
+    } else if (p->getType()->isReferenceType()) {
+      ExprPtr x = isOutputParam(p) ? target(args[i], pre) : expr(args[i], pre);
+      if (x->kind == ExprKind::VarRef) {
+        b.var = x->var;
+      } else if (x->kind == ExprKind::Index &&
+                 x->ops[0]->kind == ExprKind::VarRef) {
+        b.var = x->ops[0]->var;
+        ExprPtr k = frozenIndex(std::move(x->ops[1]), loc, pre);
+        b.index = k->var;
+      } else {
+        Var *t = temp(x->type, naming::valueTemp()); // a const& to a value
+        pre.push_back(assign(makeVarRef(t), std::move(x), loc));
+        b.var = t;
+      }
+    } else {
+      Var *t = temp(typeOf(p->getType(), loc), naming::valueTemp());
+      pre.push_back(assign(makeVarRef(t), expr(args[i], pre), loc));
+      b.var = t;
+    }
+    bindings.push_back(std::move(b));
+  }
+  Object caller_self = self.copy();
+  if (on.size() || on.index)
+    self = on.copy();
+  for (Binding &b : bindings) {
+    if (b.object.size())
+      objects[b.param] = b.object.copy();
+    else if (b.index)
+      aliases[b.param] = {b.var, b.index};
+    else
+      vars[b.param] = b.var;
+  }
+  ExprPtr designated = expr(value, pre);
+  for (Binding &b : bindings) {
+    objects.erase(b.param);
+    aliases.erase(b.param);
+    vars.erase(b.param);
+  }
+  self = std::move(caller_self);
+  return designated;
 }
 
 void FunctionLowerer::objectCall(const CallExpr *c, const Object &dest,
@@ -124,6 +207,13 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     unexpected(loc, "a call through a function pointer");
   if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
     return algorithm(c, ra, pre, into);
+  if (const clang::Expr *value = accessorValue(callee)) {
+    ExprPtr designated = accessor(c, value, pre);
+    if (!into)
+      return designated;
+    pre.push_back(assign(makeVarRef(into), std::move(designated), loc));
+    return makeVarRef(into);
+  }
   std::string name = callee->getNameAsString();
   Type rt = typeOf(c->getType(), loc);
   auto result = [&](ExprPtr e) -> ExprPtr {

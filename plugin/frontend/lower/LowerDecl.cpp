@@ -119,6 +119,20 @@ StmtPtr FunctionLowerer::defaultConstruct(Var *v, SourceLocation loc) {
   return st;
 }
 
+ExprPtr FunctionLowerer::row(Var *v, const clang::Expr *init,
+                             SourceLocation loc, Block &out) {
+  // A named row as it is; a row built in place goes to a temporary.
+  const clang::Expr *e = init->IgnoreImplicit();
+  if (isa<DeclRefExpr, MemberExpr>(e)) {
+    ExprPtr x = expr(e, out);
+    if (x->kind == ExprKind::VarRef)
+      return x;
+  }
+  Var *t = temp(*v->type.row, "row");
+  initialize(t, init, loc, out);
+  return makeVarRef(t);
+}
+
 void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
                                  SourceLocation loc, Block &out) {
   // IgnoreImplicit also sees through cleanups and temporaries.
@@ -139,7 +153,9 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       }
       st->construct = ConstructKind::Elements;
       for (const clang::Expr *item : list->inits()) {
-        if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
+        if (v->type.isNested())
+          st->args.push_back(row(v, item, loc, out));
+        else if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
           st->args.push_back(makeLiteral("0", typeOf(item->getType(), loc)));
         else
           st->args.push_back(expr(item, out));
@@ -179,7 +195,10 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
                             std::to_string(args.size()) + " arguments");
       }
       for (const clang::Expr *a : args)
-        st->args.push_back(expr(a, out));
+        st->args.push_back(st->construct == ConstructKind::Fill &&
+                                   v->type.isNested() && a == args[1]
+                               ? row(v, a, loc, out)
+                               : expr(a, out));
       if (st->construct == ConstructKind::Copy &&
           st->args[0]->kind != ExprKind::VarRef)
         unexpected(loc, "a copy from an unnamed container");

@@ -301,8 +301,9 @@ ExprPtr FunctionLowerer::expr(const clang::Expr *e, Block &pre) {
 ExprPtr FunctionLowerer::element(const clang::Expr *base,
                                  const clang::Expr *index, Block &pre) {
   ExprPtr bx = expr(base->IgnoreParenImpCasts(), pre);
-  if (bx->kind != ExprKind::VarRef ||
-      !(bx->type.isContainer() || bx->type.kind == TypeKind::Pointer))
+  bool row = bx->kind == ExprKind::Index && bx->type.kind == TypeKind::Vector;
+  if (!row && (bx->kind != ExprKind::VarRef ||
+               !(bx->type.isContainer() || bx->type.kind == TypeKind::Pointer)))
     unexpected(base->getBeginLoc(), "an index into an unnamed container");
   ExprPtr ix = expr(index, pre);
   return makeIndex(std::move(bx), std::move(ix));

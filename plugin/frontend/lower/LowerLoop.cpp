@@ -30,13 +30,16 @@ void FunctionLowerer::VisitCXXForRangeStmt(const CXXForRangeStmt *s,
 }
 
 ExprPtr FunctionLowerer::sizeOf(Var *container) {
-  Type it = intType("std::size_t");
   if (container->type.kind != TypeKind::Vector)
-    return makeIntLiteral(container->type.extent, it);
+    return makeIntLiteral(container->type.extent, intType("std::size_t"));
+  return makeSize(makeVarRef(container));
+}
+
+ExprPtr makeSize(ExprPtr vector) {
   auto size = std::make_unique<tangent::Expr>();
   size->kind = ExprKind::Size;
-  size->type = it;
-  size->ops.push_back(makeVarRef(container));
+  size->type = intType("std::size_t");
+  size->ops.push_back(std::move(vector));
   return size;
 }
 
@@ -101,15 +104,19 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     ExprPtr rx = range.size()
                      ? makeVarRef(range.vars[0])
                      : expr(r->getRangeInit()->IgnoreParenImpCasts(), none);
-    if (rx->kind != ExprKind::VarRef || !rx->type.isContainer() ||
+    // A named container, or a row of a vector of vectors (by value only).
+    const bool row = rx->kind == ExprKind::Index &&
+                     rx->type.kind == TypeKind::Vector &&
+                     !r->getLoopVariable()->getType()->isReferenceType();
+    if ((rx->kind != ExprKind::VarRef && !row) || !rx->type.isContainer() ||
         !none.empty() || range.index)
       unexpected(r->getRangeInit()->getBeginLoc(), "a range-for range");
-    Var *container = rx->var;
+    Var *container = row ? nullptr : rx->var;
     Type it = intType("std::size_t");
     Var *index = F->addVar("i", it, VarRole::Induction);
     index->name = F->names.fresh("i");
     li.init.push_back(assign(makeVarRef(index), makeIntLiteral(0, it), loc));
-    ExprPtr bound = sizeOf(container);
+    ExprPtr bound = row ? makeSize(rx->clone()) : sizeOf(container);
     cond = makeBinary("<", makeVarRef(index), std::move(bound), boolType());
     step.push_back(assign(
         makeVarRef(index),
@@ -133,7 +140,8 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
       Var *v = F->addVar(lv->getNameAsString(), vt, VarRole::Local);
       v->name = F->names.claim(lv->getNameAsString());
       vars[lv] = v;
-      ExprPtr elem = makeIndex(makeVarRef(container), makeVarRef(index));
+      ExprPtr elem = makeIndex(row ? rx->clone() : makeVarRef(container),
+                               makeVarRef(index));
       if (elem->type.spelling != vt.spelling)
         elem = makeCast(vt, std::move(elem));
       prologue.push_back(assign(makeVarRef(v), std::move(elem), loc));

@@ -76,13 +76,24 @@ template <class T> constexpr bool is_object_type() {
            std::is_copy_constructible_v<T>;
 }
 
+/// A std::vector or std::array of floating point, or a std::vector of such
+/// (a matrix as a vector of rows).
+template <class T> constexpr bool is_real_container() {
+  if constexpr (is_std_vector<T>::value || is_std_array<T>::value) {
+    using E = typename element<T>::type;
+    return std::is_floating_point_v<E> ||
+           (is_std_vector<T>::value && is_std_vector<E>::value &&
+            is_real_container<E>());
+  } else {
+    return false;
+  }
+}
+
 /// How a parameter of type P takes part in differentiation.
 template <class P> struct param_traits {
   using bare = std::remove_cvref_t<P>;
   static constexpr bool is_scalar = std::is_floating_point_v<bare>;
-  static constexpr bool is_container =
-      (is_std_vector<bare>::value || is_std_array<bare>::value) &&
-      std::is_floating_point_v<typename element<bare>::type>;
+  static constexpr bool is_container = is_real_container<bare>();
   /// An object, or a container of objects (is_object_type). Polymorphic
   /// classes are not: tangent refuses them.
   static constexpr bool is_object = is_object_type<bare>();
@@ -171,7 +182,14 @@ template <class T> T zero_like(const T &value) {
   } else if constexpr (param_traits<T>::is_object) {
     return value; // its floating-point fields are zeroed by the adjoint
   } else if constexpr (is_std_vector<T>::value) {
-    return T(value.size(), typename T::value_type(0));
+    if constexpr (is_std_vector<typename T::value_type>::value) {
+      T rows(value.size());
+      for (std::size_t i = 0; i < value.size(); ++i)
+        rows[i] = zero_like(value[i]);
+      return rows;
+    } else {
+      return T(value.size(), typename T::value_type(0));
+    }
   } else {
     (void)value;
     return T{};

@@ -29,10 +29,52 @@ template <class T, std::size_t N> inline void zero(T (&a)[N]) {
     x = T(0);
 }
 
-/// dst[i] += src[i] for every element (sizes must match).
+/// dst[i] += src[i] for every element (sizes must match; a vector of
+/// vectors row by row).
 template <class C> inline void accumulate(C &dst, const C &src) {
-  for (std::size_t i = 0; i < src.size(); ++i)
-    dst[i] += src[i];
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    if constexpr (requires { src[i].size(); })
+      accumulate(dst[i], src[i]);
+    else
+      dst[i] += src[i];
+  }
+}
+
+/// An adjoint of the shape of `like`, all zeros: a vector of vectors gets
+/// rows of the sizes of `like`'s rows.
+template <class T, class A, class U, class B>
+inline void zero_like(std::vector<T, A> &v, const std::vector<U, B> &like) {
+  v.resize(like.size());
+  for (std::size_t i = 0; i < like.size(); ++i) {
+    if constexpr (requires { like[i].size(); })
+      zero_like(v[i], like[i]);
+    else
+      v[i] = T(0);
+  }
+}
+
+/// The row sizes of a vector of vectors (recorded when its adjoint must be
+/// resized later without the vector's value).
+template <class Tape, class T, class A>
+inline void push_shape(Tape &tape, const std::vector<std::vector<T, A>> &v) {
+  for (const auto &row : v)
+    tape.push(row.size());
+  tape.push(v.size());
+}
+/// Gives `adjoint` the shape push_shape recorded, all zeros.
+template <class Tape, class T, class A>
+inline void pop_shape(Tape &tape, std::vector<std::vector<T, A>> &adjoint) {
+  const std::size_t n = tape.template pop<std::size_t>();
+  adjoint.resize(n);
+  for (std::size_t i = n; i-- > 0;)
+    adjoint[i].assign(tape.template pop<std::size_t>(), T(0));
+}
+
+/// row += every row of `rows` (adjoint of a vector of vectors filled with
+/// one row).
+template <class R, class C> inline void accumulate_rows(R &row, const C &rows) {
+  for (const auto &r : rows)
+    accumulate(row, r);
 }
 
 /// The sum of the elements (adjoint of a fill value).

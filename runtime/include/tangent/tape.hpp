@@ -92,6 +92,9 @@ struct tape_log_entry {
   const std::type_info *type;
   std::size_t count;
 };
+template <class T> struct is_vector : std::false_type {};
+template <class T, class A>
+struct is_vector<std::vector<T, A>> : std::true_type {};
 } // namespace detail
 
 /// A typed LIFO of trivially copyable values in chunked storage that is
@@ -204,7 +207,11 @@ public:
 
   /// Records a vector: its elements, then its size.
   template <class T, class A> void push_vector(const std::vector<T, A> &v) {
-    if constexpr (std::is_same_v<T, bool>) {
+    if constexpr (detail::is_vector<T>::value) { // a vector of vectors: row by
+                                                 // row
+      for (const T &row : v)
+        push_vector(row);
+    } else if constexpr (std::is_same_v<T, bool>) {
       for (bool b : v)
         push<bool>(b);
     } else {
@@ -217,7 +224,10 @@ public:
   template <class T, class A> void pop_vector(std::vector<T, A> &v) {
     const std::size_t n = pop<std::size_t>();
     v.resize(n);
-    if constexpr (std::is_same_v<T, bool>) {
+    if constexpr (detail::is_vector<T>::value) {
+      for (std::size_t i = n; i-- > 0;)
+        pop_vector(v[i]);
+    } else if constexpr (std::is_same_v<T, bool>) {
       for (std::size_t i = n; i-- > 0;)
         v[i] = pop<bool>();
     } else {
