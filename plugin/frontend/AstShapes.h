@@ -113,6 +113,19 @@ JumpScan scanJumps(const clang::Stmt *s);
 bool caseStatements(const clang::Stmt *s,
                     llvm::SmallVectorImpl<const clang::Stmt *> &out);
 
+/// A switch body as a sequence of (labels, statement): the labels before
+/// each statement of the body (none for an unlabelled one). A block that
+/// holds case labels of its own (`case 0: { a; case 1: b; break; }`) is
+/// flattened into the sequence: its labels are the switch's. `stmt` is
+/// null for labels directly followed by such a block.
+struct SwitchItem {
+  llvm::SmallVector<const clang::SwitchCase *, 2> labels;
+  const clang::Stmt *stmt = nullptr;
+  const clang::Stmt *at = nullptr; ///< for locations: the first label or stmt
+};
+void switchItems(const clang::CompoundStmt *body,
+                 llvm::SmallVectorImpl<SwitchItem> &out);
+
 /// Whether `e` is an arithmetic constant the lowering folds into a literal
 /// (constexpr variables, template arguments, sizeof, constexpr calls...);
 /// its value goes to `value` when given.
@@ -178,6 +191,16 @@ const clang::Expr *accessorValue(const clang::FunctionDecl *fd);
 /// lowering can substitute: a parameter, a field (of a parameter or of
 /// `*this`), an element of one, or another accessor's call on those.
 bool substitutable(const clang::Expr *e);
+
+/// The values a std::pair of numbers (frontend/Types.h: isStdPair) is built
+/// from: `std::pair<A, B>(a, b)`, `{a, b}`, `std::make_pair(a, b)` (two),
+/// `std::pair<A, B>()` (none: zeros). False for anything else (a copy).
+bool pairParts(const clang::Expr *x,
+               llvm::SmallVectorImpl<const clang::Expr *> &parts);
+
+/// For `std::get<I>(p)` of a std::pair of numbers: `p`, with I in `index`;
+/// else null.
+const clang::Expr *pairGet(const clang::CallExpr *c, unsigned &index);
 
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).

@@ -142,9 +142,24 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
   return false;
 }
 
+bool isStdPair(QualType qt) {
+  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  const auto *spec = stdTemplate(qt, "pair");
+  if (!spec)
+    return false;
+  for (unsigned i = 0; i < 2; ++i) {
+    QualType t = spec->getTemplateArgs()[i].getAsType();
+    if (!t->isRealFloatingType() && !t->isIntegralOrEnumerationType())
+      return false;
+  }
+  return true;
+}
+
 const CXXRecordDecl *splitClass(QualType qt) {
   qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   const auto *rd = qt->getAsCXXRecordDecl();
+  if (rd && isStdPair(qt))
+    return rd; // first and second
   if (!rd || rd->isUnion() || rd->isInStdNamespace())
     return nullptr;
   // Library classes (iterators, strings, ...) are not the user's values.
@@ -322,7 +337,10 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
     return false;
   }
   std::string owner = typeSpelling(ctx, ctx.getRecordType(rd));
+  const bool pair = isStdPair(ctx.getRecordType(rd));
   for (const CXXBaseSpecifier &base : rd->bases()) {
+    if (pair)
+      break; // std::pair's bases are empty helpers of the library
     const CXXRecordDecl *b = splitClass(base.getType());
     if (!b) {
       problem = "the base class '" + base.getType().getAsString() + "' of '" +

@@ -34,6 +34,8 @@ bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 /// namespace std and system headers), or a lambda's closure type, not a
 /// union; else null.
 const clang::CXXRecordDecl *splitClass(clang::QualType qt);
+/// `std::pair<A, B>` of numbers: split like a struct of two fields.
+bool isStdPair(clang::QualType qt);
 
 /// The element class of `qt` when it is a std::vector or std::array of a
 /// split class (`std::vector<Particle>`), else null. Such a container is

@@ -259,21 +259,25 @@ void Validator::switchStmt(const SwitchStmt *s) {
   // The shape the lowering turns into an if/else chain (LowerSwitch.cpp):
   // groups of case labels, each followed by statements and at most one
   // final `break`.
+  // Labels inside a block of a case are the switch's (switchItems).
   bool started = false, group_ended = false;
-  for (const clang::Stmt *child : body->body()) {
-    const clang::Stmt *cur = child;
-    if (isa<SwitchCase>(cur))
+  llvm::SmallVector<SwitchItem, 16> items;
+  switchItems(body, items);
+  for (const SwitchItem &item : items) {
+    if (!item.labels.empty())
       group_ended = false;
-    while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
+    for (const SwitchCase *sc : item.labels) {
       started = true;
       if (const auto *cs = dyn_cast<CaseStmt>(sc); cs && cs->getRHS())
         return refuse(cs->getBeginLoc(), "case ranges are not supported");
-      cur = sc->getSubStmt();
     }
     if (!started)
-      return refuse(child->getBeginLoc(),
+      return refuse(item.at->getBeginLoc(),
                     "a statement before the first case label is not "
                     "supported");
+    const clang::Stmt *cur = item.stmt;
+    if (!cur)
+      continue; // labels of a block's statements
     if (group_ended)
       return refuse(cur->getBeginLoc(),
                     "an unreachable statement in a switch is not supported");
@@ -341,16 +345,17 @@ void Validator::varDecl(const VarDecl *vd) {
   // `auto [a, b] = s;`: an object whose fields have names of their own.
   if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
     for (const BindingDecl *b : dd->bindings())
-      if (!isSplit(vd->getType().getNonReferenceType()) ||
-          !isa_and_nonnull<MemberExpr>(b->getBinding()))
+      if (!isStdPair(vd->getType()) &&
+          (!isSplit(vd->getType().getNonReferenceType()) ||
+           !isa_and_nonnull<MemberExpr>(b->getBinding())))
         return refuseDecl(vd, "structured bindings are supported for "
-                              "classes of yours, not for '" +
+                              "classes of yours and std::pair, not for '" +
                                   vd->getType()
                                       .getNonReferenceType()
                                       .getUnqualifiedType()
                                       .getAsString() +
-                                  "' (std::pair, std::tuple and arrays); "
-                                  "name the elements one by one");
+                                  "' (std::tuple and arrays); name the "
+                                  "elements one by one");
   }
   if (vd->getType()->isReferenceType())
     return localReference(vd);

@@ -125,6 +125,12 @@ void Validator::expr(const clang::Expr *e, Use use) {
   if (isa<CXXThisExpr>(e))
     return refuse(loc, "'this' is supported in member access and member "
                        "calls only");
+  // `std::get<I>(p)` of a std::pair: its field.
+  if (const auto *c = dyn_cast<CallExpr>(e)) {
+    unsigned index = 0;
+    if (const clang::Expr *pair = pairGet(c, index))
+      return object(pair, use);
+  }
   // A call of a function of the user's returning a reference: an accessor
   // (substituted), or not a target.
   if (const auto *c = dyn_cast<CallExpr>(e);
@@ -199,8 +205,8 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
   // accepted only those).
   if (const auto *bd = dyn_cast<BindingDecl>(d)) {
     if (const auto *dd = dyn_cast_or_null<VarDecl>(bd->getDecomposedDecl());
-        dd && scope_->refused.count(dd))
-      return; // its declaration was refused
+        dd && (scope_->refused.count(dd) || isStdPair(dd->getType())))
+      return; // refused at its declaration; or a field of a pair
     return expr(bd->getBinding(), use);
   }
   if (isa<FunctionDecl>(d))

@@ -48,6 +48,14 @@ void Validator::object(const clang::Expr *e, Use use) {
       ice && (ice->getCastKind() == CK_DerivedToBase ||
               ice->getCastKind() == CK_UncheckedDerivedToBase))
     return object(ice->getSubExpr(), use);
+  // A std::pair built from its two values (or zeros).
+  if (llvm::SmallVector<const clang::Expr *, 2> parts; pairParts(x, parts)) {
+    if (use == Use::Target)
+      return refuse(loc, "writing to a temporary object is not supported");
+    for (const clang::Expr *p : parts)
+      expr(p);
+    return;
+  }
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
     if (const auto *bd = dyn_cast<BindingDecl>(dre->getDecl()))
       return object(bd->getBinding(), use); // a structured binding
@@ -211,7 +219,8 @@ void Validator::construction(const CXXConstructExpr *ce) {
       // objects; a nested constructor of the user's it would not run.
       std::function<void(const CXXRecordDecl *)> walk =
           [&](const CXXRecordDecl *c) {
-            if (c->hasUserProvidedDefaultConstructor())
+            if (c->hasUserProvidedDefaultConstructor() &&
+                !isStdPair(ctx_.getRecordType(c)))
               return refuse(loc, "the implicit default constructor of '" +
                                      ctor->getParent()->getNameAsString() +
                                      "' runs the constructor of '" +
@@ -224,7 +233,8 @@ void Validator::construction(const CXXConstructExpr *ce) {
             for (const FieldDecl *f : c->fields()) {
               if (f->hasInClassInitializer())
                 defaultMemberInit(f, loc);
-              else if (const CXXRecordDecl *nested = splitClass(f->getType()))
+              else if (const CXXRecordDecl *nested = splitClass(f->getType());
+                       nested && !isStdPair(f->getType())) // pair(): zeros
                 walk(nested);
             }
           };

@@ -1,11 +1,14 @@
 // End-to-end: names introduced in unusual places: structured bindings of
 // objects (by copy, by reference, const reference, of a call's result, of
-// nested objects) and numbers declared in if, while, for and switch
-// conditions.
+// nested objects), std::pair of numbers (make_pair, braces, std::get,
+// returned, as a parameter and a field, bound with structured bindings) and
+// numbers declared in if, while, for and switch conditions.
 // Each gradient is checked against finite differences.
 #include "check.hpp"
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 struct Pair {
   double first, second;
@@ -24,6 +27,62 @@ template <> struct tangent_test::fields<Segment> {
 
 Pair polar(double r, double t) {
   return Pair{r * std::cos(t), r * std::sin(t)};
+}
+
+using StdPair = std::pair<double, double>;
+template <> struct tangent_test::fields<StdPair> {
+  static auto of(StdPair &p) { return std::tie(p.first, p.second); }
+};
+struct Tagged {
+  StdPair p;
+  double x;
+};
+template <> struct tangent_test::fields<Tagged> {
+  static auto of(Tagged &t) { return std::tie(t.p.first, t.p.second, t.x); }
+};
+
+StdPair std_polar(double r, double t) {
+  return {r * std::cos(t), r * std::sin(t)};
+}
+StdPair minmax_of(const std::vector<double> &v) {
+  double lo = v[0], hi = v[0];
+  for (double e : v) {
+    if (e < lo)
+      lo = e;
+    if (e > hi)
+      hi = e;
+  }
+  return std::make_pair(lo, hi);
+}
+
+// std::pair built, swapped, written through std::get and bound.
+double std_pairs(double r, double t, StdPair q) {
+  auto [x, y] = std_polar(r, t);
+  StdPair p = std::make_pair(x * q.first, y);
+  p = std::make_pair(p.second, p.first);
+  std::get<0>(p) *= q.second;
+  StdPair z;
+  z.second = std::get<1>(p) + 1.0;
+  auto &[a, b] = q;
+  a = a * x;
+  return p.first * p.second + z.first + z.second * std::get<0>(q) + b;
+}
+
+// A pair returned by a callee and bound const; a pair of mixed types.
+double spread(const std::vector<double> &v, double w) {
+  const auto [lo, hi] = minmax_of(v);
+  std::pair<double, int> weighted{w, 3};
+  return (hi - lo) * w + weighted.first * weighted.second;
+}
+
+// A pair field of an object, default-constructed (zeros) and copied.
+double pair_field(const Tagged &in, double w) {
+  Tagged s;
+  s.x = w * in.x;
+  s.p.first = in.p.second * w;
+  Tagged t = s;
+  t.p = std::make_pair(t.p.second + 1.0, t.p.first);
+  return t.p.first * t.p.second + s.x + s.p.second;
 }
 
 // A call's result bound by copy; a parameter bound by reference and
@@ -98,6 +157,12 @@ int main() {
   check("structured/bound", tangent::grad<bound>(), 1.5, 0.4, Pair{0.3, -0.6});
   check("structured/nested", tangent::grad<nested>(),
         Segment{Pair{0.1, 0.2}, Pair{0.9, -0.4}, 3}, 0.7);
+  check("pair/std_pairs", tangent::grad<std_pairs>(), 1.5, 0.4,
+        StdPair{0.3, -0.6});
+  check("pair/spread", tangent::grad<spread>(),
+        std::vector<double>{0.3, -0.5, 0.9}, 0.7);
+  check("pair/field", tangent::grad<pair_field>(), Tagged{{0.3, 0.6}, 0.2},
+        0.7);
   for (int n : {0, 1, 5})
     check("structured/in_loop", tangent::grad<in_loop>(), 0.8, n);
   for (double x : {0.4, 1.6})

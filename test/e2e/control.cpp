@@ -108,6 +108,27 @@ double piecewise_switch(double x, int k) {
   return y;
 }
 
+// Case labels inside the block of another case (falling into them).
+double labels_in_block(double x, int k) {
+  double y = x;
+  switch (k) {
+  case 0: {
+    y = y * 2.0;
+  case 1:
+    y = y * std::sin(x);
+    break;
+  }
+  case 2: {
+    double t = x * 3.0;
+    y = t * x;
+  }
+    [[fallthrough]];
+  default:
+    y += x;
+  }
+  return y;
+}
+
 // Newton's iteration for sqrt(a) with a tolerance and an iteration cap.
 double newton_sqrt(double a) {
   double y = a;
@@ -188,6 +209,9 @@ int main() {
   for (int k = 0; k <= 5; ++k)
     check("piecewise_switch/k=" + std::to_string(k),
           tangent::grad<piecewise_switch>(), 0.6, k);
+  for (int k = 0; k <= 3; ++k)
+    check("labels_in_block/k=" + std::to_string(k),
+          tangent::grad<labels_in_block>(), 0.6, k);
   check("newton_sqrt", tangent::grad<newton_sqrt>(), 2.0);
   check("newton_sqrt/large", tangent::grad<newton_sqrt>(), 30.0);
   // The iterate converges to sqrt(a): d/da = 1 / (2 sqrt(a)).

@@ -1,12 +1,12 @@
 // Must fail: a call whose result type tangent cannot represent.
 #include <tangent/grad.hpp>
 
-#include <utility>
+#include <tuple>
 
-std::pair<double, double> both(double x) { return {x, x * x}; }
+std::tuple<double, double> both(double x) { return {x, x * x}; }
 
 double f(double x) {
-  both(x); // TANGENT-ERROR: a call returning 'std::pair<double, double>' is not supported
+  both(x); // TANGENT-ERROR: a call returning 'std::tuple<double, double>' is not supported
   return x;
 }
 

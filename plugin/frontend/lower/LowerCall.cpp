@@ -207,6 +207,13 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     unexpected(loc, "a call through a function pointer");
   if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
     return algorithm(c, ra, pre, into);
+  if (unsigned index = 0; const clang::Expr *pair = pairGet(c, index)) {
+    ExprPtr field = object(pair, pre).leaf(index); // std::get<I>(p)
+    if (!into)
+      return field;
+    pre.push_back(assign(makeVarRef(into), std::move(field), loc));
+    return makeVarRef(into);
+  }
   if (const clang::Expr *value = accessorValue(callee)) {
     ExprPtr designated = accessor(c, value, pre);
     if (!into)

@@ -66,8 +66,16 @@ public:
   ExprPtr VisitDeclRefExpr(const DeclRefExpr *e, Block &pre) {
     SourceLocation loc = e->getBeginLoc();
     const ValueDecl *d = e->getDecl();
-    if (const auto *bd = dyn_cast<BindingDecl>(d))
-      return F.expr(bd->getBinding(), pre); // a field of its hidden object
+    if (const auto *bd = dyn_cast<BindingDecl>(d)) {
+      // A std::pair's binding is its field by position; a class's names
+      // the field of its hidden object.
+      const auto *dd = dyn_cast<DecompositionDecl>(bd->getDecomposedDecl());
+      if (dd && isStdPair(dd->getType())) {
+        auto at = std::find(dd->bindings().begin(), dd->bindings().end(), bd);
+        return F.objects.at(dd).leaf(at - dd->bindings().begin());
+      }
+      return F.expr(bd->getBinding(), pre);
+    }
     if (const auto *vd = dyn_cast<VarDecl>(d)) {
       auto alias = F.aliases.find(vd);
       if (alias != F.aliases.end())

@@ -295,7 +295,8 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
             const clang::Expr *value = f->hasInClassInitializer()
                                            ? f->getInClassInitializer()
                                            : nullptr;
-            if (!value && splitClass(f->getType()))
+            if (!value && splitClass(f->getType()) &&
+                !isStdPair(f->getType())) // a pair: zeros, as pair() does
               walk(splitClass(f->getType()));
             else
               part(f->getType(), value);
@@ -307,6 +308,31 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
   const clang::Expr *x = bareObject(init);
   if (const auto *d = dyn_cast<CXXDefaultInitExpr>(x))
     return buildObject(dest, d->getExpr(), loc, out, fresh);
+  // A std::pair from its two values: both evaluated before either is
+  // written (`p = std::make_pair(p.second, p.first)`).
+  if (llvm::SmallVector<const clang::Expr *, 2> parts; pairParts(x, parts)) {
+    if (parts.empty()) {
+      for (size_t k = 0; k < dest.size(); ++k)
+        zero(k);
+      return;
+    }
+    std::vector<ExprPtr> values;
+    for (size_t k = 0; k < parts.size(); ++k) {
+      ExprPtr v = expr(parts[k], out);
+      Type t = dest.leaf(k)->type;
+      if (v->type.spelling != t.spelling)
+        v = makeCast(t, std::move(v));
+      if (!fresh) {
+        Var *tmp = temp(t, naming::valueTemp());
+        out.push_back(assign(makeVarRef(tmp), std::move(v), loc));
+        v = makeVarRef(tmp);
+      }
+      values.push_back(std::move(v));
+    }
+    for (size_t k = 0; k < values.size(); ++k)
+      out.push_back(assign(dest.leaf(k), std::move(values[k]), loc));
+    return;
+  }
   if (isa<ImplicitValueInitExpr>(x)) {
     for (size_t k = 0; k < dest.size(); ++k)
       zero(k);

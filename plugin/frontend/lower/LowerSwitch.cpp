@@ -31,25 +31,28 @@ void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
     SourceLocation loc;
   };
   std::vector<Group> groups;
-  for (const clang::Stmt *child : body->body()) {
-    const clang::Stmt *cur = child;
-    if (isa<SwitchCase>(cur) &&
+  llvm::SmallVector<SwitchItem, 16> items;
+  switchItems(body, items); // labels in blocks of cases are the switch's
+  for (const SwitchItem &item : items) {
+    if (!item.labels.empty() &&
         (groups.empty() || !groups.back().stmts.empty() ||
          !groups.back().falls_through)) {
       groups.emplace_back();
-      groups.back().loc = cur->getBeginLoc();
+      groups.back().loc = item.at->getBeginLoc();
     }
-    while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
+    for (const SwitchCase *sc : item.labels) {
       if (const auto *cs = dyn_cast<CaseStmt>(sc)) {
         Block none;
         groups.back().labels.push_back(expr(cs->getLHS(), none));
       } else {
         groups.back().is_default = true;
       }
-      cur = sc->getSubStmt();
     }
     if (groups.empty())
-      unexpected(child->getBeginLoc(), "a statement before the first case");
+      unexpected(item.at->getBeginLoc(), "a statement before the first case");
+    const clang::Stmt *cur = item.stmt;
+    if (!cur)
+      continue;
     Group &g = groups.back();
     llvm::SmallVector<const clang::Stmt *, 8> runs;
     if (caseStatements(cur, runs))
