@@ -519,43 +519,4 @@ bool substitutable(const clang::Expr *e) {
   return false;
 }
 
-bool pairParts(const clang::Expr *x,
-               llvm::SmallVectorImpl<const clang::Expr *> &parts) {
-  parts.clear();
-  x = bareObject(x);
-  if (!isStdPair(x->getType()))
-    return false;
-  if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
-    if (ce->getConstructor()->isCopyOrMoveConstructor())
-      return false;
-    for (const clang::Expr *a : writtenArguments(ce))
-      parts.push_back(a);
-    return parts.size() == 2 || parts.empty();
-  }
-  if (const auto *c = dyn_cast<CallExpr>(x)) {
-    const FunctionDecl *fd = c->getDirectCallee();
-    if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
-        fd->getName() != "make_pair" || c->getNumArgs() != 2)
-      return false;
-    parts.push_back(c->getArg(0));
-    parts.push_back(c->getArg(1));
-    return true;
-  }
-  return false;
-}
-
-const clang::Expr *pairGet(const CallExpr *c, unsigned &index) {
-  const FunctionDecl *fd = c->getDirectCallee();
-  if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
-      fd->getName() != "get" || c->getNumArgs() != 1 ||
-      !isStdPair(c->getArg(0)->getType()))
-    return nullptr;
-  const TemplateArgumentList *targs = fd->getTemplateSpecializationArgs();
-  if (!targs || targs->size() < 1 ||
-      targs->get(0).getKind() != TemplateArgument::Integral)
-    return nullptr;
-  index = unsigned(targs->get(0).getAsIntegral().getZExtValue());
-  return c->getArg(0);
-}
-
 } // namespace tangent

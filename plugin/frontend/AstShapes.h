@@ -3,7 +3,9 @@
 /// \file
 /// Small predicates over Clang's AST that the validator (which decides what
 /// is refused) and the lowering (which translates what is accepted) must
-/// agree on, so each is written once.
+/// agree on, so each is written once. AstShapes.cpp has most of them,
+/// AstShapesStd.cpp those of std::pair and of std::max / std::min with a
+/// comparator.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FRONTEND_ASTSHAPES_H
 #define TANGENT_FRONTEND_ASTSHAPES_H
@@ -201,6 +203,18 @@ bool pairParts(const clang::Expr *x,
 /// For `std::get<I>(p)` of a std::pair of numbers: `p`, with I in `index`;
 /// else null.
 const clang::Expr *pairGet(const clang::CallExpr *c, unsigned &index);
+
+/// For `std::max(a, b, comp)` / `std::min(a, b, comp)`: the comparator,
+/// with `is_max`; else null. std::max is `comp(a, b) ? b : a`, std::min
+/// `comp(b, a) ? b : a`.
+const clang::Expr *comparedExtreme(const clang::CallExpr *c, bool &is_max);
+/// The comparison a standard function object makes (`std::less<>` "<",
+/// `std::greater<double>` ">", less_equal, greater_equal), or "".
+std::string standardComparison(const clang::Expr *comp);
+/// The call operator a comparator of the user's (a lambda, a functor) runs
+/// on two values of type `arg` (a generic lambda's specialization), or null.
+const clang::CXXMethodDecl *comparatorOperator(const clang::Expr *comp,
+                                               clang::QualType arg);
 
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).

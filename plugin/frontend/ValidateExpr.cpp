@@ -493,6 +493,20 @@ void Validator::call(const CallExpr *c) {
   callee(c, fd);
 }
 
+void Validator::comparator(const CallExpr *c, const clang::Expr *comp) {
+  expr(c->getArg(0));
+  expr(c->getArg(1));
+  if (!standardComparison(comp).empty())
+    return;
+  const CXXMethodDecl *op = comparatorOperator(comp, c->getArg(0)->getType());
+  if (!op)
+    return refuse(comp->getBeginLoc(),
+                  "this comparator is not supported; use a lambda, a "
+                  "function object of yours or std::less / std::greater");
+  object(comp);
+  function(op);
+}
+
 void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   SourceLocation loc = c->getBeginLoc();
   std::string name = fd->getNameAsString();
@@ -519,6 +533,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
                              "')");
     return arguments();
   }
+  if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))
+    return comparator(c, comp);
   if (isMathFunction(fd)) {
     if (c->getNumArgs() != findFunctionRule(name)->arity)
       return refuse(loc, "unexpected number of arguments to '" + name + "'");

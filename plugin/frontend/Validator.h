@@ -110,6 +110,8 @@ private:
   void memberCall(const clang::CXXMemberCallExpr *e);
   void call(const clang::CallExpr *call);
   void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  /// std::max / std::min with a comparator `comp`.
+  void comparator(const clang::CallExpr *c, const clang::Expr *comp);
 
   // ValidateContainer.cpp
   void swapCall(const clang::Expr *a, const clang::Expr *b,

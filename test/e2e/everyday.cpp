@@ -1,7 +1,8 @@
 // End-to-end: everyday C++ that tangent accepts beyond its first release
 // (issue "Real C++"): the comma operator where its value is dropped (a for
 // loop's increment and init, a statement), std::clamp, brace
-// initialisation, a declaration in an if's init-statement, INFINITY and
+// initialisation, std::max / std::min with a comparator, a declaration in
+// an if's init-statement, INFINITY and
 // HUGE_VAL, std::swap and the swap member of vectors and arrays, std::fill,
 // std::copy, std::accumulate, std::inner_product and *std::max_element /
 // *std::min_element over whole containers.
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -44,6 +46,23 @@ double paired_indices(const std::vector<double> &v, double w) {
 
 double clamped(double x, double lo) {
   return std::clamp(x * x, lo, 2.0) + std::clamp(x, -1.0, 1.0) * lo;
+}
+
+// std::max / std::min with a comparator: lambdas (also generic, capturing),
+// a functor, std::less and std::greater.
+struct ByAbs {
+  bool operator()(double a, double b) const {
+    return std::fabs(a) < std::fabs(b);
+  }
+};
+double compared(double x, double y) {
+  double scale = 2.0;
+  double a = std::max(x, y, [](double u, double v) { return u * u < v * v; });
+  double b = std::min(x * y, y, ByAbs{});
+  double c = std::max(x, 0.5, [&](auto u, auto v) { return scale * u < v; });
+  double d = std::min(x, y, std::greater<double>());
+  double e = std::max(y, x, std::less<>{});
+  return a * b + c + d * e;
 }
 
 double braced(double x, double y) {
@@ -205,6 +224,8 @@ int main() {
         std::vector<double>{0.5, -1.0, 2.0, 0.25}, 1.5);
   for (double x : {0.4, 1.7, -1.6})
     check("clamp", tangent::grad<clamped>(), x, 0.3);
+  for (double x : {0.3, -0.9, 1.4})
+    check("minmax_comparator", tangent::grad<compared>(), x, -0.6);
   check("brace_init", tangent::grad<braced>(), 0.6, -0.4);
   for (double x : {0.5, 1.5})
     check("if_init", tangent::grad<if_init>(), x);

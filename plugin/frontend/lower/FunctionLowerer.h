@@ -116,6 +116,9 @@ public:
   userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
            Block &pre);
+  /// std::max / std::min with comparator `comp`, as a branch.
+  ExprPtr extreme(const clang::CallExpr *c, const clang::Expr *comp,
+                  bool is_max, Block &pre);
   /// The call of an accessor (AstShapes.h: accessorValue) that returns
   /// `value`: what `value` designates, the arguments substituted.
   ExprPtr accessor(const clang::CallExpr *c, const clang::Expr *value,

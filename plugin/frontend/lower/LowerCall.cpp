@@ -118,6 +118,49 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
   return st;
 }
 
+ExprPtr FunctionLowerer::extreme(const CallExpr *c, const clang::Expr *comp,
+                                 bool is_max, Block &pre) {
+  // std::max(a, b, comp) is `comp(a, b) ? b : a`, std::min(a, b, comp)
+  // `comp(b, a) ? b : a`: r = a; if (comp(..)) r = b.
+  SourceLocation loc = c->getBeginLoc();
+  Type t = typeOf(c->getType(), loc);
+  auto value = [&](const clang::Expr *e) {
+    ExprPtr x = expr(e, pre);
+    if (x->type.spelling != t.spelling)
+      x = makeCast(t, std::move(x));
+    Var *v = temp(t, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(v), std::move(x), loc));
+    return v;
+  };
+  Var *a = value(c->getArg(0));
+  Var *b = value(c->getArg(1));
+  Var *first = is_max ? a : b, *second = is_max ? b : a;
+  ExprPtr test;
+  if (std::string cmp = standardComparison(comp); !cmp.empty()) {
+    test = makeBinary(cmp, makeVarRef(first), makeVarRef(second), boolType());
+  } else {
+    const CXXMethodDecl *op = comparatorOperator(comp, c->getArg(0)->getType());
+    if (!op)
+      unexpected(loc, "a comparator without a call operator");
+    Object closure = object(comp, pre);
+    auto st = userCall(op, &closure, {}, loc, pre);
+    st->args.push_back(makeVarRef(first));
+    st->arg_is_output.push_back(false);
+    st->args.push_back(makeVarRef(second));
+    st->arg_is_output.push_back(false);
+    Var *taken = temp(boolType(), naming::valueTemp());
+    st->result = taken;
+    pre.push_back(std::move(st));
+    test = makeVarRef(taken);
+  }
+  Var *r = temp(t, naming::valueTemp());
+  pre.push_back(assign(makeVarRef(r), makeVarRef(a), loc));
+  Block then_block;
+  then_block.push_back(assign(makeVarRef(r), makeVarRef(b), loc));
+  pre.push_back(makeIf(std::move(test), std::move(then_block), loc));
+  return makeVarRef(r);
+}
+
 ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
                                   Block &pre) {
   // The arguments first, in the caller's terms; then the returned
@@ -239,6 +282,8 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
       e->ops.push_back(expr(a, pre));
     return result(std::move(e));
   }
+  if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))
+    return result(extreme(c, comp, is_max, pre));
   if (!findCustomRule(ctx, callee) && isMathFunction(callee)) {
     auto e = std::make_unique<tangent::Expr>();
     e->kind = ExprKind::Math;
