@@ -135,20 +135,8 @@ void Validator::expr(const clang::Expr *e, Use use) {
   // (substituted), or not a target.
   if (const auto *c = dyn_cast<CallExpr>(e);
       c && c->getDirectCallee() &&
-      !isLibraryFunction(c->getDirectCallee(), ctx_)) {
-    if (const clang::Expr *value = accessorValue(c->getDirectCallee())) {
-      if (accessors_.insert(c->getDirectCallee()).second &&
-          !substitutable(value))
-        return refuse(value->getBeginLoc(),
-                      "a function returning a reference is supported when it "
-                      "returns a parameter, a field or an element of one "
-                      "(`return v[i];`, `return data[i * n + j];`)");
-    } else if (use == Use::Target) {
-      return refuse(loc, "assigning to the result of a call is not supported "
-                         "(a function returning a reference is, when its "
-                         "body is `return <element or field>;`)");
-    }
-  }
+      !isLibraryFunction(c->getDirectCallee(), ctx_) && !accessorCall(c, use))
+    return; // refused
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e))
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))

@@ -347,4 +347,46 @@ void Validator::userFunction(const CallExpr *c, const FunctionDecl *fd,
   function(def);
 }
 
+bool Validator::accessorCall(const CallExpr *c, Use use) {
+  SourceLocation loc = c->getBeginLoc();
+  const auto refused = [&](SourceLocation at, const std::string &why) {
+    refuse(at, why);
+    return false;
+  };
+  if (const clang::Expr *value = accessorValue(c->getDirectCallee())) {
+    if (accessors_.insert(c->getDirectCallee()).second && !substitutable(value))
+      return refused(value->getBeginLoc(),
+                     "a function returning a reference is supported when it "
+                     "returns a parameter, a field or an element of one "
+                     "(`return v[i];`, `return data[i * n + j];`)");
+    // Its number references stand for what they are bound to: a variable
+    // or an element of a named container, not of a row.
+    const FunctionDecl *fd = c->getDirectCallee();
+    unsigned skip = isa<CXXOperatorCallExpr>(c) && isa<CXXMethodDecl>(fd) &&
+                            !cast<CXXMethodDecl>(fd)->isStatic()
+                        ? 1
+                        : 0;
+    for (unsigned i = skip; i < c->getNumArgs(); ++i) {
+      const ParmVarDecl *p =
+          i - skip < fd->getNumParams() ? fd->getParamDecl(i - skip) : nullptr;
+      const clang::Expr *a = c->getArg(i)->IgnoreParenImpCasts();
+      const clang::Expr *base = nullptr;
+      if (const auto *op = dyn_cast<CXXOperatorCallExpr>(a);
+          op && op->getOperator() == OO_Subscript)
+        base = op->getArg(0);
+      if (p && isOutputParam(p) && !isSplit(p->getType()) && base &&
+          namesRow(base))
+        return refused(a->getBeginLoc(),
+                       "an element of a row passed to an accessor's "
+                       "reference parameter is not supported; pass the "
+                       "vector of vectors and the indices");
+    }
+  } else if (use == Use::Target) {
+    return refused(loc, "assigning to the result of a call is not supported "
+                        "(a function returning a reference is, when its "
+                        "body is `return <element or field>;`)");
+  }
+  return true;
+}
+
 } // namespace tangent

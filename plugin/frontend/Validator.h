@@ -152,6 +152,10 @@ private:
   void memberFunctionCall(const clang::CallExpr *c,
                           const clang::CXXMethodDecl *md,
                           const clang::Expr *on);
+  /// A call of a function of the user's returning a reference: an accessor
+  /// (AstShapes.h: accessorValue) whose shape and arguments the lowering
+  /// can substitute, or, used as a target, refused. False if refused.
+  bool accessorCall(const clang::CallExpr *c, Use use);
   /// A call of a function of the user's differentiated through its body.
   void userFunction(const clang::CallExpr *c, const clang::FunctionDecl *fd,
                     llvm::ArrayRef<const clang::Expr *> args);

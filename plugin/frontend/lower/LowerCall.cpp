@@ -194,6 +194,10 @@ ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
         b.var = x->ops[0]->var;
         ExprPtr k = frozenIndex(std::move(x->ops[1]), loc, pre);
         b.index = k->var;
+      } else if (isOutputParam(p)) {
+        // A write through it must reach what it is bound to.
+        unexpected(args[i]->getBeginLoc(),
+                   "an accessor's reference parameter bound to this");
       } else {
         Var *t = temp(x->type, naming::valueTemp()); // a const& to a value
         pre.push_back(assign(makeVarRef(t), std::move(x), loc));
