@@ -371,6 +371,16 @@ bool isLibraryFunction(const FunctionDecl *fd, ASTContext &ctx) {
   return ctx.getSourceManager().isInSystemHeader(fd->getLocation());
 }
 
+bool calleeArguments(const CallExpr *c,
+                     llvm::SmallVectorImpl<const clang::Expr *> &args) {
+  const auto *md = dyn_cast_or_null<CXXMethodDecl>(c->getDirectCallee());
+  bool member = md && !md->isStatic();
+  unsigned skip = member && isa<CXXOperatorCallExpr>(c) ? 1 : 0;
+  for (unsigned i = skip; i < c->getNumArgs(); ++i)
+    args.push_back(c->getArg(i));
+  return member;
+}
+
 bool isUserOperator(const CXXOperatorCallExpr *op, ASTContext &ctx) {
   const FunctionDecl *fd = op->getDirectCallee();
   if (!fd || isLibraryFunction(fd, ctx))

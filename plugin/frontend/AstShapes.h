@@ -216,6 +216,12 @@ std::string standardComparison(const clang::Expr *comp);
 const clang::CXXMethodDecl *comparatorOperator(const clang::Expr *comp,
                                                clang::QualType arg);
 
+/// The arguments of `c` that bind to the callee's declared parameters (a
+/// member operator's left operand is its object); true if the callee is a
+/// non-static member function (its object is separate).
+bool calleeArguments(const clang::CallExpr *c,
+                     llvm::SmallVectorImpl<const clang::Expr *> &args);
+
 /// Whether `op` calls an operator the user wrote (a member or free
 /// function of the user's, not an implicit copy or move assignment).
 bool isUserOperator(const clang::CXXOperatorCallExpr *op,

@@ -324,9 +324,7 @@ void Validator::memberFunctionCall(const CallExpr *c, const CXXMethodDecl *md,
   if (namesRefused(bareObject(on)))
     return; // its declaration was refused
   llvm::SmallVector<const clang::Expr *, 4> args;
-  for (unsigned i = isa<CXXOperatorCallExpr>(c) ? 1 : 0; i < c->getNumArgs();
-       ++i)
-    args.push_back(c->getArg(i));
+  calleeArguments(c, args);
   userFunction(c, md, args);
 }
 
@@ -362,14 +360,12 @@ bool Validator::accessorCall(const CallExpr *c, Use use) {
     // Its number references stand for what they are bound to: a variable
     // or an element of a named container, not of a row.
     const FunctionDecl *fd = c->getDirectCallee();
-    unsigned skip = isa<CXXOperatorCallExpr>(c) && isa<CXXMethodDecl>(fd) &&
-                            !cast<CXXMethodDecl>(fd)->isStatic()
-                        ? 1
-                        : 0;
-    for (unsigned i = skip; i < c->getNumArgs(); ++i) {
+    llvm::SmallVector<const clang::Expr *, 4> args;
+    calleeArguments(c, args);
+    for (unsigned i = 0; i < args.size(); ++i) {
       const ParmVarDecl *p =
-          i - skip < fd->getNumParams() ? fd->getParamDecl(i - skip) : nullptr;
-      const clang::Expr *a = c->getArg(i)->IgnoreParenImpCasts();
+          i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
+      const clang::Expr *a = args[i]->IgnoreParenImpCasts();
       const clang::Expr *base = nullptr;
       if (const auto *op = dyn_cast<CXXOperatorCallExpr>(a);
           op && op->getOperator() == OO_Subscript)

@@ -72,6 +72,16 @@ double free_accessors(std::vector<double> v, double x) {
   return v[0] * v[1] + last(v) * y + k;
 }
 
+// An accessor bound to a range-for reference, and one called in the
+// argument of another call of itself.
+double through_aliases(std::vector<double> v, double x) {
+  for (double &e : v)
+    scalar(e) *= x;
+  const std::vector<int> k{1, 0};
+  element(v, int(element(v, k[0]) > 0.1)) += x * element(v, 0);
+  return v[0] * v[1];
+}
+
 // A time stepper writing its state through the accessor, checkpointed.
 void diffuse(std::vector<double> &u, double c) {
   for (int i = 1; i + 1 < int(u.size()); ++i)
@@ -101,6 +111,8 @@ int main() {
   check("matrix/param", tangent::grad<matrix_param>(), m, 1.3);
   check("free_accessors", tangent::grad<free_accessors>(),
         std::vector<double>{0.3, -0.5, 0.8}, 0.7);
+  check("through_aliases", tangent::grad<through_aliases>(),
+        std::vector<double>{0.3, 0.7}, 1.3);
   const std::vector<double> u0{0.1, 0.6, 0.3, 0.9, 0.2};
   for (int steps : {0, 1, 7}) {
     check("stepped", tangent::grad<stepped>(), u0, 0.2, steps);

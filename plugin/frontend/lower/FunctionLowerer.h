@@ -193,6 +193,11 @@ public:
   Var *flag(const char *stem);
   StmtPtr assign(ExprPtr lhs, ExprPtr rhs, clang::SourceLocation loc);
   StmtPtr setFlag(Var *v, bool value, clang::SourceLocation loc);
+  /// Binds reference `vd` (a local, or an accessor's parameter) to what
+  /// `init` designates: an object's leaves, a variable, a field, an element
+  /// (its index frozen); a const reference to a computed value gets a copy.
+  void bindReference(const clang::VarDecl *vd, const clang::Expr *init,
+                     clang::SourceLocation loc, Block &out);
   /// `index` in a temporary (null stays null): a reference to an element
   /// keeps the element it was bound to.
   ExprPtr frozenIndex(ExprPtr index, clang::SourceLocation loc, Block &out);

@@ -16,6 +16,7 @@
 #include "frontend/lower/FunctionLowerer.h"
 #include "ir/IRWalk.h"
 #include "rules/Rules.h"
+#include <optional>
 
 using namespace clang;
 
@@ -28,18 +29,6 @@ const clang::Expr *memberObject(const CallExpr *c) {
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))
     return mc->getImplicitObjectArgument();
   return c->getArg(0); // a member operator: the left operand
-}
-
-/// The arguments of `c` that bind to the callee's declared parameters;
-/// true if the callee is a member function (its object is separate).
-bool calleeArguments(const CallExpr *c,
-                     llvm::SmallVectorImpl<const clang::Expr *> &args) {
-  const auto *md = dyn_cast_or_null<CXXMethodDecl>(c->getDirectCallee());
-  bool member = md && !md->isStatic();
-  unsigned skip = member && isa<CXXOperatorCallExpr>(c) ? 1 : 0;
-  for (unsigned i = skip; i < c->getNumArgs(); ++i)
-    args.push_back(c->getArg(i));
-  return member;
 }
 
 } // namespace
@@ -163,71 +152,60 @@ ExprPtr FunctionLowerer::extreme(const CallExpr *c, const clang::Expr *comp,
 
 ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
                                   Block &pre) {
-  // The arguments first, in the caller's terms; then the returned
-  // expression with each parameter standing for its argument: a reference
-  // for what it was bound to, a value parameter for a temporary holding it.
+  // The returned expression with each parameter standing for its argument:
+  // a reference parameter bound as a local reference would be, a value
+  // parameter a temporary holding the value. The bindings of an enclosing
+  // call of the same accessor (in an argument) come back afterwards.
   SourceLocation loc = c->getBeginLoc();
   const FunctionDecl *callee = c->getDirectCallee();
   llvm::SmallVector<const clang::Expr *, 4> args;
   Object on;
   if (calleeArguments(c, args))
     on = calledObject(memberObject(c), pre);
-  struct Binding {
+  struct Saved {
     const ParmVarDecl *param;
-    Object object;      // objects
-    Var *var = nullptr; // a variable, or an element's container
-    Var *index = nullptr;
+    std::optional<Object> object;
+    std::optional<std::pair<Var *, Var *>> alias;
+    Var *var = nullptr;
   };
-  std::vector<Binding> bindings;
+  std::vector<Saved> saved;
   for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
     const ParmVarDecl *p = callee->getParamDecl(i);
-    Binding b{p, {}, nullptr, nullptr};
-    if (isSplit(p->getType())) {
-      b.object = object(args[i], pre);
-      b.object.index = frozenIndex(std::move(b.object.index), loc, pre);
-    } else if (p->getType()->isReferenceType()) {
-      ExprPtr x = isOutputParam(p) ? target(args[i], pre) : expr(args[i], pre);
-      if (x->kind == ExprKind::VarRef) {
-        b.var = x->var;
-      } else if (x->kind == ExprKind::Index &&
-                 x->ops[0]->kind == ExprKind::VarRef) {
-        b.var = x->ops[0]->var;
-        ExprPtr k = frozenIndex(std::move(x->ops[1]), loc, pre);
-        b.index = k->var;
-      } else if (isOutputParam(p)) {
-        // A write through it must reach what it is bound to.
-        unexpected(args[i]->getBeginLoc(),
-                   "an accessor's reference parameter bound to this");
-      } else {
-        Var *t = temp(x->type, naming::valueTemp()); // a const& to a value
-        pre.push_back(assign(makeVarRef(t), std::move(x), loc));
-        b.var = t;
-      }
+    Saved s{p, {}, {}, nullptr};
+    if (auto it = objects.find(p); it != objects.end())
+      s.object = it->second.copy();
+    if (auto it = aliases.find(p); it != aliases.end())
+      s.alias = it->second;
+    if (auto it = vars.find(p); it != vars.end())
+      s.var = it->second;
+    saved.push_back(std::move(s));
+    objects.erase(p);
+    aliases.erase(p);
+    vars.erase(p);
+    if (p->getType()->isReferenceType() || isSplit(p->getType())) {
+      bindReference(p, args[i], loc, pre);
     } else {
       Var *t = temp(typeOf(p->getType(), loc), naming::valueTemp());
       pre.push_back(assign(makeVarRef(t), expr(args[i], pre), loc));
-      b.var = t;
+      vars[p] = t;
     }
-    bindings.push_back(std::move(b));
   }
   Object caller_self = self.copy();
   if (on.size() || on.index)
     self = on.copy();
-  for (Binding &b : bindings) {
-    if (b.object.size())
-      objects[b.param] = b.object.copy();
-    else if (b.index)
-      aliases[b.param] = {b.var, b.index};
-    else
-      vars[b.param] = b.var;
-  }
   ExprPtr designated = expr(value, pre);
-  for (Binding &b : bindings) {
-    objects.erase(b.param);
-    aliases.erase(b.param);
-    vars.erase(b.param);
-  }
   self = std::move(caller_self);
+  for (Saved &s : saved) {
+    objects.erase(s.param);
+    aliases.erase(s.param);
+    vars.erase(s.param);
+    if (s.object)
+      objects[s.param] = std::move(*s.object);
+    if (s.alias)
+      aliases[s.param] = *s.alias;
+    if (s.var)
+      vars[s.param] = s.var;
+  }
   return designated;
 }
 

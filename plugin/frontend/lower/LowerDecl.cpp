@@ -18,18 +18,13 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
       !(vd->getType().isConstQualified() && vd->getInit() &&
         vd->getInit()->isConstantInitializer(ctx, false)))
     unexpected(loc, "a static local variable");
+  // A reference (and a closure, which never changes after it is built:
+  // copies share its variables) names what it is bound to.
+  const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
+  if (vd->getType()->isReferenceType() || (cls && cls->isLambda()))
+    return bindReference(vd, vd->getInit(), loc, out);
   if (isSplit(vd->getType())) {
-    // An object: one local per leaf; a reference names the leaves of the
-    // object it binds to (writes through it write them), an element with
-    // its index as it is now. A closure never changes after it is built:
-    // copies share its variables.
-    const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
-    if (vd->getType()->isReferenceType() || (cls && cls->isLambda())) {
-      Object o = object(vd->getInit(), out);
-      o.index = frozenIndex(std::move(o.index), loc, out);
-      objects[vd] = std::move(o);
-      return;
-    }
+    // An object: one local per leaf.
     Object leaves =
         objectVars(vd->getNameAsString(), vd->getType(), VarRole::Local, loc);
     if (vd->getInit())
@@ -43,52 +38,6 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
     objects[vd] = std::move(leaves);
     return;
   }
-  if (vd->getType()->isReferenceType()) {
-    // Another name for a variable or for a field of an object (validated).
-    const clang::Expr *bare = bareObject(vd->getInit());
-    if (const auto *me = dyn_cast<MemberExpr>(bare)) {
-      Object leaf = member(me, out);
-      if (leaf.index) // a field of an element: an alias of that element
-        aliases[vd] = {leaf.vars.at(0),
-                       frozenIndex(std::move(leaf.index), loc, out)->var};
-      else
-        vars[vd] = leaf.vars.at(0);
-      return;
-    }
-    // An element of a vector, array or pointer: an alias of that element.
-    if (!vd->getType().getNonReferenceType().isConstQualified() &&
-        !isa<DeclRefExpr>(bare)) {
-      ExprPtr element = target(bare, out);
-      if (element->kind != ExprKind::Index)
-        unexpected(loc, "a reference to an element");
-      Var *container = element->ops[0]->var;
-      aliases[vd] = {container,
-                     frozenIndex(std::move(element->ops[1]), loc, out)->var};
-      return;
-    }
-    if (const auto *dre = dyn_cast<DeclRefExpr>(bare))
-      if (const auto *named = dyn_cast<VarDecl>(dre->getDecl());
-          named && vars.count(named) &&
-          !vd->getType().getNonReferenceType().isConstQualified()) {
-        vars[vd] = vars[named];
-        return;
-      }
-    // A const reference to a constant parameter (validated): the parameter
-    // itself, or a copy of the element it refers to.
-    const clang::Expr *init = vd->getInit()->IgnoreParenImpCasts();
-    if (const auto *dre = dyn_cast<DeclRefExpr>(init))
-      if (const auto *pv = dyn_cast<VarDecl>(dre->getDecl());
-          pv && vars.count(pv)) {
-        vars[vd] = vars[pv];
-        return;
-      }
-    Var *v = F->addVar(vd->getNameAsString(), typeOf(vd->getType(), loc),
-                       VarRole::Local);
-    v->name = F->names.claim(vd->getNameAsString());
-    vars[vd] = v;
-    initialize(v, vd->getInit(), loc, out);
-    return;
-  }
   Type t = typeOf(vd->getType(), loc);
   Var *v = F->addVar(vd->getNameAsString(), t, VarRole::Local);
   v->name = F->names.claim(vd->getNameAsString());
@@ -98,6 +47,56 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   } else if (t.isContainer()) {
     out.push_back(defaultConstruct(v, loc));
   }
+}
+
+void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,
+                                    SourceLocation loc, Block &out) {
+  // An object: the leaves of the object it binds to (writes through it
+  // write them), an element with its index as it is now.
+  if (isSplit(vd->getType())) {
+    Object o = object(init, out);
+    o.index = frozenIndex(std::move(o.index), loc, out);
+    objects[vd] = std::move(o);
+    return;
+  }
+  // A field (of an element: an alias of that element).
+  const clang::Expr *bare = bareObject(init);
+  if (const auto *me = dyn_cast<MemberExpr>(bare)) {
+    Object leaf = member(me, out);
+    if (leaf.index)
+      aliases[vd] = {leaf.vars.at(0),
+                     frozenIndex(std::move(leaf.index), loc, out)->var};
+    else
+      vars[vd] = leaf.vars.at(0);
+    return;
+  }
+  // Writable: another name for the variable or element (validated).
+  if (!vd->getType().getNonReferenceType().isConstQualified()) {
+    ExprPtr x = target(bare, out);
+    if (x->kind == ExprKind::VarRef) {
+      vars[vd] = x->var;
+      return;
+    }
+    if (x->kind != ExprKind::Index || x->ops[0]->kind != ExprKind::VarRef)
+      unexpected(loc, "a reference to this element");
+    aliases[vd] = {x->ops[0]->var,
+                   frozenIndex(std::move(x->ops[1]), loc, out)->var};
+    return;
+  }
+  // A const reference to a variable: the variable itself.
+  if (const auto *dre = dyn_cast<DeclRefExpr>(init->IgnoreParenImpCasts()))
+    if (const auto *pv = dyn_cast<VarDecl>(dre->getDecl());
+        pv && vars.count(pv)) {
+      vars[vd] = vars[pv];
+      return;
+    }
+  // A const reference to anything else (an element of a constant
+  // parameter, a computed value): a copy.
+  Var *v = F->addVar(vd->getNameAsString(), typeOf(vd->getType(), loc),
+                     VarRole::Local);
+  v->name = F->names.claim(vd->getNameAsString());
+  vars[vd] = v;
+  initialize(v, init, loc, out);
 }
 
 ExprPtr FunctionLowerer::frozenIndex(ExprPtr index, SourceLocation loc,
