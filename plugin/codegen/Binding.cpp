@@ -77,11 +77,14 @@ std::string tagName(const FieldStep &step) {
 }
 
 /// `object.a.b` for a field path; a field generated code may not name
-/// (private, protected) goes through its member pointer (accessTags()).
+/// (private, protected) goes through its member pointer (accessTags()), an
+/// element of a std::tuple through std::get.
 std::string fieldOf(const std::string &object, const FieldPath &path) {
   std::string out = object;
   for (const FieldStep &step : path) {
-    if (step.accessible)
+    if (step.position >= 0)
+      out = "std::get<" + std::to_string(step.position) + ">(" + out + ")";
+    else if (step.accessible)
       out += "." + step.name;
     else
       out = "(" + out +

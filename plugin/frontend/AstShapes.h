@@ -194,15 +194,22 @@ const clang::Expr *accessorValue(const clang::FunctionDecl *fd);
 /// `*this`), an element of one, or another accessor's call on those.
 bool substitutable(const clang::Expr *e);
 
-/// The values a std::pair of numbers (frontend/Types.h: isStdPair) is built
-/// from: `std::pair<A, B>(a, b)`, `{a, b}`, `std::make_pair(a, b)` (two),
-/// `std::pair<A, B>()` (none: zeros). False for anything else (a copy).
-bool pairParts(const clang::Expr *x,
-               llvm::SmallVectorImpl<const clang::Expr *> &parts);
+/// The values a std::pair or std::tuple of numbers (frontend/Types.h:
+/// isNumberTuple) is built from: `std::pair<A, B>(a, b)`, `{a, b, c}`,
+/// `std::make_pair(a, b)`, `std::make_tuple(a, b, c)` (one per element),
+/// `std::tuple<A, B>()` (none: zeros). False for anything else (a copy, a
+/// conversion from another pair or tuple).
+bool tupleParts(const clang::Expr *x,
+                llvm::SmallVectorImpl<const clang::Expr *> &parts);
 
-/// For `std::get<I>(p)` of a std::pair of numbers: `p`, with I in `index`;
-/// else null.
-const clang::Expr *pairGet(const clang::CallExpr *c, unsigned &index);
+/// For `std::get<I>(t)` or `std::get<T>(t)` of a std::pair or std::tuple of
+/// numbers: `t`, with the element's position in `index`; else null.
+const clang::Expr *tupleGet(const clang::CallExpr *c, unsigned &index);
+
+/// For `std::tie(a, b, ...)`, the left side of `std::tie(a, b) = t;`: its
+/// arguments in `targets`, null for `std::ignore`; else false.
+bool tiedTargets(const clang::Expr *x,
+                 llvm::SmallVectorImpl<const clang::Expr *> &targets);
 
 /// For `std::max(a, b, comp)` / `std::min(a, b, comp)`: the comparator,
 /// with `is_max`; else null. std::max is `comp(a, b) ? b : a`, std::min

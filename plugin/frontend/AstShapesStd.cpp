@@ -1,8 +1,8 @@
 //===- AstShapesStd.cpp - shapes of standard library values --------------===//
 //
-// The part of AstShapes.h about std::pair and about std::max / std::min
-// with a comparator: what the validator and the lowering both read off
-// these calls.
+// The part of AstShapes.h about std::pair and std::tuple, and about
+// std::max / std::min with a comparator: what the validator and the
+// lowering both read off these calls.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
@@ -14,43 +14,80 @@ using namespace clang;
 
 namespace tangent {
 
-bool pairParts(const clang::Expr *x,
-               llvm::SmallVectorImpl<const clang::Expr *> &parts) {
+bool tupleParts(const clang::Expr *x,
+                llvm::SmallVectorImpl<const clang::Expr *> &parts) {
   parts.clear();
   x = bareObject(x);
-  if (!isStdPair(x->getType()))
+  llvm::SmallVector<QualType, 4> elements;
+  if (!tupleElements(x->getType(), elements))
     return false;
   if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
     if (ce->getConstructor()->isCopyOrMoveConstructor())
       return false;
     for (const clang::Expr *a : writtenArguments(ce))
       parts.push_back(a);
-    return parts.size() == 2 || parts.empty();
-  }
-  if (const auto *c = dyn_cast<CallExpr>(x)) {
+  } else if (const auto *c = dyn_cast<CallExpr>(x)) {
     const FunctionDecl *fd = c->getDirectCallee();
     if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
-        fd->getName() != "make_pair" || c->getNumArgs() != 2)
+        !(fd->getName() == "make_pair" || fd->getName() == "make_tuple"))
       return false;
-    parts.push_back(c->getArg(0));
-    parts.push_back(c->getArg(1));
-    return true;
+    for (const clang::Expr *a : c->arguments())
+      parts.push_back(a);
+  } else {
+    return false;
   }
-  return false;
+  // One value per element, each a number (not a pair or tuple converted
+  // as a whole), or none.
+  for (const clang::Expr *p : parts)
+    if (!p->getType()->isRealFloatingType() &&
+        !p->getType()->isIntegralOrEnumerationType())
+      return false;
+  return parts.empty() || parts.size() == elements.size();
 }
 
-const clang::Expr *pairGet(const CallExpr *c, unsigned &index) {
+const clang::Expr *tupleGet(const CallExpr *c, unsigned &index) {
   const FunctionDecl *fd = c->getDirectCallee();
+  llvm::SmallVector<QualType, 4> elements;
   if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
       fd->getName() != "get" || c->getNumArgs() != 1 ||
-      !isStdPair(c->getArg(0)->getType()))
+      !tupleElements(c->getArg(0)->getType(), elements))
     return nullptr;
   const TemplateArgumentList *targs = fd->getTemplateSpecializationArgs();
-  if (!targs || targs->size() < 1 ||
-      targs->get(0).getKind() != TemplateArgument::Integral)
+  if (!targs || targs->size() < 1)
     return nullptr;
-  index = unsigned(targs->get(0).getAsIntegral().getZExtValue());
-  return c->getArg(0);
+  if (targs->get(0).getKind() == TemplateArgument::Integral) {
+    index = unsigned(targs->get(0).getAsIntegral().getZExtValue());
+    return index < elements.size() ? c->getArg(0) : nullptr;
+  }
+  if (targs->get(0).getKind() != TemplateArgument::Type)
+    return nullptr;
+  // `std::get<T>(t)`: the one element of type T (the library rejects the
+  // call when there is not exactly one).
+  QualType wanted = targs->get(0).getAsType().getCanonicalType();
+  for (size_t i = 0; i < elements.size(); ++i)
+    if (elements[i].getCanonicalType() == wanted) {
+      index = unsigned(i);
+      return c->getArg(0);
+    }
+  return nullptr;
+}
+
+bool tiedTargets(const clang::Expr *x,
+                 llvm::SmallVectorImpl<const clang::Expr *> &targets) {
+  targets.clear();
+  const auto *c = dyn_cast<CallExpr>(x->IgnoreParenImpCasts());
+  const FunctionDecl *fd = c ? c->getDirectCallee() : nullptr;
+  if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
+      fd->getName() != "tie")
+    return false;
+  for (const clang::Expr *a : c->arguments()) {
+    const auto *dre = dyn_cast<DeclRefExpr>(a->IgnoreParenImpCasts());
+    const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+    bool ignore = vd && vd->isInStdNamespace() && vd->getIdentifier() &&
+                  vd->getName() == "ignore";
+    targets.push_back(ignore ? nullptr : a);
+  }
+  return true;
 }
 
 const clang::Expr *comparedExtreme(const CallExpr *c, bool &is_max) {

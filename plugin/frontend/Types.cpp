@@ -142,23 +142,42 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
   return false;
 }
 
-bool isStdPair(QualType qt) {
+bool isStdTuple(QualType qt) {
   qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
-  const auto *spec = stdTemplate(qt, "pair");
+  return stdTemplate(qt, "tuple") != nullptr;
+}
+
+bool tupleElements(QualType qt, llvm::SmallVectorImpl<QualType> &out) {
+  out.clear();
+  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  const ClassTemplateSpecializationDecl *spec = stdTemplate(qt, "pair");
+  if (!spec)
+    spec = stdTemplate(qt, "tuple");
   if (!spec)
     return false;
-  for (unsigned i = 0; i < 2; ++i) {
-    QualType t = spec->getTemplateArgs()[i].getAsType();
+  for (const TemplateArgument &arg : spec->getTemplateArgs().asArray()) {
+    if (arg.getKind() == TemplateArgument::Pack) {
+      for (const TemplateArgument &each : arg.pack_elements())
+        out.push_back(each.getAsType());
+    } else if (arg.getKind() == TemplateArgument::Type) {
+      out.push_back(arg.getAsType());
+    }
+  }
+  for (QualType t : out)
     if (!t->isRealFloatingType() && !t->isIntegralOrEnumerationType())
       return false;
-  }
-  return true;
+  return !out.empty();
+}
+
+bool isNumberTuple(QualType qt) {
+  llvm::SmallVector<QualType, 4> elements;
+  return tupleElements(qt, elements);
 }
 
 const CXXRecordDecl *splitClass(QualType qt) {
   qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   const auto *rd = qt->getAsCXXRecordDecl();
-  if (rd && isStdPair(qt))
+  if (rd && isNumberTuple(qt))
     return rd; // first and second
   if (!rd || rd->isUnion() || rd->isInStdNamespace())
     return nullptr;
@@ -312,6 +331,34 @@ bool addCaptures(ASTContext &ctx, const CXXRecordDecl *rd, const Leaf &prefix,
   return true;
 }
 
+/// A std::tuple of numbers: one leaf per element, reached by std::get.
+bool addTupleLeaves(ASTContext &ctx, QualType tuple, const Leaf &prefix,
+                    std::vector<Leaf> &out, std::string &problem) {
+  llvm::SmallVector<QualType, 4> elements;
+  if (!tupleElements(tuple, elements)) {
+    problem = "'" + typeSpelling(ctx, tuple) +
+              "' is not supported: tangent splits a std::tuple whose "
+              "elements are all numbers";
+    return false;
+  }
+  for (size_t i = 0; i < elements.size(); ++i) {
+    Leaf leaf = prefix;
+    std::string name = std::to_string(i);
+    leaf.suffix += (leaf.suffix.empty() ? "" : "_") + name;
+    FieldStep step;
+    step.name = name;
+    step.type = typeSpelling(ctx, elements[i]);
+    step.position = int(i);
+    leaf.path.push_back(step);
+    if (!lowerType(ctx, elements[i], leaf.type)) {
+      problem = "the element type '" + step.type + "' is not supported";
+      return false;
+    }
+    out.push_back(std::move(leaf));
+  }
+  return true;
+}
+
 bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                bool accessible, std::vector<Leaf> &out, std::string &problem) {
   if (rd->isLambda()) {
@@ -337,7 +384,9 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
     return false;
   }
   std::string owner = typeSpelling(ctx, ctx.getRecordType(rd));
-  const bool pair = isStdPair(ctx.getRecordType(rd));
+  if (isStdTuple(ctx.getRecordType(rd)))
+    return addTupleLeaves(ctx, ctx.getRecordType(rd), prefix, out, problem);
+  const bool pair = isNumberTuple(ctx.getRecordType(rd));
   for (const CXXBaseSpecifier &base : rd->bases()) {
     if (pair)
       break; // std::pair's bases are empty helpers of the library

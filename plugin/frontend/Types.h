@@ -10,6 +10,7 @@
 #include "ir/IR.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/SmallVector.h"
 #include <string>
 #include <vector>
 
@@ -34,8 +35,16 @@ bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 /// namespace std and system headers), or a lambda's closure type, not a
 /// union; else null.
 const clang::CXXRecordDecl *splitClass(clang::QualType qt);
-/// `std::pair<A, B>` of numbers: split like a struct of two fields.
-bool isStdPair(clang::QualType qt);
+/// `std::pair<A, B>` or `std::tuple<A, B, ...>` of numbers: split like a
+/// struct with one field per element (a pair's `first` and `second`, a
+/// tuple's `std::get<I>`).
+bool isNumberTuple(clang::QualType qt);
+/// `std::tuple<...>` of anything (std::pair is not one).
+bool isStdTuple(clang::QualType qt);
+/// The element types of a std::pair or std::tuple; false if `qt` is
+/// neither, is empty or has an element that is not a number.
+bool tupleElements(clang::QualType qt,
+                   llvm::SmallVectorImpl<clang::QualType> &out);
 
 /// The element class of `qt` when it is a std::vector or std::array of a
 /// split class (`std::vector<Particle>`), else null. Such a container is

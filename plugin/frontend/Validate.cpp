@@ -345,17 +345,18 @@ void Validator::varDecl(const VarDecl *vd) {
   // `auto [a, b] = s;`: an object whose fields have names of their own.
   if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
     for (const BindingDecl *b : dd->bindings())
-      if (!isStdPair(vd->getType()) &&
+      if (!isNumberTuple(vd->getType()) &&
           (!isSplit(vd->getType().getNonReferenceType()) ||
            !isa_and_nonnull<MemberExpr>(b->getBinding())))
         return refuseDecl(vd, "structured bindings are supported for "
-                              "classes of yours and std::pair, not for '" +
+                              "classes of yours, std::pair and std::tuple, "
+                              "not for '" +
                                   vd->getType()
                                       .getNonReferenceType()
                                       .getUnqualifiedType()
                                       .getAsString() +
-                                  "' (std::tuple and arrays); name the "
-                                  "elements one by one");
+                                  "' (arrays); name the elements one by "
+                                  "one");
   }
   if (vd->getType()->isReferenceType())
     return localReference(vd);

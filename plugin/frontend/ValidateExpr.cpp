@@ -125,10 +125,10 @@ void Validator::expr(const clang::Expr *e, Use use) {
   if (isa<CXXThisExpr>(e))
     return refuse(loc, "'this' is supported in member access and member "
                        "calls only");
-  // `std::get<I>(p)` of a std::pair: its field.
+  // `std::get<I>(t)` of a std::pair or tuple: its element.
   if (const auto *c = dyn_cast<CallExpr>(e)) {
     unsigned index = 0;
-    if (const clang::Expr *pair = pairGet(c, index))
+    if (const clang::Expr *pair = tupleGet(c, index))
       return object(pair, use);
   }
   // A call of a function of the user's returning a reference: an accessor
@@ -193,7 +193,7 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
   // accepted only those).
   if (const auto *bd = dyn_cast<BindingDecl>(d)) {
     if (const auto *dd = dyn_cast_or_null<VarDecl>(bd->getDecomposedDecl());
-        dd && (scope_->refused.count(dd) || isStdPair(dd->getType())))
+        dd && (scope_->refused.count(dd) || isNumberTuple(dd->getType())))
       return; // refused at its declaration; or a field of a pair
     return expr(bd->getBinding(), use);
   }
@@ -313,6 +313,9 @@ void Validator::binary(const BinaryOperator *b) {
 void Validator::assignment(const clang::Expr *lhs, const clang::Expr *rhs,
                            bool compound, SourceLocation loc) {
   Type t;
+  // `std::tie(a, b) = t;`: each number from its element of a pair or tuple.
+  if (llvm::SmallVector<const clang::Expr *, 4> tied; tiedTargets(lhs, tied))
+    return tieAssignment(tied, rhs, compound, loc);
   if (isSplit(lhs->getType())) {
     // Whole objects, field by field.
     if (compound)
@@ -470,6 +473,10 @@ void Validator::call(const CallExpr *c) {
     return; // a function pointer whose declaration was refused
   if (!fd)
     return refuse(loc, "call through a function pointer is not supported");
+  // `std::get<I>(t)` of a refused tuple: said at its declaration.
+  if (fd->isInStdNamespace() && c->getNumArgs() == 1 &&
+      namesRefused(c->getArg(0)))
+    return;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     if (md->isVirtual())
       return refuse(loc, "virtual call to '" + md->getNameAsString() +

@@ -48,8 +48,8 @@ void Validator::object(const clang::Expr *e, Use use) {
       ice && (ice->getCastKind() == CK_DerivedToBase ||
               ice->getCastKind() == CK_UncheckedDerivedToBase))
     return object(ice->getSubExpr(), use);
-  // A std::pair built from its two values (or zeros).
-  if (llvm::SmallVector<const clang::Expr *, 2> parts; pairParts(x, parts)) {
+  // A std::pair or tuple built from its values (or zeros).
+  if (llvm::SmallVector<const clang::Expr *, 2> parts; tupleParts(x, parts)) {
     if (use == Use::Target)
       return refuse(loc, "writing to a temporary object is not supported");
     for (const clang::Expr *p : parts)
@@ -220,7 +220,7 @@ void Validator::construction(const CXXConstructExpr *ce) {
       std::function<void(const CXXRecordDecl *)> walk =
           [&](const CXXRecordDecl *c) {
             if (c->hasUserProvidedDefaultConstructor() &&
-                !isStdPair(ctx_.getRecordType(c)))
+                !isNumberTuple(ctx_.getRecordType(c)))
               return refuse(loc, "the implicit default constructor of '" +
                                      ctor->getParent()->getNameAsString() +
                                      "' runs the constructor of '" +
@@ -234,7 +234,7 @@ void Validator::construction(const CXXConstructExpr *ce) {
               if (f->hasInClassInitializer())
                 defaultMemberInit(f, loc);
               else if (const CXXRecordDecl *nested = splitClass(f->getType());
-                       nested && !isStdPair(f->getType())) // pair(): zeros
+                       nested && !isNumberTuple(f->getType())) // pair(): zeros
                 walk(nested);
             }
           };
@@ -383,6 +383,27 @@ bool Validator::accessorCall(const CallExpr *c, Use use) {
                         "body is `return <element or field>;`)");
   }
   return true;
+}
+
+void Validator::tieAssignment(llvm::ArrayRef<const clang::Expr *> tied,
+                              const clang::Expr *rhs, bool compound,
+                              SourceLocation loc) {
+  llvm::SmallVector<QualType, 4> elements;
+  if (compound || !tupleElements(rhs->getType(), elements) ||
+      elements.size() != tied.size())
+    return refuse(loc, "std::tie is supported on the left of '=' with a "
+                       "std::pair or std::tuple of numbers on the right");
+  object(rhs);
+  for (const clang::Expr *target : tied) {
+    if (!target)
+      continue; // std::ignore
+    if (!target->getType()->isRealFloatingType() &&
+        !target->getType()->isIntegralOrEnumerationType())
+      return refuse(target->getBeginLoc(),
+                    "std::tie of '" + target->getType().getAsString() +
+                        "' is not supported; tie variables of number type");
+    expr(target, Use::Target);
+  }
 }
 
 } // namespace tangent

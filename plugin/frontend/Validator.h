@@ -100,6 +100,10 @@ private:
   void cast(const clang::CastExpr *e, Use use);
   void unary(const clang::UnaryOperator *e);
   void binary(const clang::BinaryOperator *e);
+  /// `std::tie(a, b) = t;` (`tied`: the targets, null for std::ignore).
+  void tieAssignment(llvm::ArrayRef<const clang::Expr *> tied,
+                     const clang::Expr *rhs, bool compound,
+                     clang::SourceLocation loc);
   void assignment(const clang::Expr *lhs, const clang::Expr *rhs, bool compound,
                   clang::SourceLocation loc);
   void conditional(const clang::ConditionalOperator *e, Use use);

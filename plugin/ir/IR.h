@@ -92,6 +92,9 @@ struct FieldStep {
   /// `[i]`: into every element of a vector or array of objects (the leaf
   /// is then a vector or array of one field of the elements).
   bool element = false;
+  /// `std::get<position>(object)`: an element of a std::tuple, which has
+  /// no field generated code can name.
+  int position = -1;
 };
 using FieldPath = std::vector<FieldStep>;
 

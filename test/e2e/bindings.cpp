@@ -1,12 +1,14 @@
 // End-to-end: names introduced in unusual places: structured bindings of
 // objects (by copy, by reference, const reference, of a call's result, of
-// nested objects), std::pair of numbers (make_pair, braces, std::get,
-// returned, as a parameter and a field, bound with structured bindings) and
+// nested objects), std::pair and std::tuple of numbers (make_pair,
+// make_tuple, braces, std::get by position and by type, returned, as a
+// parameter and a field, bound with structured bindings) and
 // numbers declared in if, while, for and switch conditions.
 // Each gradient is checked against finite differences.
 #include "check.hpp"
 
 #include <cmath>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -96,6 +98,124 @@ double bound(double r, double t, Pair q) {
   return x * y + u * v;
 }
 
+using Triple = std::tuple<double, double, double>;
+template <> struct tangent_test::fields<Triple> {
+  static auto of(Triple &t) {
+    return std::tie(std::get<0>(t), std::get<1>(t), std::get<2>(t));
+  }
+};
+struct Ranged {
+  std::tuple<double, int, double> range;
+  double scale;
+};
+template <> struct tangent_test::fields<Ranged> {
+  static auto of(Ranged &r) {
+    return std::tie(std::get<0>(r.range), std::get<2>(r.range), r.scale);
+  }
+};
+
+Triple spherical(double r, double t, double p) {
+  return {r * std::sin(t) * std::cos(p), r * std::sin(t) * std::sin(p),
+          r * std::cos(t)};
+}
+std::tuple<double, int> mean_count(const std::vector<double> &v) {
+  double s = 0;
+  int n = 0;
+  for (double e : v) {
+    s += e;
+    ++n;
+  }
+  return std::make_tuple(s / n, n);
+}
+
+// A tuple returned and bound, built with make_tuple, rotated (every
+// element read before any is written), written through std::get, a tuple
+// parameter bound by reference and written through the names.
+double std_tuples(double r, double t, Triple q) {
+  auto [x, y, z] = spherical(r, t, 0.3);
+  Triple u = std::make_tuple(x * std::get<0>(q), y, z);
+  std::get<1>(u) += std::get<2>(q) * z;
+  u = std::make_tuple(std::get<2>(u), std::get<0>(u), std::get<1>(u));
+  auto &[a, b, c] = q;
+  a *= y;
+  c = c + b * x;
+  const auto &[e, f, g] = u;
+  return e * f + std::sin(g) + a * std::get<2>(q);
+}
+
+// Mixed element types, std::get by type, a tuple default-constructed
+// (zeros), deduced (CTAD) and a callee's tuple bound const.
+double tuple_mixed(const std::vector<double> &v, double w) {
+  const auto [m, n] = mean_count(v);
+  std::tuple<double, int, float> t{w * m, n, 0.5f};
+  std::tuple<double, double> zero;
+  std::get<1>(zero) += w;
+  std::tuple deduced{m * m, w};
+  return std::get<double>(t) * std::get<int>(t) + std::get<float>(t) * w +
+         std::get<0>(zero) + std::get<1>(zero) * std::get<0>(deduced) +
+         std::get<1>(deduced);
+}
+
+// A tuple field of an object taken by const reference, copied and set.
+double tuple_field(const Ranged &in, double w) {
+  Ranged s = in;
+  std::get<0>(s.range) *= w;
+  s.range = std::make_tuple(std::get<2>(s.range), 2, std::get<0>(s.range));
+  auto [lo, count, hi] = s.range;
+  return (hi - lo) * s.scale * count + std::get<2>(in.range) * w;
+}
+
+// std::tie on the left of '=': from a callee's tuple, a pair, with
+// std::ignore, and the swap idiom (both values read before either is
+// written).
+double tied(double r, double t) {
+  double x = 0, y = 0, z = 0;
+  std::tie(x, y, z) = spherical(r, t, 0.7);
+  double lo, hi;
+  std::tie(lo, std::ignore) = std::make_pair(y * z, 1.0);
+  std::tie(hi, lo) = std::make_tuple(lo, hi = x);
+  std::tie(x, y) = std::make_pair(y, x);
+  int n = 0;
+  std::tie(n, z) = std::make_tuple(2, z * r);
+  return x * lo + y * hi * n + z;
+}
+
+// A loop whose state is a tuple (position, velocity, step count),
+// checkpointed (sqrt(n) segments, and online for the while loop): bitwise
+// equal to the full tape.
+double tuple_stepped(double x, double v, int n) {
+  std::tuple<double, double, int> s{x, v, 0};
+  [[tangent::checkpoint]] for (int t = 0; t < n; ++t) {
+    auto [p, q, k] = s;
+    s = std::make_tuple(p + 0.1 * q, q - 0.1 * std::sin(p), k + 1);
+  }
+  return std::get<0>(s) * std::get<1>(s) + std::get<2>(s);
+}
+double tuple_stepped_taped(double x, double v, int n) {
+  std::tuple<double, double, int> s{x, v, 0};
+  for (int t = 0; t < n; ++t) {
+    auto [p, q, k] = s;
+    s = std::make_tuple(p + 0.1 * q, q - 0.1 * std::sin(p), k + 1);
+  }
+  return std::get<0>(s) * std::get<1>(s) + std::get<2>(s);
+}
+double tuple_settled(double x) {
+  std::pair<double, double> s{x, 0.0};
+  [[tangent::checkpoint(3)]] while (std::abs(s.first) > 1e-3) {
+    std::tie(s.first, s.second) =
+        std::make_pair(0.6 * s.first, s.second + s.first);
+  }
+  return s.second;
+}
+double tuple_settled_taped(double x) {
+  std::pair<double, double> s{x, 0.0};
+  while (std::abs(s.first) > 1e-3) {
+    std::tie(s.first, s.second) =
+        std::make_pair(0.6 * s.first, s.second + s.first);
+  }
+  return s.second;
+}
+
 // Nested objects bound, then their fields.
 double nested(const Segment &s, double w) {
   const auto &[a, b, id] = s;
@@ -162,6 +282,25 @@ int main() {
   check("pair/spread", tangent::grad<spread>(),
         std::vector<double>{0.3, -0.5, 0.9}, 0.7);
   check("pair/field", tangent::grad<pair_field>(), Tagged{{0.3, 0.6}, 0.2},
+        0.7);
+  check("tuple/std_tuples", tangent::grad<std_tuples>(), 1.5, 0.4,
+        Triple{0.3, -0.6, 0.8});
+  check("tuple/mixed", tangent::grad<tuple_mixed>(),
+        std::vector<double>{0.3, -0.5, 0.9}, 0.7);
+  for (double t : {0.4, 1.2})
+    check("tuple/tied", tangent::grad<tied>(), 1.5, t);
+  for (int n : {0, 1, 9, 30}) {
+    check("tuple/stepped", tangent::grad<tuple_stepped>(), 0.4, 0.9, n);
+    check_same("tuple/stepped_bitwise",
+               tangent::grad<tuple_stepped>()(0.4, 0.9, n),
+               tangent::grad<tuple_stepped_taped>()(0.4, 0.9, n));
+  }
+  for (double x : {0.9, -2.5}) {
+    check("tuple/settled", tangent::grad<tuple_settled>(), x);
+    check_same("tuple/settled_bitwise", tangent::grad<tuple_settled>()(x),
+               tangent::grad<tuple_settled_taped>()(x));
+  }
+  check("tuple/field", tangent::grad<tuple_field>(), Ranged{{0.3, 4, 1.1}, 0.6},
         0.7);
   for (int n : {0, 1, 5})
     check("structured/in_loop", tangent::grad<in_loop>(), 0.8, n);

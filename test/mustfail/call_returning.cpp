@@ -2,11 +2,12 @@
 #include <tangent/grad.hpp>
 
 #include <tuple>
+#include <vector>
 
-std::tuple<double, double> both(double x) { return {x, x * x}; }
+std::tuple<std::vector<double>, double> both(double x) { return {{x}, x * x}; }
 
 double f(double x) {
-  both(x); // TANGENT-ERROR: a call returning 'std::tuple<double, double>' is not supported
+  both(x); // TANGENT-ERROR: a call returning 'std::tuple<std::vector<double>, double>' is not supported
   return x;
 }
 

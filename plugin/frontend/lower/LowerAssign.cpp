@@ -43,6 +43,23 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
                                     const clang::Expr *rhs,
                                     const std::string &op, SourceLocation loc,
                                     Block &pre) {
+  // `std::tie(a, b) = t;`: t's elements into temporaries first, so that
+  // `std::tie(a, b) = std::make_pair(b, a)` swaps.
+  if (llvm::SmallVector<const clang::Expr *, 4> tied; tiedTargets(lhs, tied)) {
+    Object values =
+        objectVars(naming::valueTemp(), rhs->getType(), VarRole::Temp, loc);
+    buildObject(values, rhs, loc, pre, true);
+    for (size_t k = 0; k < tied.size(); ++k) {
+      if (!tied[k])
+        continue; // std::ignore
+      ExprPtr t = target(tied[k], pre);
+      ExprPtr v = values.leaf(k);
+      if (v->type.spelling != t->type.spelling)
+        v = makeCast(t->type, std::move(v));
+      pre.push_back(assign(std::move(t), std::move(v), loc));
+    }
+    return makeIntLiteral(0, intType());
+  }
   // Whole objects, leaf by leaf (through temporaries when computed).
   if (isSplit(lhs->getType())) {
     if (!op.empty())

@@ -232,7 +232,7 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     unexpected(loc, "a call through a function pointer");
   if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
     return algorithm(c, ra, pre, into);
-  if (unsigned index = 0; const clang::Expr *pair = pairGet(c, index)) {
+  if (unsigned index = 0; const clang::Expr *pair = tupleGet(c, index)) {
     ExprPtr field = object(pair, pre).leaf(index); // std::get<I>(p)
     if (!into)
       return field;

@@ -67,10 +67,10 @@ public:
     SourceLocation loc = e->getBeginLoc();
     const ValueDecl *d = e->getDecl();
     if (const auto *bd = dyn_cast<BindingDecl>(d)) {
-      // A std::pair's binding is its field by position; a class's names
-      // the field of its hidden object.
+      // A std::pair's or tuple's binding is its element by position; a class's
+      // names the field of its hidden object.
       const auto *dd = dyn_cast<DecompositionDecl>(bd->getDecomposedDecl());
-      if (dd && isStdPair(dd->getType())) {
+      if (dd && isNumberTuple(dd->getType())) {
         auto at = std::find(dd->bindings().begin(), dd->bindings().end(), bd);
         return F.objects.at(dd).leaf(at - dd->bindings().begin());
       }

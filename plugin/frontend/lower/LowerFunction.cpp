@@ -225,7 +225,7 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
     Object part;
     if (const FieldDecl *field = init->getMember()) {
       for (size_t i = 0; i < layout.size(); ++i)
-        if (layout[i].fields.front() == field)
+        if (!layout[i].fields.empty() && layout[i].fields.front() == field)
           part.vars.push_back(self.vars[i]);
       if (!isSplit(field->getType())) {
         initialize(part.vars.at(0), init->getInit(), loc, F->body);

@@ -194,7 +194,7 @@ Object FunctionLowerer::member(const MemberExpr *me, Block &pre) {
   std::vector<Leaf> layout = leavesOf(type, me->getBeginLoc());
   Object out;
   for (size_t i = 0; i < layout.size(); ++i)
-    if (layout[i].fields.front() == field)
+    if (!layout[i].fields.empty() && layout[i].fields.front() == field)
       out.vars.push_back(whole.vars[i]);
   if (whole.index)
     out.index = std::move(whole.index);
@@ -296,7 +296,7 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
                                            ? f->getInClassInitializer()
                                            : nullptr;
             if (!value && splitClass(f->getType()) &&
-                !isStdPair(f->getType())) // a pair: zeros, as pair() does
+                !isNumberTuple(f->getType())) // a pair: zeros, as pair() does
               walk(splitClass(f->getType()));
             else
               part(f->getType(), value);
@@ -308,9 +308,9 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
   const clang::Expr *x = bareObject(init);
   if (const auto *d = dyn_cast<CXXDefaultInitExpr>(x))
     return buildObject(dest, d->getExpr(), loc, out, fresh);
-  // A std::pair from its two values: both evaluated before either is
+  // A std::pair or tuple from its values: all evaluated before any is
   // written (`p = std::make_pair(p.second, p.first)`).
-  if (llvm::SmallVector<const clang::Expr *, 2> parts; pairParts(x, parts)) {
+  if (llvm::SmallVector<const clang::Expr *, 2> parts; tupleParts(x, parts)) {
     if (parts.empty()) {
       for (size_t k = 0; k < dest.size(); ++k)
         zero(k);

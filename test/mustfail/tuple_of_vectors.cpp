@@ -1,0 +1,12 @@
+// Must fail: a std::tuple holding a container; tuples of numbers work.
+#include <tangent/grad.hpp>
+
+#include <tuple>
+#include <vector>
+
+double f(double x) {
+  std::tuple<std::vector<double>, double> t{{x}, x}; // TANGENT-ERROR: local variable type 'std::tuple<std::vector<double>, double>' is not supported
+  return std::get<1>(t);
+}
+
+double use(double x) { return tangent::grad<f>()(x); }
