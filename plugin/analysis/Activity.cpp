@@ -98,9 +98,9 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
         break;
       }
       case StmtKind::Resize:
-        // The value appended or filled in flows into the vector.
+        // The value (or row) appended or filled in flows into the vector.
         for (const ExprPtr &a : s.args)
-          if (a->type.isReal() && flowsFrom(*a, &Var::varied))
+          if (a->type.isDifferentiable() && flowsFrom(*a, &Var::varied))
             set(s.var, &Var::varied);
         if (s.var->useful)
           for (const ExprPtr &a : s.args)

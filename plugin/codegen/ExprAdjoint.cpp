@@ -56,6 +56,12 @@ void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
   std::sort(needed.begin(), needed.end(),
             [&](const Expr *a, const Expr *b) { return order[a] < order[b]; });
   needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
+  recordValues(needed, fwd, rev_pops, subst);
+}
+
+void SweepGenerator::recordValues(const std::vector<const Expr *> &needed,
+                                  Code &fwd, Code &rev_pops,
+                                  Substitutions &subst) {
   Substitutions fwd_subst;
   std::vector<std::string> pops;
   for (const Expr *n : needed) {

@@ -93,10 +93,19 @@ inline std::string pushShape(const std::string &v) {
 inline std::string popShape(const std::string &x) {
   return "tangent::detail::pop_shape(" + tape() + ", " + x + ");";
 }
-/// `row += ` every row of `rows` (the adjoint of a fill row).
+/// `row += ` every row of `rows` (the adjoint of a fill row), or of its
+/// rows from index `from` on.
 inline std::string accumulateRows(const std::string &row,
-                                  const std::string &rows) {
-  return "tangent::detail::accumulate_rows(" + row + ", " + rows + ");";
+                                  const std::string &rows,
+                                  const std::string &from = "") {
+  return "tangent::detail::accumulate_rows(" + row + ", " + rows +
+         (from.empty() ? "" : ", " + from) + ");";
+}
+/// Gives adjoint `x` of vector `v` size `n` back (new rows shaped like
+/// `v`'s).
+inline std::string resizeAdjoint(const std::string &x, const std::string &v,
+                                 const std::string &n) {
+  return "tangent::detail::resize_adjoint(" + x + ", " + v + ", " + n + ");";
 }
 /// `into += from`, element-wise for containers.
 inline std::string accumulate(const std::string &into,

@@ -127,20 +127,23 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
   // The reverse undoes the size change on the adjoint (which always has the
   // vector's size there) and, when the reverse reads the vector, on the
   // vector itself: push_back and pop_back need no record for that, resize
-  // records the old size (and the elements a shrink drops).
+  // records the old size (and the elements a shrink drops). A vector of
+  // vectors is always restored when active: the rows its adjoint gets back
+  // take their sizes from it.
   Sweeps out;
   Var *v = s.var;
   TANGENT_ASSERT(v->type.kind == TypeKind::Vector, "a resize of a non-vector");
   const std::string &n = v->name;
+  const bool nested = v->type.isNested();
   const Expr *value = s.resize == ResizeKind::Append ? s.args[0].get()
                       : s.args.size() > 1            ? s.args[1].get()
                                                      : nullptr;
-  Code pops;
+  Code pops, adjoint;
   Substitutions subst;
   forward_subst_.clear();
   if (v->active && value && value->active)
     recordNeeded(*value, out.fwd, pops, subst);
-  const bool restore = record_ && needsSave(s, v);
+  const bool restore = record_ && (needsSave(s, v) || (nested && v->active));
   const std::string elem = v->type.elem_spelling;
   std::string d; // the adjoint flowing to `value`
   switch (s.resize) {
@@ -150,18 +153,26 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
       out.rev.line(n + ".pop_back();");
     if (v->active) {
       d = fresh(naming::adjointTemp());
-      out.rev.line("const " + elem + " " + d + " = " + v->adjoint + ".back();");
+      out.rev.line(
+          nested ? "auto " + d + " = std::move(" + v->adjoint + ".back());"
+                 : "const " + elem + " " + d + " = " + v->adjoint + ".back();");
       out.rev.line(v->adjoint + ".pop_back();");
     }
     break;
   case ResizeKind::Pop:
     if (restore)
-      out.fwd.line(rt::push(n + ".back()"));
+      out.fwd.line(nested ? rt::pushVector(n + ".back()")
+                          : rt::push(n + ".back()"));
     out.fwd.line(n + ".pop_back();");
-    if (restore)
+    if (restore && nested) {
+      out.rev.line(n + ".emplace_back();");
+      out.rev.line(rt::popVector(n + ".back()"));
+    } else if (restore) {
       out.rev.line(n + ".push_back(" + rt::pop(elem) + ");");
+    }
     if (v->active)
-      out.rev.line(v->adjoint + ".push_back(0);");
+      out.rev.line(nested ? rt::resizeAdjoint(v->adjoint, n, n + ".size()")
+                          : v->adjoint + ".push_back(0);");
     break;
   case ResizeKind::To: {
     std::string size = printExpr(*s.args[0], forward_subst_);
@@ -180,7 +191,12 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     out.fwd.line(n + ".resize(" + size +
                  (value ? ", " + printExpr(*value, forward_subst_) : "") +
                  ");");
-    if (v->active) {
+    if (v->active && nested) { // after the pops: the fill row's indices
+      if (value && value->active)
+        adjoint.line(
+            rt::accumulateRows(adjointOf(*value, subst), v->adjoint, old));
+      adjoint.line(rt::resizeAdjoint(v->adjoint, n, old));
+    } else if (v->active) {
       if (value && value->active) {
         d = fresh(naming::adjointTemp());
         out.rev.line("const " + elem + " " + d + " = " +
@@ -192,7 +208,10 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
   }
   }
   out.rev.append(pops);
-  if (!d.empty() && value->active)
+  out.rev.append(adjoint);
+  if (!d.empty() && value->active && nested)
+    out.rev.line(rt::accumulate(adjointOf(*value, subst), d));
+  else if (!d.empty() && value->active)
     propagate(*value, d, out.rev, subst);
   return out;
 }
@@ -202,6 +221,8 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
                      s.lhs->kind == ExprKind::Index,
                  "an assignment to something other than a variable or an "
                  "element");
+  if (s.lhs->kind == ExprKind::Index && s.lhs->type.isContainer())
+    return assignRow(s);
   Sweeps out;
   Var *target = rootVar(*s.lhs);
   bool whole_container =
@@ -210,7 +231,9 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   Substitutions subst;
   forward_subst_.clear();
   bool active = target->active;
-  if (active && s.rhs->active && !whole_container)
+  // (A whole container's source is a variable or a row `m[i]`, whose
+  // indices its adjoint needs.)
+  if (active && s.rhs->active)
     recordNeeded(*s.rhs, out.fwd, pops, subst);
   bool saved =
       (whole_container ? keepsOldValue(s, target) : needsSave(s, target)) &&
@@ -234,7 +257,9 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
     return out;
   if (whole_container) {
     const Var *src = s.rhs->kind == ExprKind::VarRef ? s.rhs->var : nullptr;
-    if (src && src != target && src->active)
+    if (s.rhs->kind == ExprKind::Index && s.rhs->active) // `r = m[i]`
+      out.rev.line(rt::accumulate(adjointOf(*s.rhs, subst), target->adjoint));
+    else if (src && src != target && src->active)
       out.rev.line(rt::accumulate(src->adjoint, target->adjoint));
     if (src != target && !isFirstWrite(fn_, s, target))
       out.rev.line(
@@ -259,6 +284,48 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
                d_lhs + ";");
   out.rev.line(d_lhs + " = 0;");
   propagate(*s.rhs, d, out.rev, subst);
+  return out;
+}
+
+SweepGenerator::Sweeps SweepGenerator::assignRow(const Stmt &s) {
+  // `m[i] = r`, `m[i] = m[j]`: a whole row of a vector of vectors. The old
+  // row is recorded when the reverse reads m or m is active (its adjoint's
+  // row gets the old row's size back); its indices are recorded first, so
+  // the reverse pops the old row into a temporary before it knows where it
+  // goes.
+  Sweeps out;
+  Var *m = rootVar(*s.lhs);
+  Code pops;
+  Substitutions subst;
+  forward_subst_.clear();
+  std::vector<const Expr *> indices;
+  forEachIndex(*s.lhs, [&](const Expr &i) { indices.push_back(&i); });
+  recordValues(indices, out.fwd, pops, subst);
+  if (m->active && s.rhs->active)
+    recordNeeded(*s.rhs, out.fwd, pops, subst);
+  const std::string row = printExpr(*s.lhs, forward_subst_);
+  const bool saved = record_ && (m->active || needsSave(s, m));
+  std::string old;
+  if (saved) {
+    old = fresh("row");
+    out.fwd.line(rt::pushVector(row));
+    out.rev.line(s.lhs->type.spelling + " " + old + ";");
+    out.rev.line(rt::popVector(old));
+  }
+  out.fwd.line(row + " = " + printExpr(*s.rhs, forward_subst_) + ";");
+  out.rev.append(pops);
+  const std::string reversed = printExpr(*s.lhs, subst);
+  if (saved)
+    out.rev.line(reversed + " = std::move(" + old + ");");
+  if (!m->active)
+    return out;
+  // Through a temporary: `m[i] = m[i]` passes the adjoint through.
+  std::string d = fresh(naming::adjointTemp());
+  std::string d_row = adjointOf(*s.lhs, subst);
+  out.rev.line("auto " + d + " = std::move(" + d_row + ");");
+  out.rev.line(rt::zeroLike(d_row, reversed));
+  if (s.rhs->active)
+    out.rev.line(rt::accumulate(adjointOf(*s.rhs, subst), d));
   return out;
 }
 
@@ -322,20 +389,21 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   switch (s.construct) {
   case ConstructKind::Fill:
     if (s.args[1]->active && t.isNested()) // rows filled with one row
-      out.rev.line(rt::accumulateRows(s.args[1]->var->adjoint, v->adjoint));
+      out.rev.line(
+          rt::accumulateRows(adjointOf(*s.args[1], subst), v->adjoint));
     else if (s.args[1]->active)
       propagate(*s.args[1], rt::sum(v->adjoint), out.rev, subst);
     break;
   case ConstructKind::Copy:
     if (s.args[0]->active)
-      out.rev.line(rt::accumulate(s.args[0]->var->adjoint, v->adjoint));
+      out.rev.line(rt::accumulate(adjointOf(*s.args[0], subst), v->adjoint));
     break;
   case ConstructKind::Elements:
     for (size_t i = 0; i < s.args.size(); ++i) {
       std::string d = v->adjoint + "[" + std::to_string(i) + "]";
-      if (t.isNested()) { // rows: named vectors
+      if (t.isNested()) { // rows: named vectors or rows of others
         if (s.args[i]->active)
-          out.rev.line(rt::accumulate(s.args[i]->var->adjoint, d));
+          out.rev.line(rt::accumulate(adjointOf(*s.args[i], subst), d));
       } else {
         propagate(*s.args[i], d, out.rev, subst);
       }

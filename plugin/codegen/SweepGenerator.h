@@ -61,6 +61,7 @@ private:
   Code reverseInPasses(const Stmt &loop, const std::string &header);
 
   Sweeps assign(const Stmt &s);
+  Sweeps assignRow(const Stmt &s);
   Sweeps construct(const Stmt &s);
   Sweeps call(const Stmt &s);
   Sweeps swap(const Stmt &s);
@@ -87,6 +88,9 @@ private:
   /// emitted before the propagation). Fills `subst`.
   void recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
                     Substitutions &subst);
+  /// The same for the given values (in that order).
+  void recordValues(const std::vector<const Expr *> &needed, Code &fwd,
+                    Code &rev_pops, Substitutions &subst);
   /// Emits `adjoint-of(e) += adj` through `e`'s operations.
   void propagate(const Expr &e, const std::string &adj, Code &out,
                  const Substitutions &subst);

@@ -206,6 +206,17 @@ bool tupleParts(const clang::Expr *x,
 /// numbers: `t`, with the element's position in `index`; else null.
 const clang::Expr *tupleGet(const clang::CallExpr *c, unsigned &index);
 
+/// For a row of a vector of vectors, `m[i]`, `m.at(i)`, `m.back()` or
+/// `m.front()`: `m`, with the index in `index` (null for back and front);
+/// else null.
+const clang::Expr *rowOf(clang::ASTContext &ctx, const clang::Expr *e,
+                         const clang::Expr **index = nullptr);
+
+/// The variable under a chain of fields (`s.a.m` -> `s`), or null.
+const clang::VarDecl *rootVariable(const clang::Expr *e);
+/// How many times `e` refers to `vd` inside it.
+unsigned mentions(const clang::Stmt *e, const clang::VarDecl *vd);
+
 /// For `std::tie(a, b, ...)`, the left side of `std::tie(a, b) = t;`: its
 /// arguments in `targets`, null for `std::ignore`; else false.
 bool tiedTargets(const clang::Expr *x,

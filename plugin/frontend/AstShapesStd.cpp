@@ -1,8 +1,8 @@
 //===- AstShapesStd.cpp - shapes of standard library values --------------===//
 //
-// The part of AstShapes.h about std::pair and std::tuple, and about
-// std::max / std::min with a comparator: what the validator and the
-// lowering both read off these calls.
+// The part of AstShapes.h about std::pair and std::tuple, rows of vectors
+// of vectors, and std::max / std::min with a comparator: what the
+// validator and the lowering both read off these expressions.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
@@ -70,6 +70,53 @@ const clang::Expr *tupleGet(const CallExpr *c, unsigned &index) {
       return c->getArg(0);
     }
   return nullptr;
+}
+
+const clang::Expr *rowOf(ASTContext &ctx, const clang::Expr *e,
+                         const clang::Expr **index) {
+  e = e->IgnoreParenImpCasts();
+  const clang::Expr *base = nullptr, *at = nullptr;
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+      op && op->getOperator() == OO_Subscript)
+    base = op->getArg(0), at = op->getArg(1);
+  else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e);
+           mc && mc->getMethodDecl() &&
+           mc->getMethodDecl()->getName() == "at" && mc->getNumArgs() == 1)
+    base = mc->getImplicitObjectArgument(), at = mc->getArg(0);
+  else if (ContainerMember cm; isa<CXXMemberCallExpr>(e) &&
+                               containerCall(cast<CallExpr>(e), cm) &&
+                               (cm.kind == ContainerMember::Kind::Back ||
+                                cm.kind == ContainerMember::Kind::Front))
+    base = cm.container; // no index of its own
+  Type t;
+  if (!base || !lowerType(ctx, base->getType(), t) || !t.isNested())
+    return nullptr;
+  if (index)
+    *index = at;
+  return base;
+}
+
+const VarDecl *rootVariable(const clang::Expr *e) {
+  for (;;) {
+    e = bareObject(e->IgnoreParenImpCasts());
+    if (const auto *me = dyn_cast<MemberExpr>(e); me && !me->isArrow())
+      e = me->getBase();
+    else
+      break;
+  }
+  const auto *dre = dyn_cast<DeclRefExpr>(e);
+  return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+}
+
+unsigned mentions(const clang::Stmt *e, const VarDecl *vd) {
+  if (!e)
+    return 0;
+  unsigned n = 0;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e); dre && dre->getDecl() == vd)
+    ++n;
+  for (const clang::Stmt *child : e->children())
+    n += mentions(child, vd);
+  return n;
 }
 
 bool tiedTargets(const clang::Expr *x,

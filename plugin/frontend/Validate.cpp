@@ -228,9 +228,7 @@ void Validator::rangeFor(const CXXForRangeStmt *s) {
         .insert(var);
     return loopBody(s->getBody());
   }
-  const VarDecl *loop_var = s->getLoopVariable();
-  if (!namesContainer(range) && !containerMember(range) &&
-      !(!loop_var->getType()->isReferenceType() && namesRow(range)))
+  if (!namesContainer(range) && !containerMember(range) && !namesRow(range))
     return refuse(range->getBeginLoc(),
                   "range-for over this expression is not supported; iterate "
                   "over a named array or vector (or a field of an object)");
@@ -418,6 +416,12 @@ void Validator::localReference(const VarDecl *vd) {
       scope_->vars.insert(vd);
       return;
     }
+    // A reference to a row of a vector of vectors (`const auto &r = m[i];`,
+    // `auto &last = m.back();`): an alias of that row, const or not.
+    if (namesRow(bare)) {
+      scope_->aliases.insert(vd);
+      return;
+    }
     // A reference to an element of a vector, array or pointer: an alias of
     // the element it was bound to (like a range-for reference).
     const clang::Expr *base = nullptr, *index = nullptr;
@@ -430,7 +434,8 @@ void Validator::localReference(const VarDecl *vd) {
              mc && mc->getMethodDecl()->getName() == "at")
       base = mc->getImplicitObjectArgument(), index = mc->getArg(0);
     if (!to_const && base && init->getType()->isRealFloatingType() &&
-        (namesContainer(base, /*or_pointer=*/true) || containerMember(base))) {
+        (namesContainer(base, /*or_pointer=*/true) || containerMember(base) ||
+         namesRow(base))) { // `double &e = m[i][j];`
       expr(index);
       scope_->aliases.insert(vd);
       return;
@@ -510,7 +515,7 @@ void Validator::containerInitializer(const clang::Expr *init,
         if (const auto *c = dyn_cast<CallExpr>(src);
             c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
           return call(c);
-        if (!namesContainer(src) && !containerMember(src))
+        if (!namesContainer(src) && !containerMember(src) && !namesRow(src))
           return refuse(loc, "copying from this expression is not "
                              "supported; copy a named container");
         return;
@@ -528,7 +533,7 @@ void Validator::containerInitializer(const clang::Expr *init,
   if (const auto *c = dyn_cast<CallExpr>(e);
       c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
     return call(c);
-  if (namesContainer(e) || containerMember(e))
+  if (namesContainer(e) || containerMember(e) || namesRow(e))
     return;
   refuse(loc, "this initializer is not supported");
 }

@@ -26,11 +26,8 @@ void Validator::containerStatement(const CallExpr *c,
     return refuse(loc, "insert is supported at the end of a vector only "
                        "(v.insert(v.end(), x)); elsewhere, write the loop "
                        "that moves the elements");
-  if (Type vt; lowerType(ctx_, v->getType(), vt) && vt.isNested() &&
-               cm.kind != K::Reserve)
-    return refuse(loc, what + " of a vector of vectors is not supported yet; "
-                              "build it with its size, `std::vector<std::"
-                              "vector<double>> m(n, std::vector<double>(k))`");
+  if (Type vt; lowerType(ctx_, v->getType(), vt) && vt.isNested())
+    return rowsStatement(c, cm);
   const CXXRecordDecl *elem = splitElement(v->getType());
   if (elem) {
     object(v, Use::Target);
@@ -68,6 +65,30 @@ void Validator::containerStatement(const CallExpr *c,
   for (size_t i = 0; i < cm.args.size(); ++i) {
     if (i == 1 && elem)
       object(cm.args[i]);
+    else
+      expr(cm.args[i]);
+  }
+}
+
+void Validator::rowsStatement(const CallExpr *c, const ContainerMember &cm) {
+  using K = ContainerMember::Kind;
+  SourceLocation loc = c->getBeginLoc();
+  const std::string what = std::string("'") + cm.name + "'";
+  if (!namesContainer(cm.container) && !containerMember(cm.container))
+    return refuse(loc, what + " is supported on a named vector of vectors (a "
+                              "variable, a parameter or a field of an "
+                              "object)");
+  // A new row: a vector (named, a row of another, built, returned), or
+  // emplace_back's constructor arguments `()` / `(n, x)`.
+  if (cm.kind == K::PushBack && cm.args.size() == 1)
+    return containerInitializer(cm.args[0], loc);
+  if (cm.kind == K::PushBack && cm.args.size() != 0 && cm.args.size() != 2)
+    return refuse(loc, what + " of a vector of vectors takes a row, or the "
+                              "size and value of a new row");
+  for (size_t i = 0; i < cm.args.size(); ++i) {
+    Type t;
+    if (lowerType(ctx_, cm.args[i]->getType(), t) && t.isContainer())
+      containerInitializer(cm.args[i], loc); // the row of resize(n, row)
     else
       expr(cm.args[i]);
   }

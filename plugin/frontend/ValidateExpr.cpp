@@ -76,19 +76,12 @@ bool Validator::namesRow(const clang::Expr *e) {
   if (const VarDecl *vd = namedVar(e))
     return scope_->aliases.count(vd) > 0;
   // `m[i]` or `m.at(i)` of a named vector of vectors.
-  const clang::Expr *base = nullptr, *index = nullptr;
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
-      op && op->getOperator() == OO_Subscript)
-    base = op->getArg(0), index = op->getArg(1);
-  else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e);
-           mc && mc->getMethodDecl()->getName() == "at" &&
-           mc->getNumArgs() == 1)
-    base = mc->getImplicitObjectArgument(), index = mc->getArg(0);
-  Type bt;
-  if (!base || !lowerType(ctx_, base->getType(), bt) || !bt.isNested() ||
-      !(namesContainer(base) || containerMember(base)))
+  const clang::Expr *index = nullptr;
+  const clang::Expr *base = rowOf(ctx_, e, &index);
+  if (!base || !(namesContainer(base) || containerMember(base)))
     return false;
-  expr(index);
+  if (index)
+    expr(index);
   return true;
 }
 
@@ -329,9 +322,10 @@ void Validator::assignment(const clang::Expr *lhs, const clang::Expr *rhs,
     if (compound)
       return refuse(loc, "compound assignment to a container is not "
                          "supported");
-    if (!namesContainer(lhs) && !containerMember(lhs))
+    if (!namesContainer(lhs) && !containerMember(lhs) && !namesRow(lhs))
       return refuse(loc, "assigning to this container is not supported; "
-                         "assign to a named array or vector");
+                         "assign to a named array or vector, or a row of "
+                         "one");
     return containerInitializer(rhs, loc);
   }
   if (lhs->getType()->isPointerType())
@@ -506,7 +500,7 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   SourceLocation loc = c->getBeginLoc();
   std::string name = fd->getNameAsString();
   llvm::SmallVector<const clang::Expr *, 4> args(c->arguments());
-  auto arguments = [&]() { this->arguments(fd, args); };
+  auto arguments = [&]() { this->arguments(fd, args, c); };
   // A call without differentiable arguments is a constant.
   if (isInactiveCall(c, ctx_))
     return arguments();

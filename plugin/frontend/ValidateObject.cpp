@@ -288,7 +288,8 @@ bool Validator::containerMember(const clang::Expr *e) {
 }
 
 void Validator::arguments(const FunctionDecl *fd,
-                          llvm::ArrayRef<const clang::Expr *> args) {
+                          llvm::ArrayRef<const clang::Expr *> args,
+                          const clang::Expr *call) {
   for (unsigned i = 0; i < args.size(); ++i) {
     const ParmVarDecl *p =
         i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
@@ -298,12 +299,36 @@ void Validator::arguments(const FunctionDecl *fd,
       continue;
     }
     Type pt;
-    // A container: named, or a row of a vector of vectors read by the callee.
+    // A container: named, or a row of a vector of vectors.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
         !namesContainer(args[i]) && !containerMember(args[i]) &&
-        !(use == Use::Value && namesRow(args[i])))
+        !namesRow(args[i]))
       return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
                                                 fd->getNameAsString() + "'");
+    // A row written by the callee is copied in and back out (LowerCall.cpp):
+    // no other argument may reach the variable that holds it.
+    if (use == Use::Target && namesRow(args[i])) {
+      const clang::Expr *rows = rowOf(ctx_, args[i]);
+      const VarDecl *m = rows ? rootVariable(rows) : nullptr;
+      if (!m)
+        return refuse(args[i]->getBeginLoc(),
+                      "a row passed by reference is supported as `m[i]` (or "
+                      "m.at(i), m.back(), m.front()) of a named vector of "
+                      "vectors");
+      // Elsewhere in the call (another argument, the object called on) or
+      // captured by reference by the lambda called.
+      const auto *md = dyn_cast<CXXMethodDecl>(fd);
+      bool captured = false;
+      if (md && md->getParent()->isLambda())
+        for (const LambdaCapture &cap : md->getParent()->captures())
+          captured |= cap.capturesVariable() && cap.getCapturedVar() == m &&
+                      cap.getCaptureKind() == LCK_ByRef;
+      if (!call || captured || mentions(call, m) > mentions(args[i], m))
+        return refuse(args[i]->getBeginLoc(),
+                      "the call reaches '" + m->getNameAsString() +
+                          "' also otherwise than through this row, which it "
+                          "receives by reference; pass a copy of the row");
+    }
     expr(args[i], use);
   }
 }
@@ -341,7 +366,7 @@ void Validator::userFunction(const CallExpr *c, const FunctionDecl *fd,
     return refuse(loc, "function '" + fd->getNameAsString() +
                            "' has no body; tangent differentiates member "
                            "functions and operators through their bodies");
-  arguments(fd, args);
+  arguments(fd, args, c);
   function(def);
 }
 

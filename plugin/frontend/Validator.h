@@ -121,6 +121,8 @@ private:
   void swapCall(const clang::Expr *a, const clang::Expr *b,
                 clang::SourceLocation loc);
   /// push_back, pop_back, resize, clear, reserve: a statement of its own.
+  /// push_back, pop_back, resize... of a vector of vectors.
+  void rowsStatement(const clang::CallExpr *c, const ContainerMember &cm);
   void containerStatement(const clang::CallExpr *c, const ContainerMember &cm);
   /// back(), front(), empty(); the size-changing ones inside an expression.
   void containerValue(const clang::CallExpr *c, const ContainerMember &cm);
@@ -149,8 +151,10 @@ private:
   /// Whether `e` is a container field of an object (then checked).
   bool containerMember(const clang::Expr *e);
   /// The arguments of a call of `fd` (objects, containers, values).
+  /// (`call`: the whole call, null for a constructor.)
   void arguments(const clang::FunctionDecl *fd,
-                 llvm::ArrayRef<const clang::Expr *> args);
+                 llvm::ArrayRef<const clang::Expr *> args,
+                 const clang::Expr *call = nullptr);
   /// A call of a member function (or member operator) of the user's on
   /// `on`.
   void memberFunctionCall(const clang::CallExpr *c,

@@ -117,6 +117,164 @@ double grid_heat_taped(Matrix u, double c, int steps) {
   return energy(u);
 }
 
+// Rows copied out (`auto r = m[i]`, `m.at(i)`, from a range-for
+// reference) and changed without touching the matrix.
+double row_copies(const Matrix &m, double w) {
+  auto r = m[1];
+  std::vector<double> q = m.at(0);
+  r[0] *= w;
+  q[1] += r[2];
+  double s = 0;
+  for (const auto &row : m) {
+    std::vector<double> c = row;
+    c[0] = std::sin(c[0] * w);
+    s += c[0] * c[1];
+  }
+  for (std::size_t j = 0; j < r.size(); ++j)
+    s += r[j] * q[j];
+  return s;
+}
+
+std::vector<double> scaled(const std::vector<double> &v, double w) {
+  std::vector<double> out(v.size());
+  for (std::size_t j = 0; j < v.size(); ++j)
+    out[j] = w * v[j];
+  return out;
+}
+
+// Whole rows assigned: from a vector, from another row, from braces, from
+// a call, a row to itself, and a vector from a row; the rows change sizes.
+double row_assign(Matrix m, double w) {
+  std::vector<double> r(m[0].size(), w);
+  m[1] = r;
+  m[0] = m[2];
+  m[2] = {w * m[0][1], m[1][0]};
+  m[1] = m[1];
+  m.at(0) = scaled(m[1], m[2][0]);
+  r = m[2];
+  std::size_t i = 0;
+  m[i] = m[i + 2];
+  i = 2;
+  m[1] = m[i];
+  return m[0][0] * m[1][1] + m[2][0] * r[1] + m[0].size() * m[1][0];
+}
+
+// A trajectory recorded with push_back of the state, emplace_back of
+// a new row, pop_back and push_back of braces and of its own row.
+std::vector<double> stepped(const std::vector<double> &s, double h) {
+  return {s[0] + h * s[1], s[1] - h * std::sin(s[0])};
+}
+double trajectory(double x, double v, int n) {
+  Matrix traj;
+  std::vector<double> s{x, v};
+  traj.push_back(s);
+  for (int t = 0; t < n; ++t) {
+    s = stepped(s, 0.1);
+    traj.push_back(s);
+  }
+  traj.emplace_back(2, x * v);
+  traj.emplace_back();
+  traj.pop_back();
+  traj.push_back({x, traj[0][1] * v});
+  traj.push_back(traj[1]);
+  traj.insert(traj.end(), traj[2]);
+  double e = 0;
+  for (const auto &row : traj)
+    for (double q : row)
+      e += q * q;
+  return e + traj.size();
+}
+
+// resize with a row and without, clear, and growth after it.
+double resized_rows(Matrix m, double w) {
+  m.resize(4, std::vector<double>{w, 2.0 * w, 3.0});
+  double a = m[3][1] * m[0][0] + m[1][2];
+  m.resize(2);
+  m.resize(3);
+  double b = m[2].size() + m[1][0] * w;
+  m.clear();
+  m.push_back({a, b});
+  m.resize(2, m[0]);
+  return m[1][0] * m[0][1] + m.size();
+}
+
+// References to rows (const and not, of m[i], back() and front()) see the
+// rows as they change; back()/front() rows indexed and sized.
+double row_refs(Matrix m, double w) {
+  const auto &first = m[0];
+  auto &last = m.back();
+  last[0] *= w;
+  m[0][1] = first[0] * w + last[1];
+  const std::vector<double> &front = m.front();
+  double s = first[1] * front[2];
+  m.front()[2] = std::sin(m.back()[0]);
+  return s + first[2] * m.back().size() + last[0];
+}
+
+void scale_row(std::vector<double> &r, double w) {
+  for (double &e : r)
+    e *= w;
+}
+// Rows passed by reference to callees that write them: a function, a
+// lambda, through back(), in a loop.
+double row_outputs(Matrix m, double w) {
+  scale_row(m[1], w);
+  double c = m[0][0];
+  scale_row(m.back(), c);
+  auto shift = [w](std::vector<double> &r) {
+    for (double &e : r)
+      e = e + w * e * e;
+  };
+  shift(m[0]);
+  for (std::size_t i = 0; i < m.size(); ++i)
+    scale_row(m[i], 0.5 + i * w);
+  return m[0][0] * m[1][1] + m[2][2] * m[0][2];
+}
+
+// Range-for by reference over the rows and over their elements, a
+// reference to an element of a row, a range over m[k] whose k changes in
+// the body (the range is evaluated once).
+double row_elements(Matrix m, double w) {
+  for (auto &row : m)
+    row[0] *= w;
+  for (auto &row : m)
+    for (double &e : row)
+      e = std::sin(e) + w * e;
+  double &corner = m[2][2];
+  corner *= corner;
+  std::size_t k = 1;
+  double s = 0;
+  for (double e : m[k]) {
+    s += e * m[k][0];
+    k = 0;
+  }
+  for (const auto &row : m)
+    for (const double &e : row)
+      s += e * e;
+  return s + corner;
+}
+
+// A checkpointed loop that grows a matrix by one row per step: bitwise
+// equal to the full tape.
+double recorded_rows(double x, int n) {
+  Matrix rows{{x, 0.5}};
+  [[tangent::checkpoint]] for (int t = 0; t < n; ++t) {
+    std::size_t k = rows.size() - 1;
+    rows.push_back({rows[k][0] + 0.2 * rows[k][1],
+                    rows[k][1] - 0.2 * std::sin(rows[k][0])});
+  }
+  return rows[rows.size() - 1][0] * rows[rows.size() / 2][1];
+}
+double recorded_rows_taped(double x, int n) {
+  Matrix rows{{x, 0.5}};
+  for (int t = 0; t < n; ++t) {
+    std::size_t k = rows.size() - 1;
+    rows.push_back({rows[k][0] + 0.2 * rows[k][1],
+                    rows[k][1] - 0.2 * std::sin(rows[k][0])});
+  }
+  return rows[rows.size() - 1][0] * rows[rows.size() / 2][1];
+}
+
 int main() {
   using namespace tangent_test;
   const Matrix a{{0.3, -0.2, 0.5}, {0.1, 0.7, -0.4}};
@@ -135,6 +293,20 @@ int main() {
     check("grid_heat", tangent::grad<grid_heat>(), u0, 0.1, steps);
     check_same("grid_heat_bitwise", tangent::grad<grid_heat>()(u0, 0.1, steps),
                tangent::grad<grid_heat_taped>()(u0, 0.1, steps));
+  }
+  const Matrix m3{{0.3, -0.2, 0.5}, {0.1, 0.7, -0.4}, {0.6, 0.2, 0.9}};
+  check("row_copies", tangent::grad<row_copies>(), m3, 0.8);
+  check("row_assign", tangent::grad<row_assign>(), m3, 0.7);
+  for (int n : {0, 3})
+    check("trajectory", tangent::grad<trajectory>(), 0.4, 0.9, n);
+  check("resized_rows", tangent::grad<resized_rows>(), m3, 0.6);
+  check("row_refs", tangent::grad<row_refs>(), m3, 0.6);
+  check("row_outputs", tangent::grad<row_outputs>(), m3, 0.6);
+  check("row_elements", tangent::grad<row_elements>(), m3, 0.6);
+  for (int n : {0, 1, 7, 16}) {
+    check("recorded_rows", tangent::grad<recorded_rows>(), 0.4, n);
+    check_same("recorded_rows_bitwise", tangent::grad<recorded_rows>()(0.4, n),
+               tangent::grad<recorded_rows_taped>()(0.4, n));
   }
   return summary();
 }

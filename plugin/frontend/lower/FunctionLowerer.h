@@ -116,6 +116,9 @@ public:
   userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
            Block &pre);
+  /// Appends a userCall statement to `out`, then what must follow it: the
+  /// rows of vectors of vectors it wrote, copied back (`written_back`).
+  void emitCall(StmtPtr st, Block &out);
   /// std::max / std::min with comparator `comp`, as a branch.
   ExprPtr extreme(const clang::CallExpr *c, const clang::Expr *comp,
                   bool is_max, Block &pre);
@@ -175,9 +178,14 @@ public:
   const clang::FunctionDecl *fd;
   Function *F;
   std::map<const clang::VarDecl *, Var *> vars;
-  /// Range-for variables bound by reference: the element they stand for.
-  std::map<const clang::VarDecl *, std::pair<Var *, Var *>> aliases;
+  /// References bound to an element (range-for variables by reference,
+  /// `double &r = v[i];`, a row `auto &row = m[i];`): the element they
+  /// stand for, its indices in variables that do not change (frozenIndex).
+  std::map<const clang::VarDecl *, ExprPtr> aliases;
   std::vector<LoopContext> loops;
+  /// The last userCall's rows passed by reference (to a temporary row
+  /// copied from `m[i]`): the assignments `m[i] = row` after the call.
+  Block written_back;
   Var *returned = nullptr;
   /// Inside a block marked [[tangent::checkpoint(N)]]: N (0 for no N), or
   /// -1 outside such blocks.
@@ -201,10 +209,14 @@ public:
   /// `index` in a temporary (null stays null): a reference to an element
   /// keeps the element it was bound to.
   ExprPtr frozenIndex(ExprPtr index, clang::SourceLocation loc, Block &out);
-  /// A row for vector of vectors `v` (an element of its braces, the row of
-  /// `m(n, row)`): a named vector, or a temporary initialized from `init`.
-  ExprPtr row(Var *v, const clang::Expr *init, clang::SourceLocation loc,
-              Block &out);
+  /// Element `x` (`v[i]`, `m[i][j]`) with every index frozen.
+  ExprPtr frozenElement(ExprPtr x, clang::SourceLocation loc, Block &out);
+  /// A row of type `row_type` (an element of a vector of vectors' braces,
+  /// the row of `m(n, row)`, of `m.push_back(row)`, of `m[i] = row`): a
+  /// named vector, a row of another (`m[j]`), or a temporary initialized
+  /// from `init`.
+  ExprPtr row(const Type &row_type, const clang::Expr *init,
+              clang::SourceLocation loc, Block &out);
   /// `T v;` for a container: empty vector, zero array.
   StmtPtr defaultConstruct(Var *v, clang::SourceLocation loc);
   StmtPtr makeIf(ExprPtr cond, Block then_block, clang::SourceLocation loc);

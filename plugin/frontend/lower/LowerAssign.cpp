@@ -72,6 +72,11 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
   Type lt;
   if (lowerType(ctx, lhs->getType(), lt) && lt.isContainer()) {
     ExprPtr t = target(lhs, pre);
+    if (t->kind == ExprKind::Index && op.empty()) { // a row: `m[i] = r`
+      ExprPtr src = row(t->type, rhs, loc, pre);
+      pre.push_back(assign(t->clone(), std::move(src), loc));
+      return t;
+    }
     if (t->kind != ExprKind::VarRef || !op.empty())
       unexpected(loc, "an assignment to a container");
     const clang::Expr *r = rhs->IgnoreImplicit();

@@ -33,6 +33,13 @@ const clang::Expr *memberObject(const CallExpr *c) {
 
 } // namespace
 
+void FunctionLowerer::emitCall(StmtPtr st, Block &out) {
+  out.push_back(std::move(st));
+  for (StmtPtr &back : written_back)
+    out.push_back(std::move(back));
+  written_back.clear();
+}
+
 std::unique_ptr<tangent::Stmt>
 FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
                           llvm::ArrayRef<const clang::Expr *> args,
@@ -74,6 +81,22 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       continue;
     }
     ExprPtr x = output ? target(a, pre) : expr(a, pre);
+    if (output && x->kind == ExprKind::Index && x->type.isContainer()) {
+      // A row written by the callee (validated: nothing else in the call
+      // reaches its vector of vectors): a copy passed, assigned back after
+      // the call to the row the index designated before it.
+      x->ops[1] = frozenIndex(std::move(x->ops[1]), loc, pre);
+      Var *row = temp(x->type, "row");
+      auto copy = std::make_unique<tangent::Stmt>();
+      copy->kind = StmtKind::Construct;
+      copy->loc = makeLoc(ctx, loc);
+      copy->var = row;
+      copy->construct = ConstructKind::Copy;
+      copy->args.push_back(x->clone());
+      pre.push_back(std::move(copy));
+      written_back.push_back(assign(std::move(x), makeVarRef(row), loc));
+      x = makeVarRef(row);
+    }
     Type pt;
     if (p && lowerType(ctx, p->getType(), pt) && pt.isContainer() &&
         x->kind != ExprKind::VarRef &&
@@ -139,7 +162,7 @@ ExprPtr FunctionLowerer::extreme(const CallExpr *c, const clang::Expr *comp,
     st->arg_is_output.push_back(false);
     Var *taken = temp(boolType(), naming::valueTemp());
     st->result = taken;
-    pre.push_back(std::move(st));
+    emitCall(std::move(st), pre);
     test = makeVarRef(taken);
   }
   Var *r = temp(t, naming::valueTemp());
@@ -165,17 +188,17 @@ ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
   struct Saved {
     const ParmVarDecl *param;
     std::optional<Object> object;
-    std::optional<std::pair<Var *, Var *>> alias;
+    ExprPtr alias;
     Var *var = nullptr;
   };
   std::vector<Saved> saved;
   for (unsigned i = 0; i < args.size() && i < callee->getNumParams(); ++i) {
     const ParmVarDecl *p = callee->getParamDecl(i);
-    Saved s{p, {}, {}, nullptr};
+    Saved s{p, {}, nullptr, nullptr};
     if (auto it = objects.find(p); it != objects.end())
       s.object = it->second.copy();
     if (auto it = aliases.find(p); it != aliases.end())
-      s.alias = it->second;
+      s.alias = it->second->clone();
     if (auto it = vars.find(p); it != vars.end())
       s.var = it->second;
     saved.push_back(std::move(s));
@@ -202,7 +225,7 @@ ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
     if (s.object)
       objects[s.param] = std::move(*s.object);
     if (s.alias)
-      aliases[s.param] = *s.alias;
+      aliases[s.param] = std::move(s.alias);
     if (s.var)
       vars[s.param] = s.var;
   }
@@ -222,7 +245,7 @@ void FunctionLowerer::objectCall(const CallExpr *c, const Object &dest,
     st->args.push_back(dest.leaf(k));
     st->arg_is_output.push_back(true);
   }
-  pre.push_back(std::move(st));
+  emitCall(std::move(st), pre);
 }
 
 ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
@@ -291,14 +314,14 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
       read_by_argument |= into && readsVar(*a, into);
     Var *r = into && !read_by_argument ? into : temp(rt, naming::valueTemp());
     st->result = r;
-    pre.push_back(std::move(st));
+    emitCall(std::move(st), pre);
     if (into && r != into) {
       pre.push_back(assign(makeVarRef(into), makeVarRef(r), loc));
       return makeVarRef(into);
     }
     return makeVarRef(r);
   }
-  pre.push_back(std::move(st));
+  emitCall(std::move(st), pre);
   return makeLiteral("0", rt);
 }
 

@@ -64,23 +64,31 @@ void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,
   if (const auto *me = dyn_cast<MemberExpr>(bare)) {
     Object leaf = member(me, out);
     if (leaf.index)
-      aliases[vd] = {leaf.vars.at(0),
-                     frozenIndex(std::move(leaf.index), loc, out)->var};
+      aliases[vd] = makeIndex(makeVarRef(leaf.vars.at(0)),
+                              frozenIndex(std::move(leaf.index), loc, out));
     else
       vars[vd] = leaf.vars.at(0);
     return;
   }
-  // Writable: another name for the variable or element (validated).
-  if (!vd->getType().getNonReferenceType().isConstQualified()) {
+  // Writable: another name for the variable or element (validated); a row
+  // of a vector of vectors, also through a const reference (the row may
+  // change after the binding: a copy would not see it).
+  auto rowAlias = [&](const clang::Expr *e) {
+    const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto *named = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+    auto it = named ? aliases.find(named) : aliases.end();
+    return it != aliases.end() && it->second->type.isContainer();
+  };
+  if (!vd->getType().getNonReferenceType().isConstQualified() ||
+      rowOf(ctx, bare) || rowAlias(bare)) {
     ExprPtr x = target(bare, out);
     if (x->kind == ExprKind::VarRef) {
       vars[vd] = x->var;
       return;
     }
-    if (x->kind != ExprKind::Index || x->ops[0]->kind != ExprKind::VarRef)
+    if (x->kind != ExprKind::Index)
       unexpected(loc, "a reference to this element");
-    aliases[vd] = {x->ops[0]->var,
-                   frozenIndex(std::move(x->ops[1]), loc, out)->var};
+    aliases[vd] = frozenElement(std::move(x), loc, out);
     return;
   }
   // A const reference to a variable: the variable itself.
@@ -109,6 +117,15 @@ ExprPtr FunctionLowerer::frozenIndex(ExprPtr index, SourceLocation loc,
   return makeVarRef(t);
 }
 
+ExprPtr FunctionLowerer::frozenElement(ExprPtr x, SourceLocation loc,
+                                       Block &out) {
+  if (x->kind != ExprKind::Index)
+    return x;
+  x->ops[0] = frozenElement(std::move(x->ops[0]), loc, out); // outer first
+  x->ops[1] = frozenIndex(std::move(x->ops[1]), loc, out);
+  return x;
+}
+
 StmtPtr FunctionLowerer::defaultConstruct(Var *v, SourceLocation loc) {
   auto st = std::make_unique<tangent::Stmt>();
   st->kind = StmtKind::Construct;
@@ -118,16 +135,22 @@ StmtPtr FunctionLowerer::defaultConstruct(Var *v, SourceLocation loc) {
   return st;
 }
 
-ExprPtr FunctionLowerer::row(Var *v, const clang::Expr *init,
+ExprPtr FunctionLowerer::row(const Type &row_type, const clang::Expr *init,
                              SourceLocation loc, Block &out) {
-  // A named row as it is; a row built in place goes to a temporary.
+  // A named row as it is, also a row of a vector of vectors (`m[j]`, a
+  // range-for reference to one); a row built in place goes to a temporary.
   const clang::Expr *e = init->IgnoreImplicit();
-  if (isa<DeclRefExpr, MemberExpr>(e)) {
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
+      ce && ce->getNumArgs() == 1 &&
+      ce->getConstructor()->isCopyOrMoveConstructor())
+    e = ce->getArg(0)->IgnoreImplicit();
+  if (isa<DeclRefExpr, MemberExpr>(e) || rowOf(ctx, e)) {
     ExprPtr x = expr(e, out);
-    if (x->kind == ExprKind::VarRef)
+    if (x->kind == ExprKind::VarRef ||
+        (x->kind == ExprKind::Index && x->type.isContainer()))
       return x;
   }
-  Var *t = temp(*v->type.row, "row");
+  Var *t = temp(row_type, "row");
   initialize(t, init, loc, out);
   return makeVarRef(t);
 }
@@ -153,7 +176,7 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       st->construct = ConstructKind::Elements;
       for (const clang::Expr *item : list->inits()) {
         if (v->type.isNested())
-          st->args.push_back(row(v, item, loc, out));
+          st->args.push_back(row(*v->type.row, item, loc, out));
         else if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
           st->args.push_back(makeLiteral("0", typeOf(item->getType(), loc)));
         else
@@ -196,10 +219,12 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       for (const clang::Expr *a : args)
         st->args.push_back(st->construct == ConstructKind::Fill &&
                                    v->type.isNested() && a == args[1]
-                               ? row(v, a, loc, out)
+                               ? row(*v->type.row, a, loc, out)
                                : expr(a, out));
       if (st->construct == ConstructKind::Copy &&
-          st->args[0]->kind != ExprKind::VarRef)
+          st->args[0]->kind != ExprKind::VarRef &&
+          !(st->args[0]->kind == ExprKind::Index &&
+            st->args[0]->type.isContainer())) // `auto r = m[i];`
         unexpected(loc, "a copy from an unnamed container");
       out.push_back(std::move(st));
       return;
@@ -209,7 +234,7 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       call(c, out, v);
       return;
     }
-    if (isa<DeclRefExpr, MemberExpr>(e)) {
+    if (isa<DeclRefExpr, MemberExpr>(e) || rowOf(ctx, e)) {
       st->construct = ConstructKind::Copy;
       st->args.push_back(expr(e, out));
       out.push_back(std::move(st));

@@ -79,8 +79,7 @@ public:
     if (const auto *vd = dyn_cast<VarDecl>(d)) {
       auto alias = F.aliases.find(vd);
       if (alias != F.aliases.end())
-        return makeIndex(makeVarRef(alias->second.first),
-                         makeVarRef(alias->second.second));
+        return alias->second->clone();
       if (!F.vars.count(vd)) {
         // A global or static constant (validated): fold it.
         clang::Expr::EvalResult result;

@@ -104,13 +104,15 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     ExprPtr rx = range.size()
                      ? makeVarRef(range.vars[0])
                      : expr(r->getRangeInit()->IgnoreParenImpCasts(), none);
-    // A named container, or a row of a vector of vectors (by value only).
-    const bool row = rx->kind == ExprKind::Index &&
-                     rx->type.kind == TypeKind::Vector &&
-                     !r->getLoopVariable()->getType()->isReferenceType();
+    // A named container, or a row of a vector of vectors (its index
+    // evaluated once, as the range is).
+    const bool row =
+        rx->kind == ExprKind::Index && rx->type.kind == TypeKind::Vector;
     if ((rx->kind != ExprKind::VarRef && !row) || !rx->type.isContainer() ||
         !none.empty() || range.index)
       unexpected(r->getRangeInit()->getBeginLoc(), "a range-for range");
+    if (row)
+      rx = frozenElement(std::move(rx), loc, li.init);
     Var *container = row ? nullptr : rx->var;
     Type it = intType("std::size_t");
     Var *index = F->addVar("i", it, VarRole::Induction);
@@ -134,7 +136,8 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
         objects[lv] = std::move(copy);
       }
     } else if (lv->getType()->isReferenceType()) {
-      aliases[lv] = {container, index};
+      aliases[lv] = makeIndex(row ? rx->clone() : makeVarRef(container),
+                              makeVarRef(index));
     } else {
       Type vt = typeOf(lv->getType(), lv->getLocation());
       Var *v = F->addVar(lv->getNameAsString(), vt, VarRole::Local);

@@ -358,7 +358,7 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
     Object target = fresh ? dest.copy()
                           : objectVars(naming::valueTemp(), ce->getType(),
                                        VarRole::Temp, loc);
-    out.push_back(userCall(ctor, &target, args, ce->getBeginLoc(), out));
+    emitCall(userCall(ctor, &target, args, ce->getBeginLoc(), out), out);
     if (!fresh)
       copyObject(dest, target, loc, out);
     return;

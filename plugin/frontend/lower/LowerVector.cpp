@@ -68,8 +68,32 @@ void FunctionLowerer::containerStatement(const CallExpr *c,
     return x->type.spelling == t.spelling ? std::move(x)
                                           : makeCast(t, std::move(x));
   };
+  // A vector of vectors: its rows (`m.push_back(r)`, `m.emplace_back(n, x)`,
+  // `m.resize(n, r)`) are named vectors, rows of others or temporaries.
+  const Type *rows = !objects && vectors[0]->type.isNested()
+                         ? vectors[0]->type.row.get()
+                         : nullptr;
   switch (cm.kind) {
   case K::PushBack: {
+    if (rows) {
+      std::vector<ExprPtr> args;
+      if (cm.args.size() == 1) {
+        args.push_back(row(*rows, cm.args[0], loc, out));
+      } else { // emplace_back() or emplace_back(n, x): a new row
+        Var *t = temp(*rows, "row");
+        auto st = std::make_unique<tangent::Stmt>();
+        st->kind = StmtKind::Construct;
+        st->loc = makeLoc(ctx, loc);
+        st->var = t;
+        st->construct =
+            cm.args.empty() ? ConstructKind::Size : ConstructKind::Fill;
+        for (const clang::Expr *a : cm.args)
+          st->args.push_back(expr(a, out));
+        out.push_back(std::move(st));
+        args.push_back(makeVarRef(t));
+      }
+      return resize(vectors[0], ResizeKind::Append, std::move(args));
+    }
     if (!objects) {
       std::vector<ExprPtr> args;
       args.push_back(valueOf(vectors[0], expr(cm.args[0], out)));
@@ -115,7 +139,8 @@ void FunctionLowerer::containerStatement(const CallExpr *c,
       fill = object(cm.args[1], out);
       fill.index = frozenIndex(std::move(fill.index), loc, out);
     } else if (filled) {
-      scalar_fill = expr(cm.args[1], out);
+      scalar_fill =
+          rows ? row(*rows, cm.args[1], loc, out) : expr(cm.args[1], out);
     }
     for (size_t k = 0; k < vectors.size(); ++k) {
       std::vector<ExprPtr> args;

@@ -72,9 +72,10 @@ inline void pop_shape(Tape &tape, std::vector<std::vector<T, A>> &adjoint) {
 
 /// row += every row of `rows` (adjoint of a vector of vectors filled with
 /// one row).
-template <class R, class C> inline void accumulate_rows(R &row, const C &rows) {
-  for (const auto &r : rows)
-    accumulate(row, r);
+template <class R, class C>
+inline void accumulate_rows(R &row, const C &rows, std::size_t from = 0) {
+  for (std::size_t i = from; i < rows.size(); ++i)
+    accumulate(row, rows[i]);
 }
 
 /// The sum of the elements (adjoint of a fill value).
@@ -134,8 +135,12 @@ inline void pop_range(Tape &tape, C &c, B begin, E end) {
 /// shrink drops, then the old size.
 template <class Tape, class T, class A, class N>
 inline void record_resize(Tape &tape, const std::vector<T, A> &v, N n) {
-  for (std::size_t i = static_cast<std::size_t>(n); i < v.size(); ++i)
-    tape.push(static_cast<T>(v[i])); // element by element: also vector<bool>
+  for (std::size_t i = static_cast<std::size_t>(n); i < v.size(); ++i) {
+    if constexpr (requires { v[i].size(); })
+      tape.push_vector(v[i]); // a row of a vector of vectors
+    else
+      tape.push(static_cast<T>(v[i])); // element by element: vector<bool>
+  }
   tape.push(v.size());
 }
 /// Undoes that resize: `v` gets its old size and elements back. Returns the
@@ -145,9 +150,25 @@ inline std::size_t undo_resize(Tape &tape, std::vector<T, A> &v) {
   const std::size_t old = tape.template pop<std::size_t>();
   const std::size_t now = v.size();
   v.resize(old);
-  for (std::size_t i = old; i > now; --i)
-    v[i - 1] = tape.template pop<T>();
+  for (std::size_t i = old; i > now; --i) {
+    if constexpr (requires { v[i - 1].size(); })
+      tape.pop_vector(v[i - 1]);
+    else
+      v[i - 1] = tape.template pop<T>();
+  }
   return old;
+}
+
+/// Gives the adjoint `d` of vector `v` the size `n` back in the reverse of
+/// a size change: new elements are zeros, new rows of a vector of vectors
+/// zero rows of the sizes of `v`'s (restored) rows.
+template <class D, class V>
+inline void resize_adjoint(D &d, const V &v, std::size_t n) {
+  const std::size_t now = d.size();
+  d.resize(n);
+  if constexpr (requires { d[0].size(); })
+    for (std::size_t i = now; i < n; ++i)
+      zero_like(d[i], v[i]);
 }
 
 /// The sum of elements [from, end) (adjoint of resize's fill value).
