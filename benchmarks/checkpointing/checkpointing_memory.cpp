@@ -5,7 +5,8 @@
 /// (benchmarks/workloads/workloads.hpp, inputs from inputs.hpp):
 ///
 ///  - W1 rollout (N = 1000, T = 2000): full tape vs `checkpoint = true`
-///    (sqrt(n) segments);
+///    (sqrt(n) segments), and under `memory_budget`s from 32 MB to 12 KB
+///    (the strategy each picked at run time is in the notes);
 ///  - W2 lorenz96 (`w2_lorenz96<5000>`, N = 100): full tape vs
 ///    `checkpoint = true`;
 ///  - W3 scaled (`w3_iterations_ckpt`, N = 1000, `[[tangent::checkpoint(8)]]`
@@ -178,6 +179,35 @@ int main(int argc, char **argv) {
     row("W1 rollout 1000x2000", "full tape", f, primal, nullptr, "");
     row("", "checkpoint=true", c, primal, &f,
         same_text(c.gradient, f.gradient));
+    // Under memory budgets: the strategy each picks at run time.
+    auto budgeted = [&](const char *config, const auto &df) {
+      const measurement b = measure([&] { return df(x); }, reps);
+      all_equal &= f.gradient == b.gradient;
+      const auto s = tangent::stats::last_strategies();
+      std::string what = s.empty() ? "?" : tangent::to_string(s[0].kind);
+      if (!s.empty() && s[0].snapshots)
+        what += ", " + std::to_string(s[0].snapshots) + " snapshots";
+      row("", config, b, primal, &f,
+          what + "; " + same_text(b.gradient, f.gradient));
+    };
+    budgeted("budget 32 MB",
+             tangent::grad<w1_rollout,
+                           tangent::options{.memory_budget = 32000000}>());
+    budgeted("budget 4 MB",
+             tangent::grad<w1_rollout,
+                           tangent::options{.memory_budget = 4000000}>());
+    budgeted("budget 1 MB",
+             tangent::grad<w1_rollout,
+                           tangent::options{.memory_budget = 1000000}>());
+    budgeted(
+        "budget 200 KB",
+        tangent::grad<w1_rollout, tangent::options{.memory_budget = 200000}>());
+    budgeted(
+        "budget 50 KB",
+        tangent::grad<w1_rollout, tangent::options{.memory_budget = 50000}>());
+    budgeted(
+        "budget 12 KB",
+        tangent::grad<w1_rollout, tangent::options{.memory_budget = 12000}>());
   }
 
   // W2

@@ -276,7 +276,16 @@ private:
                   "[[tangent::checkpoint]]";
       return;
     }
-    if (!li.annotated) {
+    // Under a memory budget every counted loop of the function is reversed
+    // by what fits when it starts (tangent/schedule/budget.hpp).
+    const bool budgeted = opts_.memory_budget > 0 && counted;
+    if (!li.annotated && !budgeted) {
+      if (opts_.memory_budget > 0) {
+        li.reason = "trip count unknown: a memory budget applies to counted "
+                    "loops; annotate with [[tangent::checkpoint]] for online "
+                    "checkpointing";
+        return;
+      }
       if (!opts_.checkpoint) {
         li.reason = "checkpointing not requested";
         return;
@@ -330,6 +339,23 @@ private:
         continue;
       v->read_in_reverse = true;
       v->readers.push_back(&s);
+    }
+    if (budgeted) {
+      for (const Var *v : li.carried)
+        if (v->type.kind == TypeKind::CArray) {
+          li.reason = "C array '" + v->name +
+                      "' in the state of a loop under a memory budget (use "
+                      "std::array)";
+          li.carried.clear();
+          return;
+        }
+      li.strategy = LoopStrategy::Budgeted;
+      li.reason = "counted loop under memory_budget = " +
+                  std::to_string(opts_.memory_budget) +
+                  " bytes: full tape, sqrt(n) segments, binomial or "
+                  "snapshots spilled to files, whichever fits when the loop "
+                  "starts (one iteration's tape measured on the first)";
+      return;
     }
     if (counted) {
       li.strategy = LoopStrategy::Segments;

@@ -167,6 +167,8 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     c.comment(header_comment);
     c.open(sig);
     c.line(rt::bindTape());
+    if (opts.memory_budget > 0)
+      c.line(rt::budgetCall(opts.memory_budget));
     c.append(locals);
     c.comment("forward sweep");
     c.append(body.fwd);

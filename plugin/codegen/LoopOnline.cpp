@@ -13,29 +13,13 @@
 
 namespace tangent {
 
-namespace {
-
-std::string stateType(const LoopInfo &li) {
-  std::string t = "std::tuple<";
-  for (size_t i = 0; i < li.carried.size(); ++i) {
-    const Type &ty = li.carried[i]->type;
-    t += (i ? ", " : "") + (ty.kind == TypeKind::CArray
-                                ? "std::array<" + ty.elem_spelling + ", " +
-                                      std::to_string(ty.extent) + ">"
-                                : ty.spelling);
-  }
-  return t + ">";
-}
-
-} // namespace
-
 SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   TANGENT_ASSERT(li.annotated && li.form != LoopInfo::Form::Counted,
                  "online checkpointing of a counted or unannotated loop");
   Sweeps out;
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
-  std::string state = stateType(li);
+  std::string state = stateTuple(li);
   std::string ck_type = rt::onlineReversalType(state);
   std::string index = rt::stepIndexType();
   std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");

@@ -3,7 +3,9 @@
 // One file per strategy, chosen by analysis/Checkpointing.cpp:
 //  - LoopFullTape.cpp:  every iteration records what its reverse needs;
 //  - LoopSegments.cpp:  sqrt(n) segment checkpointing of counted loops;
-//  - LoopOnline.cpp:    online checkpointing of loops of unknown trip count.
+//  - LoopOnline.cpp:    online checkpointing of loops of unknown trip count;
+//  - LoopBudget.cpp:    counted loops under options.memory_budget, whose
+//                       strategy the runtime picks when the loop starts.
 // Replays run the same generated statements as the taped forward sweep, and
 // the untaped forward sweep the same expressions (untaped()), so
 // checkpointed gradients are bitwise identical to fully taped ones.
@@ -30,6 +32,18 @@ std::string SweepGenerator::tripCountText(const LoopInfo &li) {
                        li.compare);
 }
 
+std::string SweepGenerator::stateTuple(const LoopInfo &li) {
+  std::string t = "std::tuple<";
+  for (size_t i = 0; i < li.carried.size(); ++i) {
+    const Type &ty = li.carried[i]->type;
+    t += (i ? ", " : "") + (ty.kind == TypeKind::CArray
+                                ? "std::array<" + ty.elem_spelling + ", " +
+                                      std::to_string(ty.extent) + ">"
+                                : ty.spelling);
+  }
+  return t + ">";
+}
+
 std::string SweepGenerator::carriedNames(const LoopInfo &li) {
   std::string out;
   for (size_t i = 0; i < li.carried.size(); ++i)
@@ -45,6 +59,8 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopSegments(s);
   case LoopStrategy::Online:
     return loopOnline(s);
+  case LoopStrategy::Budgeted:
+    return loopBudgeted(s);
   case LoopStrategy::FullTape:
     break;
   }

@@ -148,6 +148,25 @@ inline std::string onlineSchedule(int budget) {
 }
 inline std::string stepIndexType() { return "tangent::step_index"; }
 
+// --- memory budgets (schedule/budget.hpp) -----------------------------------
+/// Opens the gradient call's budget (a declaration).
+inline std::string budgetCall(long long bytes) {
+  return "tangent::detail::budget_call budget_call(" + std::to_string(bytes) +
+         ");";
+}
+inline std::string budgetedReversalType(const std::string &state) {
+  return "tangent::budgeted_reversal<" + state + ">";
+}
+/// A new budgeted reversal, owned by the call (an expression).
+inline std::string adoptNew(const std::string &type, const std::string &args) {
+  return "tangent::detail::adopt(new " + type + "(" + args + "))";
+}
+inline std::string release(const std::string &p) {
+  return "tangent::detail::release(" + p + ");";
+}
+/// Bytes on the tape (an expression).
+inline std::string tapeBytes() { return tape() + ".size_bytes()"; }
+
 } // namespace tangent::rt
 
 #endif

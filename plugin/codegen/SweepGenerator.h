@@ -71,12 +71,15 @@ private:
   Sweeps loopFullTape(const Stmt &s); // LoopFullTape.cpp
   Sweeps loopSegments(const Stmt &s); // LoopSegments.cpp
   Sweeps loopOnline(const Stmt &s);   // LoopOnline.cpp
+  Sweeps loopBudgeted(const Stmt &s); // LoopBudget.cpp
   /// `++i`, `i -= 2`: the step of a counted loop.
   static std::string stepText(const std::string &i, long long inc);
   /// The trip count of a counted loop, as C++.
   static std::string tripCountText(const LoopInfo &li);
   /// `a, b, c`: the variables a checkpointed loop's snapshot holds.
   static std::string carriedNames(const LoopInfo &li);
+  /// `std::tuple<...>` of the loop-carried variables' types (a snapshot).
+  static std::string stateTuple(const LoopInfo &li);
   /// `for (...)` header of a counted loop in the forward direction.
   std::string countedHeader(const LoopInfo &li, const std::string &extra_step);
   /// One iteration of a loop as it runs forward (body, then step).

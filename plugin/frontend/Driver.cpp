@@ -117,6 +117,8 @@ const char *strategyName(LoopStrategy s) {
     return "online";
   case LoopStrategy::FullTape:
     return "full_tape";
+  case LoopStrategy::Budgeted:
+    return "memory_budget";
   }
   llvm_unreachable("unknown loop strategy");
 }
@@ -144,6 +146,8 @@ void remarkLoops(Diagnoser &diags, const Function &fn,
                            ? "checkpointed (sqrt(n) segments)"
                        : li.strategy == LoopStrategy::Online
                            ? "checkpointed (online)"
+                       : li.strategy == LoopStrategy::Budgeted
+                           ? "reversed within the memory budget"
                            : "fully taped";
     diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
                  "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +

@@ -181,14 +181,20 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
       out.push_back(r);
       continue;
     }
-    if (r.options.budget < 1 || r.options.min_length < 0) {
+    if (r.options.budget < 1 || r.options.min_length < 0 ||
+        r.options.memory_budget < 0) {
       diags.error(r.where,
                   r.options.budget < 1
                       ? "tangent: options.budget must be at least 1 (got " +
                             std::to_string(r.options.budget) + ")"
-                      : "tangent: options.min_length must not be negative "
+                  : r.options.min_length < 0
+                      ? "tangent: options.min_length must not be negative "
                         "(got " +
-                            std::to_string(r.options.min_length) + ")");
+                            std::to_string(r.options.min_length) + ")"
+                      : "tangent: options.memory_budget must not be negative "
+                        "(got " +
+                            std::to_string(r.options.memory_budget) +
+                            " bytes; 0 means no budget)");
       r.refused = true;
       out.push_back(r);
       continue;

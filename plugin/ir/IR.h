@@ -196,9 +196,10 @@ enum class ResizeKind {
   To,     ///< resize(args[0]) or resize(args[0], args[1]); clear() is To 0
 };
 
-/// How a loop is reversed. Checkpointing strategies come with
-/// GenerateLoops.cpp; every loop starts as FullTape.
-enum class LoopStrategy { FullTape, Segments, Online };
+/// How a loop is reversed (codegen/Loops.cpp); every loop starts as
+/// FullTape. Budgeted: chosen at run time within options.memory_budget
+/// (full tape, segments, binomial or spilled snapshots).
+enum class LoopStrategy { FullTape, Segments, Online, Budgeted };
 
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for
 /// general loops `init; do { body } while (!exit_flag)` where the body sets

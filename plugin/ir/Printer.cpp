@@ -185,6 +185,8 @@ const char *strategyText(LoopStrategy s) {
     return "sqrt(n) segments";
   case LoopStrategy::Online:
     return "online";
+  case LoopStrategy::Budgeted:
+    return "memory budget";
   }
   TANGENT_UNREACHABLE("unknown loop strategy");
 }

@@ -33,6 +33,11 @@ struct options {
   /// Parameters to differentiate with respect to (bit i = parameter i);
   /// default: every differentiable parameter.
   std::uint64_t wrt = ~std::uint64_t{0};
+  /// Bytes of tape and snapshots one gradient call may hold (0: no budget).
+  /// Under a budget every eligible loop picks, when it starts, the full
+  /// tape, sqrt(n) segments, binomial checkpointing or snapshots spilled
+  /// to files, whichever fits first (tangent/schedule/budget.hpp).
+  long long memory_budget = 0;
 
   friend constexpr bool operator==(const options &, const options &) = default;
 };

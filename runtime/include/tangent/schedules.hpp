@@ -16,12 +16,17 @@
 ///   `binomial_min_recomputation(n, c)`.
 /// - schedule/driver.hpp: `perform_actions`, `checkpointed_reversal` and
 ///   `reverse_loop`, which perform any schedule's actions.
+/// - schedule/budget.hpp: `budgeted_reversal`, the run-time choice among
+///   the full tape, segments, binomial and spilled snapshots under
+///   `options.memory_budget` (`plan_loop`), and
+///   `tangent::stats::last_strategies()`.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_SCHEDULES_HPP
 #define TANGENT_SCHEDULES_HPP
 
 #include "tangent/schedule/actions.hpp"
 #include "tangent/schedule/binomial.hpp"
+#include "tangent/schedule/budget.hpp"
 #include "tangent/schedule/driver.hpp"
 #include "tangent/schedule/online.hpp"
 #include "tangent/schedule/segment.hpp"

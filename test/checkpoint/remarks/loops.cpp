@@ -191,6 +191,19 @@ double macro_in_macro(double x) {
   return y;
 }
 
+// Under a memory budget: every counted loop decides at run time; a loop
+// inside it is taped within its replays; a while loop keeps its reason.
+double budgeted(double x, int n) {
+  double y = x;
+  for (int i = 0; i < n; ++i) { // REMARK: for loop in 'budgeted' reversed within the memory budget: counted loop under memory_budget = 100000 bytes: full tape, sqrt(n) segments, binomial or snapshots spilled to files, whichever fits when the loop starts (one iteration's tape measured on the first) [grad<budgeted, options{.memory_budget = 100000}>]
+    for (int j = 0; j < 3; ++j) // REMARK: for loop in 'budgeted' fully taped: taped within each replay of the checkpointed loop at line 198 [grad<budgeted, options{.memory_budget = 100000}>]
+      y = std::sin(y) + 0.1 * x;
+  }
+  while (y > 1.0) // REMARK: while loop in 'budgeted' fully taped: trip count unknown: a memory budget applies to counted loops; annotate with [[tangent::checkpoint]] for online checkpointing [grad<budgeted, options{.memory_budget = 100000}>]
+    y *= 0.5;
+  return y;
+}
+
 int main() {
   using tangent::options;
   constexpr options ck{.checkpoint = true};
@@ -213,5 +226,6 @@ int main() {
   (void)tangent::grad<nested_not_requested>();
   (void)tangent::grad<macro_spelling>();
   (void)tangent::grad<macro_in_macro>();
+  (void)tangent::grad<budgeted, options{.memory_budget = 100000}>();
   return 0;
 }

@@ -1,0 +1,120 @@
+//===- LoopBudget.cpp - counted loops under a memory budget ---------------===//
+//
+// options.memory_budget: the strategy of a counted loop is chosen when it
+// starts, by tangent::budgeted_reversal (runtime schedule/budget.hpp). The
+// forward sweep runs the first iteration taped and measures its tape; then
+// either every iteration is taped (full tape) or the others run untaped
+// under a schedule (sqrt(n) segments, binomial, snapshots spilled to files)
+// that stores snapshots of the loop-carried state. The reverse sweep lets
+// the schedule replay and reverse iterations n-1..1 (or, fully taped,
+// reverses them in place), then reverses the first from its own tape. The
+// replays run the same generated statements, so the gradient is bitwise
+// identical to the full tape.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+#include "ir/IRWalk.h"
+#include "ir/Support.h"
+
+namespace tangent {
+
+SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
+                 "a memory budget for a loop that is not counted");
+  Sweeps out;
+  const std::string &i = li.induction->name;
+  const std::string &t = li.induction->type.spelling;
+  const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+  const std::string state = stateTuple(li);
+  const std::string type = rt::budgetedReversalType(state);
+  const std::string make =
+      "[&] { return " + state + "(" + carriedNames(li) + "); }";
+  std::string n = fresh("n"), ck = fresh("checkpoints"), k = fresh("k");
+  std::string before = fresh("taped_from");
+
+  // Forward: the first iteration taped and measured; the others as chosen.
+  Sweeps body = block(li.body);
+  out.fwd.comment(where +
+                  ", under the memory budget: full tape, sqrt(n) segments, "
+                  "binomial or spilled snapshots, chosen after the first "
+                  "iteration; snapshot {" +
+                  carriedNames(li) + "}");
+  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.line("auto *" + ck + " = " +
+               rt::adoptNew(type, "\"" + where + "\", " + n) + ";");
+  out.fwd.open("");
+  out.fwd.line("long long " + k + " = 0;");
+  out.fwd.open(countedHeader(li, ", ++" + k));
+  out.fwd.open("if (" + k + " == 0 || " + ck + "->tapes_forward())");
+  out.fwd.line("const std::size_t " + before + " = " + rt::tapeBytes() + ";");
+  out.fwd.append(body.fwd);
+  out.fwd.open("if (" + k + " == 0)");
+  out.fwd.line(ck + "->decide(" + rt::tapeBytes() + " - " + before + ", " +
+               make + ");");
+  out.fwd.close();
+  out.fwd.reopen("else");
+  out.fwd.line(ck + "->before_with(" + k + ", " + make + ");");
+  out.fwd.append(untaped(li.body));
+  out.fwd.close();
+  out.fwd.close();
+  out.fwd.close();
+  out.fwd.line(ck + "->finish(" + n + ");");
+  out.fwd.line(rt::push(ck));
+
+  // Reverse: iterations n-1..1 by the schedule (or in place, taped), then
+  // the first from its own tape.
+  long long start_value = -1;
+  std::string offset = constInt(*li.start, start_value) && start_value == 0
+                           ? ""
+                           : printExpr(*li.start) + " + ";
+  std::string scaled =
+      li.increment == 1 ? k : k + " * " + std::to_string(li.increment);
+  std::string index = "const " + t + " " + i + " = static_cast<" + t + ">(" +
+                      offset + scaled + ");";
+  std::string idx = rt::stepIndexType();
+  std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
+  std::string advance = fresh("advance"), reverse = fresh("reverse");
+  std::string st = fresh("state");
+  std::string params = "(" + state + " &" + cur + ", " + idx + " " + b + ", " +
+                       idx + " " + e + ")";
+  ck = fresh("checkpoints");
+  out.rev.comment(where + ", reversed as the memory budget chose");
+  out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.open("if (!" + ck + "->tapes_forward())");
+  out.rev.open("auto " + advance + " = [&]" + params);
+  out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
+               "; ++" + k + ")");
+  out.rev.line(index);
+  out.rev.append(untaped(li.body));
+  out.rev.close();
+  out.rev.line(cur + " = " + state + "(" + carriedNames(li) + ");");
+  out.rev.close(";");
+  out.rev.open("auto " + reverse + " = [&]" + params);
+  out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
+               "; ++" + k + ")");
+  out.rev.line(index);
+  out.rev.append(body.fwd);
+  out.rev.close();
+  out.rev.open("for (" + idx + " " + k + " = " + e + "; " + k + "-- > " + b +
+               ";)");
+  out.rev.line(index);
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.close(";");
+  out.rev.line(state + " " + st + ";");
+  out.rev.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
+  out.rev.close();
+  out.rev.open("for (" + idx + " " + k + " = " + ck + "->taped_steps(); " + k +
+               "-- > 0;)");
+  out.rev.line(index);
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.line(rt::release(ck));
+  return out;
+}
+
+} // namespace tangent

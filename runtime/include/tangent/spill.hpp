@@ -1,0 +1,229 @@
+//===- tangent/spill.hpp - snapshots in memory first, then in files -------===//
+///
+/// \file
+/// `tangent::spill_slots<State>`: the slot store of a checkpoint schedule
+/// (store / restore / free, see schedule/actions.hpp) whose first
+/// `ram_slots` slots hold states in memory, counted in `tangent::stats` like
+/// `snapshot_slots`, and whose other slots hold them in files of
+/// `tangent::config::spill_directory` (the system's temporary directory
+/// when empty). Each spilled state is one file, written with one write and
+/// read back with one read; the files are removed when their slot is freed
+/// and when the store is destroyed, also during stack unwinding.
+///
+/// Errors: a file that cannot be created, written completely, flushed or
+/// read back throws `std::runtime_error` naming the file and the reason
+/// (a full disk, an unwritable directory): never a wrong gradient.
+///
+/// States are written by `tangent::detail::write_state` and read by
+/// `read_state`: numbers, enums, `std::array`, `std::vector` (of vectors
+/// too), `std::pair` and `std::tuple` of those.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_SPILL_HPP
+#define TANGENT_SPILL_HPP
+
+#include "tangent/snapshots.hpp"
+#include "tangent/tape.hpp"
+
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tangent {
+
+namespace config {
+/// Where spilled snapshots go; empty: std::filesystem::temp_directory_path().
+inline std::string spill_directory;
+} // namespace config
+
+namespace detail {
+
+/// Appends the bytes of `value` to `out`.
+template <class T> void write_state(std::vector<char> &out, const T &value) {
+  if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+    const char *p = reinterpret_cast<const char *>(&value);
+    out.insert(out.end(), p, p + sizeof(T));
+  } else if constexpr (is_vector<T>::value) {
+    write_state(out, static_cast<std::uint64_t>(value.size()));
+    using E = typename T::value_type;
+    if constexpr ((std::is_arithmetic_v<E> || std::is_enum_v<E>) &&
+                  !std::is_same_v<E, bool>) {
+      const char *p = reinterpret_cast<const char *>(value.data());
+      out.insert(out.end(), p, p + value.size() * sizeof(E));
+    } else {
+      for (const auto &e : value)
+        write_state(out, static_cast<const E &>(e));
+    }
+  } else {
+    // std::array, std::pair, std::tuple: their parts in order.
+    std::apply([&](const auto &...part) { (write_state(out, part), ...); },
+               value);
+  }
+}
+
+/// Reads what write_state wrote from `in` at `at` (advanced); throws
+/// std::runtime_error past the end.
+template <class T>
+void read_state(const std::vector<char> &in, std::size_t &at, T &value) {
+  auto take = [&](void *to, std::size_t bytes) {
+    if (bytes > in.size() - at)
+      throw std::runtime_error("tangent: a spilled snapshot is shorter than "
+                               "the state it should hold");
+    std::memcpy(to, in.data() + at, bytes);
+    at += bytes;
+  };
+  if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+    take(&value, sizeof(T));
+  } else if constexpr (is_vector<T>::value) {
+    std::uint64_t n = 0;
+    take(&n, sizeof n);
+    value.resize(static_cast<std::size_t>(n));
+    using E = typename T::value_type;
+    if constexpr ((std::is_arithmetic_v<E> || std::is_enum_v<E>) &&
+                  !std::is_same_v<E, bool>) {
+      take(value.data(), value.size() * sizeof(E));
+    } else {
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        E e{};
+        read_state(in, at, e);
+        value[i] = std::move(e);
+      }
+    }
+  } else {
+    std::apply([&](auto &...part) { (read_state(in, at, part), ...); }, value);
+  }
+}
+
+/// A file name no other store uses: a tag drawn once per process, a
+/// counter, the slot.
+inline std::string spill_file_name(std::size_t slot) {
+  static const unsigned long long tag = std::random_device{}();
+  static std::atomic<unsigned long long> counter{0};
+  std::filesystem::path dir =
+      config::spill_directory.empty()
+          ? std::filesystem::temp_directory_path()
+          : std::filesystem::path(config::spill_directory);
+  return (dir / ("tangent-" + std::to_string(tag) + "-" +
+                 std::to_string(counter.fetch_add(1)) + "-" +
+                 std::to_string(slot) + ".snapshot"))
+      .string();
+}
+
+[[noreturn]] inline void spill_error(const std::string &what,
+                                     const std::string &path, int error) {
+  throw std::runtime_error(
+      "tangent: cannot " + what + " the spilled snapshot '" + path +
+      "': " + std::strerror(error) + " (tangent::config::spill_directory)");
+}
+
+} // namespace detail
+
+template <class State> class spill_slots {
+public:
+  /// Slots [0, ram_slots) in memory, the others in files.
+  explicit spill_slots(std::size_t ram_slots = 0) : ram_slots_(ram_slots) {}
+  spill_slots(const spill_slots &) = delete;
+  spill_slots &operator=(const spill_slots &) = delete;
+  ~spill_slots() { clear(); }
+
+  void store(std::size_t slot, const State &state) {
+    if (slot < ram_slots_)
+      return ram_.store(slot, state);
+    if (slot >= files_.size())
+      files_.resize(slot + 1);
+    remove(slot);
+    buffer_.clear();
+    detail::write_state(buffer_, state);
+    std::string path = detail::spill_file_name(slot);
+    std::FILE *f = std::fopen(path.c_str(), "wbx"); // never an existing file
+    if (f == nullptr)
+      detail::spill_error("create", path, errno);
+    files_[slot] = path; // removed by free/clear from here on
+    const std::size_t written =
+        buffer_.empty() ? 0 : std::fwrite(buffer_.data(), 1, buffer_.size(), f);
+    const int write_error = written == buffer_.size() ? 0 : errno;
+    const bool flushed = std::fflush(f) == 0;
+    const int flush_error = flushed ? 0 : errno;
+    const bool closed = std::fclose(f) == 0;
+    if (write_error != 0 || written != buffer_.size())
+      detail::spill_error("write", path, write_error ? write_error : ENOSPC);
+    if (!flushed || !closed)
+      detail::spill_error("write", path, flush_error ? flush_error : ENOSPC);
+    ++spilled_;
+    spilled_bytes_ += buffer_.size();
+  }
+  void store(std::size_t slot, State &&state) {
+    if (slot < ram_slots_)
+      return ram_.store(slot, std::move(state));
+    store(slot, static_cast<const State &>(state));
+  }
+
+  void restore(std::size_t slot, State &target) const {
+    if (slot < ram_slots_)
+      return ram_.restore(slot, target);
+    if (slot >= files_.size() || files_[slot].empty())
+      throw std::out_of_range("tangent::spill_slots: restore of an empty slot");
+    const std::string &path = files_[slot];
+    std::FILE *f = std::fopen(path.c_str(), "rb");
+    if (f == nullptr)
+      detail::spill_error("read", path, errno);
+    std::vector<char> &in = buffer_;
+    in.clear();
+    char chunk[1 << 16];
+    for (std::size_t got; (got = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
+      in.insert(in.end(), chunk, chunk + got);
+    const bool failed = std::ferror(f) != 0;
+    const int error = errno;
+    std::fclose(f);
+    if (failed)
+      detail::spill_error("read", path, error);
+    std::size_t at = 0;
+    detail::read_state(in, at, target);
+  }
+
+  void free(std::size_t slot) {
+    if (slot < ram_slots_)
+      return ram_.free(slot);
+    remove(slot);
+  }
+
+  /// Drops every state, in memory and in files.
+  void clear() noexcept {
+    ram_.clear();
+    for (std::size_t slot = 0; slot < files_.size(); ++slot)
+      remove(slot);
+  }
+
+  /// States written to files so far, and their bytes.
+  std::size_t spilled() const noexcept { return spilled_; }
+  std::size_t spilled_bytes() const noexcept { return spilled_bytes_; }
+  std::size_t ram_slots() const noexcept { return ram_slots_; }
+
+private:
+  void remove(std::size_t slot) noexcept {
+    if (slot < files_.size() && !files_[slot].empty()) {
+      std::remove(files_[slot].c_str());
+      files_[slot].clear();
+    }
+  }
+
+  std::size_t ram_slots_;
+  snapshot_slots<State> ram_;
+  std::vector<std::string> files_;
+  mutable std::vector<char> buffer_;
+  std::size_t spilled_ = 0;
+  std::size_t spilled_bytes_ = 0;
+};
+
+} // namespace tangent
+
+#endif // TANGENT_SPILL_HPP

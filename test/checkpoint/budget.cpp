@@ -1,0 +1,135 @@
+// Checkpointing under options.memory_budget (runtime schedule/budget.hpp):
+// the W1 rollout (benchmarks/workloads/workloads.hpp: N = 1000, T = 2000;
+// one step's tape is 8,000 bytes, a snapshot of s 8,000 bytes, the full
+// tape 16 MB) under four budgets, each of which must pick its strategy:
+//
+//   64 MB    full tape        (2000 x 8,000 bytes fit)
+//   2 MB     sqrt(n) segments (45 snapshots and 45 steps' tape: 720 KB)
+//   200 KB   binomial         (23 snapshots next to one step's tape)
+//   12 KB    spilled          (not two snapshots: 45 in files)
+//
+// For each: the gradient bitwise equal to the fully taped one, the strategy
+// and its sizes in tangent::stats::last_strategies(), the peak bytes within
+// the budget plus one iteration's tape (and the tape's 4 KiB rounding).
+// Then: a spill directory that cannot be written is a std::runtime_error
+// naming it, the next call still gives the same gradient, and no snapshot
+// file is left behind; a small function with two loops reports both.
+#include "../../benchmarks/workloads/inputs.hpp"
+#include "../../benchmarks/workloads/workloads.hpp"
+#include "twin.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace ckpt_test;
+using tangent::loop_strategy_kind;
+
+namespace {
+
+std::size_t snapshot_files(const std::filesystem::path &dir) {
+  std::size_t n = 0;
+  for (const auto &e : std::filesystem::directory_iterator(dir))
+    n += e.path().extension() == ".snapshot";
+  return n;
+}
+
+template <long long Budget>
+void w1_under(const char *name, loop_strategy_kind expected,
+              const std::vector<double> &x,
+              const std::vector<double> &taped_gradient) {
+  auto df = tangent::grad<w1_rollout, options{.memory_budget = Budget}>();
+  tangent::stats::reset();
+  const std::vector<double> g = df(x);
+  const std::size_t peak = tangent::stats::peak_bytes();
+  const auto strategies = tangent::stats::last_strategies();
+  check_same(std::string(name) + "/==taped", g, taped_gradient);
+  check_true(std::string(name) + "/two loops reported", strategies.size() == 2,
+             std::to_string(strategies.size()) + " loops reported");
+  if (strategies.size() != 2)
+    return;
+  const tangent::loop_strategy &s = strategies[0];
+  std::printf("%s: %s, %zu snapshots (%zu in memory), state %zu bytes, step "
+              "tape %zu bytes, %zu bytes left; peak %zu bytes\n",
+              name, tangent::to_string(s.kind), s.snapshots, s.ram_snapshots,
+              s.state_bytes, s.step_tape_bytes, s.budget_bytes, peak);
+  check_true(std::string(name) + "/strategy", s.kind == expected,
+             std::string("chose ") + tangent::to_string(s.kind));
+  check_true(std::string(name) + "/sizes",
+             s.trip_count == 2000 && s.state_bytes == 8000 &&
+                 s.step_tape_bytes >= 8000 && s.step_tape_bytes <= 8200,
+             "trip count " + std::to_string(s.trip_count) + ", state " +
+                 std::to_string(s.state_bytes) + ", step tape " +
+                 std::to_string(s.step_tape_bytes));
+  check_true(std::string(name) + "/peak within the budget",
+             peak <= static_cast<std::size_t>(Budget) + s.step_tape_bytes +
+                         2 * 4096,
+             "peak " + std::to_string(peak) + " bytes");
+}
+
+double two_loops(double x, int n) {
+  double s = x;
+  for (int i = 0; i < n; ++i)
+    s = std::sin(s) + 0.5 * x;
+  double p = 1.0;
+  for (int i = 0; i < 3; ++i)
+    p *= s + i;
+  return p;
+}
+
+} // namespace
+
+int main() {
+  const std::vector<double> x = workload_inputs::w1_x();
+  const std::vector<double> full = tangent::grad<w1_rollout>()(x);
+
+  w1_under<64000000>("w1/64MB", loop_strategy_kind::full_tape, x, full);
+  w1_under<2000000>("w1/2MB", loop_strategy_kind::segments, x, full);
+  w1_under<200000>("w1/200KB", loop_strategy_kind::binomial, x, full);
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-budget-test";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  w1_under<12000>("w1/12KB", loop_strategy_kind::spilled, x, full);
+  check_true("spill/files removed", snapshot_files(dir) == 0,
+             std::to_string(snapshot_files(dir)) + " files left");
+
+  // An unwritable spill directory: an error that names it, then a normal
+  // call gives the same gradient.
+  tangent::config::spill_directory = (dir / "missing" / "deeper").string();
+  auto spilled = tangent::grad<w1_rollout, options{.memory_budget = 12000}>();
+  std::string message;
+  try {
+    (void)spilled(x);
+  } catch (const std::runtime_error &e) {
+    message = e.what();
+  }
+  check_true("spill/unwritable is an error",
+             message.find("missing/deeper") != std::string::npos,
+             "message: '" + message + "'");
+  tangent::config::spill_directory = dir.string();
+  check_same("spill/after the error", spilled(x), full);
+  check_true("spill/files removed after the error", snapshot_files(dir) == 0,
+             std::to_string(snapshot_files(dir)) + " files left");
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
+
+  // Two loops, both reported; gradients bitwise equal to the full tape
+  // under budgets that force each strategy on the first loop.
+  for (int n : {0, 1, 2, 50}) {
+    auto taped = tangent::grad<two_loops>();
+    auto tight = tangent::grad<two_loops, options{.memory_budget = 64}>();
+    auto roomy = tangent::grad<two_loops, options{.memory_budget = 1 << 20}>();
+    twin_exact("two_loops/tight", expect::any, taped, tight, 0.7, n);
+    twin("two_loops/roomy", expect::any, taped, roomy, 0.7, n);
+    (void)tight(0.7, n);
+    const auto s = tangent::stats::last_strategies();
+    check_true("two_loops/reported", s.size() == (n > 0 ? 2u : 1u),
+               std::to_string(s.size()) + " loops reported");
+  }
+  return summary();
+}

@@ -1,0 +1,207 @@
+// The memory-budget runtime (tangent/schedule/budget.hpp, tangent/spill.hpp):
+// plan_loop's choices at their boundaries, budgeted_reversal driving a
+// simulated loop under each strategy (every step reversed once, in order,
+// from the right state), spill_slots round trips and errors.
+#include <tangent/schedule/budget.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+using tangent::budget_plan;
+using tangent::loop_strategy_kind;
+using tangent::plan_loop;
+using tangent::step_index;
+
+TEST(BudgetPlan, FullTapeWhenEveryStepFits) {
+  EXPECT_EQ(plan_loop(100, 50, 10, 1000).kind, loop_strategy_kind::full_tape);
+  EXPECT_EQ(plan_loop(100, 50, 10, 999).kind, loop_strategy_kind::segments);
+  EXPECT_EQ(plan_loop(0, 50, 10, 0).kind, loop_strategy_kind::full_tape);
+  EXPECT_EQ(plan_loop(100, 50, 0, 0).kind, loop_strategy_kind::full_tape);
+}
+
+TEST(BudgetPlan, SegmentsWhenSqrtSnapshotsAndOneSegmentFit) {
+  // 100 steps: L = 10, 10 snapshots of 50 and 10 steps of 10 bytes: 600.
+  budget_plan p = plan_loop(100, 50, 10, 600);
+  EXPECT_EQ(p.kind, loop_strategy_kind::segments);
+  EXPECT_EQ(p.snapshots, 10);
+  EXPECT_EQ(plan_loop(100, 50, 10, 599).kind, loop_strategy_kind::binomial);
+}
+
+TEST(BudgetPlan, BinomialWithAsManySnapshotsAsFit) {
+  // (590 - 10) / 50 = 11 snapshots beside one step's tape.
+  budget_plan p = plan_loop(100, 50, 10, 590);
+  EXPECT_EQ(p.kind, loop_strategy_kind::binomial);
+  EXPECT_EQ(p.snapshots, 11);
+  EXPECT_EQ(p.ram_snapshots, 11u);
+}
+
+TEST(BudgetPlan, SpilledBelowTwoSnapshotsOrWhenBinomialRecomputesTooMuch) {
+  budget_plan one = plan_loop(100, 50, 10, 100); // one snapshot fits
+  EXPECT_EQ(one.kind, loop_strategy_kind::spilled);
+  EXPECT_EQ(one.snapshots, 10);
+  EXPECT_EQ(one.ram_snapshots, 1u);
+  budget_plan none = plan_loop(100, 50, 10, 5);
+  EXPECT_EQ(none.kind, loop_strategy_kind::spilled);
+  EXPECT_EQ(none.ram_snapshots, 0u);
+  // 2000 steps, 4 snapshots in memory: binomial would advance ~20,000
+  // steps, 45 spilled ones ~4,900: spilled, the 4 in memory first.
+  budget_plan few = plan_loop(1999, 8000, 8000, 8000 + 4 * 8000);
+  EXPECT_EQ(few.kind, loop_strategy_kind::spilled);
+  EXPECT_EQ(few.snapshots, 45);
+  EXPECT_EQ(few.ram_snapshots, 4u);
+  // 22 in memory: close enough to 45 to stay in memory.
+  EXPECT_EQ(plan_loop(1999, 8000, 8000, 8000 + 22 * 8000).kind,
+            loop_strategy_kind::binomial);
+}
+
+/// A loop of n steps whose state is the step index: every reversal must
+/// start from state_b, and steps must be reversed once each, n-1 down to 1
+/// (iteration 0 is the taped first one).
+struct simulated {
+  std::vector<step_index> reversed;
+  long long advanced = 0;
+  std::string error;
+  std::vector<tangent::loop_strategy> strategies;
+};
+
+simulated run(step_index n, std::size_t budget, std::size_t state_bytes_pad) {
+  simulated out;
+  using state = std::tuple<step_index, std::vector<char>>;
+  tangent::detail::budget_call call(budget);
+  auto *ck = tangent::detail::adopt(
+      new tangent::budgeted_reversal<state>("simulated", n));
+  state s{0, std::vector<char>(state_bytes_pad)};
+  for (step_index k = 0; k < n; ++k) {
+    if (k == 0 || ck->tapes_forward()) {
+      std::get<0>(s) = k + 1;
+      if (k == 0)
+        ck->decide(100, [&] { return s; });
+    } else {
+      ck->before_with(k, [&] { return s; });
+      std::get<0>(s) = k + 1;
+    }
+  }
+  ck->finish(n);
+  if (!ck->tapes_forward()) {
+    auto advance = [&](state &cur, step_index b, step_index e) {
+      if (std::get<0>(cur) != b)
+        out.error = "advance from state " + std::to_string(std::get<0>(cur)) +
+                    ", expected " + std::to_string(b);
+      out.advanced += e - b;
+      std::get<0>(cur) = e;
+    };
+    auto reverse = [&](state &cur, step_index b, step_index e) {
+      if (std::get<0>(cur) != b)
+        out.error = "reverse from state " + std::to_string(std::get<0>(cur)) +
+                    ", expected " + std::to_string(b);
+      for (step_index k = e; k-- > b;)
+        out.reversed.push_back(k);
+    };
+    state cur;
+    ck->reverse(cur, advance, reverse);
+  }
+  for (step_index k = ck->taped_steps(); k-- > 0;)
+    out.reversed.push_back(k);
+  tangent::detail::release(ck);
+  return out;
+}
+
+TEST(BudgetedReversal, EveryStrategyReversesEveryStepOnceInOrder) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-budget-unit";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  for (step_index n : {0, 1, 2, 3, 17, 100}) {
+    for (std::size_t budget : {1u << 30, 40000u, 9000u, 3000u, 200u}) {
+      simulated r = run(n, budget, 1000);
+      SCOPED_TRACE("n = " + std::to_string(n) +
+                   ", budget = " + std::to_string(budget));
+      EXPECT_EQ(r.error, "");
+      ASSERT_EQ(r.reversed.size(), static_cast<std::size_t>(n));
+      for (step_index k = 0; k < n; ++k)
+        EXPECT_EQ(r.reversed[static_cast<std::size_t>(k)], n - 1 - k);
+      const auto strategies = tangent::stats::last_strategies();
+      EXPECT_EQ(strategies.size(), n > 0 ? 1u : 0u);
+    }
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
+}
+
+TEST(BudgetedReversal, ReportsItsChoice) {
+  (void)run(100, 1u << 30, 1000);
+  auto s = tangent::stats::last_strategies();
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].kind, loop_strategy_kind::full_tape);
+  EXPECT_EQ(s[0].trip_count, 100);
+  EXPECT_EQ(s[0].step_tape_bytes, 100u);
+  EXPECT_EQ(s[0].loop, "simulated");
+  (void)run(100, 3000, 1000);
+  s = tangent::stats::last_strategies();
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].kind, loop_strategy_kind::spilled);
+  EXPECT_EQ(std::string(tangent::to_string(s[0].kind)),
+            "binomial, snapshots spilled to files");
+}
+
+TEST(SpillSlots, RoundTripsNestedStatesThroughFiles) {
+  using state = std::tuple<double, int, std::vector<double>,
+                           std::vector<std::vector<float>>, std::array<long, 3>,
+                           std::pair<char, double>>;
+  tangent::spill_slots<state> slots(1); // slot 0 in memory, the rest files
+  state a{1.5, -3, {1, 2, 3}, {{1.f}, {}, {2.f, 3.f}}, {4, 5, 6}, {'x', 0.25}};
+  state b{-2.5, 7, {}, {}, {0, 0, 1}, {'y', -1}};
+  slots.store(0, a);
+  slots.store(1, a);
+  slots.store(2, b);
+  EXPECT_EQ(slots.spilled(), 2u);
+  state got;
+  slots.restore(1, got);
+  EXPECT_EQ(got, a);
+  slots.restore(2, got);
+  EXPECT_EQ(got, b);
+  slots.restore(0, got);
+  EXPECT_EQ(got, a);
+  slots.free(1);
+  EXPECT_THROW(slots.restore(1, got), std::out_of_range);
+}
+
+TEST(SpillSlots, AnUnwritableDirectoryIsAnErrorNamingIt) {
+  tangent::config::spill_directory = "/nonexistent-tangent-dir/sub";
+  tangent::spill_slots<std::vector<double>> slots(0);
+  try {
+    slots.store(0, std::vector<double>(10, 1.0));
+    ADD_FAILURE() << "no error";
+  } catch (const std::runtime_error &e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent-tangent-dir/sub"),
+              std::string::npos)
+        << e.what();
+  }
+  tangent::config::spill_directory.clear();
+}
+
+TEST(SpillSlots, FilesAreRemovedWhenTheStoreGoes) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-spill-unit";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  {
+    tangent::spill_slots<std::vector<double>> slots(0);
+    slots.store(0, std::vector<double>(3, 2.0));
+    slots.store(3, std::vector<double>(5, 1.0));
+    EXPECT_FALSE(std::filesystem::is_empty(dir));
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
+}
+
+} // namespace
