@@ -340,15 +340,21 @@ private:
       v->read_in_reverse = true;
       v->readers.push_back(&s);
     }
-    if (budgeted) {
+    // A snapshot held as a std::tuple (budgeted and online loops) cannot
+    // hold a C array.
+    auto tupleState = [&](const char *loop) {
       for (const Var *v : li.carried)
         if (v->type.kind == TypeKind::CArray) {
-          li.reason = "C array '" + v->name +
-                      "' in the state of a loop under a memory budget (use "
-                      "std::array)";
+          li.reason = "C array '" + v->name + "' in the state of a loop " +
+                      loop + " (use std::array)";
           li.carried.clear();
-          return;
+          return false;
         }
+      return true;
+    };
+    if (budgeted) {
+      if (!tupleState("under a memory budget"))
+        return;
       li.strategy = LoopStrategy::Budgeted;
       li.reason = "counted loop under memory_budget = " +
                   std::to_string(opts_.memory_budget) +
@@ -365,14 +371,8 @@ private:
                       : "counted loop under [[tangent::checkpoint]]: sqrt(n) "
                         "segments";
     } else {
-      for (const Var *v : li.carried)
-        if (v->type.kind == TypeKind::CArray) {
-          li.reason = "C array '" + v->name +
-                      "' in the state of a loop of "
-                      "unknown trip count (use std::array)";
-          li.carried.clear();
-          return;
-        }
+      if (!tupleState("of unknown trip count"))
+        return;
       li.strategy = LoopStrategy::Online;
       li.reason = "trip count unknown under [[tangent::checkpoint]]: online "
                   "checkpointing, budget " +

@@ -24,8 +24,6 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
                  "a memory budget for a loop that is not counted");
   Sweeps out;
-  const std::string &i = li.induction->name;
-  const std::string &t = li.induction->type.spelling;
   const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
   const std::string state = stateTuple(li);
   const std::string type = rt::budgetedReversalType(state);
@@ -65,14 +63,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
 
   // Reverse: iterations n-1..1 by the schedule (or in place, taped), then
   // the first from its own tape.
-  long long start_value = -1;
-  std::string offset = constInt(*li.start, start_value) && start_value == 0
-                           ? ""
-                           : printExpr(*li.start) + " + ";
-  std::string scaled =
-      li.increment == 1 ? k : k + " * " + std::to_string(li.increment);
-  std::string index = "const " + t + " " + i + " = static_cast<" + t + ">(" +
-                      offset + scaled + ");";
+  std::string index = inductionAt(li, k);
   std::string idx = rt::stepIndexType();
   std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
   std::string advance = fresh("advance"), reverse = fresh("reverse");

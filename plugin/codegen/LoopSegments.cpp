@@ -20,8 +20,6 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
                  "segment checkpointing of a loop that is not counted");
   Sweeps out;
-  const std::string &i = li.induction->name;
-  const std::string &t = li.induction->type.spelling;
   std::string n = fresh("n"), len = fresh("L"), k = fresh("k");
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
 
@@ -49,13 +47,7 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   Sweeps body = block(li.body);
   std::string seg = fresh("segment"), begin = fresh("begin"),
               end = fresh("end");
-  long long start_value = -1;
-  std::string offset = constInt(*li.start, start_value) && start_value == 0
-                           ? ""
-                           : printExpr(*li.start) + " + ";
-  std::string scaled =
-      li.increment == 1 ? k : k + " * " + std::to_string(li.increment);
-  std::string index = "static_cast<" + t + ">(" + offset + scaled + ")";
+  std::string index = inductionAt(li, k);
   out.rev.comment(where + ", reversed segment by segment");
   n = fresh("n");
   len = fresh("L");
@@ -73,13 +65,13 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   out.rev.comment("replay the segment, taped");
   out.rev.open("for (long long " + k + " = " + begin + "; " + k + " < " + end +
                "; ++" + k + ")");
-  out.rev.line("const " + t + " " + i + " = " + index + ";");
+  out.rev.line(index);
   out.rev.append(body.fwd);
   out.rev.close();
   out.rev.comment("reverse the segment, emptying its tape");
   out.rev.open("for (long long " + k + " = " + end + "; " + k + "-- > " +
                begin + ";)");
-  out.rev.line("const " + t + " " + i + " = " + index + ";");
+  out.rev.line(index);
   out.rev.append(body.rev);
   out.rev.close();
   out.rev.close();

@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/IRWalk.h"
+#include "ir/Support.h"
 
 namespace tangent {
 
@@ -30,6 +32,19 @@ std::string SweepGenerator::tripCountText(const LoopInfo &li) {
     return std::to_string(li.constant_trips);
   return rt::tripCount(printExpr(*li.start), printExpr(*li.bound), li.increment,
                        li.compare);
+}
+
+std::string SweepGenerator::inductionAt(const LoopInfo &li,
+                                        const std::string &k) {
+  const std::string &t = li.induction->type.spelling;
+  long long start_value = -1;
+  std::string offset = constInt(*li.start, start_value) && start_value == 0
+                           ? ""
+                           : printExpr(*li.start) + " + ";
+  std::string scaled =
+      li.increment == 1 ? k : k + " * " + std::to_string(li.increment);
+  return "const " + t + " " + li.induction->name + " = static_cast<" + t +
+         ">(" + offset + scaled + ");";
 }
 
 std::string SweepGenerator::stateTuple(const LoopInfo &li) {

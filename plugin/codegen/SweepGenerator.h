@@ -78,6 +78,9 @@ private:
   static std::string tripCountText(const LoopInfo &li);
   /// `a, b, c`: the variables a checkpointed loop's snapshot holds.
   static std::string carriedNames(const LoopInfo &li);
+  /// `const T i = start + k * increment;`: a counted loop's induction
+  /// variable at iteration number `k`.
+  std::string inductionAt(const LoopInfo &li, const std::string &k);
   /// `std::tuple<...>` of the loop-carried variables' types (a snapshot).
   static std::string stateTuple(const LoopInfo &li);
   /// `for (...)` header of a counted loop in the forward direction.
