@@ -78,6 +78,8 @@ void read_state(const std::vector<char> &in, std::size_t &at, T &value) {
     if (bytes > in.size() - at)
       throw std::runtime_error("tangent: a spilled snapshot is shorter than "
                                "the state it should hold");
+    if (bytes == 0)
+      return; // an empty vector's data() may be null
     std::memcpy(to, in.data() + at, bytes);
     at += bytes;
   };
