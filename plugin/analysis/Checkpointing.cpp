@@ -259,10 +259,49 @@ private:
     }
   }
 
+  /// options.threads: segments replayed by a helper thread, in its own
+  /// copies of `written`, when nothing else in the loop needs this thread.
+  void replayInParallel(LoopInfo &li, const std::set<const Var *> &written,
+                        unsigned inside_line) {
+    std::string why;
+    bool nested = false;
+    forEachStmt(li.body, [&](const Stmt &st, int) {
+      if (st.kind == StmtKind::Loop && st.loop->annotated)
+        nested = true;
+    });
+    if (!fn_.is_top)
+      why = "a callee's loop";
+    else if (inside_line)
+      why =
+          "inside the checkpointed loop at line " + std::to_string(inside_line);
+    else if (nested)
+      why = "a checkpointed loop inside it";
+    for (const Var *v : written)
+      if (why.empty() && v->type.kind == TypeKind::CArray)
+        why = "C array '" + v->name + "' written in it (use std::array)";
+    if (!why.empty()) {
+      li.reason += "; replayed on this thread (threads = " +
+                   std::to_string(opts_.threads) + "): " + why;
+      return;
+    }
+    li.strategy = LoopStrategy::ParallelSegments;
+    li.reason += "; the last segment taped in the forward sweep, the others "
+                 "replayed by a helper thread (threads = " +
+                 std::to_string(opts_.threads) +
+                 (opts_.threads > 2 ? ": one helper is used)" : ")");
+    li.replayed.clear();
+    for (const Var *v : written)
+      if (v->role != VarRole::Induction)
+        li.replayed.push_back(const_cast<Var *>(v));
+    std::sort(li.replayed.begin(), li.replayed.end(),
+              [](const Var *a, const Var *b) { return a->id < b->id; });
+  }
+
   void choose(Stmt &s, unsigned inside_line) {
     LoopInfo &li = *s.loop;
     li.strategy = LoopStrategy::FullTape;
     li.carried.clear();
+    li.replayed.clear();
     li.budget =
         li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
@@ -370,6 +409,8 @@ private:
                             " iterations: sqrt(n) segments"
                       : "counted loop under [[tangent::checkpoint]]: sqrt(n) "
                         "segments";
+      if (opts_.threads > 1)
+        replayInParallel(li, written, inside_line);
     } else {
       if (!tupleState("of unknown trip count"))
         return;

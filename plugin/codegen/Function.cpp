@@ -167,7 +167,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     c.comment(header_comment);
     c.open(sig);
     c.line(rt::bindTape());
-    if (opts.memory_budget > 0)
+    if (opts.memory_budget > 0 || opts.threads > 1) // owns loop reversals
       c.line(rt::budgetCall(opts.memory_budget));
     c.append(locals);
     c.comment("forward sweep");

@@ -27,8 +27,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
   const std::string state = stateTuple(li);
   const std::string type = rt::budgetedReversalType(state);
-  const std::string make =
-      "[&] { return " + state + "(" + carriedNames(li) + "); }";
+  const std::string make = makeState(li);
   std::string n = fresh("n"), ck = fresh("checkpoints"), k = fresh("k");
   std::string before = fresh("taped_from");
 

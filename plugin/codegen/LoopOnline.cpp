@@ -23,7 +23,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   std::string ck_type = rt::onlineReversalType(state);
   std::string index = rt::stepIndexType();
   std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");
-  std::string make = "[&] { return " + state + "(" + carriedNames(li) + "); }";
+  std::string make = makeState(li);
 
   Sweeps init = block(li.init);
   out.fwd.append(init.fwd);

@@ -47,10 +47,10 @@ std::string SweepGenerator::inductionAt(const LoopInfo &li,
          ">(" + offset + scaled + ");";
 }
 
-std::string SweepGenerator::stateTuple(const LoopInfo &li) {
+std::string SweepGenerator::tupleOf(const std::vector<Var *> &vars) {
   std::string t = "std::tuple<";
-  for (size_t i = 0; i < li.carried.size(); ++i) {
-    const Type &ty = li.carried[i]->type;
+  for (size_t i = 0; i < vars.size(); ++i) {
+    const Type &ty = vars[i]->type;
     t += (i ? ", " : "") + (ty.kind == TypeKind::CArray
                                 ? "std::array<" + ty.elem_spelling + ", " +
                                       std::to_string(ty.extent) + ">"
@@ -59,11 +59,15 @@ std::string SweepGenerator::stateTuple(const LoopInfo &li) {
   return t + ">";
 }
 
-std::string SweepGenerator::carriedNames(const LoopInfo &li) {
+std::string SweepGenerator::namesOf(const std::vector<Var *> &vars) {
   std::string out;
-  for (size_t i = 0; i < li.carried.size(); ++i)
-    out += (i ? ", " : "") + li.carried[i]->name;
+  for (size_t i = 0; i < vars.size(); ++i)
+    out += (i ? ", " : "") + vars[i]->name;
   return out;
+}
+
+std::string SweepGenerator::makeState(const LoopInfo &li) {
+  return "[&] { return " + stateTuple(li) + "(" + carriedNames(li) + "); }";
 }
 
 SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
@@ -76,6 +80,8 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopOnline(s);
   case LoopStrategy::Budgeted:
     return loopBudgeted(s);
+  case LoopStrategy::ParallelSegments:
+    return loopParallel(s);
   case LoopStrategy::FullTape:
     break;
   }

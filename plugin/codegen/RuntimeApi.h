@@ -167,6 +167,11 @@ inline std::string release(const std::string &p) {
 /// Bytes on the tape (an expression).
 inline std::string tapeBytes() { return tape() + ".size_bytes()"; }
 
+// --- parallel replay (schedule/parallel.hpp) --------------------------------
+inline std::string parallelSegmentsType(const std::string &state) {
+  return "tangent::parallel_segments<" + state + ">";
+}
+
 } // namespace tangent::rt
 
 #endif

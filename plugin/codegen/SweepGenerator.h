@@ -72,17 +72,28 @@ private:
   Sweeps loopSegments(const Stmt &s); // LoopSegments.cpp
   Sweeps loopOnline(const Stmt &s);   // LoopOnline.cpp
   Sweeps loopBudgeted(const Stmt &s); // LoopBudget.cpp
+  Sweeps loopParallel(const Stmt &s); // LoopParallel.cpp
   /// `++i`, `i -= 2`: the step of a counted loop.
   static std::string stepText(const std::string &i, long long inc);
   /// The trip count of a counted loop, as C++.
   static std::string tripCountText(const LoopInfo &li);
-  /// `a, b, c`: the variables a checkpointed loop's snapshot holds.
-  static std::string carriedNames(const LoopInfo &li);
+  /// `a, b, c`: the names of `vars`; of the variables a checkpointed
+  /// loop's snapshot holds.
+  static std::string namesOf(const std::vector<Var *> &vars);
+  static std::string carriedNames(const LoopInfo &li) {
+    return namesOf(li.carried);
+  }
   /// `const T i = start + k * increment;`: a counted loop's induction
   /// variable at iteration number `k`.
   std::string inductionAt(const LoopInfo &li, const std::string &k);
-  /// `std::tuple<...>` of the loop-carried variables' types (a snapshot).
-  static std::string stateTuple(const LoopInfo &li);
+  /// `std::tuple<...>` of the types of `vars` (C arrays as std::array); of
+  /// the loop-carried variables' types (a snapshot).
+  static std::string tupleOf(const std::vector<Var *> &vars);
+  static std::string stateTuple(const LoopInfo &li) {
+    return tupleOf(li.carried);
+  }
+  /// `[&] { return std::tuple<...>(a, b); }`: makes a snapshot.
+  static std::string makeState(const LoopInfo &li);
   /// `for (...)` header of a counted loop in the forward direction.
   std::string countedHeader(const LoopInfo &li, const std::string &extra_step);
   /// One iteration of a loop as it runs forward (body, then step).

@@ -119,6 +119,8 @@ const char *strategyName(LoopStrategy s) {
     return "full_tape";
   case LoopStrategy::Budgeted:
     return "memory_budget";
+  case LoopStrategy::ParallelSegments:
+    return "parallel_segments";
   }
   llvm_unreachable("unknown loop strategy");
 }
@@ -148,6 +150,9 @@ void remarkLoops(Diagnoser &diags, const Function &fn,
                            ? "checkpointed (online)"
                        : li.strategy == LoopStrategy::Budgeted
                            ? "reversed within the memory budget"
+                       : li.strategy == LoopStrategy::ParallelSegments
+                           ? "checkpointed (sqrt(n) segments, replayed on a "
+                             "helper thread)"
                            : "fully taped";
     diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
                  "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +

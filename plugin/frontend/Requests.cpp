@@ -182,7 +182,7 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
       continue;
     }
     if (r.options.budget < 1 || r.options.min_length < 0 ||
-        r.options.memory_budget < 0) {
+        r.options.memory_budget < 0 || r.options.threads < 1) {
       diags.error(r.where,
                   r.options.budget < 1
                       ? "tangent: options.budget must be at least 1 (got " +
@@ -191,6 +191,9 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
                       ? "tangent: options.min_length must not be negative "
                         "(got " +
                             std::to_string(r.options.min_length) + ")"
+                  : r.options.threads < 1
+                      ? "tangent: options.threads must be at least 1 (got " +
+                            std::to_string(r.options.threads) + ")"
                       : "tangent: options.memory_budget must not be negative "
                         "(got " +
                             std::to_string(r.options.memory_budget) +

@@ -198,8 +198,15 @@ enum class ResizeKind {
 
 /// How a loop is reversed (codegen/Loops.cpp); every loop starts as
 /// FullTape. Budgeted: chosen at run time within options.memory_budget
-/// (full tape, segments, binomial or spilled snapshots).
-enum class LoopStrategy { FullTape, Segments, Online, Budgeted };
+/// (full tape, segments, binomial or spilled snapshots). ParallelSegments:
+/// sqrt(n) segments replayed by a helper thread (options.threads >= 2).
+enum class LoopStrategy {
+  FullTape,
+  Segments,
+  Online,
+  Budgeted,
+  ParallelSegments
+};
 
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for
 /// general loops `init; do { body } while (!exit_flag)` where the body sets
@@ -232,6 +239,9 @@ struct LoopInfo {
   /// Checkpointed loops: the variables a snapshot holds (written in the loop
   /// and live at the start of an iteration) and the online budget.
   std::vector<Var *> carried;
+  /// ParallelSegments: every variable the loop writes (the replaying
+  /// thread's own copies), ordered by id.
+  std::vector<Var *> replayed;
   int budget = 0;
 };
 

@@ -187,6 +187,8 @@ const char *strategyText(LoopStrategy s) {
     return "online";
   case LoopStrategy::Budgeted:
     return "memory budget";
+  case LoopStrategy::ParallelSegments:
+    return "sqrt(n) segments, parallel replay";
   }
   TANGENT_UNREACHABLE("unknown loop strategy");
 }

@@ -12,6 +12,7 @@ set(TANGENT_RUNTIME_TEST_SOURCES
   checkpoint_loop_test.cpp
   checkpoint_layers_test.cpp
   budget_test.cpp
+  parallel_test.cpp
   umbrella_test.cpp
 )
 # Built with TANGENT_TAPE_CHECKS=1 as a separate program: the checks change

@@ -38,6 +38,11 @@ struct options {
   /// tape, sqrt(n) segments, binomial checkpointing or snapshots spilled
   /// to files, whichever fits first (tangent/schedule/budget.hpp).
   long long memory_budget = 0;
+  /// Threads a gradient call may use (1: this thread only). With 2 or more,
+  /// loops checkpointed with sqrt(n) segments are replayed by a helper
+  /// thread while this thread reverses (tangent/schedule/parallel.hpp); one
+  /// helper is used whatever the number.
+  int threads = 1;
 
   friend constexpr bool operator==(const options &, const options &) = default;
 };

@@ -29,6 +29,7 @@
 #include "tangent/schedule/budget.hpp"
 #include "tangent/schedule/driver.hpp"
 #include "tangent/schedule/online.hpp"
+#include "tangent/schedule/parallel.hpp"
 #include "tangent/schedule/segment.hpp"
 
 #endif // TANGENT_SCHEDULES_HPP

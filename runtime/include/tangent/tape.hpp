@@ -281,6 +281,25 @@ public:
     sync_count();
   }
 
+  /// Stops counting this tape on the calling thread (its bytes leave the
+  /// thread's tangent::stats) so that another thread can take it over. The
+  /// tape must not be used again before take_over().
+  void hand_over() noexcept {
+    sync_count();
+    stats::detail::lower(counted_ + log_counted_);
+    counted_ = log_counted_ = 0;
+    stats::detail::unlink(*this);
+    update_limit();
+  }
+
+  /// Counts this tape, as it is now, on the calling thread (after a
+  /// hand_over() on the thread that filled it).
+  void take_over() noexcept {
+    if (!linked)
+      stats::detail::link(*this);
+    sync_count();
+  }
+
   /// Makes sure that `bytes` bytes in total can be pushed without allocating.
   void reserve(std::size_t bytes) {
     std::size_t total = capacity_bytes();
@@ -412,7 +431,8 @@ private:
       return;
     }
     const auto room = static_cast<std::size_t>(end_ - begin_);
-    limit_ = address(begin_) + std::min(room, counted_ - before_);
+    const std::size_t counted = counted_ > before_ ? counted_ - before_ : 0;
+    limit_ = address(begin_) + std::min(room, counted);
   }
 
   /// Counts growth beyond the counted blocks.
@@ -453,6 +473,8 @@ private:
     const std::byte *from = static_cast<const std::byte *>(source);
     if (begin_ == nullptr)
       start();
+    else if (!linked) // handed over: the pushing thread counts it now
+      stats::detail::link(*this);
     if (whole) {
       if (static_cast<std::size_t>(end_ - top_) < bytes)
         next_chunk(bytes, bytes);
@@ -553,13 +575,9 @@ private:
   std::vector<entry> log_; ///< Pushes not yet popped (checks only).
 };
 
-/// The calling thread's tape, created on first use and kept (with its
-/// chunks) until the thread ends.
-inline tape &thread_tape() {
-  thread_local tape t;
-  return t;
-}
-
 } // namespace tangent
+
+// thread_tape(), the tape generated code records onto.
+#include "tangent/thread_tape.hpp"
 
 #endif // TANGENT_TAPE_HPP

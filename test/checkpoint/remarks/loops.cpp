@@ -204,6 +204,31 @@ double budgeted(double x, int n) {
   return y;
 }
 
+// Parallel replay (options.threads): a counted loop whose segments a helper
+// thread replays; loops that keep the replay on this thread, and why.
+double threaded(double x) {
+  double y = x;
+  for (int i = 0; i < 200; ++i) // REMARK: for loop in 'threaded' checkpointed (sqrt(n) segments, replayed on a helper thread): counted loop, 200 iterations: sqrt(n) segments; the last segment taped in the forward sweep, the others replayed by a helper thread (threads = 4: one helper is used) [grad<threaded, options{.checkpoint = true, .threads = 4}>]
+    y = std::sin(y) + 0.1 * x;
+  return y;
+}
+double threaded_nested(double x, int n) {
+  double y = x;
+  for (int i = 0; i < 200; ++i) { // REMARK: for loop in 'threaded_nested' checkpointed (sqrt(n) segments): counted loop, 200 iterations: sqrt(n) segments; replayed on this thread (threads = 2): a checkpointed loop inside it [grad<threaded_nested, options{.checkpoint = true, .threads = 2}>]
+    [[tangent::checkpoint]] for (int j = 0; j < n; ++j) // REMARK: for loop in 'threaded_nested' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments; replayed on this thread (threads = 2): inside the checkpointed loop at line 217 [grad<threaded_nested, options{.checkpoint = true, .threads = 2}>]
+      y = std::sin(y) + 0.1 * x;
+  }
+  return y;
+}
+double threaded_c_array(double x) {
+  double a[2] = {x, 0.0};
+  for (int i = 0; i < 200; ++i) { // REMARK: for loop in 'threaded_c_array' checkpointed (sqrt(n) segments): counted loop, 200 iterations: sqrt(n) segments; replayed on this thread (threads = 2): C array 'a' written in it (use std::array) [grad<threaded_c_array, options{.checkpoint = true, .threads = 2}>]
+    a[1] = std::sin(a[0]);
+    a[0] = a[1] + 0.1 * x;
+  }
+  return a[0];
+}
+
 int main() {
   using tangent::options;
   constexpr options ck{.checkpoint = true};
@@ -227,5 +252,10 @@ int main() {
   (void)tangent::grad<macro_spelling>();
   (void)tangent::grad<macro_in_macro>();
   (void)tangent::grad<budgeted, options{.memory_budget = 100000}>();
+  (void)tangent::grad<threaded, options{.checkpoint = true, .threads = 4}>();
+  (void)tangent::grad<threaded_nested,
+                      options{.checkpoint = true, .threads = 2}>();
+  (void)tangent::grad<threaded_c_array,
+                      options{.checkpoint = true, .threads = 2}>();
   return 0;
 }

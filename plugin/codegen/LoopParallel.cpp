@@ -1,0 +1,104 @@
+//===- LoopParallel.cpp - segments replayed ahead by a helper thread ------===//
+//
+// options.threads >= 2: sqrt(n) segment checkpointing of a counted loop
+// whose replays run on a helper thread (runtime schedule/parallel.hpp).
+// The forward sweep runs the loop untaped with a snapshot at every segment
+// start, except the last segment, which it tapes as it goes. The reverse
+// sweep reverses that segment at once while the helper replays the one
+// before it; replays run taped in copies of the variables the loop writes
+// ("work", one per replay slot) onto the slot's tape, by the helper or by
+// this thread while it would otherwise wait; before reversing a segment,
+// this thread copies its slot's variables into the function's (the state a
+// sequential replay leaves). The replay runs the same statements on the
+// same values as a sequential one, so the gradient is bitwise identical to
+// the full tape.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+#include "ir/IRWalk.h"
+#include "ir/Support.h"
+
+namespace tangent {
+
+SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
+                 "parallel segments of a loop that is not counted");
+  Sweeps out;
+  const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+  const std::string state = stateTuple(li);
+  const std::string type = rt::parallelSegmentsType(state);
+  const std::string make = makeState(li);
+  std::string n = fresh("n"), ck = fresh("checkpoints"), k = fresh("k");
+
+  // Forward: untaped with snapshots, the last segment taped.
+  Sweeps body = block(li.body);
+  out.fwd.comment(where +
+                  ", checkpointed: segments of L = ceil(sqrt(n)) "
+                  "iterations, replayed by two threads; the last segment "
+                  "taped now; snapshot {" +
+                  carriedNames(li) + "}");
+  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.line("auto *" + ck + " = " + rt::adoptNew(type, n) + ";");
+  out.fwd.open("");
+  out.fwd.line("long long " + k + " = 0;");
+  out.fwd.open(countedHeader(li, ", ++" + k));
+  out.fwd.open("if (" + k + " < " + ck + "->taped_from())");
+  out.fwd.line(ck + "->before_with(" + k + ", " + make + ");");
+  out.fwd.append(untaped(li.body));
+  out.fwd.reopen("else");
+  out.fwd.append(body.fwd);
+  out.fwd.close();
+  out.fwd.close();
+  out.fwd.close();
+  out.fwd.line(rt::push(ck));
+
+  // Reverse: the runtime alternates replays on the helper and reversals.
+  const std::string work_type = tupleOf(li.replayed);
+  const std::string idx = rt::stepIndexType();
+  std::string work = fresh("work"), cur = fresh("current"),
+              from = fresh("from"), b = fresh("begin"), e = fresh("end");
+  std::string replay = fresh("replay"), adopt = fresh("adopt"),
+              reverse = fresh("reverse");
+  std::string index = inductionAt(li, k);
+  ck = fresh("checkpoints");
+  out.rev.comment(where + ", reversed segment by segment while a helper thread "
+                          "replays the segments before");
+  out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.comment("what the loop writes; each replay slot runs in a copy");
+  out.rev.line(work_type + " " + work + "{" + namesOf(li.replayed) + "};");
+  out.rev.open("auto " + replay + " = [&](" + work_type + " &" + cur +
+               ", const " + state + " &" + from + ", " + idx + " " + b + ", " +
+               idx + " " + e + ")");
+  for (size_t i = 0; i < li.replayed.size(); ++i)
+    out.rev.line("auto &" + li.replayed[i]->name + " = std::get<" +
+                 std::to_string(i) + ">(" + cur + ");");
+  out.rev.line("std::tie(" + carriedNames(li) + ") = " + from + ";");
+  out.rev.line(rt::bindTape());
+  out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
+               "; ++" + k + ")");
+  out.rev.line(index);
+  out.rev.append(body.fwd);
+  out.rev.close();
+  out.rev.close(";");
+  out.rev.open("auto " + adopt + " = [&](const " + work_type + " &" + cur +
+               ")");
+  out.rev.line("std::tie(" + namesOf(li.replayed) + ") = " + cur + ";");
+  out.rev.close(";");
+  out.rev.open("auto " + reverse + " = [&](" + idx + " " + b + ", " + idx +
+               " " + e + ")");
+  out.rev.line(rt::bindTape());
+  out.rev.open("for (" + idx + " " + k + " = " + e + "; " + k + "-- > " + b +
+               ";)");
+  out.rev.line(index);
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.close(";");
+  out.rev.line(ck + "->reverse(" + work + ", " + replay + ", " + adopt + ", " +
+               reverse + ");");
+  out.rev.line(rt::release(ck));
+  return out;
+}
+
+} // namespace tangent

@@ -1,0 +1,9 @@
+// Must fail: options.threads below 1 is refused at the request (1 means
+// this thread only).
+#include <tangent/grad.hpp>
+
+double f(double x) { return x * x; }
+
+double use(double x) {
+  return tangent::grad<f, tangent::options{.threads = 0}>()(x); // TANGENT-ERROR: options.threads must be at least 1
+}
