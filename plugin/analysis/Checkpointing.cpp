@@ -315,16 +315,10 @@ private:
                   "[[tangent::checkpoint]]";
       return;
     }
-    // Under a memory budget every counted loop of the function is reversed
-    // by what fits when it starts (tangent/schedule/budget.hpp).
-    const bool budgeted = opts_.memory_budget > 0 && counted;
+    // Under a memory budget every loop of the function is reversed by what
+    // fits when it runs (tangent/schedule/budget.hpp, budget_while.hpp).
+    const bool budgeted = opts_.memory_budget > 0;
     if (!li.annotated && !budgeted) {
-      if (opts_.memory_budget > 0) {
-        li.reason = "trip count unknown: a memory budget applies to counted "
-                    "loops; annotate with [[tangent::checkpoint]] for online "
-                    "checkpointing";
-        return;
-      }
       if (!opts_.checkpoint) {
         li.reason = "checkpointing not requested";
         return;
@@ -391,6 +385,19 @@ private:
         }
       return true;
     };
+    if (budgeted && !counted) {
+      if (!tupleState("under a memory budget"))
+        return;
+      li.strategy = LoopStrategy::BudgetWhile;
+      li.reason = "trip count unknown under memory_budget = " +
+                  std::to_string(opts_.memory_budget) +
+                  " bytes: iterations taped while the budget keeps room for "
+                  "online checkpointing with budget " +
+                  std::to_string(li.budget) +
+                  " after them, then online checkpointing with as many "
+                  "snapshots as fit (in files if none does)";
+      return;
+    }
     if (budgeted) {
       if (!tupleState("under a memory budget"))
         return;

@@ -33,62 +33,73 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   out.fwd.line("auto *" + ck + " = new " + ck_type + "(" +
                rt::onlineSchedule(li.budget) + ");");
   out.fwd.line(index + " " + k + " = 0;");
-  Code plain_body = untaped(li.body);
-  Code plain_step = untaped(li.step);
-  std::string before = ck + "->before_with(" + k + "++, " + make + ");";
-  if (li.form == LoopInfo::Form::General) {
-    out.fwd.open("do");
-    out.fwd.line(before);
-    out.fwd.append(plain_body);
-    out.fwd.close("while (!" + li.exit_flag->name + ");");
-  } else if (li.do_while) {
-    out.fwd.open("do");
-    out.fwd.line(before);
-    out.fwd.append(plain_body);
-    out.fwd.append(plain_step);
-    out.fwd.close("while (" + printExpr(*li.cond) + ");");
-  } else {
-    out.fwd.open("while (" + (li.cond ? printExpr(*li.cond) : "true") + ")");
-    out.fwd.line(before);
-    out.fwd.append(plain_body);
-    out.fwd.append(plain_step);
-    out.fwd.close();
-  }
+  Code iteration;
+  iteration.line(ck + "->before_with(" + k + "++, " + make + ");");
+  iteration.append(iterationForward(li, false));
+  out.fwd.append(whileLoop(li, iteration));
   out.fwd.line(ck + "->finish(" + k + ");");
   out.fwd.line(rt::push(ck));
 
   // Reverse: the schedule restores snapshots and calls back to advance
   // (untaped replay) or reverse (taped replay, then its adjoint).
+  out.rev.comment(where + ", reversed by the online schedule");
+  ck = fresh("checkpoints");
+  out.rev.line("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
+  out.rev.append(scheduledReverse(li, ck, k, st));
+  out.rev.line("delete " + ck + ";");
+  out.rev.append(init.rev);
+  return out;
+}
+
+Code SweepGenerator::whileLoop(const LoopInfo &li, const Code &iteration) {
+  Code out;
+  if (li.form == LoopInfo::Form::General) {
+    out.open("do");
+    out.append(iteration);
+    out.close("while (!" + li.exit_flag->name + ");");
+  } else if (li.do_while) {
+    out.open("do");
+    out.append(iteration);
+    out.close("while (" + printExpr(*li.cond) + ");");
+  } else {
+    out.open("while (" + (li.cond ? printExpr(*li.cond) : "true") + ")");
+    out.append(iteration);
+    out.close();
+  }
+  return out;
+}
+
+Code SweepGenerator::scheduledReverse(const LoopInfo &li, const std::string &ck,
+                                      const std::string &k,
+                                      const std::string &st) {
+  Code out;
+  const std::string state = stateTuple(li);
+  const std::string index = rt::stepIndexType();
   std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
   std::string advance = fresh("advance"), reverse = fresh("reverse");
   std::string params = "(" + state + " &" + cur + ", " + index + " " + b +
                        ", " + index + " " + e + ")";
-  out.rev.comment(where + ", reversed by the online schedule");
-  ck = fresh("checkpoints");
-  out.rev.line("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
-  out.rev.open("auto " + advance + " = [&]" + params);
-  out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.rev.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
-               "; ++" + k + ")");
-  out.rev.append(iterationForward(li, false));
-  out.rev.close();
-  out.rev.line(cur + " = " + state + "(" + carriedNames(li) + ");");
-  out.rev.close(";");
-  out.rev.open("auto " + reverse + " = [&]" + params);
-  out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.rev.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
-               "; ++" + k + ")");
-  out.rev.append(iterationForward(li, true));
-  out.rev.close();
-  out.rev.open("for (" + index + " " + k + " = " + e + "; " + k + "-- > " + b +
-               ";)");
-  out.rev.append(iterationReverse(li));
-  out.rev.close();
-  out.rev.close(";");
-  out.rev.line(state + " " + st + ";");
-  out.rev.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
-  out.rev.line("delete " + ck + ";");
-  out.rev.append(init.rev);
+  out.open("auto " + advance + " = [&]" + params);
+  out.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
+           "; ++" + k + ")");
+  out.append(iterationForward(li, false));
+  out.close();
+  out.line(cur + " = " + state + "(" + carriedNames(li) + ");");
+  out.close(";");
+  out.open("auto " + reverse + " = [&]" + params);
+  out.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
+           "; ++" + k + ")");
+  out.append(iterationForward(li, true));
+  out.close();
+  out.open("for (" + index + " " + k + " = " + e + "; " + k + "-- > " + b +
+           ";)");
+  out.append(iterationReverse(li));
+  out.close();
+  out.close(";");
+  out.line(state + " " + st + ";");
+  out.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
   return out;
 }
 

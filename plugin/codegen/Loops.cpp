@@ -82,6 +82,8 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopBudgeted(s);
   case LoopStrategy::ParallelSegments:
     return loopParallel(s);
+  case LoopStrategy::BudgetWhile:
+    return loopBudgetWhile(s);
   case LoopStrategy::FullTape:
     break;
   }

@@ -157,6 +157,9 @@ inline std::string budgetCall(long long bytes) {
 inline std::string budgetedReversalType(const std::string &state) {
   return "tangent::budgeted_reversal<" + state + ">";
 }
+inline std::string budgetedWhileType(const std::string &state) {
+  return "tangent::budgeted_while<" + state + ">";
+}
 /// A new budgeted reversal, owned by the call (an expression).
 inline std::string adoptNew(const std::string &type, const std::string &args) {
   return "tangent::detail::adopt(new " + type + "(" + args + "))";

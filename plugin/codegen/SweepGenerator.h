@@ -67,12 +67,22 @@ private:
   Sweeps swap(const Stmt &s);
   Sweeps resize(const Stmt &s);
   Sweeps branch(const Stmt &s);
-  Sweeps loop(const Stmt &s);         // Loops.cpp: picks the strategy
-  Sweeps loopFullTape(const Stmt &s); // LoopFullTape.cpp
-  Sweeps loopSegments(const Stmt &s); // LoopSegments.cpp
-  Sweeps loopOnline(const Stmt &s);   // LoopOnline.cpp
-  Sweeps loopBudgeted(const Stmt &s); // LoopBudget.cpp
-  Sweeps loopParallel(const Stmt &s); // LoopParallel.cpp
+  Sweeps loop(const Stmt &s);            // Loops.cpp: picks the strategy
+  Sweeps loopFullTape(const Stmt &s);    // LoopFullTape.cpp
+  Sweeps loopSegments(const Stmt &s);    // LoopSegments.cpp
+  Sweeps loopOnline(const Stmt &s);      // LoopOnline.cpp
+  Sweeps loopBudgeted(const Stmt &s);    // LoopBudget.cpp
+  Sweeps loopParallel(const Stmt &s);    // LoopParallel.cpp
+  Sweeps loopBudgetWhile(const Stmt &s); // LoopBudgetWhile.cpp
+  /// The reverse of the iterations a schedule object `ck` drives
+  /// (`ck->reverse(state, advance, reverse)` with its two lambdas), for
+  /// loops of unknown trip count (LoopOnline.cpp); `k` names the iteration
+  /// index, `st` the state.
+  /// `iteration` in the loop form of `li` (while, do, or do-until-flag),
+  /// for loops of unknown trip count (LoopOnline.cpp).
+  Code whileLoop(const LoopInfo &li, const Code &iteration);
+  Code scheduledReverse(const LoopInfo &li, const std::string &ck,
+                        const std::string &k, const std::string &st);
   /// `++i`, `i -= 2`: the step of a counted loop.
   static std::string stepText(const std::string &i, long long inc);
   /// The trip count of a counted loop, as C++.

@@ -121,6 +121,8 @@ const char *strategyName(LoopStrategy s) {
     return "memory_budget";
   case LoopStrategy::ParallelSegments:
     return "parallel_segments";
+  case LoopStrategy::BudgetWhile:
+    return "memory_budget_while";
   }
   llvm_unreachable("unknown loop strategy");
 }
@@ -148,7 +150,8 @@ void remarkLoops(Diagnoser &diags, const Function &fn,
                            ? "checkpointed (sqrt(n) segments)"
                        : li.strategy == LoopStrategy::Online
                            ? "checkpointed (online)"
-                       : li.strategy == LoopStrategy::Budgeted
+                       : li.strategy == LoopStrategy::Budgeted ||
+                               li.strategy == LoopStrategy::BudgetWhile
                            ? "reversed within the memory budget"
                        : li.strategy == LoopStrategy::ParallelSegments
                            ? "checkpointed (sqrt(n) segments, replayed on a "

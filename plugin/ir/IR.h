@@ -205,7 +205,9 @@ enum class LoopStrategy {
   Segments,
   Online,
   Budgeted,
-  ParallelSegments
+  ParallelSegments,
+  BudgetWhile ///< unknown trip count under options.memory_budget: taped
+              ///< while it fits, then online
 };
 
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for

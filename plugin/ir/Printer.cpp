@@ -189,6 +189,8 @@ const char *strategyText(LoopStrategy s) {
     return "memory budget";
   case LoopStrategy::ParallelSegments:
     return "sqrt(n) segments, parallel replay";
+  case LoopStrategy::BudgetWhile:
+    return "memory budget, taped then online";
   }
   TANGENT_UNREACHABLE("unknown loop strategy");
 }

@@ -3,6 +3,7 @@
 // simulated loop under each strategy (every step reversed once, in order,
 // from the right state), spill_slots round trips and errors.
 #include <tangent/schedule/budget.hpp>
+#include <tangent/schedule/budget_while.hpp>
 
 #include <gtest/gtest.h>
 
@@ -71,6 +72,30 @@ struct simulated {
   std::vector<tangent::loop_strategy> strategies;
 };
 
+using simulated_state = std::tuple<step_index, std::vector<char>>;
+
+/// advance(state, b, e): checks that the state is state_b, moves it to e.
+auto advancer(simulated &out) {
+  return [&out](simulated_state &cur, step_index b, step_index e) {
+    if (std::get<0>(cur) != b)
+      out.error = "advance from state " + std::to_string(std::get<0>(cur)) +
+                  ", expected " + std::to_string(b);
+    out.advanced += e - b;
+    std::get<0>(cur) = e;
+  };
+}
+
+/// reverse(state, b, e): checks that the state is state_b, records e-1..b.
+auto reverser(simulated &out) {
+  return [&out](simulated_state &cur, step_index b, step_index e) {
+    if (std::get<0>(cur) != b)
+      out.error = "reverse from state " + std::to_string(std::get<0>(cur)) +
+                  ", expected " + std::to_string(b);
+    for (step_index k = e; k-- > b;)
+      out.reversed.push_back(k);
+  };
+}
+
 simulated run(step_index n, std::size_t budget, std::size_t state_bytes_pad) {
   simulated out;
   using state = std::tuple<step_index, std::vector<char>>;
@@ -90,22 +115,8 @@ simulated run(step_index n, std::size_t budget, std::size_t state_bytes_pad) {
   }
   ck->finish(n);
   if (!ck->tapes_forward()) {
-    auto advance = [&](state &cur, step_index b, step_index e) {
-      if (std::get<0>(cur) != b)
-        out.error = "advance from state " + std::to_string(std::get<0>(cur)) +
-                    ", expected " + std::to_string(b);
-      out.advanced += e - b;
-      std::get<0>(cur) = e;
-    };
-    auto reverse = [&](state &cur, step_index b, step_index e) {
-      if (std::get<0>(cur) != b)
-        out.error = "reverse from state " + std::to_string(std::get<0>(cur)) +
-                    ", expected " + std::to_string(b);
-      for (step_index k = e; k-- > b;)
-        out.reversed.push_back(k);
-    };
     state cur;
-    ck->reverse(cur, advance, reverse);
+    ck->reverse(cur, advancer(out), reverser(out));
   }
   for (step_index k = ck->taped_steps(); k-- > 0;)
     out.reversed.push_back(k);
@@ -205,3 +216,83 @@ TEST(SpillSlots, FilesAreRemovedWhenTheStoreGoes) {
 }
 
 } // namespace
+
+/// The same for a loop of unknown trip count (budget_while.hpp): taped
+/// iterations record 8 bytes per 1000-byte step into thread_tape(), so the
+/// budget sees them.
+simulated run_while(step_index n, std::size_t budget) {
+  simulated out;
+  using state = std::tuple<step_index, std::vector<char>>;
+  tangent::tape &tape = tangent::thread_tape();
+  {
+    tangent::detail::budget_call call(budget);
+    auto *ck = tangent::detail::adopt(
+        new tangent::budgeted_while<state>("simulated while", 2));
+    state s{0, std::vector<char>(1000)};
+    step_index k = 0;
+    for (; k < n; ++k) {
+      if (ck->tapes()) {
+        const std::size_t before = tape.size_bytes();
+        for (int i = 0; i < 125; ++i)
+          tape.push(double(k));
+        std::get<0>(s) = k + 1;
+        ck->taped(k, tape.size_bytes() - before, [&] { return s; });
+      } else {
+        ck->before_with(k, [&] { return s; });
+        std::get<0>(s) = k + 1;
+      }
+    }
+    ck->finish(k);
+    state cur;
+    ck->reverse(cur, advancer(out), reverser(out));
+    for (step_index j = ck->taped_steps(); j-- > 0;) {
+      for (int i = 0; i < 125; ++i)
+        if (tape.pop<double>() != double(j))
+          out.error = "taped iteration " + std::to_string(j) + " misread";
+      out.reversed.push_back(j);
+    }
+    tangent::detail::release(ck);
+  }
+  out.strategies = tangent::stats::last_strategies();
+  return out;
+}
+
+TEST(BudgetedWhile, EveryIterationIsReversedOnceInOrder) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-budget-while-unit";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  for (step_index n : {0, 1, 2, 5, 6, 7, 40, 300}) {
+    for (std::size_t budget : {1u << 30, 60000u, 20000u, 100u}) {
+      simulated r = run_while(n, budget);
+      SCOPED_TRACE("n = " + std::to_string(n) +
+                   ", budget = " + std::to_string(budget));
+      EXPECT_EQ(r.error, "");
+      ASSERT_EQ(r.reversed.size(), static_cast<std::size_t>(n));
+      for (step_index k = 0; k < n; ++k)
+        EXPECT_EQ(r.reversed[static_cast<std::size_t>(k)], n - 1 - k);
+      ASSERT_EQ(r.strategies.size(), 1u);
+      EXPECT_EQ(r.strategies[0].trip_count, n);
+    }
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
+}
+
+TEST(BudgetedWhile, TapesWhileOnlineStillFitsThenSwitches) {
+  // A step tapes 1000 bytes (4 KiB blocks) and a state is 1016 bytes: the
+  // loop tapes while 2 x 1000 + 3 x 2 x 1016 + 4096 bytes stay free.
+  const simulated big = run_while(300, 1u << 30);
+  EXPECT_EQ(big.strategies[0].kind, loop_strategy_kind::full_tape);
+  EXPECT_EQ(big.strategies[0].taped_steps, 300);
+  const simulated mid = run_while(300, 60000);
+  EXPECT_EQ(mid.strategies[0].kind, loop_strategy_kind::online);
+  EXPECT_GT(mid.strategies[0].taped_steps, 30);
+  EXPECT_LT(mid.strategies[0].taped_steps, 60);
+  EXPECT_GE(mid.strategies[0].snapshots, 6u);
+  const simulated tiny = run_while(300, 100);
+  EXPECT_EQ(tiny.strategies[0].kind, loop_strategy_kind::online_spilled);
+  EXPECT_EQ(tiny.strategies[0].taped_steps, 1);
+  EXPECT_EQ(tiny.strategies[0].ram_snapshots, 0u);
+}

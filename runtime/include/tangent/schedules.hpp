@@ -27,6 +27,7 @@
 #include "tangent/schedule/actions.hpp"
 #include "tangent/schedule/binomial.hpp"
 #include "tangent/schedule/budget.hpp"
+#include "tangent/schedule/budget_while.hpp"
 #include "tangent/schedule/driver.hpp"
 #include "tangent/schedule/online.hpp"
 #include "tangent/schedule/parallel.hpp"

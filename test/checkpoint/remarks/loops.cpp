@@ -192,14 +192,15 @@ double macro_in_macro(double x) {
 }
 
 // Under a memory budget: every counted loop decides at run time; a loop
-// inside it is taped within its replays; a while loop keeps its reason.
+// inside it is taped within its replays; a while loop is taped while it
+// fits, then checkpointed online.
 double budgeted(double x, int n) {
   double y = x;
   for (int i = 0; i < n; ++i) { // REMARK: for loop in 'budgeted' reversed within the memory budget: counted loop under memory_budget = 100000 bytes: full tape, sqrt(n) segments, binomial or snapshots spilled to files, whichever fits when the loop starts (one iteration's tape measured on the first) [grad<budgeted, options{.memory_budget = 100000}>]
-    for (int j = 0; j < 3; ++j) // REMARK: for loop in 'budgeted' fully taped: taped within each replay of the checkpointed loop at line 198 [grad<budgeted, options{.memory_budget = 100000}>]
+    for (int j = 0; j < 3; ++j) // REMARK: for loop in 'budgeted' fully taped: taped within each replay of the checkpointed loop at line 199 [grad<budgeted, options{.memory_budget = 100000}>]
       y = std::sin(y) + 0.1 * x;
   }
-  while (y > 1.0) // REMARK: while loop in 'budgeted' fully taped: trip count unknown: a memory budget applies to counted loops; annotate with [[tangent::checkpoint]] for online checkpointing [grad<budgeted, options{.memory_budget = 100000}>]
+  while (y > 1.0) // REMARK: while loop in 'budgeted' reversed within the memory budget: trip count unknown under memory_budget = 100000 bytes: iterations taped while the budget keeps room for online checkpointing with budget 32 after them, then online checkpointing with as many snapshots as fit (in files if none does) [grad<budgeted, options{.memory_budget = 100000}>]
     y *= 0.5;
   return y;
 }
@@ -215,7 +216,7 @@ double threaded(double x) {
 double threaded_nested(double x, int n) {
   double y = x;
   for (int i = 0; i < 200; ++i) { // REMARK: for loop in 'threaded_nested' checkpointed (sqrt(n) segments): counted loop, 200 iterations: sqrt(n) segments; replayed on this thread (threads = 2): a checkpointed loop inside it [grad<threaded_nested, options{.checkpoint = true, .threads = 2}>]
-    [[tangent::checkpoint]] for (int j = 0; j < n; ++j) // REMARK: for loop in 'threaded_nested' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments; replayed on this thread (threads = 2): inside the checkpointed loop at line 217 [grad<threaded_nested, options{.checkpoint = true, .threads = 2}>]
+    [[tangent::checkpoint]] for (int j = 0; j < n; ++j) // REMARK: for loop in 'threaded_nested' checkpointed (sqrt(n) segments): counted loop under [[tangent::checkpoint]]: sqrt(n) segments; replayed on this thread (threads = 2): inside the checkpointed loop at line 218 [grad<threaded_nested, options{.checkpoint = true, .threads = 2}>]
       y = std::sin(y) + 0.1 * x;
   }
   return y;

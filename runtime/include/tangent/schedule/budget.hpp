@@ -45,6 +45,7 @@
 #define TANGENT_SCHEDULE_BUDGET_HPP
 
 #include "tangent/schedule/binomial.hpp"
+#include "tangent/schedule/driver.hpp"
 #include "tangent/schedule/segment.hpp"
 #include "tangent/spill.hpp"
 #include "tangent/stats.hpp"
@@ -57,7 +58,19 @@
 
 namespace tangent {
 
-enum class loop_strategy_kind { full_tape, segments, binomial, spilled };
+/// What a loop under a memory budget chose. Counted loops: full_tape,
+/// segments, binomial, spilled; loops of unknown trip count (budget_while.hpp):
+/// full_tape (every iteration fit), online (the first iterations taped,
+/// the others under online checkpointing in memory) and online_spilled
+/// (the same with snapshots in files).
+enum class loop_strategy_kind {
+  full_tape,
+  segments,
+  binomial,
+  spilled,
+  online,
+  online_spilled
+};
 
 inline const char *to_string(loop_strategy_kind k) noexcept {
   switch (k) {
@@ -69,6 +82,10 @@ inline const char *to_string(loop_strategy_kind k) noexcept {
     return "binomial";
   case loop_strategy_kind::spilled:
     return "binomial, snapshots spilled to files";
+  case loop_strategy_kind::online:
+    return "taped, then online";
+  case loop_strategy_kind::online_spilled:
+    return "taped, then online with snapshots spilled to files";
   }
   return "?";
 }
@@ -79,6 +96,7 @@ struct loop_strategy {
   std::string loop; ///< `file.cpp:12: for loop`
   loop_strategy_kind kind = loop_strategy_kind::full_tape;
   step_index trip_count = 0;
+  step_index taped_steps = 0;      ///< loops of unknown trip count: taped
   std::size_t snapshots = 0;       ///< most held at once, memory and files
   std::size_t ram_snapshots = 0;   ///< of those, at most this many in memory
   std::size_t state_bytes = 0;     ///< one snapshot
@@ -267,6 +285,8 @@ public:
       break;
     case loop_strategy_kind::binomial:
     case loop_strategy_kind::spilled:
+    case loop_strategy_kind::online: // not planned for counted loops
+    case loop_strategy_kind::online_spilled:
       schedule_.template emplace<binomial_schedule>(steps, plan_.snapshots);
       break;
     }
@@ -291,25 +311,8 @@ public:
   void reverse(State &state, Advance &&advance, Reverse &&reverse) {
     std::visit(
         [&](auto &s) {
-          for (action a; s.next(a);) {
-            switch (a.kind) {
-            case action_kind::store:
-              slots_->store(a.slot, state);
-              break;
-            case action_kind::restore:
-              slots_->restore(a.slot, state);
-              break;
-            case action_kind::free:
-              slots_->free(a.slot);
-              break;
-            case action_kind::advance:
-              advance(state, a.begin + 1, a.end + 1);
-              break;
-            case action_kind::reverse:
-              reverse(state, a.begin + 1, a.end + 1);
-              break;
-            }
-          }
+          for (action a; s.next(a);)
+            detail::perform_shifted(a, *slots_, state, advance, reverse, 1);
         },
         schedule_);
   }

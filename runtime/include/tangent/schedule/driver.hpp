@@ -39,31 +39,41 @@
 
 namespace tangent {
 
+namespace detail {
+/// Performs one action of a schedule whose step 0 is iteration `offset`
+/// of the loop, on a snapshot store (snapshot_slots, spill_slots).
+template <class Slots, class State, class Advance, class Reverse>
+void perform_shifted(const action &a, Slots &slots, State &state,
+                     Advance &advance, Reverse &reverse, step_index offset) {
+  switch (a.kind) {
+  case action_kind::store:
+    slots.store(a.slot, state);
+    break;
+  case action_kind::restore:
+    slots.restore(a.slot, state);
+    break;
+  case action_kind::free:
+    slots.free(a.slot);
+    break;
+  case action_kind::advance:
+    advance(state, a.begin + offset, a.end + offset);
+    break;
+  case action_kind::reverse:
+    reverse(state, a.begin + offset, a.end + offset);
+    break;
+  }
+}
+
+} // namespace detail
+
 /// Performs the actions `schedule.next()` yields until it yields none:
 /// store/restore/free on `slots`, `advance(state, begin, end)` and
 /// `reverse(state, begin, end)` for the others.
 template <class State, class Schedule, class Advance, class Reverse>
 void perform_actions(Schedule &schedule, snapshot_slots<State> &slots,
                      State &state, Advance &&advance, Reverse &&reverse) {
-  for (action a; schedule.next(a);) {
-    switch (a.kind) {
-    case action_kind::store:
-      slots.store(a.slot, state);
-      break;
-    case action_kind::restore:
-      slots.restore(a.slot, state);
-      break;
-    case action_kind::free:
-      slots.free(a.slot);
-      break;
-    case action_kind::advance:
-      advance(state, a.begin, a.end);
-      break;
-    case action_kind::reverse:
-      reverse(state, a.begin, a.end);
-      break;
-    }
-  }
+  for (action a; schedule.next(a);)
+    detail::perform_shifted(a, slots, state, advance, reverse, 0);
 }
 
 /// A schedule together with the snapshots it decides on, for drivers whose

@@ -1,0 +1,73 @@
+//===- LoopBudgetWhile.cpp - loops of unknown trip count under a budget ---===//
+//
+// options.memory_budget for a while, do or break loop: tangent::
+// budgeted_while (runtime schedule/budget_while.hpp) tapes its iterations
+// as long as the call's budget keeps room for online checkpointing after
+// them, then switches to online checkpointing for the rest. The reverse
+// sweep lets the online schedule reverse the untaped iterations, then
+// reverses the taped ones in place. Replays run the same generated
+// statements, so the gradient is bitwise identical to the full tape.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
+
+namespace tangent {
+
+SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  TANGENT_ASSERT(li.form != LoopInfo::Form::Counted,
+                 "a counted loop reversed as a while loop under a budget");
+  Sweeps out;
+  const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+  const std::string type = rt::budgetedWhileType(stateTuple(li));
+  const std::string make = makeState(li);
+  const std::string index = rt::stepIndexType();
+  std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");
+  std::string before = fresh("tape_before");
+
+  Sweeps init = block(li.init);
+  out.fwd.append(init.fwd);
+  out.fwd.comment(where +
+                  ", under the memory budget: taped while the budget keeps "
+                  "room for online checkpointing (budget " +
+                  std::to_string(li.budget) +
+                  " or more) after it, then online; snapshot {" +
+                  carriedNames(li) + "}");
+  out.fwd.line(
+      "auto *" + ck + " = " +
+      rt::adoptNew(type, "\"" + where + "\", " + std::to_string(li.budget)) +
+      ";");
+  out.fwd.line(index + " " + k + " = 0;");
+  Code iteration;
+  iteration.open("if (" + ck + "->tapes())");
+  iteration.line("const std::size_t " + before + " = " + rt::tapeBytes() + ";");
+  iteration.append(iterationForward(li, true));
+  iteration.line(ck + "->taped(" + k + ", " + rt::tapeBytes() + " - " + before +
+                 ", " + make + ");");
+  iteration.reopen("else");
+  iteration.line(ck + "->before_with(" + k + ", " + make + ");");
+  iteration.append(iterationForward(li, false));
+  iteration.close();
+  iteration.line("++" + k + ";");
+  out.fwd.append(whileLoop(li, iteration));
+  out.fwd.line(ck + "->finish(" + k + ");");
+  out.fwd.line(rt::push(ck));
+
+  // Reverse: the untaped iterations by the online schedule, then the taped
+  // ones in place.
+  out.rev.comment(where + ", reversed as the memory budget chose");
+  ck = fresh("checkpoints");
+  out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.append(scheduledReverse(li, ck, k, st));
+  out.rev.open("for (" + index + " " + k + " = " + ck + "->taped_steps(); " +
+               k + "-- > 0;)");
+  out.rev.append(iterationReverse(li));
+  out.rev.close();
+  out.rev.line(rt::release(ck));
+  out.rev.append(init.rev);
+  return out;
+}
+
+} // namespace tangent
