@@ -187,15 +187,23 @@ int main(int argc, char **argv) {
       std::string what = s.empty() ? "?" : tangent::to_string(s[0].kind);
       if (!s.empty() && s[0].snapshots)
         what += ", " + std::to_string(s[0].snapshots) + " snapshots";
+      if (!s.empty() && s[0].snapshots && s[0].taped_steps > 1)
+        what += ", " + std::to_string(s[0].taped_steps) + " taped";
       row("", config, b, primal, &f,
           what + "; " + same_text(b.gradient, f.gradient));
     };
     budgeted("budget 32 MB",
              tangent::grad<w1_rollout,
                            tangent::options{.memory_budget = 32000000}>());
+    budgeted("budget 8 MB",
+             tangent::grad<w1_rollout,
+                           tangent::options{.memory_budget = 8000000}>());
     budgeted("budget 4 MB",
              tangent::grad<w1_rollout,
                            tangent::options{.memory_budget = 4000000}>());
+    budgeted("budget 2 MB",
+             tangent::grad<w1_rollout,
+                           tangent::options{.memory_budget = 2000000}>());
     budgeted("budget 1 MB",
              tangent::grad<w1_rollout,
                            tangent::options{.memory_budget = 1000000}>());

@@ -5,11 +5,12 @@
 // forward sweep runs the first iteration taped and measures its tape; then
 // either every iteration is taped (full tape) or the others run untaped
 // under a schedule (sqrt(n) segments, binomial, snapshots spilled to files)
-// that stores snapshots of the loop-carried state. The reverse sweep lets
-// the schedule replay and reverse iterations n-1..1 (or, fully taped,
-// reverses them in place), then reverses the first from its own tape. The
-// replays run the same generated statements, so the gradient is bitwise
-// identical to the full tape.
+// that stores snapshots of the loop-carried state, except a tail of last
+// iterations that the budget also holds, taped. The reverse sweep reverses
+// the taped tail in place (every iteration but the first, fully taped),
+// lets the schedule replay and reverse the others, then reverses the first
+// from its own tape. The replays run the same generated statements, so the
+// gradient is bitwise identical to the full tape.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeApi.h"
@@ -44,7 +45,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   out.fwd.open("");
   out.fwd.line("long long " + k + " = 0;");
   out.fwd.open(countedHeader(li, ", ++" + k));
-  out.fwd.open("if (" + k + " == 0 || " + ck + "->tapes_forward())");
+  out.fwd.open("if (" + ck + "->tapes(" + k + "))");
   out.fwd.line("const std::size_t " + before + " = " + rt::tapeBytes() + ";");
   out.fwd.append(body.fwd);
   out.fwd.open("if (" + k + " == 0)");
@@ -60,8 +61,8 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   out.fwd.line(ck + "->finish(" + n + ");");
   out.fwd.line(rt::push(ck));
 
-  // Reverse: iterations n-1..1 by the schedule (or in place, taped), then
-  // the first from its own tape.
+  // Reverse: the taped tail in place, the other iterations from 1 by the
+  // schedule, then the first from its own tape.
   std::string index = inductionAt(li, k);
   std::string idx = rt::stepIndexType();
   std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
@@ -72,7 +73,12 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   ck = fresh("checkpoints");
   out.rev.comment(where + ", reversed as the memory budget chose");
   out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
-  out.rev.open("if (!" + ck + "->tapes_forward())");
+  out.rev.open("for (" + idx + " " + k + " = " + ck + "->trip_count(); " + k +
+               "-- > " + ck + "->taped_from();)");
+  out.rev.line(index);
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.open("if (" + ck + "->schedules())");
   out.rev.open("auto " + advance + " = [&]" + params);
   out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
   out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
@@ -98,8 +104,8 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   out.rev.line(state + " " + st + ";");
   out.rev.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
   out.rev.close();
-  out.rev.open("for (" + idx + " " + k + " = " + ck + "->taped_steps(); " + k +
-               "-- > 0;)");
+  out.rev.open("for (" + idx + " " + k + " = std::min<" + idx + ">(" + ck +
+               "->trip_count(), 1); " + k + "-- > 0;)");
   out.rev.line(index);
   out.rev.append(body.rev);
   out.rev.close();

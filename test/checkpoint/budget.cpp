@@ -4,7 +4,8 @@
 // tape 16 MB) under four budgets, each of which must pick its strategy:
 //
 //   64 MB    full tape        (2000 x 8,000 bytes fit)
-//   2 MB     sqrt(n) segments (45 snapshots and 45 steps' tape: 720 KB)
+//   2 MB     sqrt(n) segments (45 snapshots and 45 steps' tape: 720 KB),
+//            and as many last iterations as the rest holds taped
 //   200 KB   binomial         (23 snapshots next to one step's tape)
 //   12 KB    spilled          (not two snapshots: 45 in files)
 //
@@ -53,10 +54,17 @@ void w1_under(const char *name, loop_strategy_kind expected,
   if (strategies.size() != 2)
     return;
   const tangent::loop_strategy &s = strategies[0];
-  std::printf("%s: %s, %zu snapshots (%zu in memory), state %zu bytes, step "
-              "tape %zu bytes, %zu bytes left; peak %zu bytes\n",
-              name, tangent::to_string(s.kind), s.snapshots, s.ram_snapshots,
-              s.state_bytes, s.step_tape_bytes, s.budget_bytes, peak);
+  std::printf("%s: %s, %lld iterations taped, %zu snapshots (%zu in "
+              "memory), state %zu bytes, step tape %zu bytes, %zu bytes left; "
+              "peak %zu bytes\n",
+              name, tangent::to_string(s.kind),
+              static_cast<long long>(s.taped_steps), s.snapshots,
+              s.ram_snapshots, s.state_bytes, s.step_tape_bytes, s.budget_bytes,
+              peak);
+  if (expected == loop_strategy_kind::segments)
+    check_true(std::string(name) + "/a taped tail uses the room left",
+               s.taped_steps > 1,
+               std::to_string(s.taped_steps) + " iterations taped");
   check_true(std::string(name) + "/strategy", s.kind == expected,
              std::string("chose ") + tangent::to_string(s.kind));
   check_true(std::string(name) + "/sizes",

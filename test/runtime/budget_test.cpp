@@ -29,10 +29,33 @@ TEST(BudgetPlan, FullTapeWhenEveryStepFits) {
 
 TEST(BudgetPlan, SegmentsWhenSqrtSnapshotsAndOneSegmentFit) {
   // 100 steps: L = 10, 10 snapshots of 50 and 10 steps of 10 bytes: 600.
+  // The same bytes also hold 85 steps in segments (9 snapshots) and the
+  // last 15 taped, whose tape is gone before the first replay.
   budget_plan p = plan_loop(100, 50, 10, 600);
   EXPECT_EQ(p.kind, loop_strategy_kind::segments);
-  EXPECT_EQ(p.snapshots, 10);
+  EXPECT_EQ(p.snapshots, 9);
+  EXPECT_EQ(p.tail, 15);
   EXPECT_EQ(plan_loop(100, 50, 10, 599).kind, loop_strategy_kind::binomial);
+}
+
+TEST(BudgetPlan, SegmentsTapeAsManyLastStepsAsFit) {
+  // 100 steps: from 600 bytes (segments), every 10 bytes more (one step)
+  // may lengthen the tail, which shortens the segments.
+  step_index previous = 0;
+  for (std::size_t left = 600; left < 1000; left += 10) {
+    const budget_plan p = plan_loop(100, 50, 10, left);
+    ASSERT_EQ(p.kind, loop_strategy_kind::segments) << left;
+    EXPECT_GE(p.tail, previous) << left;
+    previous = p.tail;
+    // The snapshots and the larger of the tail and one segment fit.
+    const step_index m = 100 - p.tail;
+    const step_index len = tangent::segment_schedule(m).length();
+    EXPECT_LE(static_cast<std::size_t>(p.snapshots) * 50 +
+                  static_cast<std::size_t>(std::max(len, p.tail)) * 10,
+              left);
+  }
+  EXPECT_GT(previous, 50);
+  EXPECT_EQ(plan_loop(100, 50, 10, 1000).kind, loop_strategy_kind::full_tape);
 }
 
 TEST(BudgetPlan, BinomialWithAsManySnapshotsAsFit) {
@@ -104,7 +127,7 @@ simulated run(step_index n, std::size_t budget, std::size_t state_bytes_pad) {
       new tangent::budgeted_reversal<state>("simulated", n));
   state s{0, std::vector<char>(state_bytes_pad)};
   for (step_index k = 0; k < n; ++k) {
-    if (k == 0 || ck->tapes_forward()) {
+    if (ck->tapes(k)) {
       std::get<0>(s) = k + 1;
       if (k == 0)
         ck->decide(100, [&] { return s; });
@@ -114,11 +137,13 @@ simulated run(step_index n, std::size_t budget, std::size_t state_bytes_pad) {
     }
   }
   ck->finish(n);
-  if (!ck->tapes_forward()) {
+  for (step_index k = n; k-- > ck->taped_from();)
+    out.reversed.push_back(k);
+  if (ck->schedules()) {
     state cur;
     ck->reverse(cur, advancer(out), reverser(out));
   }
-  for (step_index k = ck->taped_steps(); k-- > 0;)
+  for (step_index k = std::min<step_index>(n, 1); k-- > 0;)
     out.reversed.push_back(k);
   tangent::detail::release(ck);
   return out;

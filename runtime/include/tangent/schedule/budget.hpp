@@ -6,7 +6,10 @@
 /// bytes the gradient call has left, in this order of preference:
 ///
 ///   full_tape  every iteration's tape, if n x (one iteration's tape) fits;
-///   segments   ceil(sqrt(n)) snapshots and one segment's tape, if they fit;
+///   segments   ceil(sqrt(n)) snapshots and one segment's tape, if they fit,
+///              with as many of the last iterations as the budget also
+///              holds taped in the forward sweep (never replayed), so time
+///              falls smoothly from segments to the full tape;
 ///   binomial   Revolve with as many snapshots as fit next to one
 ///              iteration's tape (at least two), unless it would recompute
 ///              more than one forward sweep beyond:
@@ -28,7 +31,7 @@
 ///   tangent::detail::budget_call call(budget);   // once per gradient call
 ///   auto *ck = tangent::detail::adopt(new budgeted_reversal<S>(where, n));
 ///   for (k = 0; k < n; ++k)
-///     if (k == 0 || ck->tapes_forward()) {        // taped
+///     if (ck->tapes(k)) {                         // taped
 ///       b = tape.size_bytes(); body_taped;
 ///       if (k == 0) ck->decide(tape.size_bytes() - b, make_state);
 ///     } else {
@@ -36,8 +39,9 @@
 ///     }
 ///   ck->finish(n);
 ///   ...
-///   if (!ck->tapes_forward()) ck->reverse(state, advance, reverse);
-///   for (k = ck->taped_steps(); k-- > 0;) body_reverse;
+///   for (k = n; k-- > ck->taped_from();) body_reverse;   // the taped tail
+///   if (ck->schedules()) ck->reverse(state, advance, reverse);
+///   for (k = std::min(n, 1); k-- > 0;) body_reverse;     // iteration 0
 ///   tangent::detail::release(ck);
 /// \endcode
 //===----------------------------------------------------------------------===//
@@ -110,6 +114,10 @@ struct budget_plan {
   loop_strategy_kind kind = loop_strategy_kind::full_tape;
   step_index snapshots = 0;
   std::size_t ram_snapshots = 0;
+  /// Segments: the last steps, taped in the forward sweep (never
+  /// replayed), as many as the budget holds beside the segments of the
+  /// others; so time falls smoothly from segments to the full tape.
+  step_index tail = 0;
 };
 
 inline budget_plan plan_loop(step_index steps, std::size_t state_bytes,
@@ -122,7 +130,6 @@ inline budget_plan plan_loop(step_index steps, std::size_t state_bytes,
     return p; // n x step_bytes <= left
   const auto length =
       static_cast<std::size_t>(segment_schedule(steps).length());
-  const std::size_t count = (n + length - 1) / length;
   auto fits = [&](std::size_t states, std::size_t steps_taped) {
     // states x state_bytes + steps_taped x step_bytes <= left, no overflow
     if (steps_taped != 0 && steps_taped > left / step_bytes)
@@ -130,10 +137,36 @@ inline budget_plan plan_loop(step_index steps, std::size_t state_bytes,
     std::size_t rest = left - steps_taped * step_bytes;
     return state_bytes == 0 || states <= rest / state_bytes;
   };
-  if (fits(count, length)) {
+  // Segments of the first steps - t steps, and t steps taped at the end.
+  // The tail's tape is reversed (and gone) before the first segment is
+  // replayed: the snapshots are held with one or the other.
+  auto segments_fit = [&](step_index t, std::size_t &snapshots) {
+    const step_index m = steps - t;
+    const auto len =
+        static_cast<std::size_t>(m > 0 ? segment_schedule(m).length() : 0);
+    snapshots = len > 0 ? (static_cast<std::size_t>(m) + len - 1) / len : 0;
+    return fits(snapshots, std::max(len, static_cast<std::size_t>(t)));
+  };
+  std::size_t snapshots = 0;
+  if (segments_fit(0, snapshots)) {
+    // The largest tail that fits (the bytes grow with the tail but for the
+    // rounding of the segments: a binary search, then a few steps down).
+    step_index lo = 0, hi = steps - 1;
+    while (lo < hi) {
+      const step_index mid = lo + (hi - lo + 1) / 2;
+      std::size_t unused = 0;
+      if (segments_fit(mid, unused))
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    while (lo > 0 && !segments_fit(lo, snapshots))
+      --lo;
+    segments_fit(lo, snapshots);
     p.kind = loop_strategy_kind::segments;
-    p.snapshots = static_cast<step_index>(count);
-    p.ram_snapshots = count;
+    p.snapshots = static_cast<step_index>(snapshots);
+    p.ram_snapshots = snapshots;
+    p.tail = lo;
     return p;
   }
   std::size_t ram = 0;
@@ -250,13 +283,22 @@ public:
 
   /// The loop's trip count n.
   step_index trip_count() const noexcept { return n_; }
-  /// Whether every iteration is taped in the forward sweep.
-  bool tapes_forward() const noexcept {
-    return plan_.kind == loop_strategy_kind::full_tape;
+  /// Whether iteration k runs taped in the forward sweep: the first, and
+  /// those of the taped tail (every one, under the full tape).
+  bool tapes(step_index k) const noexcept {
+    return k == 0 || k >= taped_from();
   }
-  /// The iterations whose tape the forward sweep recorded: 0..taped-1.
-  step_index taped_steps() const noexcept {
-    return tapes_forward() ? n_ : std::min<step_index>(n_, 1);
+  /// Whether some iterations are reversed by the schedule.
+  bool schedules() const noexcept {
+    return plan_.kind != loop_strategy_kind::full_tape && taped_from() > 1;
+  }
+  /// The first iteration of the taped tail (n if there is none; 1 under
+  /// the full tape): iterations taped_from()..n-1 are reversed in place,
+  /// then 1..taped_from()-1 by the schedule, then iteration 0.
+  step_index taped_from() const noexcept {
+    if (plan_.kind == loop_strategy_kind::full_tape)
+      return std::min<step_index>(n_, 1);
+    return n_ - plan_.tail;
   }
 
   /// After the first iteration, run taped: `step_bytes` its tape, `make()`
@@ -270,6 +312,7 @@ public:
     s.loop = loop_;
     s.kind = plan_.kind;
     s.trip_count = n_;
+    s.taped_steps = n_ - taped_from() + std::min<step_index>(n_, 1);
     s.snapshots = static_cast<std::size_t>(plan_.snapshots);
     s.ram_snapshots = plan_.ram_snapshots;
     s.state_bytes = state;
@@ -281,7 +324,7 @@ public:
     case loop_strategy_kind::full_tape:
       return;
     case loop_strategy_kind::segments:
-      schedule_.template emplace<segment_schedule>(steps);
+      schedule_.template emplace<segment_schedule>(steps - plan_.tail);
       break;
     case loop_strategy_kind::binomial:
     case loop_strategy_kind::spilled:
@@ -298,10 +341,10 @@ public:
     forward(k - 1, make);
   }
 
-  /// After the loop (n iterations).
-  void finish(step_index n) {
-    if (!tapes_forward())
-      std::visit([&](auto &s) { s.finish(n - 1); }, schedule_);
+  /// After the loop (n iterations: the trip count given at construction).
+  void finish(step_index /*n*/) {
+    if (schedules())
+      std::visit([&](auto &s) { s.finish(taped_from() - 1); }, schedule_);
   }
 
   /// Reverses iterations n-1 down to 1: `advance(state, b, e)` runs
