@@ -61,6 +61,20 @@ void w1_under(const char *name, loop_strategy_kind expected,
               static_cast<long long>(s.taped_steps), s.snapshots,
               s.ram_snapshots, s.state_bytes, s.step_tape_bytes, s.budget_bytes,
               peak);
+  if (s.kind == loop_strategy_kind::binomial ||
+      s.kind == loop_strategy_kind::spilled) {
+    // Against Revolve's fewest advances for these snapshots from state_0
+    // (which includes the first sweep, done here by the forward sweep).
+    const long long revolve = tangent::binomial_min_recomputation(
+        s.trip_count - 1, static_cast<long long>(s.snapshots));
+    const long long ours = (s.trip_count - 1) + s.advanced_steps;
+    std::printf("%s: %lld steps run untaped (forward sweep and advances), "
+                "Revolve's fewest %lld\n",
+                name, ours, revolve);
+    check_true(std::string(name) + "/within 10% of Revolve",
+               ours <= revolve + revolve / 10,
+               std::to_string(ours) + " against " + std::to_string(revolve));
+  }
   if (expected == loop_strategy_kind::segments)
     check_true(std::string(name) + "/a taped tail uses the room left",
                s.taped_steps > 1,

@@ -86,6 +86,31 @@ TEST(BinomialMinRecomputation, BadInputThrows) {
   expect_invalid_argument([] { binomial_beta(-1, 2); }, "c");
 }
 
+/// With store_on_forward, the forward phase stores the first run's
+/// snapshots: a valid reversal within c snapshots whose reverse-phase
+/// advances and the forward sweep's n steps together are within 10% (and
+/// two steps) of Revolve's optimum, which counts its first run.
+void expect_first_run_stored(step_index n, step_index c) {
+  SCOPED_TRACE("n = " + std::to_string(n) + ", c = " + std::to_string(c));
+  binomial_schedule s(n, c, true);
+  const auto sim = simulate(s, n);
+  ASSERT_EQ(sim.error, "");
+  EXPECT_LE(sim.peak, static_cast<std::size_t>(c));
+  EXPECT_EQ(sim.reverse_actions, n);
+  const long long optimum = n <= 1 ? 0 : binomial_min_recomputation(n, c);
+  EXPECT_LE(sim.advanced, optimum);
+  if (n > 1 && c > 1)
+    EXPECT_LE(n + sim.advanced, optimum + optimum / 10 + 2);
+}
+
+TEST(BinomialSchedule, StoringTheFirstRunOnTheForwardPhase) {
+  for (step_index n : {0, 1, 2, 3, 10, 100, 1999})
+    for (step_index c : {1, 2, 3, 8, 22})
+      if (c <= n || (n == 0 && c == 0))
+        expect_first_run_stored(n, c);
+  expect_first_run_stored(0, 0);
+}
+
 void expect_optimal_reversal(step_index n, step_index c) {
   SCOPED_TRACE("n = " + std::to_string(n) + ", c = " + std::to_string(c));
   binomial_schedule s(n, c);

@@ -216,8 +216,15 @@ class binomial_schedule {
 public:
   /// Throws std::invalid_argument for n < 0, num_snapshots < 0,
   /// num_snapshots == 0 with n > 0 (state_0 must be kept), num_snapshots > n.
-  binomial_schedule(step_index n, step_index num_snapshots)
-      : n_(n), c_(num_snapshots) {
+  ///
+  /// With `store_on_forward`, the forward phase also stores the snapshots
+  /// that the reversal's first run from state_0 to the last step would
+  /// store (Revolve's first sweep), so the reverse phase advances
+  /// binomial_min_recomputation(n, c) minus the steps of that run that the
+  /// forward phase made; it begins with a restore of the last of them.
+  binomial_schedule(step_index n, step_index num_snapshots,
+                    bool store_on_forward = false)
+      : n_(n), c_(num_snapshots), absorbing_(store_on_forward) {
     constexpr const char *fn = "tangent::binomial_schedule";
     detail::require_argument(n >= 0, fn, "n", "must be >= 0", n);
     detail::require_argument(num_snapshots >= 0, fn, "num_snapshots",
@@ -240,7 +247,8 @@ public:
     return n_ <= 1 ? 0 : binomial_min_recomputation(n_, c_);
   }
 
-  /// Forward phase, before iteration i: stores state_0.
+  /// Forward phase, before iteration i: stores state_0 (and, with
+  /// store_on_forward, the first run's snapshots).
   void forward(step_index i) {
     tracker_.at(i, "binomial_schedule");
     detail::require_protocol(i < n_, "binomial_schedule",
@@ -250,14 +258,28 @@ public:
     if (i == 0) {
       base_slot_ = pool_.acquire();
       queue_.push(detail::make_state_action(action_kind::store, base_slot_, 0));
+      machine_.start(0, n_, static_cast<std::size_t>(c_), base_slot_);
+      last_slot_ = base_slot_;
     }
+    if (absorbing_)
+      absorb(i);
   }
 
   /// End of the forward phase; n must be the schedule's trip count.
   void finish(step_index n) {
     tracker_.finish(n, "binomial_schedule");
-    if (n_ > 0)
-      machine_.start(0, n_, static_cast<std::size_t>(c_), base_slot_);
+    if (n_ == 0 || !(absorbed_ || has_pending_))
+      return;
+    // The reversal goes on from the machine's position: rebuild that state
+    // from the last snapshot the forward phase stored.
+    queue_.push(detail::make_state_action(action_kind::restore, last_slot_,
+                                          last_position_));
+    if (position_ > last_position_)
+      queue_.push(detail::make_step_action(action_kind::advance, last_position_,
+                                           position_));
+    if (has_pending_)
+      queue_.push(pending_);
+    has_pending_ = false;
   }
 
   bool next(action &a) {
@@ -269,8 +291,44 @@ public:
   }
 
 private:
+  /// Takes the machine's first run as far as the forward phase has come
+  /// (state_i is current): its advances are the forward sweep's own steps,
+  /// its stores happen now.
+  void absorb(step_index i) {
+    for (;;) {
+      if (!has_pending_) {
+        if (!machine_.next(pending_, pool_)) {
+          absorbing_ = false;
+          return;
+        }
+        has_pending_ = true;
+      }
+      const action &a = pending_;
+      if (a.kind == action_kind::restore && a.begin == i && i == 0) {
+        // state_0 is current
+      } else if (a.kind == action_kind::advance && a.end <= i) {
+        position_ = a.end;
+      } else if (a.kind == action_kind::advance) {
+        return; // the forward phase has not reached its end yet
+      } else if (a.kind == action_kind::store && a.begin == i) {
+        queue_.push(a);
+        last_slot_ = a.slot;
+        last_position_ = i;
+      } else {
+        absorbing_ = false; // the reversal proper: kept for finish()
+        return;
+      }
+      absorbed_ = true;
+      has_pending_ = false;
+    }
+  }
+
   step_index n_;
   step_index c_;
+  bool absorbing_ = false, absorbed_ = false, has_pending_ = false;
+  action pending_{};
+  step_index position_ = 0, last_position_ = 0;
+  std::size_t last_slot_ = 0;
   detail::forward_tracker tracker_;
   detail::action_queue queue_;
   detail::slot_pool pool_;

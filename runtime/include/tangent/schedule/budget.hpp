@@ -106,6 +106,10 @@ struct loop_strategy {
   std::size_t state_bytes = 0;     ///< one snapshot
   std::size_t step_tape_bytes = 0; ///< the first iteration's tape
   std::size_t budget_bytes = 0;    ///< what the call had left at the loop
+  /// Steps the reverse sweep ran again untaped (the schedule's advances;
+  /// the taped replay of each reversed step is not counted), to compare
+  /// with binomial_min_recomputation.
+  step_index advanced_steps = 0;
 };
 
 /// The decision, given the steps after the first iteration, one state's
@@ -246,6 +250,22 @@ inline std::size_t budget_left() {
   return used < budget_now->budget ? budget_now->budget - used : 0;
 }
 
+/// The running call's record of a loop, by its index (a loop that decided
+/// records itself there), or null.
+inline loop_strategy *strategy_record(std::size_t index) {
+  if (budget_now == nullptr || index >= budget_now->strategies.size())
+    return nullptr;
+  return &budget_now->strategies[index];
+}
+
+/// An advance callback that also counts the steps it runs into `count`.
+template <class Advance> auto counting(Advance &advance, step_index &count) {
+  return [&advance, &count](auto &state, step_index b, step_index e) {
+    count += e - b;
+    advance(state, b, e);
+  };
+}
+
 /// Hands `r` to the running call (which deletes it when it ends).
 template <class R> R *adopt(R *r) {
   if (budget_now != nullptr)
@@ -318,8 +338,10 @@ public:
     s.state_bytes = state;
     s.step_tape_bytes = step_bytes;
     s.budget_bytes = left;
-    if (detail::budget_now != nullptr)
+    if (detail::budget_now != nullptr) {
+      record_ = detail::budget_now->strategies.size();
       detail::budget_now->strategies.push_back(s);
+    }
     switch (plan_.kind) {
     case loop_strategy_kind::full_tape:
       return;
@@ -330,7 +352,8 @@ public:
     case loop_strategy_kind::spilled:
     case loop_strategy_kind::online: // not planned for counted loops
     case loop_strategy_kind::online_spilled:
-      schedule_.template emplace<binomial_schedule>(steps, plan_.snapshots);
+      schedule_.template emplace<binomial_schedule>(steps, plan_.snapshots,
+                                                    true);
       break;
     }
     slots_ = std::make_unique<spill_slots<State>>(plan_.ram_snapshots);
@@ -352,12 +375,16 @@ public:
   /// their adjoints.
   template <class Advance, class Reverse>
   void reverse(State &state, Advance &&advance, Reverse &&reverse) {
+    step_index advanced = 0;
+    auto counted = detail::counting(advance, advanced);
     std::visit(
         [&](auto &s) {
           for (action a; s.next(a);)
-            detail::perform_shifted(a, *slots_, state, advance, reverse, 1);
+            detail::perform_shifted(a, *slots_, state, counted, reverse, 1);
         },
         schedule_);
+    if (loop_strategy *r = detail::strategy_record(record_))
+      r->advanced_steps += advanced;
   }
 
   const budget_plan &plan() const noexcept { return plan_; }
@@ -379,6 +406,7 @@ private:
 
   const char *loop_;
   step_index n_;
+  std::size_t record_ = static_cast<std::size_t>(-1);
   budget_plan plan_;
   std::variant<segment_schedule, binomial_schedule> schedule_{
       std::in_place_type<segment_schedule>, 0};

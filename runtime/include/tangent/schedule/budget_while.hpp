@@ -126,8 +126,10 @@ public:
     s.state_bytes = state_;
     s.step_tape_bytes = step_;
     s.budget_bytes = schedule_ ? left_ : detail::budget_left();
-    if (detail::budget_now != nullptr)
+    if (detail::budget_now != nullptr) {
+      record_ = detail::budget_now->strategies.size();
       detail::budget_now->strategies.push_back(s);
+    }
   }
 
   /// Reverses the untaped iterations (taped_steps()..n-1), if any:
@@ -137,12 +139,17 @@ public:
   void reverse(State &state, Advance &&advance, Reverse &&reverse) {
     if (!schedule_)
       return;
+    step_index advanced = 0;
+    auto counted = detail::counting(advance, advanced);
     for (action a; schedule_->next(a);)
-      detail::perform_shifted(a, *slots_, state, advance, reverse, taped_);
+      detail::perform_shifted(a, *slots_, state, counted, reverse, taped_);
+    if (loop_strategy *r = detail::strategy_record(record_))
+      r->advanced_steps += advanced;
   }
 
 private:
   const char *loop_;
+  std::size_t record_ = static_cast<std::size_t>(-1);
   step_index preferred_;
   step_index taped_ = 0, n_ = 0;
   std::size_t step_ = 0, state_ = 0, snapshots_ = 0, ram_ = 0, left_ = 0;
