@@ -137,6 +137,20 @@ void row(const char *workload, const char *config, const measurement &m,
   std::fflush(stdout);
 }
 
+/// For a loop that ran under a schedule with advances: its untaped steps
+/// (the forward sweep's and the reverse sweep's advances) against
+/// Revolve's fewest for its snapshots.
+std::string revolve_note(const std::vector<tangent::loop_strategy> &s) {
+  if (s.empty() || s[0].snapshots == 0 || s[0].advanced_steps == 0)
+    return "";
+  const long long untaped = s[0].trip_count - s[0].taped_steps;
+  const long long c =
+      std::min<long long>(untaped, static_cast<long long>(s[0].snapshots));
+  return ", untaped steps " + std::to_string(untaped + s[0].advanced_steps) +
+         " (Revolve " +
+         std::to_string(tangent::binomial_min_recomputation(untaped, c)) + ")";
+}
+
 std::string same_text(const vector &a, const vector &b) {
   return a == b ? "bitwise == full tape" : "DIFFERS from full tape!";
 }
@@ -189,6 +203,7 @@ int main(int argc, char **argv) {
         what += ", " + std::to_string(s[0].snapshots) + " snapshots";
       if (!s.empty() && s[0].snapshots && s[0].taped_steps > 1)
         what += ", " + std::to_string(s[0].taped_steps) + " taped";
+      what += revolve_note(s);
       row("", config, b, primal, &f,
           what + "; " + same_text(b.gradient, f.gradient));
     };
@@ -277,6 +292,41 @@ int main(int argc, char **argv) {
                     : "full tape (~0.8 GB) not run");
       w3_rows.push_back({iterations, c.peak});
     }
+  }
+  // W3 at 10^3 iterations under memory budgets: taped while it fits, then
+  // online with the snapshots that fit.
+  {
+    auto full = tangent::grad<w3_iterations>();
+    const double primal =
+        primal_seconds([&] { return w3_iterations(x3, 1000); }, reps);
+    const measurement f = measure([&] { return full(x3, 1000); }, reps);
+    row("W3 1000x10^3", "full tape", f, primal, nullptr, "");
+    auto budgeted = [&](const char *config, const auto &df) {
+      const measurement b = measure([&] { return df(x3, 1000); }, reps);
+      all_equal &= f.gradient == b.gradient;
+      const auto s = tangent::stats::last_strategies();
+      std::string what = s.empty() ? "?" : tangent::to_string(s[0].kind);
+      if (!s.empty() && s[0].snapshots)
+        what += ", " + std::to_string(s[0].taped_steps) + " taped, " +
+                std::to_string(s[0].snapshots) + " snapshots";
+      what += revolve_note(s);
+      row("", config, b, primal, &f,
+          what + "; " + same_text(b.gradient, f.gradient));
+    };
+    using tangent::options;
+    budgeted(
+        "budget 16 MB",
+        tangent::grad<w3_iterations, options{.memory_budget = 16000000}>());
+    budgeted("budget 4 MB",
+             tangent::grad<w3_iterations, options{.memory_budget = 4000000}>());
+    budgeted("budget 1.2 MB",
+             tangent::grad<w3_iterations, options{.memory_budget = 1200000}>());
+    budgeted("budget 400 KB",
+             tangent::grad<w3_iterations, options{.memory_budget = 400000}>());
+    budgeted("budget 100 KB",
+             tangent::grad<w3_iterations, options{.memory_budget = 100000}>());
+    budgeted("budget 12 KB",
+             tangent::grad<w3_iterations, options{.memory_budget = 12000}>());
   }
   rule();
 
