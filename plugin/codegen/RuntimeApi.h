@@ -168,7 +168,7 @@ inline std::string release(const std::string &p) {
   return "tangent::detail::release(" + p + ");";
 }
 /// Bytes on the tape (an expression).
-inline std::string tapeBytes() { return tape() + ".size_bytes()"; }
+inline std::string tapeBytes() { return tape() + ".held_bytes()"; }
 
 // --- parallel replay (schedule/parallel.hpp) --------------------------------
 inline std::string parallelSegmentsType(const std::string &state) {

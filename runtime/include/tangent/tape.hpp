@@ -240,6 +240,16 @@ public:
     return before_ + static_cast<std::size_t>(top_ - begin_);
   }
 
+  /// The bytes tangent::stats counts for what is pushed and not popped,
+  /// before rounding: size_bytes(), plus the check log's entries when
+  /// checks are on (what memory budgets measure).
+  std::size_t held_bytes() const noexcept {
+    if constexpr (checks_enabled)
+      return size_bytes() + log_bytes();
+    else
+      return size_bytes();
+  }
+
   /// Bytes of all chunks held, in use or kept for reuse.
   std::size_t capacity_bytes() const noexcept {
     std::size_t total = 0;
