@@ -3,7 +3,9 @@
 /// \file
 /// What `options{.threads = 2}` buys: per workload (W1, W2, W4 of
 /// ../workloads/workloads.hpp), the primal, the full tape, sqrt(n)
-/// checkpointing replayed on this thread and replayed by two threads. The
+/// checkpointing replayed on this thread and replayed by two threads; and
+/// how W1's time falls as its `memory_budget` grows from sqrt(n) segments
+/// to the full tape (the taped tail of budget.hpp). The
 /// configurations run interleaved, round after round in this one process,
 /// and each time is the median over the rounds; ratios are taken within
 /// the run. Peak bytes are tangent::stats::peak_bytes() of one call (on the
@@ -154,6 +156,40 @@ int main(int argc, char **argv) {
            return flat(tangent::grad<w4_rnn, parallel>()(p.W, p.U, p.b));
          }}};
     equal &= table("W4 64x1000", c, rounds);
+  }
+  {
+    const vector x = workload_inputs::w1_x();
+    using tangent::options;
+    std::vector<config> c = {
+        {"primal", {}, [&] { return w1_rollout(x); }},
+        {"full tape", [&] { return tangent::grad<w1_rollout>()(x); }},
+        {"checkpoint, 1 thread",
+         [&] { return tangent::grad<w1_rollout, sequential>()(x); }},
+        {"memory_budget 15 MB",
+         [&] {
+           return tangent::grad<w1_rollout,
+                                options{.memory_budget = 15'000'000}>()(x);
+         }},
+        {"memory_budget 8 MB",
+         [&] {
+           return tangent::grad<w1_rollout,
+                                options{.memory_budget = 8'000'000}>()(x);
+         }},
+        {"memory_budget 4 MB",
+         [&] {
+           return tangent::grad<w1_rollout,
+                                options{.memory_budget = 4'000'000}>()(x);
+         }},
+        {"memory_budget 2 MB",
+         [&] {
+           return tangent::grad<w1_rollout,
+                                options{.memory_budget = 2'000'000}>()(x);
+         }},
+        {"memory_budget 1 MB", [&] {
+           return tangent::grad<w1_rollout,
+                                options{.memory_budget = 1'000'000}>()(x);
+         }}};
+    equal &= table("W1 budgets", c, rounds);
   }
   return equal ? 0 : 1;
 }
