@@ -14,7 +14,9 @@
 // the budget plus one iteration's tape (and the tape's 4 KiB rounding).
 // Then: a spill directory that cannot be written is a std::runtime_error
 // naming it, the next call still gives the same gradient, and no snapshot
-// file is left behind; a small function with two loops reports both.
+// file is left behind; a small function with two loops reports both; a
+// loop over 100 elements at trip counts 0 to 14 (around the 12 snapshots
+// its budget holds), 100 and 10^5 stays bitwise equal and within budget.
 #include "../../benchmarks/workloads/inputs.hpp"
 #include "../../benchmarks/workloads/workloads.hpp"
 #include "twin.hpp"
@@ -103,6 +105,24 @@ double two_loops(double x, int n) {
   return p;
 }
 
+/// A counted loop over 100 elements with a run-time trip count: one
+/// iteration tapes 2,400 bytes, its state is 800 bytes.
+double relax(const std::vector<double> &x, int n) {
+  std::vector<double> y = x;
+  for (int k = 0; k < n; ++k)
+    for (std::size_t j = 0; j < y.size(); ++j)
+      y[j] = 0.7 * y[j] + 0.2 * std::sin(y[j] * x[j] + 0.01 * k);
+  double r = 0;
+  for (std::size_t j = 0; j < y.size(); ++j)
+    r += y[j] * y[j];
+  return r;
+}
+
+// 16 KB: more than the first iteration's tape and block, room for 12
+// snapshots beside one iteration's tape: binomial with c = 12 snapshots
+// (in files beyond them for 10^5 iterations), and trip counts around c.
+constexpr options relax_budget{.memory_budget = 16 * 1024};
+
 } // namespace
 
 int main() {
@@ -152,6 +172,30 @@ int main() {
     const auto s = tangent::stats::last_strategies();
     check_true("two_loops/reported", s.size() == (n > 0 ? 2u : 1u),
                std::to_string(s.size()) + " loops reported");
+  }
+
+  // Trip counts 0, 1, 2, around the 12 snapshots the budget holds, and
+  // 10^5:
+  // bitwise equal to the full tape, the peak within the budget plus one
+  // iteration's tape.
+  const std::vector<double> x100 = wave(100, 0.5);
+  for (int n : {0, 1, 2, 3, 5, 8, 11, 12, 13, 14, 100, 100000}) {
+    const std::string name = "relax/n=" + std::to_string(n);
+    const auto full_g = tangent::grad<relax>()(x100, n);
+    tangent::stats::reset();
+    const auto g = tangent::grad<relax, relax_budget>()(x100, n);
+    const std::size_t peak = tangent::stats::peak_bytes();
+    check_same(name + "/==taped", g, full_g);
+    const auto s = tangent::stats::last_strategies();
+    const std::size_t step = s.empty() ? 0 : s[0].step_tape_bytes;
+    if (!s.empty() && (n == 100 || n == 100000))
+      std::printf("%s: %s, %zu snapshots (%zu in memory); peak %zu bytes\n",
+                  name.c_str(), tangent::to_string(s[0].kind), s[0].snapshots,
+                  s[0].ram_snapshots, peak);
+    check_true(name + "/peak within the budget",
+               peak <= static_cast<std::size_t>(relax_budget.memory_budget) +
+                           step + 2 * 4096,
+               "peak " + std::to_string(peak) + " bytes");
   }
   return summary();
 }
