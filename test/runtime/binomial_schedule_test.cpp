@@ -99,8 +99,9 @@ void expect_first_run_stored(step_index n, step_index c) {
   EXPECT_EQ(sim.reverse_actions, n);
   const long long optimum = n <= 1 ? 0 : binomial_min_recomputation(n, c);
   EXPECT_LE(sim.advanced, optimum);
-  if (n > 1 && c > 1)
+  if (n > 1 && c > 1) {
     EXPECT_LE(n + sim.advanced, optimum + optimum / 10 + 2);
+  }
 }
 
 TEST(BinomialSchedule, StoringTheFirstRunOnTheForwardPhase) {
