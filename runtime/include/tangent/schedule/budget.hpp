@@ -391,17 +391,8 @@ public:
 
 private:
   template <class Make> void forward(step_index step, Make &&make) {
-    std::visit(
-        [&](auto &s) {
-          s.forward(step);
-          for (action a; s.next(a);) {
-            if (a.kind == action_kind::store)
-              slots_->store(a.slot, make());
-            else
-              slots_->free(a.slot);
-          }
-        },
-        schedule_);
+    std::visit([&](auto &s) { detail::forward_with(s, *slots_, step, make); },
+               schedule_);
   }
 
   const char *loop_;

@@ -102,18 +102,11 @@ public:
 
   /// Before untaped iteration k (k >= taped_steps()).
   template <class Make> void before_with(step_index k, Make &&make) {
-    schedule_->forward(k - taped_);
-    for (action a; schedule_->next(a);) {
-      if (a.kind == action_kind::store)
-        slots_->store(a.slot, make());
-      else
-        slots_->free(a.slot);
-    }
+    detail::forward_with(*schedule_, *slots_, k - taped_, make);
   }
 
   /// After the loop (n iterations); reports the choice.
   void finish(step_index n) {
-    n_ = n;
     if (schedule_)
       schedule_->finish(n - taped_);
     loop_strategy s;
@@ -151,7 +144,7 @@ private:
   const char *loop_;
   std::size_t record_ = static_cast<std::size_t>(-1);
   step_index preferred_;
-  step_index taped_ = 0, n_ = 0;
+  step_index taped_ = 0;
   std::size_t step_ = 0, state_ = 0, snapshots_ = 0, ram_ = 0, left_ = 0;
   loop_strategy_kind kind_ = loop_strategy_kind::full_tape;
   std::optional<online_schedule> schedule_;

@@ -64,6 +64,18 @@ void perform_shifted(const action &a, Slots &slots, State &state,
   }
 }
 
+/// The forward phase before step i: the schedule's stores of `make()` (the
+/// state, built only when stored) and frees, on a snapshot store.
+template <class Schedule, class Slots, class Make>
+void forward_with(Schedule &schedule, Slots &slots, step_index i, Make &make) {
+  schedule.forward(i);
+  for (action a; schedule.next(a);) {
+    if (a.kind == action_kind::store)
+      slots.store(a.slot, make());
+    else
+      slots.free(a.slot);
+  }
+}
 } // namespace detail
 
 /// Performs the actions `schedule.next()` yields until it yields none:
@@ -100,13 +112,7 @@ public:
   /// `make()` builds the state (a tuple of copies, say) and is called only
   /// when the schedule stores it.
   template <class Make> void before_with(step_index i, Make &&make) {
-    schedule_.forward(i);
-    for (action a; schedule_.next(a);) {
-      if (a.kind == action_kind::store)
-        slots_.store(a.slot, make());
-      else
-        slots_.free(a.slot);
-    }
+    detail::forward_with(schedule_, slots_, i, make);
   }
 
   /// End of the forward phase after n iterations.
