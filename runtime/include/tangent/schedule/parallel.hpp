@@ -238,10 +238,12 @@ public:
     for (step_index segment = segments_ - 1; segment-- > 0;) {
       const int slot = ready_slot(state, segment, replay_in);
       adopt(works[slot]);
-      stats::detail::sub(state_bytes(snapshots_.back()));
-      snapshots_.pop_back();
+      // The replayed tape is counted before its snapshot is dropped: both
+      // were held at once while the helper replayed, whichever thread did.
       tape &t = tapes_[slot];
       t.take_over();
+      stats::detail::sub(state_bytes(snapshots_.back()));
+      snapshots_.pop_back();
       {
         detail::tape_redirect redirect(t);
         reverse(segment * length_, (segment + 1) * length_);
