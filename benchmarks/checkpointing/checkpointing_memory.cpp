@@ -12,7 +12,9 @@
 ///  - W3 scaled (`w3_iterations_ckpt`, N = 1000, `[[tangent::checkpoint(8)]]`
 ///    on its while loop, online checkpointing) for 10^3, 10^4 and 10^5
 ///    iterations; the fully taped `w3_iterations` for 10^3 and 10^4 (10^5
-///    would need about 0.8 GB of tape).
+///    would need about 0.8 GB of tape);
+///  - W3 as written (`w3_fixed_point`, 32 iterations to tol 1e-10): full
+///    tape, `[[tangent::checkpoint(8)]]` and `[[tangent::fixed_point]]`.
 ///
 /// Per configuration: peak bytes of tapes and snapshots
 /// (`tangent::stats::peak_bytes()`, deterministic), the median time of
@@ -36,6 +38,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -327,6 +330,30 @@ int main(int argc, char **argv) {
              tangent::grad<w3_iterations, options{.memory_budget = 100000}>());
     budgeted("budget 12 KB",
              tangent::grad<w3_iterations, options{.memory_budget = 12000}>());
+  }
+  // W3 as written (tol 1e-10): full tape, online checkpointing and the
+  // fixed-point adjoint (equal to the implicit derivative to the loop's
+  // tolerance, not bitwise to the full tape: its largest relative
+  // difference is in the notes).
+  {
+    auto full = tangent::grad<w3_fixed_point>();
+    auto online = tangent::grad<w3_fixed_point_ckpt>();
+    auto fixed = tangent::grad<w3_fixed_point_christianson>();
+    const double primal =
+        primal_seconds([&] { return w3_fixed_point(x3); }, reps);
+    const measurement f = measure([&] { return full(x3); }, reps);
+    const measurement o = measure([&] { return online(x3); }, reps);
+    const measurement p = measure([&] { return fixed(x3); }, reps);
+    all_equal &= f.gradient == o.gradient;
+    double worst = 0;
+    for (std::size_t j = 0; j < n3; ++j)
+      worst = std::max(worst, std::abs(p.gradient[j] - f.gradient[j]) /
+                                  std::max(1e-300, std::abs(f.gradient[j])));
+    char note[96];
+    std::snprintf(note, sizeof note, "max relative difference %.1e", worst);
+    row("W3 1000, tol 1e-10", "full tape", f, primal, nullptr, "");
+    row("", "checkpoint(8)", o, primal, &f, same_text(o.gradient, f.gradient));
+    row("", "fixed_point", p, primal, &f, note);
   }
   rule();
 

@@ -14,6 +14,8 @@
 /// - `tangent::grad<w3_iterations>()`: `while`, run-time count and exit;
 /// - `tangent::grad<w4_rnn>()`: counted, constant 1000.
 ///
+/// `w3_fixed_point_christianson` is w3_fixed_point under
+/// `[[tangent::fixed_point]]`.
 /// `w3_fixed_point_ckpt` and `w3_iterations_ckpt` are the same functions
 /// with `[[tangent::checkpoint(8)]]` on their `while` loop. Inputs:
 /// inputs.hpp. Hand-written adjoints: hand_adjoints.hpp.
@@ -174,6 +176,29 @@ inline double w3_fixed_point_ckpt(const std::vector<double> &x) {
   std::vector<double> next(n, 0.0);
   double err = 1.0e9;
   [[tangent::checkpoint(8)]] while (err > tol) {
+    err = 0.0;
+    for (std::size_t j = 0; j < n; ++j) {
+      next[j] = 0.5 * std::tanh(0.9 * s[j] + x[j]);
+      err += std::abs(next[j] - s[j]);
+    }
+    for (std::size_t j = 0; j < n; ++j)
+      s[j] = next[j];
+  }
+  double r = 0;
+  for (std::size_t j = 0; j < n; ++j)
+    r += s[j] * s[j];
+  return r;
+}
+
+/// w3_fixed_point differentiated as a fixed point ([[tangent::fixed_point]]:
+/// the reverse sweep iterates the adjoint at the final state).
+inline double w3_fixed_point_christianson(const std::vector<double> &x) {
+  const double tol = 1e-10;
+  const std::size_t n = x.size();
+  std::vector<double> s(n, 0.0);
+  std::vector<double> next(n, 0.0);
+  double err = 1.0e9;
+  [[tangent::fixed_point]] while (err > tol) {
     err = 0.0;
     for (std::size_t j = 0; j < n; ++j) {
       next[j] = 0.5 * std::tanh(0.9 * s[j] + x[j]);

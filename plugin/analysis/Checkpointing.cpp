@@ -4,6 +4,8 @@
 //  - segments: counted loops (constant trip count >= min_length with
 //    options.checkpoint, or any counted loop under [[tangent::checkpoint]]);
 //  - online:   loops of unknown trip count under [[tangent::checkpoint]];
+//  - fixed point: loops under [[tangent::fixed_point]] whose shape is a
+//    fixed-point iteration (else the reason becomes a located error);
 //  - full tape otherwise, with the reason.
 // It also finds the loop-carried state that snapshots hold: variables the
 // loop writes that are live at the start of an iteration.
@@ -259,6 +261,46 @@ private:
     }
   }
 
+  /// Whether a [[tangent::fixed_point]] loop iterates to a convergence
+  /// test: it ends only by its condition, which reads a floating-point or
+  /// bool variable the loop writes. Else `why` says what is wrong.
+  static bool fixedPointShape(const LoopInfo &li, std::string &why) {
+    const std::string refused = "[[tangent::fixed_point]] needs a loop that "
+                                "iterates x = g(x, p) until a convergence "
+                                "test: ";
+    if (li.form == LoopInfo::Form::General) {
+      why = refused + "this loop ends by break or return, or its condition "
+                      "has side effects (end it by its condition alone)";
+      return false;
+    }
+    std::set<const Var *> written;
+    for (const Block *b : {&li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &st, int) {
+        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
+      });
+    bool tested = false;
+    if (li.cond)
+      forEachRead(*li.cond, [&](Var *v) {
+        const TypeKind k = v->type.kind;
+        tested |= written.count(v) && v->role != VarRole::Induction &&
+                  (k == TypeKind::Real || k == TypeKind::Bool ||
+                   (v->type.isContainer() && v->type.elem_real));
+      });
+    if (!tested) {
+      why = refused + "its condition reads no floating-point or bool value "
+                      "that the loop computes";
+      return false;
+    }
+    return true;
+  }
+
+  static std::string namesOf(const std::vector<Var *> &vars) {
+    std::string out;
+    for (const Var *v : vars)
+      out += (out.empty() ? "" : ", ") + v->name;
+    return out;
+  }
+
   /// options.threads: segments replayed by a helper thread, in its own
   /// copies of `written`, when nothing else in the loop needs this thread.
   void replayInParallel(LoopInfo &li, const std::set<const Var *> &written,
@@ -266,7 +308,8 @@ private:
     std::string why;
     bool nested = false;
     forEachStmt(li.body, [&](const Stmt &st, int) {
-      if (st.kind == StmtKind::Loop && st.loop->annotated)
+      if (st.kind == StmtKind::Loop &&
+          (st.loop->annotated || st.loop->fixed_point))
         nested = true;
     });
     if (!fn_.is_top)
@@ -305,12 +348,13 @@ private:
     li.budget =
         li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
-    if (inside_line && !li.annotated) {
+    const bool marked = li.annotated || li.fixed_point;
+    if (inside_line && !marked) {
       li.reason = "taped within each replay of the checkpointed loop at line " +
                   std::to_string(inside_line);
       return;
     }
-    if (!fn_.is_top && !li.annotated) {
+    if (!fn_.is_top && !marked) {
       li.reason = "loop in a callee: callees checkpoint only loops marked "
                   "[[tangent::checkpoint]]";
       return;
@@ -318,7 +362,7 @@ private:
     // Under a memory budget every loop of the function is reversed by what
     // fits when it runs (tangent/schedule/budget.hpp, budget_while.hpp).
     const bool budgeted = opts_.memory_budget > 0;
-    if (!li.annotated && !budgeted) {
+    if (!marked && !budgeted) {
       if (!opts_.checkpoint) {
         li.reason = "checkpointing not requested";
         return;
@@ -345,6 +389,10 @@ private:
       }
     }
     std::string why;
+    if (li.fixed_point && !fixedPointShape(li, why)) {
+      li.reason = why; // refused at the loop by the generator (Loops.cpp)
+      return;
+    }
     if (!carriedState(fn_, s, sizes_, li.carried, why)) {
       li.reason = why;
       li.carried.clear();
@@ -385,6 +433,27 @@ private:
         }
       return true;
     };
+    if (li.fixed_point) {
+      bool iterated = false;
+      for (const Var *v : li.carried)
+        iterated |= v->type.kind == TypeKind::Real ||
+                    (v->type.isContainer() && v->type.elem_real);
+      if (!iterated) {
+        li.reason = "[[tangent::fixed_point]] needs a loop that iterates x = "
+                    "g(x, p) until a convergence test: no floating-point "
+                    "value this loop computes is read by its next iteration";
+        return;
+      }
+      if (!tupleState("under [[tangent::fixed_point]]"))
+        return;
+      li.strategy = LoopStrategy::FixedPoint;
+      li.reason = "[[tangent::fixed_point]]: iterations untaped; the reverse "
+                  "sweep iterates the adjoint fixed point at the final state "
+                  "(one iteration's tape, as many iterations as the loop "
+                  "ran), snapshot {" +
+                  namesOf(li.carried) + "}";
+      return;
+    }
     if (budgeted && !counted) {
       if (!tupleState("under a memory budget"))
         return;

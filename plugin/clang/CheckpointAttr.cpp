@@ -28,6 +28,11 @@ std::map<unsigned, int> &checkpointMarks() {
   return marks;
 }
 
+std::set<unsigned> &fixedPointMarks() {
+  static thread_local std::set<unsigned> marks;
+  return marks;
+}
+
 namespace {
 
 /// A TANGENT_CHECKPOINT(...) expansion: its budget (0: none, -1: malformed)
@@ -174,10 +179,50 @@ struct CheckpointAttrInfo : public ParsedAttrInfo {
   }
 };
 
+/// [[tangent::fixed_point]]: a loop iterating x = g(x, p) to convergence
+/// (analysis/Checkpointing.cpp checks its shape). No arguments.
+struct FixedPointAttrInfo : public ParsedAttrInfo {
+  FixedPointAttrInfo() {
+    OptArgs = 1; // so that `(...)` reaches us and is refused with a message
+    IsStmt = 1;
+    static constexpr Spelling spellings[] = {
+        {ParsedAttr::AS_CXX11, "tangent::fixed_point"}};
+    Spellings = spellings;
+  }
+
+  bool diagAppertainsToStmt(Sema &sema, const ParsedAttr &attr,
+                            const Stmt *st) const override {
+    SourceLocation bad;
+    if (readBudget(sema, attr, bad) != 0) {
+      unsigned id = sema.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "tangent: [[tangent::fixed_point]] takes no arguments");
+      sema.Diag(bad.isValid() ? bad : attr.getLoc(), id);
+      return false;
+    }
+    if (!isa<ForStmt, WhileStmt, DoStmt>(st)) {
+      unsigned id = sema.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "tangent: [[tangent::fixed_point]] applies to a while, do or for "
+          "loop that iterates x = g(x, p) until a convergence test");
+      sema.Diag(attr.getLoc(), id);
+      return false;
+    }
+    fixedPointMarks().insert(st->getBeginLoc().getRawEncoding());
+    return false; // recorded; nothing for Clang to attach
+  }
+
+  AttrHandling handleDeclAttribute(Sema &, Decl *,
+                                   const ParsedAttr &) const override {
+    return NotHandled;
+  }
+};
+
 } // namespace
 
 void startCheckpointMarks(Preprocessor &pp) {
   checkpointMarks().clear();
+  fixedPointMarks().clear();
   macroBudgets().clear();
   pp.addPPCallbacks(std::make_unique<MacroWatcher>(pp));
 }
@@ -186,3 +231,5 @@ void startCheckpointMarks(Preprocessor &pp) {
 
 static ParsedAttrInfoRegistry::Add<tangent::CheckpointAttrInfo>
     checkpoint_attr("tangent-checkpoint", "[[tangent::checkpoint]]");
+static ParsedAttrInfoRegistry::Add<tangent::FixedPointAttrInfo>
+    fixed_point_attr("tangent-fixed-point", "[[tangent::fixed_point]]");

@@ -1,8 +1,9 @@
-//===- CheckpointAttr.h - [[tangent::checkpoint]] marks ---------*- C++ -*-===//
+//===- CheckpointAttr.h - [[tangent::checkpoint]], fixed_point -*- C++ -*-===//
 #ifndef TANGENT_CHECKPOINTATTR_H
 #define TANGENT_CHECKPOINTATTR_H
 
 #include <map>
+#include <set>
 
 namespace clang {
 class Preprocessor;
@@ -19,6 +20,10 @@ void startCheckpointMarks(clang::Preprocessor &pp);
 /// in the current compilation: raw location of the statement -> budget
 /// (0 when none was given). Filled while Clang parses.
 std::map<unsigned, int> &checkpointMarks();
+
+/// Loops marked [[tangent::fixed_point]] in the current compilation (raw
+/// locations of the loop statements). Filled while Clang parses.
+std::set<unsigned> &fixedPointMarks();
 
 } // namespace tangent
 

@@ -178,6 +178,7 @@ DriverInput pipelineInput(CompilerInstance &ci, Diagnoser &diags,
   input.diags = &diags;
   input.requests = findRequests(ci.getASTContext(), diags);
   input.checkpoint_marks = checkpointMarks();
+  input.fixed_point_marks = fixedPointMarks();
   if (ci.hasSema()) {
     Sema &sema = ci.getSema();
     input.instantiate = [&sema, at](const FunctionDecl *fd) {

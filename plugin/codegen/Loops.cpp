@@ -5,7 +5,10 @@
 //  - LoopSegments.cpp:  sqrt(n) segment checkpointing of counted loops;
 //  - LoopOnline.cpp:    online checkpointing of loops of unknown trip count;
 //  - LoopBudget.cpp:    counted loops under options.memory_budget, whose
-//                       strategy the runtime picks when the loop starts.
+//                       strategy the runtime picks when the loop starts;
+//  - LoopBudgetWhile.cpp: loops of unknown trip count under the budget;
+//  - LoopParallel.cpp:  sqrt(n) segments replayed on a helper thread;
+//  - LoopFixedPoint.cpp: [[tangent::fixed_point]] loops (Christianson).
 // Replays run the same generated statements as the taped forward sweep, and
 // the untaped forward sweep the same expressions (untaped()), so
 // checkpointed gradients are bitwise identical to fully taped ones.
@@ -73,6 +76,16 @@ std::string SweepGenerator::makeState(const LoopInfo &li) {
 SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
   if (!record_)
     return loopFullTape(s); // the untaped sweep: a plain loop
+  if (s.loop->fixed_point && s.loop->strategy != LoopStrategy::FixedPoint) {
+    // Refused (Checkpointing.cpp says why); once, though replays generate
+    // a loop's code more than once.
+    std::pair<Loc, std::string> e(s.loc, "tangent: " + s.loop->reason);
+    bool known = false;
+    for (const auto &o : errors)
+      known |= o.first.raw == e.first.raw && o.second == e.second;
+    if (!known)
+      errors.push_back(std::move(e));
+  }
   switch (s.loop->strategy) {
   case LoopStrategy::Segments:
     return loopSegments(s);
@@ -84,6 +97,8 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopParallel(s);
   case LoopStrategy::BudgetWhile:
     return loopBudgetWhile(s);
+  case LoopStrategy::FixedPoint:
+    return loopFixedPoint(s);
   case LoopStrategy::FullTape:
     break;
   }

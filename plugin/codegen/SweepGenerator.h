@@ -74,6 +74,7 @@ private:
   Sweeps loopBudgeted(const Stmt &s);    // LoopBudget.cpp
   Sweeps loopParallel(const Stmt &s);    // LoopParallel.cpp
   Sweeps loopBudgetWhile(const Stmt &s); // LoopBudgetWhile.cpp
+  Sweeps loopFixedPoint(const Stmt &s);  // LoopFixedPoint.cpp
   /// The reverse of the iterations a schedule object `ck` drives
   /// (`ck->reverse(state, advance, reverse)` with its two lambdas), for
   /// loops of unknown trip count (LoopOnline.cpp); `k` names the iteration

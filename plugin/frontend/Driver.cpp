@@ -123,6 +123,8 @@ const char *strategyName(LoopStrategy s) {
     return "parallel_segments";
   case LoopStrategy::BudgetWhile:
     return "memory_budget_while";
+  case LoopStrategy::FixedPoint:
+    return "fixed_point";
   }
   llvm_unreachable("unknown loop strategy");
 }
@@ -156,6 +158,8 @@ void remarkLoops(Diagnoser &diags, const Function &fn,
                        : li.strategy == LoopStrategy::ParallelSegments
                            ? "checkpointed (sqrt(n) segments, replayed on a "
                              "helper thread)"
+                       : li.strategy == LoopStrategy::FixedPoint
+                           ? "differentiated as a fixed point"
                            : "fully taped";
     diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
                  "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +
@@ -182,6 +186,7 @@ DriverOutput runPipeline(DriverInput &in) {
   Lowering lowering(ctx);
   lowering.instantiate = in.instantiate;
   lowering.checkpoint_marks = in.checkpoint_marks;
+  lowering.fixed_point_marks = in.fixed_point_marks;
   // Callees are shared by every request of the translation unit: analyzed
   // and generated once, in the order they were lowered.
   std::map<const Function *, GeneratedPart> callees;

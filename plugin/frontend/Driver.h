@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 
 namespace tangent {
@@ -24,6 +25,8 @@ struct DriverInput {
   std::function<void(const clang::FunctionDecl *)> instantiate;
   /// [[tangent::checkpoint]] marks: statement location -> budget (0: none).
   std::map<unsigned, int> checkpoint_marks;
+  /// [[tangent::fixed_point]] marks: loop statement locations.
+  std::set<unsigned> fixed_point_marks;
   /// When set, receives the IR of every function after lowering and after
   /// its analyses (the plugin's dump-ir argument): a title and the text.
   std::function<void(const std::string &, const std::string &)> dump_ir;

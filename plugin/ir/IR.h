@@ -206,8 +206,10 @@ enum class LoopStrategy {
   Online,
   Budgeted,
   ParallelSegments,
-  BudgetWhile ///< unknown trip count under options.memory_budget: taped
-              ///< while it fits, then online
+  BudgetWhile, ///< unknown trip count under options.memory_budget: taped
+               ///< while it fits, then online
+  FixedPoint   ///< [[tangent::fixed_point]]: untaped forward, the reverse
+               ///< iterates the adjoint fixed point (Christianson)
 };
 
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for
@@ -236,6 +238,7 @@ struct LoopInfo {
   LoopStrategy strategy = LoopStrategy::FullTape;
   std::string reason;     ///< why this strategy was chosen (Checkpointing.cpp)
   bool annotated = false; ///< [[tangent::checkpoint]] (or in a block)
+  bool fixed_point = false;      ///< [[tangent::fixed_point]]
   int annotated_budget = 0;      ///< [[tangent::checkpoint(N)]], 0 if none
   long long constant_trips = -1; ///< trip count if a compile-time constant
   /// Checkpointed loops: the variables a snapshot holds (written in the loop

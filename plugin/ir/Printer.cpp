@@ -191,6 +191,8 @@ const char *strategyText(LoopStrategy s) {
     return "sqrt(n) segments, parallel replay";
   case LoopStrategy::BudgetWhile:
     return "memory budget, taped then online";
+  case LoopStrategy::FixedPoint:
+    return "fixed point";
   }
   TANGENT_UNREACHABLE("unknown loop strategy");
 }
@@ -293,6 +295,8 @@ public:
         strategy += " (" + li.reason + ")";
       if (li.annotated)
         strategy += " [annotated]";
+      if (li.fixed_point)
+        strategy += " [fixed_point]";
       line(depth + 1, strategy);
       if (!li.carried.empty()) {
         std::string names;

@@ -7,10 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -234,6 +236,53 @@ TEST(SpillSlots, FilesAreRemovedWhenTheStoreGoes) {
     slots.store(0, std::vector<double>(3, 2.0));
     slots.store(3, std::vector<double>(5, 1.0));
     EXPECT_FALSE(std::filesystem::is_empty(dir));
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
+}
+
+TEST(SpillSlots, ReadsAheadTheSnapshotANestedReversalRestoresNext) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-spill-ahead";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  for (auto [n, c] : {std::pair<step_index, step_index>{200, 6}, {1000, 12}}) {
+    SCOPED_TRACE("n = " + std::to_string(n) + ", c = " + std::to_string(c));
+    tangent::binomial_schedule schedule(n, c, true);
+    tangent::spill_slots<step_index> slots(0); // every snapshot in a file
+    step_index state = 0;
+    auto make = [&] { return state; };
+    for (step_index i = 0; i < n; ++i) {
+      tangent::detail::forward_with(schedule, slots, i, make);
+      ++state;
+    }
+    schedule.finish(n);
+    auto advance = [](step_index &s, step_index b, step_index e) {
+      EXPECT_EQ(s, b);
+      s = e;
+    };
+    std::vector<step_index> reversed;
+    auto reverse = [&](step_index &s, step_index b, step_index e) {
+      EXPECT_EQ(s, b);
+      for (step_index k = e; k-- > b;)
+        reversed.push_back(k);
+      s = e;
+    };
+    std::size_t restores = 0;
+    for (tangent::action a; schedule.next(a);) {
+      restores += a.kind == tangent::action_kind::restore;
+      tangent::detail::perform_shifted(a, slots, state, advance, reverse, 0);
+    }
+    ASSERT_EQ(reversed.size(), static_cast<std::size_t>(n));
+    for (step_index k = 0; k < n; ++k)
+      EXPECT_EQ(reversed[static_cast<std::size_t>(k)], n - 1 - k);
+    std::printf("n = %lld, c = %lld: %zu restores, %zu read-ahead hints, %zu "
+                "restores of a file read ahead\n",
+                static_cast<long long>(n), static_cast<long long>(c), restores,
+                slots.prefetched(), slots.prefetch_hits());
+    EXPECT_LE(slots.prefetch_hits(), slots.prefetched());
+    EXPECT_GE(2 * slots.prefetch_hits(), restores);
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir));
   std::filesystem::remove_all(dir);

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace tangent {
@@ -39,6 +40,8 @@ public:
   /// Statement locations marked [[tangent::checkpoint]] (raw encodings) with
   /// their budgets (0: default).
   std::map<unsigned, int> checkpoint_marks;
+  /// Loop locations marked [[tangent::fixed_point]].
+  std::set<unsigned> fixed_point_marks;
 
   /// Instantiates a function template specialization's body on demand
   /// (the front-end provides it; Sema defers instantiations otherwise).

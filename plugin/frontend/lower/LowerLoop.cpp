@@ -58,6 +58,7 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     li.annotated = true;
     li.annotated_budget = block_budget;
   }
+  li.fixed_point = L.fixed_point_marks.count(loc.getRawEncoding()) != 0;
 
   // The pieces: the condition (null: always true) with the statements that
   // evaluate it, the step, and what each iteration runs before the body.

@@ -13,7 +13,12 @@
 ///   TANGENT_CHECKPOINT(64) while (err > tol) ...
 /// \endcode
 ///
-/// It is the attribute while tangent generates (the plugin and
+/// `[[tangent::fixed_point]]` (macro spelling `TANGENT_FIXED_POINT`) before a
+/// loop that iterates x = g(x, p) until a convergence test asks for the
+/// fixed-point adjoint: the reverse sweep iterates the adjoint at the final
+/// state instead of reversing every iteration (docs/checkpointing.md).
+///
+/// Each macro is the attribute while tangent generates (the plugin and
 /// tangent-rewrite define __TANGENT__), and nothing otherwise.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_ANNOTATIONS_HPP
@@ -22,8 +27,10 @@
 #ifdef __TANGENT__
 // The budget is read by the generator where the macro is written.
 #define TANGENT_CHECKPOINT(...) [[tangent::checkpoint]]
+#define TANGENT_FIXED_POINT [[tangent::fixed_point]]
 #else
 #define TANGENT_CHECKPOINT(...)
+#define TANGENT_FIXED_POINT
 #endif
 
 #endif // TANGENT_ANNOTATIONS_HPP

@@ -10,6 +10,13 @@
 /// read back with one read; the files are removed when their slot is freed
 /// and when the store is destroyed, also during stack unwinding.
 ///
+/// Read-ahead: reversal schedules restore the most recently stored
+/// snapshot that is still held (their snapshots nest), so whenever a spilled
+/// slot is restored or freed, the store asks the operating system to read
+/// the most recently stored other file ahead (`posix_fadvise(WILLNEED)`,
+/// asynchronous, no thread of ours). `prefetched()` and `prefetch_hits()`
+/// count the hints and the restores of a file hinted since it was stored.
+///
 /// Errors: a file that cannot be created, written completely, flushed or
 /// read back throws `std::runtime_error` naming the file and the reason
 /// (a full disk, an unwritable directory): never a wrong gradient.
@@ -37,6 +44,11 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace tangent {
 
@@ -120,6 +132,20 @@ inline std::string spill_file_name(std::size_t slot) {
       .string();
 }
 
+/// Asks the operating system to read the file at `path` ahead (a hint:
+/// failures are ignored; nothing happens where there is no such call).
+inline void read_ahead(const std::string &path) noexcept {
+#if defined(POSIX_FADV_WILLNEED)
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd >= 0) {
+    (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED);
+    (void)::close(fd);
+  }
+#else
+  (void)path;
+#endif
+}
+
 [[noreturn]] inline void spill_error(const std::string &what,
                                      const std::string &path, int error) {
   throw std::runtime_error(
@@ -140,8 +166,11 @@ public:
   void store(std::size_t slot, const State &state) {
     if (slot < ram_slots_)
       return ram_.store(slot, state);
-    if (slot >= files_.size())
+    if (slot >= files_.size()) {
       files_.resize(slot + 1);
+      order_.resize(slot + 1, 0);
+      hinted_.resize(slot + 1, false);
+    }
     remove(slot);
     buffer_.clear();
     detail::write_state(buffer_, state);
@@ -150,6 +179,8 @@ public:
     if (f == nullptr)
       detail::spill_error("create", path, errno);
     files_[slot] = path; // removed by free/clear from here on
+    order_[slot] = ++stores_;
+    hinted_[slot] = false;
     const std::size_t written =
         buffer_.empty() ? 0 : std::fwrite(buffer_.data(), 1, buffer_.size(), f);
     const int write_error = written == buffer_.size() ? 0 : errno;
@@ -190,12 +221,19 @@ public:
       detail::spill_error("read", path, error);
     std::size_t at = 0;
     detail::read_state(in, at, target);
+    if (hinted_[slot])
+      ++prefetch_hits_;
+    hinted_[slot] = false;
+    read_ahead_after(slot);
   }
 
   void free(std::size_t slot) {
     if (slot < ram_slots_)
       return ram_.free(slot);
+    const bool spilled = slot < files_.size() && !files_[slot].empty();
     remove(slot);
+    if (spilled)
+      read_ahead_after(slot);
   }
 
   /// Drops every state, in memory and in files.
@@ -209,8 +247,26 @@ public:
   std::size_t spilled() const noexcept { return spilled_; }
   std::size_t spilled_bytes() const noexcept { return spilled_bytes_; }
   std::size_t ram_slots() const noexcept { return ram_slots_; }
+  /// Read-ahead hints given, and restores of a file hinted since its store.
+  std::size_t prefetched() const noexcept { return prefetched_; }
+  std::size_t prefetch_hits() const noexcept { return prefetch_hits_; }
 
 private:
+  /// Hints the most recently stored file other than `slot`'s (the next one
+  /// a nested reversal restores), unless it was hinted already.
+  void read_ahead_after(std::size_t slot) const noexcept {
+    std::size_t next = files_.size();
+    for (std::size_t s = 0; s < files_.size(); ++s)
+      if (s != slot && !files_[s].empty() &&
+          (next == files_.size() || order_[s] > order_[next]))
+        next = s;
+    if (next == files_.size() || hinted_[next])
+      return;
+    detail::read_ahead(files_[next]);
+    hinted_[next] = true;
+    ++prefetched_;
+  }
+
   void remove(std::size_t slot) noexcept {
     if (slot < files_.size() && !files_[slot].empty()) {
       std::remove(files_[slot].c_str());
@@ -221,6 +277,11 @@ private:
   std::size_t ram_slots_;
   snapshot_slots<State> ram_;
   std::vector<std::string> files_;
+  std::vector<std::size_t> order_;   ///< per file slot: when it was stored
+  mutable std::vector<bool> hinted_; ///< read ahead since it was stored
+  std::size_t stores_ = 0;
+  mutable std::size_t prefetched_ = 0;
+  mutable std::size_t prefetch_hits_ = 0;
   mutable std::vector<char> buffer_;
   std::size_t spilled_ = 0;
   std::size_t spilled_bytes_ = 0;

@@ -229,6 +229,19 @@ double threaded_c_array(double x) {
   }
   return a[0];
 }
+double christianson(const std::vector<double> &p) {
+  std::vector<double> x(p.size(), 0.0);
+  double err = 1.0;
+  [[tangent::fixed_point]] while (err > 1e-12) { // REMARK: while loop in 'christianson' differentiated as a fixed point: [[tangent::fixed_point]]: iterations untaped; the reverse sweep iterates the adjoint fixed point at the final state (one iteration's tape, as many iterations as the loop ran), snapshot {x, xn} [grad<christianson, options{.memory_budget = 100000}>]
+    err = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) { // REMARK: for loop in 'christianson' fully taped: taped within each replay of the checkpointed loop at line 235 [grad<christianson, options{.memory_budget = 100000}>]
+      const double xn = 0.5 * std::cos(x[i]) + p[i];
+      err += std::fabs(xn - x[i]);
+      x[i] = xn;
+    }
+  }
+  return x[0];
+}
 
 int main() {
   using tangent::options;
@@ -258,5 +271,6 @@ int main() {
                       options{.checkpoint = true, .threads = 2}>();
   (void)tangent::grad<threaded_c_array,
                       options{.checkpoint = true, .threads = 2}>();
+  (void)tangent::grad<christianson, options{.memory_budget = 100000}>();
   return 0;
 }

@@ -1,0 +1,141 @@
+// ---- tangent: generated adjoints (do not edit) ----
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-variable"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#include <tangent/tangent.hpp>
+#ifndef TANGENT_GENERATED_SOLVE_E8B00C3CBFE5D624
+#define TANGENT_GENERATED_SOLVE_E8B00C3CBFE5D624
+namespace tangent::generated {
+// tangent: adjoint of solve (fixed_point.input.cpp:7)
+inline double solve_pullback(const std::vector<double>& p, double tol, std::vector<double>& d_p, double& d_tol, double d_result) {
+  tangent::tape &tape = tangent::thread_tape();
+  double result{};
+  std::vector<double> x;
+  double change{};
+  int it{};
+  unsigned long i{};
+  double xn{};
+  double s{};
+  std::size_t i_2{};
+  double v{};
+  // forward sweep
+  x.assign(p.size(), 0.0);
+  change = 1.0;
+  it = 0;
+  // fixed_point.input.cpp:10: for loop, a fixed point: untaped iterations between snapshots of the state {x, it, i, xn} it found and left
+  tape.push_vector(x);
+  tape.push(it);
+  tape.push(i);
+  tape.push(xn);
+  long long n = 0;
+  while (it < 200 && change > tol) {
+    change = 0.0;
+    i = 0ul;
+    // fixed_point.input.cpp:12: for loop
+    while (i < x.size()) {
+      xn = 0.5 * std::cos(x[i]) + p[i];
+      change = std::fmax(change, std::fabs(xn - x[i]));
+      x[i] = xn;
+      i = static_cast<unsigned long>(i + 1);
+    }
+    it = it + 1;
+    ++n;
+  }
+  tape.push_vector(x);
+  tape.push(it);
+  tape.push(i);
+  tape.push(xn);
+  tape.push(n);
+  s = 0.0;
+  i_2 = 0;
+  // fixed_point.input.cpp:19: range-for loop, trip count recorded (checkpointing not requested)
+  std::size_t trips_5 = 0;
+  while (i_2 < x.size()) {
+    ++trips_5;
+    tape.push(v);
+    v = x[i_2];
+    s = s + v * v;
+    tape.push(i_2);
+    i_2 = i_2 + 1;
+  }
+  tape.push(trips_5);
+  result = s;
+  const double value = result;
+  // reverse sweep
+  std::vector<double> d_x;
+  double d_xn{};
+  double d_s{};
+  double d_v{};
+  tangent::detail::zero(d_x, x.size());
+  const double d_8 = d_result;
+  d_result = 0;
+  d_s += d_8;
+  // fixed_point.input.cpp:19: range-for loop, reversed
+  for (std::size_t trips_6 = tape.pop<std::size_t>(); trips_6-- > 0;) {
+    i_2 = tape.pop<std::size_t>();
+    d_v += d_s * v;
+    d_v += v * d_s;
+    v = tape.pop<double>();
+    const double d_7 = d_v;
+    d_v = 0;
+    d_x[i_2] += d_7;
+  }
+  d_s = 0;
+  // fixed_point.input.cpp:10: for loop, the adjoint fixed point: one iteration from the final state, replayed taped and reversed as many times as the loop iterated
+  const long long n_2 = tape.pop<long long>();
+  xn = tape.pop<double>();
+  i = tape.pop<unsigned long>();
+  it = tape.pop<int>();
+  tape.pop_vector(x);
+  const std::tuple<std::vector<double>, int, unsigned long, double> last(x, it, i, xn);
+  for (long long k = 0; k < n_2; ++k) {
+    std::tie(x, it, i, xn) = last;
+    change = 0.0;
+    tape.push(i);
+    i = 0ul;
+    // fixed_point.input.cpp:12: for loop, trip count recorded (taped within each replay of the checkpointed loop at line 10)
+    std::size_t trips = 0;
+    while (i < x.size()) {
+      ++trips;
+      xn = 0.5 * std::cos(x[i]) + p[i];
+      change = std::fmax(change, std::fabs(xn - x[i]));
+      tape.push(x[i]);
+      x[i] = xn;
+      tape.push(i);
+      i = static_cast<unsigned long>(i + 1);
+    }
+    tape.push(trips);
+    it = it + 1;
+    // fixed_point.input.cpp:12: for loop, reversed
+    for (std::size_t trips_4 = tape.pop<std::size_t>(); trips_4-- > 0;) {
+      i = tape.pop<unsigned long>();
+      x[i] = tape.pop<double>();
+      const double d_6 = d_x[i];
+      d_x[i] = 0;
+      d_xn += d_6;
+      const double d_5 = d_xn;
+      d_xn = 0;
+      d_x[i] += (0.5 * d_5) * -std::sin(x[i]);
+      d_p[i] += d_5;
+    }
+    i = tape.pop<unsigned long>();
+  }
+  xn = tape.pop<double>();
+  i = tape.pop<unsigned long>();
+  it = tape.pop<int>();
+  tape.pop_vector(x);
+  return value;
+}
+} // namespace tangent::generated
+#endif
+namespace tangent {
+template <> struct adjoint<&solve, tangent::options{}> {
+  static constexpr unsigned long long source_hash = 0xaa8ad8d7186c8be8ull;
+  static double pullback(const std::vector<double>& p, double tol, std::vector<double>& d_0, double* d_1, double seed) {
+    return generated::solve_pullback(p, tol, d_0, *d_1, static_cast<double>(seed));
+  }
+};
+} // namespace tangent
+#pragma GCC diagnostic pop
+// ---- tangent: end of generated adjoints ----
