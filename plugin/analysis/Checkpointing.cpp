@@ -264,7 +264,9 @@ private:
   /// Whether a [[tangent::fixed_point]] loop iterates to a convergence
   /// test: it ends only by its condition, which reads a floating-point or
   /// bool variable the loop writes. Else `why` says what is wrong.
-  static bool fixedPointShape(const LoopInfo &li, std::string &why) {
+  static bool fixedPointShape(const LoopInfo &li,
+                              const std::set<const Var *> &written,
+                              std::string &why) {
     const std::string refused = "[[tangent::fixed_point]] needs a loop that "
                                 "iterates x = g(x, p) until a convergence "
                                 "test: ";
@@ -273,11 +275,6 @@ private:
                       "has side effects (end it by its condition alone)";
       return false;
     }
-    std::set<const Var *> written;
-    for (const Block *b : {&li.body, &li.step})
-      forEachStmt(*b, [&](const Stmt &st, int) {
-        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
-      });
     bool tested = false;
     if (li.cond)
       forEachRead(*li.cond, [&](Var *v) {
@@ -388,8 +385,14 @@ private:
         return;
       }
     }
+    // Every variable the loop's body and step write.
+    std::set<const Var *> written;
+    for (const Block *b : {&li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &st, int) {
+        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
+      });
     std::string why;
-    if (li.fixed_point && !fixedPointShape(li, why)) {
+    if (li.fixed_point && !fixedPointShape(li, written, why)) {
       li.reason = why; // refused at the loop by the generator (Loops.cpp)
       return;
     }
@@ -401,7 +404,7 @@ private:
     // The replays in the reverse sweep read what the loop reads; what the
     // loop does not write must then still hold its value (the loop itself
     // is the reader).
-    std::set<const Var *> accessed, written;
+    std::set<const Var *> accessed;
     collectAccessed(li.body, accessed);
     collectAccessed(li.step, accessed);
     if (li.cond)
@@ -410,10 +413,6 @@ private:
       forEachRead(*li.start, [&](Var *v) { accessed.insert(v); });
     if (li.bound)
       forEachRead(*li.bound, [&](Var *v) { accessed.insert(v); });
-    for (const Block *b : {&li.body, &li.step})
-      forEachStmt(*b, [&](const Stmt &st, int) {
-        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
-      });
     for (const Var *cv : accessed) {
       Var *v = const_cast<Var *>(cv);
       if (written.count(v) || v->role == VarRole::Induction)
