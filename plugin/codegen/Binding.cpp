@@ -296,14 +296,116 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
 }
 
 std::string stubBlock(const std::string &function, const Options &opts,
-                      const std::string &result_type) {
-  return "namespace tangent {\ntemplate <> struct adjoint<&" + function + ", " +
-         optionsLiteral(opts) +
+                      const std::string &result_type, const char *kind) {
+  return "namespace tangent {\ntemplate <> struct " + std::string(kind) + "<&" +
+         function + ", " + optionsLiteral(opts) +
          "> {\n  template <class... A> static auto pullback(A &&...) {\n"
+         "    return " +
+         result_type +
+         "();\n  }\n  template <class... A> static auto jvp(A &&...) {\n"
          "    return " +
          result_type +
          "();\n  }\n  template <class T> static void zero_gradient(T &) "
          "{}\n};\n}\n";
+}
+
+namespace {
+
+/// Prototypes of every part (forward blocks: callees may call each other in
+/// any order), then each part's guarded text.
+std::string partsText(const std::vector<const GeneratedPart *> &parts) {
+  std::string declarations, text;
+  for (const GeneratedPart *part : parts) {
+    declarations += part->code.declarations;
+    text += guarded(part->stem, part->code.text);
+  }
+  return "namespace tangent::generated {\n" + declarations + "}\n" + text;
+}
+
+/// The parameters of a forward-mode specialization: f's, then one
+/// direction per parameter that is selected and has a tangent; `args` gets
+/// f's arguments then every tangent argument of the generated function
+/// (zero for the parameters not selected, a copy for in-out ones).
+void directionParams(const ForwardBinding &b, const Function &generated,
+                     const Options &opts, std::vector<std::string> &params,
+                     std::vector<std::string> &args, std::string &locals) {
+  std::vector<SourceParam> signature = signatureOf(*b.source);
+  for (const SourceParam &sp : signature) {
+    params.push_back(declaredType(sp) + " " + sp.name);
+    args.push_back(sp.name);
+  }
+  for (size_t k = 0; k < signature.size(); ++k) {
+    if (b.tangent_of[k] < 0)
+      continue;
+    const SourceParam &sp = signature[k];
+    const Var &t = *generated.params[b.tangent_of[k]];
+    std::string name = "direction_" + std::to_string(k);
+    bool scalar = t.type.isReal();
+    if (!selectsParam(opts, int(k))) {
+      locals += "    " + sp.spelling + " " + name +
+                " = tangent::detail::zero_like(" + sp.name + ");\n";
+    } else if (t.by_reference && !t.is_const) {
+      params.push_back("const " + sp.spelling + "& " + name + "_in");
+      locals += "    " + sp.spelling + " " + name + " = " + name + "_in;\n";
+    } else {
+      params.push_back((scalar ? sp.spelling : "const " + sp.spelling + "&") +
+                       " " + name);
+    }
+    args.push_back(name);
+  }
+}
+
+} // namespace
+
+std::string
+tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
+                   const GeneratedPart &top, const ForwardBinding &binding,
+                   const Options &opts, std::uint64_t hash) {
+  std::vector<const GeneratedPart *> parts = callees;
+  parts.push_back(&top);
+  std::vector<std::string> params, args;
+  std::string locals;
+  directionParams(binding, *top.function, opts, params, args, locals);
+  const std::string &r = binding.source->result.spelling;
+  params.push_back(r + "& tangent_result");
+  args.push_back("tangent_result");
+  return partsText(parts) + "namespace tangent {\n" +
+         "template <> struct tangent_linear<&" + binding.source->name + ", " +
+         optionsLiteral(opts) + "> {\n" +
+         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
+         "ull;\n  static " + r + " jvp(" + join(params) + ") {\n" + locals +
+         "    return generated::" + top.code.entry + "(" + join(args) +
+         ");\n  }\n};\n} // namespace tangent\n";
+}
+
+std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
+                             const GeneratedPart &top,
+                             const ForwardBinding &binding, const Options &opts,
+                             std::uint64_t hash) {
+  std::vector<const GeneratedPart *> parts = callees;
+  parts.push_back(&top);
+  std::vector<std::string> params, args;
+  std::string locals;
+  directionParams(binding, *top.function, opts, params, args, locals);
+  std::vector<SourceParam> signature = signatureOf(*binding.source);
+  for (size_t k = 0; k < signature.size(); ++k) {
+    const Var &p = *top.function->params[k];
+    if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
+      continue;
+    std::string d = "d_" + std::to_string(k);
+    params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
+    args.push_back(p.type.isReal() ? "*" + d : d);
+  }
+  const std::string &r = binding.source->result.spelling;
+  params.push_back("double seed");
+  args.push_back("static_cast<" + r + ">(seed)");
+  return partsText(parts) + "namespace tangent {\n" +
+         "template <> struct second_order<&" + binding.source->name + ", " +
+         optionsLiteral(opts) + "> {\n" +
+         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
+         "ull;\n  static " + r + " pullback(" + join(params) + ") {\n" +
+         locals + "    return generated::" + top.code.entry + "(" + join(args) +
+         ");\n  }\n};\n} // namespace tangent\n";
 }
 
 std::string generatedRegion(const std::string &blocks,

@@ -45,10 +45,40 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
                          std::uint64_t source_hash);
 
+/// How the parameters of a tangent-linear function (forward/TangentLinear.h)
+/// relate to those of the function `source` it was made from.
+struct ForwardBinding {
+  const Function *source = nullptr;
+  std::vector<int> tangent_of; ///< per parameter of source: its tangent's
+  int result_tangent = -1;     ///< index of `t_result`, or -1
+};
+
+/// A forward-mode request's block: the tangent-linear functions of the
+/// callees and of f, then `tangent::tangent_linear<&f, opts>`, whose
+/// `jvp(args..., tangents..., t_result)` returns f's value and writes its
+/// tangent (one tangent per parameter that is selected and differentiable;
+/// the others' are zero).
+std::string
+tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
+                   const GeneratedPart &top, const ForwardBinding &binding,
+                   const Options &opts, std::uint64_t source_hash);
+
+/// A Hessian-vector product request's block: the callees' tangent-linear
+/// functions (printed, and their adjoints), the adjoint of f's
+/// tangent-linear function, then `tangent::second_order<&f, opts>`, whose
+/// `pullback(args..., directions..., adjoints..., seed)` accumulates
+/// seed x (Hessian x direction) into the adjoints, as `adjoint` does with
+/// the gradient.
+std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
+                             const GeneratedPart &top,
+                             const ForwardBinding &binding, const Options &opts,
+                             std::uint64_t source_hash);
+
 /// A specialization that binds a failed request to a stub, so that the
 /// compile reports tangent's own errors only. `result_type` is f's.
 std::string stubBlock(const std::string &function, const Options &opts,
-                      const std::string &result_type);
+                      const std::string &result_type,
+                      const char *kind = "adjoint");
 
 /// The whole region: markers, warning pragmas, the runtime include, the
 /// blocks and the stubs. "" when both are empty.

@@ -20,6 +20,8 @@ std::string paramDecl(const Var &p, const std::string &declared_type) {
   return declared_type + " " + p.name;
 }
 
+} // namespace
+
 /// The C++ parameter type as declared (const&, by value, pointer).
 std::string paramType(const Var &p) {
   const Type &t = p.type;
@@ -30,6 +32,8 @@ std::string paramType(const Var &p) {
     return (p.is_const ? "const " : "") + base + "&";
   return base;
 }
+
+namespace {
 
 std::string join(const std::vector<std::string> &items) {
   std::string out;

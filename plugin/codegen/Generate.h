@@ -36,6 +36,13 @@ struct GeneratedFunction {
 GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
                                   const std::string &stem);
 
+/// Prints a tangent-linear function (forward/TangentLinear.h) as the C++
+/// function `<fn.generated_name>` (Forward.cpp).
+GeneratedFunction generateTangentLinear(Function &fn);
+
+/// The C++ type of a parameter as generated functions declare it.
+std::string paramType(const Var &param);
+
 /// The adjoint parameter type of a parameter in generated functions
 /// ("double&", "std::vector<double>&", "double*"), or "" if none.
 std::string adjointParamType(const Var &param);

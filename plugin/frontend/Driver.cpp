@@ -14,6 +14,7 @@
 #include "analysis/Analysis.h"
 #include "codegen/Binding.h"
 #include "codegen/Generate.h"
+#include "forward/TangentLinear.h"
 #include "frontend/Validate.h"
 #include "frontend/lower/Lower.h"
 #include "ir/Printer.h"
@@ -191,8 +192,121 @@ DriverOutput runPipeline(DriverInput &in) {
   // and generated once, in the order they were lowered.
   std::map<const Function *, GeneratedPart> callees;
   NameScope stems;
+  // Forward mode: tangent-linear functions (shared by the requests, like
+  // callees), printed once (jvp) and differentiated once (hvp).
+  TangentLinearizer linearizer(
+      [&](const Function &fn) { return stems.fresh(sanitize(fn.name)); });
+  std::map<const Function *, GeneratedPart> jvp_parts, hvp_parts;
   std::string blocks, stubs;
   unsigned errors_before = diags.errorCount();
+
+  // Forward mode (jvp, jacobian) and second order (hvp, hessian): the
+  // tangent-linear function of the lowered f (forward/TangentLinear.h),
+  // printed; for second order, its adjoint.
+  auto processForward = [&](const Request &request, RequestResult &r,
+                            Function *top, unsigned errors_at_start) -> bool {
+    const bool second = request.kind == RequestKind::Hvp;
+    for (const Var *p : top->params)
+      if (p->type.kind == TypeKind::Pointer || p->type.kind == TypeKind::CArray)
+        if (p->type.elem_real)
+          diags.error(request.where,
+                      "tangent: the " +
+                          std::string(requestKindName(request.kind)) + " of '" +
+                          r.function_name +
+                          "' cannot take a tangent for its "
+                          "raw pointer parameter '" +
+                          p->source_name +
+                          "' (its size is unknown); pass a std::vector or "
+                          "std::array instead");
+    if (second ? !top->result.isReal() : !top->result.isDifferentiable())
+      diags.error(request.where,
+                  std::string("tangent: the ") + requestKindName(request.kind) +
+                      " of '" + r.function_name +
+                      "' needs a function returning " +
+                      (second ? "float or double"
+                              : "a floating-point value, std::vector or "
+                                "std::array"));
+    if (diags.errorCount() != errors_at_start)
+      return false;
+    Function *tl = linearizer.fresh(*top, second ? TangentForm::Return
+                                                 : TangentForm::Output);
+    for (const auto &e : linearizer.errors)
+      diags.error(SourceLocation::getFromRawEncoding(e.first.raw), e.second);
+    linearizer.errors.clear();
+    if (diags.errorCount() != errors_at_start)
+      return false;
+    if (in.dump_ir)
+      in.dump_ir(r.function_name + " tangent-linear", printFunction(*tl));
+    std::vector<const Function *> used;
+    std::set<const Function *> seen;
+    reachable(*tl, used, seen);
+    std::vector<Function *> unanalyzed;
+    for (const Function *callee : used) {
+      Function *c = const_cast<Function *>(callee);
+      if (!jvp_parts.count(c)) {
+        GeneratedPart &part = jvp_parts[c];
+        part.function = c;
+        part.stem = c->generated_name;
+        part.code = generateTangentLinear(*c);
+        reportErrors(diags, part.code);
+      }
+      if (second && !hvp_parts.count(c))
+        unanalyzed.push_back(c);
+    }
+    analyzeCallees(unanalyzed);
+    for (Function *c : unanalyzed) {
+      GeneratedPart &part = hvp_parts[c];
+      part.function = c;
+      part.stem = c->generated_name + "_adjoint";
+      part.code = generateAdjoint(*c, Options{}, c->generated_name);
+      reportErrors(diags, part.code);
+    }
+    ForwardBinding binding;
+    binding.source = top;
+    binding.tangent_of = linearizer.signature(tl).tangent_of;
+    binding.result_tangent = linearizer.signature(tl).result_tangent;
+    GeneratedPart main;
+    main.function = tl;
+    main.stem = tl->generated_name;
+    std::vector<const GeneratedPart *> parts;
+    for (const Function *callee : used)
+      parts.push_back(&jvp_parts.at(callee));
+    if (!second) {
+      main.code = generateTangentLinear(*tl);
+      reportErrors(diags, main.code);
+      if (diags.errorCount() != errors_at_start)
+        return false;
+      r.block = tangentLinearBlock(parts, main, binding, request.options,
+                                   r.source_hash);
+    } else {
+      // Only f's own parameters are differentiated: the directions are
+      // constants of the Hessian-vector product.
+      Options inner = request.options;
+      if (top->params.size() < 64)
+        inner.wrt &= (std::uint64_t(1) << top->params.size()) - 1;
+      tl->is_top = true;
+      std::string request_name =
+          requestName(r.function_name, request.options) + " (hvp)";
+      analyzeFunction(*tl, inner, [&](const char *pass) {
+        if (in.dump_ir)
+          in.dump_ir(request_name + " after the " + pass + " analysis",
+                     printFunction(*tl));
+      });
+      main.code = generateAdjoint(*tl, inner, tl->generated_name);
+      reportErrors(diags, main.code);
+      if (diags.errorCount() != errors_at_start)
+        return false;
+      collectLoops(*tl, r.loops);
+      remarkLoops(diags, *tl, request_name);
+      for (const Function *callee : used)
+        parts.push_back(&hvp_parts.at(callee));
+      r.block = secondOrderBlock(parts, main, binding, request.options,
+                                 r.source_hash);
+    }
+    blocks += r.block;
+    r.ok = true;
+    return true;
+  };
 
   // One request, start to end. Returns false when it failed and must be
   // bound to a stub (its errors were reported).
@@ -211,7 +325,7 @@ DriverOutput runPipeline(DriverInput &in) {
 
     // 0. Already bound by code that tangent-rewrite wrote?
     std::uint64_t existing = 0;
-    if (existingBinding(ctx, fd, request.options, existing)) {
+    if (existingBinding(ctx, fd, request.options, existing, request.kind)) {
       if (existing != r.source_hash)
         diags.error(request.where,
                     "tangent: the generated adjoint of '" + r.function_name +
@@ -230,6 +344,8 @@ DriverOutput runPipeline(DriverInput &in) {
     top->is_top = true;
     if (in.dump_ir)
       in.dump_ir(r.function_name + " after lowering", printFunction(*top));
+    if (request.kind != RequestKind::Gradient)
+      return processForward(request, r, top, errors_at_start);
 
     // 3. Analyze and 4. generate the callees lowered for this request.
     std::vector<Function *> fresh;
@@ -287,6 +403,7 @@ DriverOutput runPipeline(DriverInput &in) {
   PrintingPolicy policy(ctx.getLangOpts());
   for (const Request &request : in.requests) {
     RequestResult r;
+    r.kind = request.kind;
     r.function = request.function;
     r.options = request.options;
     r.function_name = qualifiedName(request.function, ctx);
@@ -307,7 +424,8 @@ DriverOutput runPipeline(DriverInput &in) {
       stubs += stubBlock(
           r.function_name, request.options,
           request.function->getReturnType().getCanonicalType().getAsString(
-              policy));
+              policy),
+          bindingTemplate(request.kind));
     out.results.push_back(std::move(r));
   }
   out.ok = diags.errorCount() == errors_before;

@@ -44,6 +44,7 @@ struct LoopDecision {
 
 /// The outcome of one request.
 struct RequestResult {
+  RequestKind kind = RequestKind::Gradient;
   const clang::FunctionDecl *function = nullptr;
   Options options;
   std::string function_name; ///< qualified, as in `&name`

@@ -19,30 +19,46 @@ namespace tangent {
 
 namespace {
 
-const ClassTemplateDecl *gradientTemplate(ASTContext &ctx) {
+/// The runtime class a request's marker instantiates, and the function
+/// templates users write for it.
+struct Marker {
+  RequestKind kind;
+  const char *class_template;
+  std::vector<const char *> functions;
+};
+const std::vector<Marker> &markers() {
+  static const std::vector<Marker> all = {
+      {RequestKind::Gradient, "gradient", {"grad", "grad_with_checkpointing"}},
+      {RequestKind::Jvp, "directional", {"jvp", "jacobian"}},
+      {RequestKind::Hvp, "hessian_vector", {"hvp", "hessian"}}};
+  return all;
+}
+
+const ClassTemplateDecl *markerTemplate(ASTContext &ctx, const char *name) {
   for (const NamedDecl *d :
        ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
     const auto *ns = dyn_cast<NamespaceDecl>(d);
     if (!ns)
       continue;
-    for (const NamedDecl *g : ns->lookup(&ctx.Idents.get("gradient")))
+    for (const NamedDecl *g : ns->lookup(&ctx.Idents.get(name)))
       if (const auto *ctd = dyn_cast<ClassTemplateDecl>(g))
         return ctd;
   }
   return nullptr;
 }
 
-/// Where the user first wrote a request for each function: the points of
-/// instantiation of tangent::grad<f, ...> / grad_with_checkpointing<f>.
+/// Where the user first wrote a request of a kind for each function: the
+/// points of instantiation of tangent::grad<f, ...> (or the kind's other
+/// marker functions).
 std::map<const FunctionDecl *, SourceLocation>
-firstUses(ASTContext &ctx, const SourceManager &sm) {
+firstUses(ASTContext &ctx, const SourceManager &sm, const Marker &marker) {
   std::map<const FunctionDecl *, SourceLocation> uses;
   for (const NamedDecl *d :
        ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
     const auto *ns = dyn_cast<NamespaceDecl>(d);
     if (!ns)
       continue;
-    for (const char *name : {"grad", "grad_with_checkpointing"})
+    for (const char *name : marker.functions)
       for (const NamedDecl *g : ns->lookup(&ctx.Idents.get(name))) {
         const auto *ftd = dyn_cast<FunctionTemplateDecl>(g);
         if (!ftd)
@@ -117,14 +133,40 @@ bool readOptions(const TemplateArgument &arg, Options &out) {
   return read == fields && read == known;
 }
 
+const char *requestKindName(RequestKind kind) {
+  switch (kind) {
+  case RequestKind::Gradient:
+    return "gradient";
+  case RequestKind::Jvp:
+    return "forward-mode derivative";
+  case RequestKind::Hvp:
+    return "Hessian-vector product";
+  }
+  return "";
+}
+
+const char *bindingTemplate(RequestKind kind) {
+  switch (kind) {
+  case RequestKind::Gradient:
+    return "adjoint";
+  case RequestKind::Jvp:
+    return "tangent_linear";
+  case RequestKind::Hvp:
+    return "second_order";
+  }
+  return "";
+}
+
 bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
-                     const Options &opts, std::uint64_t &source_hash) {
+                     const Options &opts, std::uint64_t &source_hash,
+                     RequestKind kind) {
   for (const NamedDecl *d :
        ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
     const auto *ns = dyn_cast<NamespaceDecl>(d);
     if (!ns)
       continue;
-    for (const NamedDecl *a : ns->lookup(&ctx.Idents.get("adjoint"))) {
+    for (const NamedDecl *a :
+         ns->lookup(&ctx.Idents.get(bindingTemplate(kind)))) {
       const auto *ctd = dyn_cast<ClassTemplateDecl>(a);
       if (!ctd)
         continue;
@@ -154,15 +196,19 @@ bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
   return false;
 }
 
-bool declaresGradient(ASTContext &ctx) { return gradientTemplate(ctx); }
+bool declaresGradient(ASTContext &ctx) {
+  return markerTemplate(ctx, "gradient");
+}
 
-std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
-  std::vector<Request> out;
-  const ClassTemplateDecl *ctd = gradientTemplate(ctx);
+namespace {
+
+void collectRequests(ASTContext &ctx, Diagnoser &diags, const Marker &marker,
+                     std::vector<Request> &out) {
+  const ClassTemplateDecl *ctd = markerTemplate(ctx, marker.class_template);
   if (!ctd)
-    return out;
+    return;
   const SourceManager &sm = ctx.getSourceManager();
-  auto uses = firstUses(ctx, sm);
+  auto uses = firstUses(ctx, sm, marker);
   for (const ClassTemplateSpecializationDecl *spec : ctd->specializations()) {
     const TemplateArgumentList &args = spec->getTemplateArgs();
     if (args.size() < 2 || args[0].getKind() != TemplateArgument::Declaration)
@@ -171,6 +217,7 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
     if (!fd)
       continue;
     Request r;
+    r.kind = marker.kind;
     r.function = fd;
     r.where = spec->getPointOfInstantiation();
     if (auto it = uses.find(fd->getCanonicalDecl()); it != uses.end())
@@ -214,7 +261,7 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
           sm.isBeforeInTranslationUnit(r.where, later->getLocation())) {
         diags.error(r.where, "tangent: '" + fd->getNameAsString() +
                                  "' must be defined before its first "
-                                 "tangent::grad request");
+                                 "tangent request");
         diags.note(later->getLocation(),
                    "tangent: '" + fd->getNameAsString() + "' is defined here");
         r.refused = true;
@@ -241,6 +288,14 @@ std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
     }
     out.push_back(r);
   }
+}
+
+} // namespace
+
+std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
+  std::vector<Request> out;
+  for (const Marker &marker : markers())
+    collectRequests(ctx, diags, marker, out);
   return out;
 }
 

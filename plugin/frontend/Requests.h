@@ -10,9 +10,25 @@
 
 namespace tangent {
 
+/// What a request asks for, and the runtime class its marker instantiates.
+enum class RequestKind {
+  Gradient, ///< grad<f>, grad_with_checkpointing<f>: tangent::gradient<F, O>
+  Jvp,      ///< jvp<f>, jacobian<f>: tangent::directional<F, O>
+  Hvp,      ///< hvp<f>, hessian<f>: tangent::hessian_vector<F, O>
+};
+
+/// The name of what a request generates, for messages ("gradient",
+/// "forward-mode derivative", "Hessian-vector product").
+const char *requestKindName(RequestKind kind);
+/// The specialization a request's block defines: adjoint, tangent_linear,
+/// second_order.
+const char *bindingTemplate(RequestKind kind);
+
 /// One `tangent::grad<f, opts>()` (or grad_with_checkpointing) request: a
-/// specialization of `tangent::gradient<F, O>`.
+/// specialization of `tangent::gradient<F, O>`; or a forward-mode or
+/// second-order request (RequestKind).
 struct Request {
+  RequestKind kind = RequestKind::Gradient;
   const clang::FunctionDecl *function = nullptr;
   Options options;
   clang::SourceLocation where; ///< first use (point of instantiation)
@@ -28,10 +44,12 @@ std::vector<Request> findRequests(clang::ASTContext &ctx, Diagnoser &diags);
 bool readOptions(const clang::TemplateArgument &arg, Options &out);
 
 /// The `source_hash` of an explicit `tangent::adjoint<&f, opts>`
-/// specialization already in the translation unit (written by
-/// tangent-rewrite), or false when there is none.
+/// specialization (or tangent_linear, second_order for other kinds) already
+/// in the translation unit (written by tangent-rewrite), or false when
+/// there is none.
 bool existingBinding(clang::ASTContext &ctx, const clang::FunctionDecl *fd,
-                     const Options &opts, std::uint64_t &source_hash);
+                     const Options &opts, std::uint64_t &source_hash,
+                     RequestKind kind = RequestKind::Gradient);
 
 /// Whether the translation unit declares tangent::gradient at all.
 bool declaresGradient(clang::ASTContext &ctx);

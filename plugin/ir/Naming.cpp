@@ -21,6 +21,9 @@ std::string NameScope::fresh(const std::string &stem) {
 
 namespace naming {
 std::string adjointStem(const std::string &var) { return "d_" + var; }
+std::string tangentStem(const std::string &var) { return "t_" + var; }
+std::string jvp(const std::string &stem) { return stem + "_jvp"; }
+std::string hvp(const std::string &stem) { return stem + "_hvp"; }
 std::string pullback(const std::string &stem) { return stem + "_pullback"; }
 std::string forward(const std::string &stem) { return stem + "_forward"; }
 std::string reverse(const std::string &stem) { return stem + "_reverse"; }

@@ -44,12 +44,21 @@ inline const char *breakFlag() { return "broke"; }
 inline const char *continueFlag() { return "skip"; }
 inline const char *returnFlag() { return "returned"; }
 inline const char *resultVar() { return "result"; }
+/// Tangent of a variable in forward mode: `t_x`; of the result.
+std::string tangentStem(const std::string &var);
+inline const char *resultTangent() { return "t_result"; }
+/// Stem of a tangent (hoisted) value in forward mode.
+inline const char *tangentTemp() { return "tv"; }
 /// Namespace of generated functions.
 inline const char *generatedNamespace() { return "tangent::generated"; }
 /// Generated function names for a differentiated function stem.
 std::string pullback(const std::string &stem);
 std::string forward(const std::string &stem);
 std::string reverse(const std::string &stem);
+/// The tangent-linear (forward-mode) function: `<stem>_jvp`.
+std::string jvp(const std::string &stem);
+/// The tangent-linear function whose adjoint is a Hessian-vector product.
+std::string hvp(const std::string &stem);
 /// The primal of a function with split parameters, on its leaves.
 std::string primal(const std::string &stem);
 /// Custom derivative looked up for a function:

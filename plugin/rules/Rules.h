@@ -49,6 +49,20 @@ std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
                      const std::vector<std::string> &args,
                      const std::string &result);
 
+/// The operands of a row used as IR (forward mode): the seed, the
+/// arguments' values, the result's value (null when the row does not read
+/// it) and the floating-point type of the row's numbers.
+struct RowOperands {
+  const Expr *seed = nullptr;
+  std::vector<const Expr *> args;
+  const Expr *result = nullptr;
+  Type real;
+};
+
+/// Row `arg` of `rule` as an IR expression with clones of the operands
+/// (RuleExpr.cpp). A `?:` of the row is a Cond expression of type `real`.
+ExprPtr rowExpr(const Rule &rule, unsigned arg, const RowOperands &operands);
+
 /// Every rule of the table (for tests and documentation).
 const std::vector<Rule> &allRules();
 

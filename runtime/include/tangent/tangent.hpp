@@ -13,6 +13,7 @@
 
 #include "tangent/annotations.hpp"
 #include "tangent/checkpoint.hpp"
+#include "tangent/forward.hpp"
 #include "tangent/grad.hpp"
 #include "tangent/schedules.hpp"
 #include "tangent/snapshots.hpp"

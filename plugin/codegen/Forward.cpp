@@ -1,0 +1,41 @@
+//===- Forward.cpp - tangent-linear functions as C++ ----------------------===//
+//
+// A tangent-linear function (forward/TangentLinear.h) is ordinary IR with
+// no tape: it prints through the untaped path of the sweep generator, the
+// same code the forward sweeps of checkpointed loops use.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/SweepGenerator.h"
+
+namespace tangent {
+
+GeneratedFunction generateTangentLinear(Function &fn) {
+  GeneratedFunction out;
+  SweepGenerator gen(fn);
+  Code body = gen.untaped(fn.body);
+  out.errors = gen.errors;
+  std::string params;
+  for (const Var *p : fn.params)
+    params += (params.empty() ? "" : ", ") + paramType(*p) + " " + p->name;
+  const std::string &r = fn.result.spelling;
+  std::string sig =
+      "inline " + r + " " + fn.generated_name + "(" + params + ")";
+  Code c;
+  c.comment("tangent: forward mode (tangent-linear) of " + fn.base_name + " (" +
+            fn.loc.str() + ")");
+  c.open(sig);
+  for (auto &v : fn.vars)
+    if (v->role != VarRole::Param && v->role != VarRole::Induction)
+      c.line(declareZero(v->type, v->name));
+  c.append(body);
+  c.line(fn.result.kind == TypeKind::Void
+             ? "return;"
+             : "return " + fn.result_var->name + ";");
+  c.close();
+  out.text = c.str();
+  out.declarations = sig + ";\n";
+  out.entry = fn.generated_name;
+  return out;
+}
+
+} // namespace tangent

@@ -1,0 +1,78 @@
+//===- TangentBuilder.h - building one tangent-linear function -*- C++ -*-===//
+///
+/// \file
+/// Private to forward/: the state of one tangent-linear function being
+/// built from its source function. Expressions (their tangents, the values
+/// hoisted for the rows that read a result) are in TangentLinear.cpp,
+/// statements in TangentStatements.cpp.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FORWARD_TANGENTBUILDER_H
+#define TANGENT_FORWARD_TANGENTBUILDER_H
+
+#include "forward/TangentLinear.h"
+#include <map>
+
+namespace tangent {
+
+class TangentBuilder {
+public:
+  TangentBuilder(const Function &src, Function &out, TangentLinearizer &lin)
+      : src_(src), out_(out), lin_(lin) {}
+
+  /// Parameters, variables and body of `out` (TangentLinear.cpp).
+  void build(TangentForm form, TangentSignature &sig);
+
+private:
+  const Function &src_;
+  Function &out_;
+  TangentLinearizer &lin_;
+  std::map<const Var *, Var *> vars_;     ///< source var -> its copy
+  std::map<const Var *, Var *> tangents_; ///< copy -> its tangent
+
+  // Variables and expressions (TangentLinear.cpp).
+  Var *copyOf(const Var *v) const { return vars_.at(v); }
+  /// The tangent of a copied variable of differentiable type (made on
+  /// first use).
+  Var *tangentVar(Var *v);
+  Var *temp(const Type &type, const char *stem);
+  /// A clone of a source expression on the copied variables.
+  ExprPtr primal(const Expr &e) const;
+  /// primal(), with every rule-table call whose row reads its result
+  /// computed first into a temporary (value, then tangent, into `out`).
+  ExprPtr prepare(const Expr &e, Block &out);
+  /// The tangent of a prepared expression, or null when it is zero;
+  /// statements it needs (branches of the rows' `?:`) go to `out`.
+  ExprPtr tangent(const Expr &e, Block &out);
+  /// The sum of the rule's rows applied to the operands' tangents.
+  ExprPtr ruleTangent(const Expr &e, const Expr *result, Block &out);
+  /// The tangent of an l-value (variable or element), or null when it has
+  /// none (not floating point).
+  ExprPtr tangentTarget(const Expr &lvalue);
+  /// A floating-point `?:` as an if/else into a temporary.
+  void hoistConditionals(ExprPtr &e, Block &out);
+  ExprPtr zero(const Type &type) const;
+
+  // Statements (TangentStatements.cpp).
+  void block(const Block &in, Block &out);
+  void stmt(const Stmt &s, Block &out);
+  void assign(const Stmt &s, Block &out);
+  void construct(const Stmt &s, Block &out);
+  void call(const Stmt &s, Block &out);
+  void swap(const Stmt &s, Block &out);
+  void resize(const Stmt &s, Block &out);
+  void branch(const Stmt &s, Block &out);
+  void loop(const Stmt &s, Block &out);
+  /// The tangent of an argument a callee or a construction takes; zero for
+  /// a scalar without one. False (and a refusal at `at`) when a container
+  /// argument has none.
+  ExprPtr argumentTangent(const Expr &arg, bool output, const Loc &at,
+                          Block &out);
+
+  void refuse(const Loc &at, const std::string &why) {
+    lin_.errors.push_back({at, why});
+  }
+};
+
+} // namespace tangent
+
+#endif

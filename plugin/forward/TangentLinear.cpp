@@ -1,0 +1,277 @@
+//===- TangentLinear.cpp - tangent-linear functions: setup, expressions ---===//
+//
+// A tangent-linear function copies its source's variables and adds a
+// tangent `t_x` to every variable of differentiable type. The tangent of an
+// expression follows the operations: a variable's tangent, an element of
+// the tangent container, and for an operator or a <cmath> function the sum
+// of the rule table's rows with the operands' tangents as seeds (zero
+// tangents drop out). A row that reads the result ($r: tanh, exp, sqrt)
+// reads a temporary that holds it, so the value is computed once.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "forward/TangentBuilder.h"
+#include "ir/IRWalk.h"
+#include "ir/Support.h"
+#include "rules/Rules.h"
+
+namespace tangent {
+
+Function *TangentLinearizer::of(const Function &fn, TangentForm form) {
+  auto key = std::make_pair(&fn, form);
+  if (auto it = made_.find(key); it != made_.end())
+    return it->second;
+  return fresh(fn, form);
+}
+
+Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
+  owned_.push_back(std::make_unique<Function>());
+  Function *out = owned_.back().get();
+  if (!fn.is_top) // before the body: recursion finds it
+    made_[std::make_pair(&fn, form)] = out;
+  sources_[out] = &fn;
+  if (fn.flattened)
+    errors.push_back(
+        {fn.loc, "tangent: forward mode (jvp, jacobian, hvp, hessian) does "
+                 "not support class-type parameters, results or member "
+                 "functions yet ('" +
+                     fn.name + "'); request tangent::grad instead"});
+  std::string stem = stem_for_(fn);
+  out->base_name = fn.base_name;
+  out->generated_name =
+      form == TangentForm::Output ? naming::jvp(stem) : naming::hvp(stem);
+  out->name =
+      form == TangentForm::Output
+          ? std::string(naming::generatedNamespace()) + "::" + naming::jvp(stem)
+          : fn.name;
+  TangentSignature &sig = signatures_[out];
+  TangentBuilder(fn, *out, *this).build(form, sig);
+  classifyLoops(*out); // counted loops print as `for` loops
+  return out;
+}
+
+void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
+  out_.loc = src_.loc;
+  out_.decl = src_.decl;
+  out_.names = src_.names;
+  out_.result = src_.result;
+  // Copies of every variable, in order (ids stay those of the source).
+  for (const auto &v : src_.vars) {
+    Var *c = out_.addVar(v->source_name, v->type, v->role);
+    c->name = v->name;
+    c->param_index = v->param_index;
+    c->by_reference = v->by_reference;
+    c->is_const = v->is_const;
+    vars_[v.get()] = c;
+  }
+  for (const Var *p : src_.params)
+    out_.params.push_back(copyOf(p));
+  // Tangent parameters: same type and passing as their parameter.
+  sig.tangent_of.assign(src_.params.size(), -1);
+  for (size_t i = 0; i < src_.params.size(); ++i) {
+    Var *p = copyOf(src_.params[i]);
+    if (!p->type.isDifferentiable())
+      continue;
+    Var *t = out_.addVar(naming::tangentStem(p->source_name), p->type,
+                         VarRole::Param);
+    t->name = out_.names.fresh(naming::tangentStem(p->name));
+    t->by_reference = p->by_reference;
+    t->is_const = p->is_const;
+    t->param_index = int(out_.params.size());
+    sig.tangent_of[i] = t->param_index;
+    out_.params.push_back(t);
+    tangents_[p] = t;
+  }
+  Var *result = src_.result_var ? copyOf(src_.result_var) : nullptr;
+  if (form == TangentForm::Output && result && src_.result.isDifferentiable()) {
+    Var *t = out_.addVar(naming::resultTangent(), src_.result, VarRole::Param);
+    t->name = out_.names.fresh(naming::resultTangent());
+    t->by_reference = true;
+    t->param_index = int(out_.params.size());
+    sig.result_tangent = t->param_index;
+    out_.params.push_back(t);
+    tangents_[result] = t;
+    out_.result_var = result;
+  } else if (form == TangentForm::Return) {
+    TANGENT_ASSERT(result && src_.result.isReal(),
+                   "a Hessian-vector product of a non-scalar function");
+    out_.result_var = tangentVar(result);
+  } else {
+    out_.result_var = result;
+  }
+  block(src_.body, out_.body);
+}
+
+Var *TangentBuilder::tangentVar(Var *v) {
+  TANGENT_ASSERT(v->type.isDifferentiable(),
+                 "a tangent of a variable that has none");
+  if (auto it = tangents_.find(v); it != tangents_.end())
+    return it->second;
+  Var *t =
+      out_.addVar(naming::tangentStem(v->source_name), v->type,
+                  v->role == VarRole::Temp ? VarRole::Temp : VarRole::Local);
+  t->name = out_.names.fresh(naming::tangentStem(v->name));
+  tangents_[v] = t;
+  return t;
+}
+
+Var *TangentBuilder::temp(const Type &type, const char *stem) {
+  Var *v = out_.addVar(stem, type, VarRole::Temp);
+  v->name = out_.names.fresh(stem);
+  return v;
+}
+
+ExprPtr TangentBuilder::primal(const Expr &e) const {
+  ExprPtr c = e.clone();
+  std::function<void(Expr &)> remap = [&](Expr &x) {
+    if (x.var)
+      x.var = copyOf(x.var);
+    for (ExprPtr &op : x.ops)
+      remap(*op);
+  };
+  remap(*c);
+  return c;
+}
+
+namespace {
+
+bool readsResult(const Rule &rule) {
+  for (unsigned i = 0; i < rule.arity; ++i)
+    if (!rule.rowIsZero(i) && rule.rowUsesResult(i))
+      return true;
+  return false;
+}
+
+StmtPtr assignment(ExprPtr lhs, ExprPtr rhs, const Loc &loc) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = StmtKind::Assign;
+  s->loc = loc;
+  s->lhs = std::move(lhs);
+  s->rhs = std::move(rhs);
+  return s;
+}
+
+} // namespace
+
+ExprPtr TangentBuilder::prepare(const Expr &e, Block &out) {
+  ExprPtr c = e.clone();
+  c->var = e.var ? copyOf(e.var) : nullptr;
+  c->ops.clear();
+  for (const ExprPtr &op : e.ops)
+    c->ops.push_back(e.kind == ExprKind::Index ? primal(*op)
+                                               : prepare(*op, out));
+  if (c->kind != ExprKind::Math || !c->rule || !readsResult(*c->rule) ||
+      !c->type.isReal())
+    return c;
+  // value = f(args); t_value = rows(t_args, value)
+  Var *v = temp(c->type, naming::valueTemp());
+  ExprPtr ref = makeVarRef(v);
+  ExprPtr t = ruleTangent(*c, ref.get(), out);
+  Loc none;
+  out.push_back(assignment(makeVarRef(v), std::move(c), none));
+  out.push_back(assignment(makeVarRef(tangentVar(v)),
+                           t ? std::move(t) : zero(v->type), none));
+  return ref;
+}
+
+ExprPtr TangentBuilder::zero(const Type &type) const {
+  Type scalar;
+  scalar.kind = TypeKind::Real;
+  scalar.spelling = type.scalarSpelling();
+  return makeLiteral("0", scalar);
+}
+
+ExprPtr TangentBuilder::tangentTarget(const Expr &lvalue) {
+  Var *root = rootVar(lvalue);
+  if (!root || !root->type.isDifferentiable() ||
+      !(lvalue.type.isDifferentiable()))
+    return nullptr;
+  ExprPtr t = lvalue.clone();
+  Expr *x = t.get();
+  while (x->kind == ExprKind::Index)
+    x = x->ops[0].get();
+  x->var = tangentVar(root);
+  x->type = x->var->type;
+  return t;
+}
+
+ExprPtr TangentBuilder::tangent(const Expr &e, Block &out) {
+  switch (e.kind) {
+  case ExprKind::VarRef:
+  case ExprKind::Index:
+    return tangentTarget(e);
+  case ExprKind::Unary: {
+    if (e.text == "!")
+      return nullptr;
+    ExprPtr t = tangent(*e.ops[0], out);
+    if (!t || e.text == "+")
+      return t;
+    return makeUnary("-", std::move(t)); // the table's row: -$d
+  }
+  case ExprKind::Binary:
+  case ExprKind::Math:
+    if (!e.type.isReal())
+      return nullptr;
+    return ruleTangent(e, nullptr, out);
+  case ExprKind::Cast: {
+    if (!e.type.isReal() || !e.ops[0]->type.isReal())
+      return nullptr;
+    ExprPtr t = tangent(*e.ops[0], out);
+    return t ? makeCast(e.type, std::move(t)) : nullptr;
+  }
+  case ExprKind::Cond:
+    TANGENT_ASSERT(!e.type.isReal(), "a floating '?:' left in an expression");
+    return nullptr;
+  case ExprKind::Literal:
+  case ExprKind::Size:
+  case ExprKind::Call:
+    return nullptr;
+  }
+  return nullptr;
+}
+
+ExprPtr TangentBuilder::ruleTangent(const Expr &e, const Expr *result,
+                                    Block &out) {
+  const Rule *rule = ruleFor(e);
+  if (!rule) // `%` and other operators of integers
+    return nullptr;
+  RowOperands in;
+  in.result = result;
+  in.real = e.type;
+  for (const ExprPtr &op : e.ops)
+    in.args.push_back(op.get());
+  ExprPtr sum;
+  for (unsigned i = 0; i < rule->arity && i < e.ops.size(); ++i) {
+    if (rule->rowIsZero(i))
+      continue;
+    ExprPtr seed = tangent(*e.ops[i], out);
+    if (!seed)
+      continue;
+    in.seed = seed.get();
+    ExprPtr term =
+        rule->rows[i] == "$d" ? std::move(seed) : rowExpr(*rule, i, in);
+    hoistConditionals(term, out);
+    sum = sum ? makeBinary("+", std::move(sum), std::move(term), e.type)
+              : std::move(term);
+  }
+  return sum;
+}
+
+void TangentBuilder::hoistConditionals(ExprPtr &e, Block &out) {
+  for (ExprPtr &op : e->ops)
+    hoistConditionals(op, out);
+  if (e->kind != ExprKind::Cond || !e->type.isReal())
+    return;
+  Var *v = temp(e->type, naming::tangentTemp());
+  auto branch = std::make_unique<Stmt>();
+  branch->kind = StmtKind::If;
+  branch->cond = std::move(e->ops[0]);
+  branch->then_block.push_back(
+      assignment(makeVarRef(v), std::move(e->ops[1]), Loc{}));
+  branch->else_block.push_back(
+      assignment(makeVarRef(v), std::move(e->ops[2]), Loc{}));
+  out.push_back(std::move(branch));
+  e = makeVarRef(v);
+}
+
+} // namespace tangent

@@ -1,0 +1,82 @@
+//===- TangentLinear.h - forward mode as an IR-to-IR transform --*- C++ -*-===//
+///
+/// \file
+/// The tangent-linear function of a lowered function: the same statements,
+/// each preceded by the statement that computes the tangent of what it
+/// writes (forward mode). The tangents follow the rows of the one rule table
+/// (Rules.def), applied to the operands' tangents as seeds.
+///
+/// The result is IR again, so everything downstream applies to it unchanged:
+/// codegen/Forward.cpp prints it as the `<f>_jvp` function, and the
+/// Hessian-vector product is the adjoint (analyze + generateAdjoint, with
+/// every loop strategy, checkpointing included) of the tangent-linear
+/// function whose result is the tangent: reverse over forward.
+///
+/// Parameters of a tangent-linear function: f's parameters, then one tangent
+/// per differentiable parameter (same type and passing), then, in the
+/// Output form, `t_result` (a non-const reference) when f returns a
+/// floating-point value or container. Calls go to the callees'
+/// tangent-linear functions (Output form).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FORWARD_TANGENTLINEAR_H
+#define TANGENT_FORWARD_TANGENTLINEAR_H
+
+#include "ir/IR.h"
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tangent {
+
+/// Where the tangent of f's result goes.
+enum class TangentForm {
+  Output, ///< f's value is returned, its tangent written to `t_result`
+  Return, ///< the tangent is the result (f must return a scalar): the
+          ///< function whose gradient is a Hessian-vector product
+};
+
+/// What a tangent-linear function's parameters are.
+struct TangentSignature {
+  /// For each parameter of f: the index of its tangent parameter, or -1.
+  std::vector<int> tangent_of;
+  /// Output form: the index of `t_result`, or -1.
+  int result_tangent = -1;
+};
+
+class TangentLinearizer {
+public:
+  /// `stem_for` gives the unique stem of a function's generated names.
+  explicit TangentLinearizer(
+      std::function<std::string(const Function &)> stem_for)
+      : stem_for_(std::move(stem_for)) {}
+
+  /// The tangent-linear function of `fn` (made once per form; its callees'
+  /// are made on the way). Refusals go to `errors`.
+  Function *of(const Function &fn, TangentForm form);
+  /// A tangent-linear function of its own (not shared: the requested
+  /// function, which its request's options analyze).
+  Function *fresh(const Function &fn, TangentForm form);
+  const TangentSignature &signature(const Function *tangent_linear) const {
+    return signatures_.at(tangent_linear);
+  }
+  /// The function a tangent-linear function was made from.
+  const Function *source(const Function *tangent_linear) const {
+    return sources_.at(tangent_linear);
+  }
+
+  std::vector<std::pair<Loc, std::string>> errors;
+
+private:
+  std::function<std::string(const Function &)> stem_for_;
+  std::map<std::pair<const Function *, TangentForm>, Function *> made_;
+  std::vector<std::unique_ptr<Function>> owned_;
+  std::map<const Function *, TangentSignature> signatures_;
+  std::map<const Function *, const Function *> sources_;
+};
+
+} // namespace tangent
+
+#endif

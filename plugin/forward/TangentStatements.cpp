@@ -1,0 +1,252 @@
+//===- TangentStatements.cpp - tangent-linear statements ------------------===//
+//
+// Each statement is preceded by the statement that computes the tangent of
+// what it writes, from the values before it: `t_y = rows(t_x...); y = e`.
+// Both read the old values, so a statement that reads its own target
+// (`x = x * x`) needs no copy. Control flow is kept as it is: branches and
+// loops test the same primal conditions, and loops keep their form and
+// their [[tangent::checkpoint]] marks (the Hessian-vector product
+// checkpoints them like the gradient does).
+//
+//===----------------------------------------------------------------------===//
+#include "forward/TangentBuilder.h"
+#include "ir/IRWalk.h"
+#include "ir/Support.h"
+
+namespace tangent {
+
+namespace {
+
+StmtPtr like(const Stmt &s, StmtKind kind) {
+  auto c = std::make_unique<Stmt>();
+  c->kind = kind;
+  c->loc = s.loc;
+  return c;
+}
+
+} // namespace
+
+void TangentBuilder::block(const Block &in, Block &out) {
+  for (const StmtPtr &s : in)
+    stmt(*s, out);
+}
+
+void TangentBuilder::stmt(const Stmt &s, Block &out) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    return assign(s, out);
+  case StmtKind::Construct:
+    return construct(s, out);
+  case StmtKind::Call:
+    return call(s, out);
+  case StmtKind::Swap:
+    return swap(s, out);
+  case StmtKind::Resize:
+    return resize(s, out);
+  case StmtKind::If:
+    return branch(s, out);
+  case StmtKind::Loop:
+    return loop(s, out);
+  case StmtKind::Block: {
+    StmtPtr b = like(s, StmtKind::Block);
+    block(s.block, b->block);
+    out.push_back(std::move(b));
+    return;
+  }
+  }
+}
+
+void TangentBuilder::assign(const Stmt &s, Block &out) {
+  ExprPtr rhs = prepare(*s.rhs, out);
+  ExprPtr lhs = primal(*s.lhs);
+  if (ExprPtr target = tangentTarget(*lhs)) {
+    ExprPtr t = tangent(*rhs, out);
+    if (!t && !target->type.isReal()) {
+      refuse(s.loc, "tangent: forward mode cannot follow the derivative of "
+                    "this container assignment");
+      return;
+    }
+    StmtPtr ts = like(s, StmtKind::Assign);
+    ts->lhs = std::move(target);
+    ts->rhs = t ? std::move(t) : zero(lhs->type);
+    out.push_back(std::move(ts));
+  }
+  StmtPtr ps = like(s, StmtKind::Assign);
+  ps->lhs = std::move(lhs);
+  ps->rhs = std::move(rhs);
+  out.push_back(std::move(ps));
+}
+
+ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
+                                        const Loc &at, Block &out) {
+  ExprPtr t = output ? tangentTarget(arg) : tangent(arg, out);
+  if (t)
+    return t;
+  if (arg.type.isReal() && !output)
+    return zero(arg.type);
+  refuse(at, "tangent: forward mode needs the tangent of this argument, "
+             "which is not a variable or an element of one");
+  return zero(arg.type);
+}
+
+void TangentBuilder::construct(const Stmt &s, Block &out) {
+  Var *v = copyOf(s.var);
+  std::vector<ExprPtr> args;
+  for (const ExprPtr &a : s.args)
+    args.push_back(prepare(*a, out));
+  if (v->type.isDifferentiable()) {
+    StmtPtr ts = like(s, StmtKind::Construct);
+    ts->var = tangentVar(v);
+    ts->construct = s.construct;
+    for (size_t i = 0; i < args.size(); ++i) {
+      bool sized = (s.construct == ConstructKind::Size ||
+                    s.construct == ConstructKind::Fill) &&
+                   i == 0 && v->type.kind == TypeKind::Vector;
+      ts->args.push_back(sized ? args[i]->clone()
+                               : argumentTangent(*args[i], false, s.loc, out));
+    }
+    out.push_back(std::move(ts));
+  }
+  StmtPtr ps = like(s, StmtKind::Construct);
+  ps->var = v;
+  ps->construct = s.construct;
+  ps->args = std::move(args);
+  out.push_back(std::move(ps));
+}
+
+void TangentBuilder::call(const Stmt &s, Block &out) {
+  StmtPtr c = like(s, StmtKind::Call);
+  if (!s.custom.empty() || !s.callee) {
+    refuse(s.loc,
+           "tangent: forward mode cannot use the custom derivative of '" +
+               s.custom +
+               "': a custom derivative gives a pullback (reverse "
+               "mode) only; differentiate the function itself");
+    return;
+  }
+  Function *callee = lin_.of(*s.callee, TangentForm::Output);
+  const TangentSignature &sig = lin_.signature(callee);
+  c->callee = callee;
+  std::vector<ExprPtr> args;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    args.push_back(s.arg_is_output[i] ? primal(*s.args[i])
+                                      : prepare(*s.args[i], out));
+  std::vector<ExprPtr> tangents;
+  std::vector<bool> tangent_output;
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    if (sig.tangent_of[i] < 0)
+      continue;
+    tangents.push_back(
+        argumentTangent(*args[i], s.arg_is_output[i], s.loc, out));
+    tangent_output.push_back(s.arg_is_output[i]);
+  }
+  Var *result = s.result ? copyOf(s.result) : nullptr;
+  // The result's tangent is written by the callee: through a temporary
+  // when an argument reads the result (it would alias an input's tangent).
+  Var *result_tangent = nullptr, *through = nullptr;
+  if (sig.result_tangent >= 0) {
+    bool aliased = false;
+    for (const ExprPtr &a : args)
+      aliased |= result && readsVar(*a, result);
+    if (result && !aliased)
+      result_tangent = tangentVar(result);
+    else
+      result_tangent = through = temp(callee->result, naming::tangentTemp());
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    c->args.push_back(std::move(args[i]));
+    c->arg_is_output.push_back(s.arg_is_output[i]);
+  }
+  for (size_t i = 0; i < tangents.size(); ++i) {
+    c->args.push_back(std::move(tangents[i]));
+    c->arg_is_output.push_back(tangent_output[i]);
+  }
+  if (result_tangent) {
+    c->args.push_back(makeVarRef(result_tangent));
+    c->arg_is_output.push_back(true);
+  }
+  c->result = result;
+  out.push_back(std::move(c));
+  if (through && result) {
+    StmtPtr copy = like(s, StmtKind::Assign);
+    copy->lhs = makeVarRef(tangentVar(result));
+    copy->rhs = makeVarRef(through);
+    out.push_back(std::move(copy));
+  }
+}
+
+void TangentBuilder::swap(const Stmt &s, Block &out) {
+  ExprPtr a = primal(*s.lhs), b = primal(*s.rhs);
+  if (a->type.isDifferentiable()) {
+    StmtPtr ts = like(s, StmtKind::Swap);
+    ts->lhs = tangentTarget(*a);
+    ts->rhs = tangentTarget(*b);
+    out.push_back(std::move(ts));
+  }
+  StmtPtr ps = like(s, StmtKind::Swap);
+  ps->lhs = std::move(a);
+  ps->rhs = std::move(b);
+  out.push_back(std::move(ps));
+}
+
+void TangentBuilder::resize(const Stmt &s, Block &out) {
+  Var *v = copyOf(s.var);
+  std::vector<ExprPtr> args;
+  for (const ExprPtr &a : s.args)
+    args.push_back(prepare(*a, out));
+  if (v->type.isDifferentiable()) {
+    StmtPtr ts = like(s, StmtKind::Resize);
+    ts->var = tangentVar(v);
+    ts->resize = s.resize;
+    for (size_t i = 0; i < args.size(); ++i) {
+      bool size = s.resize == ResizeKind::To && i == 0;
+      ts->args.push_back(size ? args[i]->clone()
+                              : argumentTangent(*args[i], false, s.loc, out));
+    }
+    out.push_back(std::move(ts));
+  }
+  StmtPtr ps = like(s, StmtKind::Resize);
+  ps->var = v;
+  ps->resize = s.resize;
+  ps->args = std::move(args);
+  out.push_back(std::move(ps));
+}
+
+void TangentBuilder::branch(const Stmt &s, Block &out) {
+  StmtPtr b = like(s, StmtKind::If);
+  b->cond = primal(*s.cond);
+  b->record_decision = s.record_decision;
+  block(s.then_block, b->then_block);
+  block(s.else_block, b->else_block);
+  out.push_back(std::move(b));
+}
+
+void TangentBuilder::loop(const Stmt &s, Block &out) {
+  const LoopInfo &li = *s.loop;
+  StmtPtr l = like(s, StmtKind::Loop);
+  l->loop = std::make_unique<LoopInfo>();
+  LoopInfo &c = *l->loop;
+  c.form = li.form;
+  c.do_while = li.do_while;
+  block(li.init, c.init);
+  c.cond = li.cond ? primal(*li.cond) : nullptr;
+  block(li.body, c.body);
+  block(li.step, c.step);
+  c.exit_flag = li.exit_flag ? copyOf(li.exit_flag) : nullptr;
+  c.induction = li.induction ? copyOf(li.induction) : nullptr;
+  c.start = li.start ? primal(*li.start) : nullptr;
+  c.bound = li.bound ? primal(*li.bound) : nullptr;
+  c.compare = li.compare;
+  c.increment = li.increment;
+  c.kind_name = li.kind_name;
+  c.annotated = li.annotated;
+  c.annotated_budget = li.annotated_budget;
+  c.constant_trips = li.constant_trips;
+  // A fixed point's tangent iteration converges with it, but its
+  // condition reads the primal state only: the second-order adjoint tapes
+  // or checkpoints it like any loop instead.
+  c.fixed_point = false;
+  out.push_back(std::move(l));
+}
+
+} // namespace tangent

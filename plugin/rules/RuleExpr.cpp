@@ -1,0 +1,195 @@
+//===- RuleExpr.cpp - rule rows as IR expressions -------------------------===//
+//
+// The reverse sweep prints a row of Rules.def as text (applyRow); forward
+// mode needs it as IR, because the tangent-linear function is itself
+// differentiated again (Hessian-vector products). The rows use a small C++
+// subset, parsed here by recursive descent:
+//
+//   cond    := or ('?' cond ':' cond)?
+//   or      := and ('||' and)*        and := compare ('&&' compare)*
+//   compare := sum (('=='|'!='|'<'|'<='|'>'|'>=') sum)?
+//   sum     := product (('+'|'-') product)*
+//   product := unary (('*'|'/') unary)*
+//   unary   := '-' unary | '!' unary | primary
+//   primary := number | $d | $0 | $1 | $2 | $r | std::name '(' cond, ... ')'
+//            | '(' cond ')'
+//
+//===----------------------------------------------------------------------===//
+#include "ir/Support.h"
+#include "rules/Rules.h"
+#include <cctype>
+
+namespace tangent {
+
+namespace {
+
+Type boolType() {
+  Type t;
+  t.kind = TypeKind::Bool;
+  t.spelling = "bool";
+  return t;
+}
+
+class RowParser {
+public:
+  RowParser(const std::string &text, const RowOperands &operands)
+      : text_(text), in_(operands) {}
+
+  ExprPtr parse() {
+    ExprPtr e = cond();
+    skipSpace();
+    TANGENT_ASSERT(pos_ == text_.size(), "a rule row with trailing text");
+    return e;
+  }
+
+private:
+  const std::string &text_;
+  const RowOperands &in_;
+  size_t pos_ = 0;
+
+  void skipSpace() {
+    while (pos_ < text_.size() && text_[pos_] == ' ')
+      ++pos_;
+  }
+  bool accept(const char *token) {
+    skipSpace();
+    std::string t = token;
+    if (text_.compare(pos_, t.size(), t) != 0)
+      return false;
+    // "<" must not take the first character of "<=".
+    if ((t == "<" || t == ">" || t == "!") && pos_ + 1 < text_.size() &&
+        text_[pos_ + 1] == '=')
+      return false;
+    pos_ += t.size();
+    return true;
+  }
+  void expect(const char *token) {
+    TANGENT_ASSERT(accept(token), "a malformed rule row");
+  }
+
+  ExprPtr cond() {
+    ExprPtr c = logical(0);
+    if (!accept("?"))
+      return c;
+    ExprPtr a = cond();
+    expect(":");
+    ExprPtr b = cond();
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::Cond;
+    e->type = in_.real;
+    e->ops.push_back(std::move(c));
+    e->ops.push_back(std::move(a));
+    e->ops.push_back(std::move(b));
+    return e;
+  }
+  ExprPtr logical(int level) {
+    const char *op = level == 0 ? "||" : "&&";
+    ExprPtr l = level == 0 ? logical(1) : compare();
+    while (accept(op))
+      l = makeBinary(op, std::move(l), level == 0 ? logical(1) : compare(),
+                     boolType());
+    return l;
+  }
+  ExprPtr compare() {
+    ExprPtr l = sum();
+    for (const char *op : {"==", "!=", "<=", ">=", "<", ">"})
+      if (accept(op))
+        return makeBinary(op, std::move(l), sum(), boolType());
+    return l;
+  }
+  ExprPtr sum() {
+    ExprPtr l = product();
+    for (;;) {
+      if (accept("+"))
+        l = makeBinary("+", std::move(l), product(), in_.real);
+      else if (accept("-"))
+        l = makeBinary("-", std::move(l), product(), in_.real);
+      else
+        return l;
+    }
+  }
+  ExprPtr product() {
+    ExprPtr l = unary();
+    for (;;) {
+      if (accept("*"))
+        l = makeBinary("*", std::move(l), unary(), in_.real);
+      else if (accept("/"))
+        l = makeBinary("/", std::move(l), unary(), in_.real);
+      else
+        return l;
+    }
+  }
+  ExprPtr unary() {
+    if (accept("-")) {
+      ExprPtr operand = unary();
+      // A negated number stays a literal ("-1"), as the rows print it.
+      if (operand->kind == ExprKind::Literal && operand->text[0] != '-') {
+        operand->text = "-" + operand->text;
+        return operand;
+      }
+      return makeUnary("-", std::move(operand));
+    }
+    if (accept("!"))
+      return makeUnary("!", unary());
+    return primary();
+  }
+  ExprPtr primary() {
+    skipSpace();
+    TANGENT_ASSERT(pos_ < text_.size(), "a rule row that ends early");
+    char c = text_[pos_];
+    if (accept("(")) {
+      ExprPtr e = cond();
+      expect(")");
+      return e;
+    }
+    if (c == '$') {
+      char which = text_[pos_ + 1];
+      pos_ += 2;
+      const Expr *source = which == 'd'   ? in_.seed
+                           : which == 'r' ? in_.result
+                           : unsigned(which - '0') < in_.args.size()
+                               ? in_.args[which - '0']
+                               : nullptr;
+      TANGENT_ASSERT(source, "a rule row names an operand it was not given");
+      return source->clone();
+    }
+    if (std::isdigit((unsigned char)c)) {
+      size_t end = pos_;
+      while (end < text_.size() &&
+             (std::isdigit((unsigned char)text_[end]) || text_[end] == '.'))
+        ++end;
+      std::string number = text_.substr(pos_, end - pos_);
+      pos_ = end;
+      return makeLiteral(number, in_.real);
+    }
+    expect("std::");
+    size_t end = pos_;
+    while (end < text_.size() && (std::isalnum((unsigned char)text_[end])))
+      ++end;
+    std::string name = text_.substr(pos_, end - pos_);
+    pos_ = end;
+    const Rule *rule = findFunctionRule(name);
+    TANGENT_ASSERT(rule, "a rule row calls a function the table lacks");
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::Math;
+    e->rule = rule;
+    e->text = "std::" + name;
+    e->type = in_.real;
+    expect("(");
+    do
+      e->ops.push_back(cond());
+    while (accept(","));
+    expect(")");
+    return e;
+  }
+};
+
+} // namespace
+
+ExprPtr rowExpr(const Rule &rule, unsigned arg, const RowOperands &operands) {
+  TANGENT_ASSERT(arg < rule.rows.size() && !rule.rowIsZero(arg),
+                 "a zero rule row used as an expression");
+  return RowParser(rule.rows[arg], operands).parse();
+}
+
+} // namespace tangent
