@@ -14,6 +14,7 @@
 #include "ir/IRWalk.h"
 #include "ir/Support.h"
 #include "rules/Rules.h"
+#include <cstdlib>
 
 namespace tangent {
 
@@ -30,12 +31,17 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
   if (!fn.is_top) // before the body: recursion finds it
     made_[std::make_pair(&fn, form)] = out;
   sources_[out] = &fn;
-  if (fn.flattened)
+  // A callee's split objects are parameters like any other: only callers
+  // see them, and they are generated code. The requested function's are
+  // the user's (the binding would have to split them).
+  if (fn.flattened && fn.is_top)
     errors.push_back(
         {fn.loc, "tangent: forward mode (jvp, jacobian, hvp, hessian) does "
-                 "not support class-type parameters, results or member "
-                 "functions yet ('" +
-                     fn.name + "'); request tangent::grad instead"});
+                 "not take class-type parameters or results, or member "
+                 "functions, in the requested function yet ('" +
+                     fn.name +
+                     "'); pass the fields as parameters, or use "
+                     "tangent::grad"});
   std::string stem = stem_for_(fn);
   out->base_name = fn.base_name;
   out->generated_name =
@@ -142,6 +148,15 @@ bool readsResult(const Rule &rule) {
   return false;
 }
 
+/// The value of a literal that is a plain number.
+bool number(const Expr &e, double &value) {
+  if (e.kind != ExprKind::Literal || e.text.empty())
+    return false;
+  char *end = nullptr;
+  value = std::strtod(e.text.c_str(), &end);
+  return end && *end == '\0';
+}
+
 StmtPtr assignment(ExprPtr lhs, ExprPtr rhs, const Loc &loc) {
   auto s = std::make_unique<Stmt>();
   s->kind = StmtKind::Assign;
@@ -166,9 +181,10 @@ ExprPtr TangentBuilder::prepare(const Expr &e, Block &out) {
   // value = f(args); t_value = rows(t_args, value)
   Var *v = temp(c->type, naming::valueTemp());
   ExprPtr ref = makeVarRef(v);
-  ExprPtr t = ruleTangent(*c, ref.get(), out);
   Loc none;
+  const Expr &call = *c;
   out.push_back(assignment(makeVarRef(v), std::move(c), none));
+  ExprPtr t = ruleTangent(call, ref.get(), out);
   out.push_back(assignment(makeVarRef(tangentVar(v)),
                            t ? std::move(t) : zero(v->type), none));
   return ref;
@@ -262,6 +278,17 @@ void TangentBuilder::hoistConditionals(ExprPtr &e, Block &out) {
     hoistConditionals(op, out);
   if (e->kind != ExprKind::Cond || !e->type.isReal())
     return;
+  // A test of two numbers (`0.5 == 0` when a row meets a literal) is
+  // decided here.
+  const Expr &c = *e->ops[0];
+  double a = 0, b = 0;
+  if (c.kind == ExprKind::Binary && c.text == "==" && number(*c.ops[0], a) &&
+      number(*c.ops[1], b)) {
+    bool equal = a == b;
+    ExprPtr chosen = std::move(e->ops[equal ? 1 : 2]);
+    e = std::move(chosen);
+    return;
+  }
   Var *v = temp(e->type, naming::tangentTemp());
   auto branch = std::make_unique<Stmt>();
   branch->kind = StmtKind::If;

@@ -275,7 +275,11 @@ void collectRequests(ASTContext &ctx, Diagnoser &diags, const Marker &marker,
       out.push_back(r);
       continue;
     }
+    // A request written in another file (a header's template, instantiated
+    // for f at the end of the translation unit) finds f defined by then.
     if (r.where.isValid() &&
+        sm.getFileID(sm.getExpansionLoc(r.where)) ==
+            sm.getFileID(sm.getExpansionLoc(def->getBeginLoc())) &&
         sm.isBeforeInTranslationUnit(r.where, def->getBeginLoc())) {
       diags.error(r.where, "tangent: '" + fd->getNameAsString() +
                                "' must be defined before its first "

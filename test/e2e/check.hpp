@@ -624,6 +624,12 @@ template <class T> std::vector<double> flatten(const T &v) {
   return out;
 }
 
+#ifdef TANGENT_E2E_FORWARD
+} // namespace tangent_test
+#include "check_forward.hpp"
+namespace tangent_test {
+#endif
+
 template <auto F, tangent::options O, class... X>
 void check(const std::string &name, tolerance tol,
            const tangent::gradient<F, O> &df, const X &...args) {
@@ -631,6 +637,9 @@ void check(const std::string &name, tolerance tol,
     return detail::compare(tangent_test::flatten(df(args...)),
                            detail::reference<F>(O.wrt, args...), tol, false);
   });
+#ifdef TANGENT_E2E_FORWARD
+  detail::check_forward(name, df, args...);
+#endif
 }
 template <auto F, tangent::options O, class... X>
 void check(const std::string &name, const tangent::gradient<F, O> &df,

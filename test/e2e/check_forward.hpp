@@ -1,0 +1,87 @@
+//===- test/e2e/check_forward.hpp - forward mode of every e2e gradient ----===//
+///
+/// \file
+/// With -DTANGENT_E2E_FORWARD (the e2e-forward.<topic> tests), every
+/// `check(name, df, args...)` of check.hpp also checks forward mode on the
+/// same function and point: `tangent::jvp<f, O>()(args..., v...)` must
+/// equal the gradient `df(args...)` dotted with the tangents v, to 1e-12
+/// of the sum of |g_k v_k| (1e-5 in single precision). The tangents are a
+/// fixed pattern of values between -1 and 1. Functions that forward mode
+/// does not take (objects, member functions, raw pointers: docs/limitations.md)
+/// are skipped by their signature; a topic whose functions forward mode
+/// refuses inside (custom derivatives) is not built in this mode at all
+/// (test/e2e/CMakeLists.txt lists them).
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_E2E_CHECK_FORWARD_HPP
+#define TANGENT_E2E_CHECK_FORWARD_HPP
+
+namespace tangent_test {
+
+/// The relative tolerance of the forward-mode check of f, for functions that
+/// round through float inside (both modes then differentiate in single
+/// precision, each its own way): specialize it next to f.
+template <auto F> inline constexpr double forward_rel = 0;
+
+namespace detail {
+
+/// Overwrites every number of `v` (scalar, container, nested, tuple) with
+/// the k-th value of a fixed pattern.
+template <class T> void fill_pattern(T &v, std::size_t &k) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    v = static_cast<T>(std::sin(1.0 + 0.7 * double(k++)));
+  } else if constexpr (is_tuple<T>::value) {
+    std::apply([&](auto &...e) { (detail::fill_pattern(e, k), ...); }, v);
+  } else {
+    for (auto &e : v)
+      detail::fill_pattern(e, k);
+  }
+}
+
+template <auto F> constexpr bool forward_eligible() {
+  if constexpr (!std::is_pointer_v<decltype(F)>) {
+    return false; // member functions
+  } else {
+    using fn = function<F>;
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return ((!param<std::tuple_element_t<I, typename fn::params>>::pointer &&
+               !param<std::tuple_element_t<I, typename fn::params>>::object) &&
+              ...);
+    }(std::make_index_sequence<fn::arity>{});
+  }
+}
+
+template <auto F, tangent::options O, class... X>
+void check_forward(const std::string &name, const tangent::gradient<F, O> &df,
+                   const X &...args) {
+  if constexpr (forward_eligible<F>() && !self_test) {
+    detail::run(name + " [jvp]", [&] {
+      auto g = df(args...);
+      auto v = g;
+      std::size_t k = 0;
+      detail::fill_pattern(v, k);
+      const auto gs = tangent_test::flatten(g), vs = tangent_test::flatten(v);
+      double expected = 0, scale = 0;
+      for (std::size_t i = 0; i < gs.size(); ++i) {
+        expected += gs[i] * vs[i];
+        scale += std::fabs(gs[i] * vs[i]);
+      }
+      auto jv = tangent::jvp<F, O>();
+      double got = 0;
+      if constexpr (is_tuple<decltype(v)>::value)
+        got = double(
+            std::apply([&](const auto &...t) { return jv(args..., t...); }, v));
+      else
+        got = double(jv(args..., v));
+      const double rel = forward_rel<F> > 0              ? forward_rel<F>
+                         : function<F>::single_precision ? 1e-5
+                                                         : 1e-12;
+      return detail::compare({got}, {expected}, {rel * scale + 1e-300, 0},
+                             false, "directional derivative");
+    });
+  }
+}
+
+} // namespace detail
+} // namespace tangent_test
+
+#endif // TANGENT_E2E_CHECK_FORWARD_HPP
