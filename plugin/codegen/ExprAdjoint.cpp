@@ -47,8 +47,7 @@ std::string SweepGenerator::value(const Expr &e, const Substitutions &subst) {
   return printOperand(e, subst);
 }
 
-void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
-                                  Substitutions &subst) {
+std::vector<const Expr *> SweepGenerator::neededValues(const Expr &e) {
   std::vector<const Expr *> needed;
   collectNeededValues(e, needed);
   std::map<const Expr *, int> order;
@@ -56,7 +55,12 @@ void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
   std::sort(needed.begin(), needed.end(),
             [&](const Expr *a, const Expr *b) { return order[a] < order[b]; });
   needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
-  recordValues(needed, fwd, rev_pops, subst);
+  return needed;
+}
+
+void SweepGenerator::recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
+                                  Substitutions &subst) {
+  recordValues(neededValues(e), fwd, rev_pops, subst);
 }
 
 void SweepGenerator::recordValues(const std::vector<const Expr *> &needed,

@@ -10,6 +10,7 @@
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
 #include "ir/Support.h"
+#include <algorithm>
 #include <cassert>
 
 namespace tangent {
@@ -298,11 +299,12 @@ SweepGenerator::Sweeps SweepGenerator::assignRow(const Stmt &s) {
   Code pops;
   Substitutions subst;
   forward_subst_.clear();
-  std::vector<const Expr *> indices;
-  forEachIndex(*s.lhs, [&](const Expr &i) { indices.push_back(&i); });
-  recordValues(indices, out.fwd, pops, subst);
+  std::vector<const Expr *> recorded;
+  forEachIndex(*s.lhs, [&](const Expr &i) { recorded.push_back(&i); });
   if (m->active && s.rhs->active)
-    recordNeeded(*s.rhs, out.fwd, pops, subst);
+    for (const Expr *n : neededValues(*s.rhs))
+      recorded.push_back(n);
+  recordValues(recorded, out.fwd, pops, subst);
   const std::string row = printExpr(*s.lhs, forward_subst_);
   const bool saved = record_ && (m->active || needsSave(s, m));
   std::string old;
@@ -336,10 +338,16 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   Code pops, restore;
   Substitutions subst;
   forward_subst_.clear();
+  // The values of every element, recorded at once: the reverse pops them
+  // in the opposite order.
+  std::vector<const Expr *> recorded;
   if (v->active)
     for (const ExprPtr &a : s.args)
       if (a->active)
-        recordNeeded(*a, out.fwd, pops, subst);
+        for (const Expr *n : neededValues(*a))
+          if (std::find(recorded.begin(), recorded.end(), n) == recorded.end())
+            recorded.push_back(n);
+  recordValues(recorded, out.fwd, pops, subst);
   bool first = isFirstWrite(fn_, s, v);
   bool saved = keepsOldValue(s, v);
   std::string popped_size;

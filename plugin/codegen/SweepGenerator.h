@@ -116,7 +116,11 @@ private:
   /// emitted before the propagation). Fills `subst`.
   void recordNeeded(const Expr &e, Code &fwd, Code &rev_pops,
                     Substitutions &subst);
-  /// The same for the given values (in that order).
+  /// The values of `e` that recordNeeded records, in evaluation order.
+  std::vector<const Expr *> neededValues(const Expr &e);
+  /// The same for the given values (in that order). Values of several
+  /// expressions are recorded with one call, so that the reverse pops them
+  /// in the opposite order of all the pushes.
   void recordValues(const std::vector<const Expr *> &needed, Code &fwd,
                     Code &rev_pops, Substitutions &subst);
   /// Emits `adjoint-of(e) += adj` through `e`'s operations.

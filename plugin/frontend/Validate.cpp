@@ -91,7 +91,8 @@ void Validator::signature(const FunctionDecl *def) {
       refuse(def->getLocation(), p);
   } else if (!lowerType(ctx_, def->getReturnType(), t) ||
              !(t.isReal() || t.kind == TypeKind::Vector ||
-               t.kind == TypeKind::Void || t.isIntegral())) {
+               t.kind == TypeKind::Array || t.kind == TypeKind::Void ||
+               t.isIntegral())) {
     refuse(def->getLocation(),
            "return type '" + def->getReturnType().getAsString() + "' of '" +
                def->getNameAsString() + "' is not supported");

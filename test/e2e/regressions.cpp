@@ -246,6 +246,24 @@ double grown_by_itself(double x) {
   return x * x;
 }
 
+// Several recorded values in one braced list (issue 11): the reverse popped
+// them in the order they were pushed, so every element's adjoint used
+// another element's value (the gradient was silently wrong).
+double braced_recorded(double r, double t) {
+  std::vector<double> p = {r * std::cos(t), r * std::sin(t), std::exp(r * t)};
+  return p[0] * p[1] + p[2] * p[0];
+}
+
+// A callee returning std::array (accepted since forward mode needs it).
+std::array<double, 2> polar_point(double r, double t) {
+  return {r * std::cos(t), r * std::sin(t)};
+}
+double uses_polar(double r, double t) {
+  std::array<double, 2> p = polar_point(r, t);
+  std::array<double, 3> q{p[0], p[1], r * t};
+  return p[0] * p[1] + q[2] * q[0] - std::tanh(q[1]);
+}
+
 int main() {
   check_custom("custom/namespace_a", tangent::grad<uses_a>()(1.5), 15.0, 3.0);
   check("custom/namespace_b", tangent::grad<uses_b>(), 1.5);
@@ -292,5 +310,7 @@ int main() {
   check("aliased_argument/element", tangent::grad<scaled_by_own_element>(),
         std::vector<double>{0.3, 0.5}, 0.9);
   check("aliased_argument/variable", tangent::grad<grown_by_itself>(), 0.7);
+  check("braced_recorded", tangent::grad<braced_recorded>(), 1.3, 0.4);
+  check("array_result", tangent::grad<uses_polar>(), 1.3, 0.4);
   return summary();
 }

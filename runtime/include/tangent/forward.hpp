@@ -104,19 +104,33 @@ template <class T> auto &scalar_at(T &value, std::size_t k) {
 
 /// Filled in by the generator: the tangent-linear function of f.
 template <auto F, options O = options{}> struct tangent_linear {
+#ifdef __TANGENT__
+  static_assert(detail::always_false<F>,
+                "tangent: no code was generated for this request because of "
+                "the errors above (the generator runs at the end of a file "
+                "that compiles)");
+#else
   static_assert(detail::always_false<F>,
                 "tangent::jvp<f> and tangent::jacobian<f> need the tangent "
                 "plugin (tangent-clang++, or clang++ -fplugin=...) or a file "
                 "that tangent-rewrite processed; see docs/modes.md");
+#endif
   template <class... A> static double jvp(A &&...) { return 0; }
 };
 
 /// Filled in by the generator: the adjoint of f's tangent-linear function.
 template <auto F, options O = options{}> struct second_order {
+#ifdef __TANGENT__
+  static_assert(detail::always_false<F>,
+                "tangent: no code was generated for this request because of "
+                "the errors above (the generator runs at the end of a file "
+                "that compiles)");
+#else
   static_assert(detail::always_false<F>,
                 "tangent::hvp<f> and tangent::hessian<f> need the tangent "
                 "plugin (tangent-clang++, or clang++ -fplugin=...) or a file "
                 "that tangent-rewrite processed; see docs/modes.md");
+#endif
   template <class... A> static double pullback(A &&...) { return 0; }
 };
 
