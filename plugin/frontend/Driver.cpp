@@ -286,7 +286,7 @@ DriverOutput runPipeline(DriverInput &in) {
         inner.wrt &= (std::uint64_t(1) << top->params.size()) - 1;
       tl->is_top = true;
       std::string request_name =
-          requestName(r.function_name, request.options) + " (hvp)";
+          requestName(r.function_name, request.options, "hvp");
       analyzeFunction(*tl, inner, [&](const char *pass) {
         if (in.dump_ir)
           in.dump_ir(request_name + " after the " + pass + " analysis",

@@ -45,10 +45,12 @@ std::string optionsLiteral(const Options &o) {
   return "tangent::options" + designated(o);
 }
 
-std::string requestName(const std::string &function, const Options &o) {
+std::string requestName(const std::string &function, const Options &o,
+                        const char *marker) {
   if (o == Options{})
-    return "grad<" + function + ">";
-  return "grad<" + function + ", options" + designated(o) + ">";
+    return std::string(marker) + "<" + function + ">";
+  return std::string(marker) + "<" + function + ", options" + designated(o) +
+         ">";
 }
 
 } // namespace tangent

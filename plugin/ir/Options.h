@@ -38,7 +38,8 @@ template <class O, class Fn> void forEachOption(O &o, Fn &&fn) {
 std::string optionsLiteral(const Options &o);
 
 /// How remarks name a request: `grad<f>` or `grad<f, options{...}>`.
-std::string requestName(const std::string &function, const Options &o);
+std::string requestName(const std::string &function, const Options &o,
+                        const char *marker = "grad");
 
 /// Whether parameter `index` is selected by `o.wrt`.
 inline bool selectsParam(const Options &o, int index) {

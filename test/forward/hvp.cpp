@@ -1,0 +1,213 @@
+// Second order: tangent::hvp<f>() (the adjoint of f's tangent-linear
+// function) and tangent::hessian<f>(), against analytic Hessians
+// (Rosenbrock, a quadratic form, a function with a loop of 200 iterations),
+// against central differences of the gradient, and for symmetry; with
+// checkpointed loops, bitwise equal to the fully taped Hessian-vector
+// product.
+#include "../e2e/check.hpp"
+
+#include <cmath>
+#include <vector>
+
+using tangent_test::check_near;
+using tangent_test::check_same;
+using tangent_test::check_true;
+using tangent_test::tight_tol;
+using tangent_test::tolerance;
+
+using Matrix = std::vector<std::vector<double>>;
+
+double rosenbrock(const std::vector<double> &x) {
+  double s = 0;
+  for (std::size_t i = 0; i + 1 < x.size(); ++i) {
+    double a = x[i + 1] - x[i] * x[i], b = 1 - x[i];
+    s += 100 * a * a + b * b;
+  }
+  return s;
+}
+
+Matrix rosenbrock_hessian(const std::vector<double> &x) {
+  const std::size_t n = x.size();
+  Matrix h(n, std::vector<double>(n, 0.0));
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    h[i][i] += 1200 * x[i] * x[i] - 400 * x[i + 1] + 2;
+    h[i + 1][i + 1] += 200;
+    h[i][i + 1] += -400 * x[i];
+    h[i + 1][i] += -400 * x[i];
+  }
+  return h;
+}
+
+// x^T A x with a non-symmetric A: the Hessian is A + A^T.
+double quadratic(const std::vector<double> &x, const Matrix &a) {
+  double s = 0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j)
+      s += x[i] * a[i][j] * x[j];
+  return s;
+}
+
+// 200 iterations of sum_t w_t cos(a_t . x), a_tj = sin(t + j): the Hessian
+// is -sum_t w_t cos(a_t . x) a_t a_t^T.
+double waves(const std::vector<double> &x) {
+  double s = 0;
+  for (int t = 0; t < 200; ++t) {
+    double r = 0;
+    for (std::size_t j = 0; j < x.size(); ++j)
+      r += std::sin(double(t + j)) * x[j];
+    s += (1.0 + 0.01 * t) * std::cos(r);
+  }
+  return s;
+}
+
+Matrix waves_hessian(const std::vector<double> &x) {
+  const std::size_t n = x.size();
+  Matrix h(n, std::vector<double>(n, 0.0));
+  for (int t = 0; t < 200; ++t) {
+    std::vector<double> a(n);
+    double r = 0;
+    for (std::size_t j = 0; j < n; ++j)
+      r += (a[j] = std::sin(double(t + j))) * x[j];
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j)
+        h[i][j] -= (1.0 + 0.01 * t) * std::cos(r) * a[i] * a[j];
+  }
+  return h;
+}
+
+// A time loop (checkpointed under options) with a callee in each step.
+double step(double s, double x) { return s + 0.05 * std::tanh(s * x + 0.3); }
+
+double evolve(const std::vector<double> &x, double k) {
+  std::vector<double> s(x.size(), 0.1);
+  for (int t = 0; t < 400; ++t)
+    for (std::size_t j = 0; j < x.size(); ++j)
+      s[j] = step(s[j], x[j] * k);
+  double r = 0;
+  for (std::size_t j = 0; j < s.size(); ++j)
+    r += s[j] * s[j] * x[j];
+  return r;
+}
+
+// A convergence loop of unknown trip count (online checkpointing).
+double settle(double x, double y) {
+  double s = 1.0;
+  int k = 0;
+  while (std::fabs(s - std::cos(s) * x) > 1e-13 && k < 500) {
+    s = std::cos(s) * x + 0.0 * y;
+    ++k;
+  }
+  return s * y + std::exp(x * y);
+}
+
+std::vector<double> times(const Matrix &h, const std::vector<double> &v) {
+  std::vector<double> out(h.size(), 0.0);
+  for (std::size_t i = 0; i < h.size(); ++i)
+    for (std::size_t j = 0; j < v.size(); ++j)
+      out[i] += h[i][j] * v[j];
+  return out;
+}
+
+/// The gradient's central difference along v (step h).
+template <class G, class... Rest>
+std::vector<double> fd_hvp(const G &grad, const std::vector<double> &x,
+                           const std::vector<double> &v, const Rest &...rest) {
+  const double h = 1e-5;
+  auto at = [&](double t) {
+    auto y = x;
+    for (std::size_t i = 0; i < y.size(); ++i)
+      y[i] += t * v[i];
+    return tangent_test::flatten(grad(y, rest...));
+  };
+  auto p1 = at(h), m1 = at(-h), p2 = at(2 * h), m2 = at(-2 * h);
+  std::vector<double> out(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i)
+    out[i] = (8 * (p1[i] - m1[i]) - (p2[i] - m2[i])) / (12 * h);
+  return out;
+}
+
+bool symmetric(const Matrix &h, double tol) {
+  for (std::size_t i = 0; i < h.size(); ++i)
+    for (std::size_t j = 0; j < h.size(); ++j)
+      if (std::fabs(h[i][j] - h[j][i]) >
+          tol * (std::fabs(h[i][j]) + std::fabs(h[j][i]) + 1e-300))
+        return false;
+  return true;
+}
+
+int main() {
+  const tolerance analytic{1e-12, 1e-11};
+  {
+    std::vector<double> x{-1.2, 1.0, 0.4, 0.9, -0.3, 1.1};
+    std::vector<double> v{0.5, -1.0, 2.0, 0.25, 1.5, -0.75};
+    auto hv = tangent::hvp<rosenbrock>();
+    check_near("rosenbrock: hvp = H v (analytic)", hv(x, v),
+               times(rosenbrock_hessian(x), v), analytic);
+    check_near("rosenbrock: hvp = FD of gradients", hv(x, v),
+               fd_hvp(tangent::grad<rosenbrock>(), x, v));
+    Matrix h = tangent::hessian<rosenbrock>()(x);
+    check_near("rosenbrock: hessian (analytic)", h, rosenbrock_hessian(x),
+               analytic);
+    check_true("rosenbrock: hessian symmetric", symmetric(h, 1e-14));
+  }
+  {
+    Matrix a{{2.0, 0.5, -1.0}, {1.5, 3.0, 0.25}, {0.0, -2.0, 1.0}};
+    std::vector<double> x{0.3, -0.7, 1.2}, v{1.0, 0.5, -0.5};
+    Matrix sym(3, std::vector<double>(3));
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        sym[i][j] = a[i][j] + a[j][i];
+    // hvp with respect to x only: a is a constant of the product.
+    constexpr tangent::options only_x{.wrt = tangent::wrt_params(0)};
+    check_near("quadratic: hvp = (A + A^T) v",
+               tangent::hvp<quadratic, only_x>()(x, a, v), times(sym, v),
+               tight_tol);
+    Matrix h = tangent::hessian<quadratic, only_x>()(x, a);
+    check_near("quadratic: hessian = A + A^T", h, sym, tight_tol);
+  }
+  {
+    std::vector<double> x{0.2, -0.4, 0.7, 0.1}, v{1.0, -2.0, 0.5, 0.3};
+    auto hv = tangent::hvp<waves>();
+    check_near("waves (200 iterations): hvp = H v (analytic)", hv(x, v),
+               times(waves_hessian(x), v), analytic);
+    check_near("waves: hvp = FD of gradients", hv(x, v),
+               fd_hvp(tangent::grad<waves>(), x, v));
+    Matrix h = tangent::hessian<waves>()(x);
+    check_true("waves: hessian symmetric", symmetric(h, 1e-12));
+    check_near("waves: hessian (analytic)", h, waves_hessian(x), analytic);
+  }
+  {
+    std::vector<double> x{0.3, -0.2, 0.8, 0.5, 1.1}, v{1, 0.5, -1, 2, 0.1};
+    // Along x only (k's direction 0): the x part is the gradient's
+    // difference quotient along v.
+    check_near("evolve: hvp = FD of gradients",
+               std::get<0>(tangent::hvp<evolve>()(x, 1.3, v, 0.0)),
+               fd_hvp(tangent::grad<evolve>(), x, v, 1.3), {1e-6, 1e-5});
+    auto full = tangent::hvp<evolve>()(x, 1.3, v, 0.7);
+    constexpr tangent::options ck{.checkpoint = true};
+    constexpr tangent::options budget{.memory_budget = 4096};
+    check_same("evolve: checkpointed hvp == fully taped",
+               tangent::hvp<evolve, ck>()(x, 1.3, v, 0.7), full);
+    check_same("evolve: hvp under a memory budget == fully taped",
+               tangent::hvp<evolve, budget>()(x, 1.3, v, 0.7), full);
+  }
+  {
+    // d2/dxdy etc. of s(x) y + exp(xy), where s = x cos(s).
+    auto hv = tangent::hvp<settle>();
+    auto [hx, hy] = hv(0.6, 0.9, 1.0, 0.0);
+    auto g = [](double x, double y) { return tangent::grad<settle>()(x, y); };
+    const double h = 1e-5;
+    auto [gxp, gyp] = g(0.6 + h, 0.9);
+    auto [gxm, gym] = g(0.6 - h, 0.9);
+    check_near(
+        "settle (while loop): hvp = FD of gradients",
+        std::vector<double>{hx, hy},
+        std::vector<double>{(gxp - gxm) / (2 * h), (gyp - gym) / (2 * h)},
+        {1e-6, 1e-6});
+    constexpr tangent::options ck{.checkpoint = true, .budget = 4};
+    check_same("settle: checkpointed (online) hvp == fully taped",
+               tangent::hvp<settle, ck>()(0.6, 0.9, 1.0, 0.0),
+               std::tuple{hx, hy});
+  }
+  return tangent_test::summary();
+}
