@@ -105,6 +105,22 @@ case_idempotent() {
   same "$WORK/stripped.cpp" "$WORK/orig/single.cpp"
 }
 
+case_forward() {
+  setup
+  run 0 "$TOOL" forward.cpp
+  contains forward.cpp "template <> struct adjoint<&energy"
+  contains forward.cpp "template <> struct tangent_linear<&energy"
+  contains forward.cpp "template <> struct second_order<&energy"
+  contains forward.cpp "template <> struct tangent_linear<&forces"
+  cp forward.cpp "$WORK/first.cpp"
+  run 0 "$TOOL" forward.cpp
+  same forward.cpp "$WORK/first.cpp"
+  contains "$WORK/err" "up to date"
+  plain_build_run "$WORK/plain.txt" forward.cpp
+  plugin_build_run "$WORK/plugin.txt" forward.cpp
+  same "$WORK/plain.txt" "$WORK/plugin.txt"
+}
+
 case_trailing_conditional() {
   setup
   lacks trailing_conditional.cpp "$BEGIN_MARK"

@@ -211,8 +211,13 @@ Stripped stripRegions(const std::string &content) {
 }
 
 std::string blockKey(const std::string &block_text) {
-  const std::string marker = "template <> struct adjoint<";
-  std::size_t at = block_text.find(marker);
+  // The specialization a block ends with: adjoint (gradients),
+  // tangent_linear (forward mode), second_order (Hessian-vector products).
+  std::size_t at = std::string::npos;
+  for (const char *marker :
+       {"template <> struct adjoint<", "template <> struct tangent_linear<",
+        "template <> struct second_order<"})
+    at = std::min(at, block_text.find(marker));
   if (at == std::string::npos)
     return "";
   std::size_t eol = block_text.find('\n', at);
