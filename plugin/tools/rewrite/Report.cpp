@@ -10,6 +10,7 @@
 //     "diagnostics": [diagnostic],
 //     "requests": [{
 //       "function": string,
+//       "kind": "grad" | "jvp" | "hvp",
 //       "options": {"checkpoint": bool, "min_length": int, "budget": int,
 //                   "optimized": bool, "wrt": "all" | [int], "wrt_mask": uint},
 //       "ok": bool, "status": "generated" | "already_bound" | "failed",
@@ -98,6 +99,7 @@ json request(const RequestRecord &r) {
   if (!r.target.empty() && !r.block.empty())
     written = r.target;
   return json{{"function", r.function},
+              {"kind", r.kind},
               {"options", options(r.options)},
               {"ok", r.ok},
               {"status", !r.ok             ? "failed"

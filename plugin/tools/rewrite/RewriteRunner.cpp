@@ -220,6 +220,9 @@ private:
   RequestRecord record(const RequestResult &r, ASTContext &ctx) {
     RequestRecord rec;
     rec.function = r.function_name;
+    rec.kind = r.kind == RequestKind::Gradient ? "grad"
+               : r.kind == RequestKind::Jvp    ? "jvp"
+                                               : "hvp";
     rec.options = r.options;
     rec.block = r.block;
     rec.key = blockKey(r.block);
