@@ -148,7 +148,8 @@ std::string eachElement(const std::string &n, const std::string &statement) {
 /// of its own before the call, and its adjoint (and, for an in-out object,
 /// its value) scattered back after it.
 std::string specialization(const Function &fn, const Options &opts,
-                           const std::string &entry, std::uint64_t hash) {
+                           const std::string &entry, std::uint64_t hash,
+                           const char *bound, const Options &literal) {
   std::vector<SourceParam> signature = signatureOf(fn);
   std::vector<std::string> params, args;
   std::vector<std::string> adjoint_params, adjoint_args;
@@ -247,8 +248,8 @@ std::string specialization(const Function &fn, const Options &opts,
   if (after.empty() && !before.empty())
     body = before + body;
   return accessTags(signature) + "namespace tangent {\n" +
-         "template <> struct adjoint<&" + fn.name + ", " +
-         optionsLiteral(opts) + "> {\n" +
+         "template <> struct " + bound + "<&" + fn.name + ", " +
+         optionsLiteral(literal) + "> {\n" +
          "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
          "ull;\n  static " + r + " pullback(" + join(params) + ") {\n" + body +
          "  }\n" + zeroing + "};\n} // namespace tangent\n";
@@ -271,7 +272,8 @@ std::string guarded(const std::string &stem, const std::string &text) {
 
 std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
-                         std::uint64_t source_hash) {
+                         std::uint64_t source_hash, const char *bound,
+                         const Options *literal) {
   // Prototypes only when some call goes forward (recursion).
   bool forward_call = false;
   std::set<const Function *> emitted;
@@ -291,7 +293,8 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
   for (const GeneratedPart *callee : callees)
     block += guarded(callee->stem, callee->code.text);
   block += guarded(top.stem, top.code.text);
-  block += specialization(*top.function, opts, top.code.entry, source_hash);
+  block += specialization(*top.function, opts, top.code.entry, source_hash,
+                          bound, literal ? *literal : opts);
   return block;
 }
 

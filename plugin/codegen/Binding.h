@@ -41,9 +41,14 @@ struct GeneratedPart {
 /// first when some call goes forward, as in recursion), the requested
 /// function's adjoint, and the specialization, which records `source_hash`
 /// for staleness checks.
+/// `bound` names the specialization (`seeded_adjoint` for a
+/// vector-Jacobian product, forward/VectorSeed.h) and `literal`, when set,
+/// the options it is specialized for (else `opts`).
 std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
-                         std::uint64_t source_hash);
+                         std::uint64_t source_hash,
+                         const char *bound = "adjoint",
+                         const Options *literal = nullptr);
 
 /// How the parameters of a tangent-linear function (forward/TangentLinear.h)
 /// relate to those of the function `source` it was made from.

@@ -15,6 +15,7 @@
 #include "codegen/Binding.h"
 #include "codegen/Generate.h"
 #include "forward/TangentLinear.h"
+#include "forward/VectorSeed.h"
 #include "frontend/Validate.h"
 #include "frontend/lower/Lower.h"
 #include "ir/Printer.h"
@@ -344,8 +345,26 @@ DriverOutput runPipeline(DriverInput &in) {
     top->is_top = true;
     if (in.dump_ir)
       in.dump_ir(r.function_name + " after lowering", printFunction(*top));
-    if (request.kind != RequestKind::Gradient)
+    if (request.kind == RequestKind::Jvp || request.kind == RequestKind::Hvp)
       return processForward(request, r, top, errors_at_start);
+    // A vector-Jacobian product is the gradient of cotangent . f(x).
+    Options options = request.options;
+    if (request.kind == RequestKind::Vjp) {
+      if (top->flattened || !top->result.isContainer() ||
+          !top->result.elem_real) {
+        diags.error(
+            request.where,
+            "tangent: the vector-Jacobian product (vjp, jacobian) of '" +
+                r.function_name +
+                "' needs a function returning a std::vector or "
+                "std::array of floating point, without class-type "
+                "parameters");
+        return false;
+      }
+      if (top->signature.size() < 64)
+        options.wrt &= (std::uint64_t(1) << top->signature.size()) - 1;
+      seedResult(*top);
+    }
 
     // 3. Analyze and 4. generate the callees lowered for this request.
     std::vector<Function *> fresh;
@@ -368,8 +387,10 @@ DriverOutput runPipeline(DriverInput &in) {
       part.code = generateAdjoint(*callee, Options{}, part.stem);
       reportErrors(diags, part.code);
     }
-    std::string request_name = requestName(r.function_name, request.options);
-    analyzeFunction(*top, request.options, [&](const char *pass) {
+    const bool seeded = request.kind == RequestKind::Vjp;
+    std::string request_name =
+        requestName(r.function_name, request.options, seeded ? "vjp" : "grad");
+    analyzeFunction(*top, options, [&](const char *pass) {
       if (in.dump_ir)
         in.dump_ir(request_name + " after the " + pass + " analysis",
                    printFunction(*top));
@@ -379,8 +400,10 @@ DriverOutput runPipeline(DriverInput &in) {
     main.stem = sanitize(top->name);
     if (request.options != Options{})
       main.stem += request.options.checkpoint ? "_checkpointed" : "_options";
+    if (seeded)
+      main.stem += "_vjp";
     main.stem = stems.fresh(main.stem);
-    main.code = generateAdjoint(*top, request.options, main.stem);
+    main.code = generateAdjoint(*top, options, main.stem);
     reportErrors(diags, main.code);
     if (diags.errorCount() != errors_at_start)
       return false;
@@ -394,7 +417,8 @@ DriverOutput runPipeline(DriverInput &in) {
     std::vector<const GeneratedPart *> parts;
     for (const Function *callee : used)
       parts.push_back(&callees.at(callee));
-    r.block = requestBlock(parts, main, request.options, r.source_hash);
+    r.block = requestBlock(parts, main, options, r.source_hash,
+                           bindingTemplate(request.kind), &request.options);
     blocks += r.block;
     r.ok = true;
     return true;

@@ -30,7 +30,8 @@ const std::vector<Marker> &markers() {
   static const std::vector<Marker> all = {
       {RequestKind::Gradient, "gradient", {"grad", "grad_with_checkpointing"}},
       {RequestKind::Jvp, "directional", {"jvp", "jacobian"}},
-      {RequestKind::Hvp, "hessian_vector", {"hvp", "hessian"}}};
+      {RequestKind::Hvp, "hessian_vector", {"hvp", "hessian"}},
+      {RequestKind::Vjp, "cotangent", {"vjp", "jacobian"}}};
   return all;
 }
 
@@ -141,6 +142,8 @@ const char *requestKindName(RequestKind kind) {
     return "forward-mode derivative";
   case RequestKind::Hvp:
     return "Hessian-vector product";
+  case RequestKind::Vjp:
+    return "vector-Jacobian product";
   }
   return "";
 }
@@ -153,6 +156,8 @@ const char *bindingTemplate(RequestKind kind) {
     return "tangent_linear";
   case RequestKind::Hvp:
     return "second_order";
+  case RequestKind::Vjp:
+    return "seeded_adjoint";
   }
   return "";
 }

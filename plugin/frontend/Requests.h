@@ -15,6 +15,7 @@ enum class RequestKind {
   Gradient, ///< grad<f>, grad_with_checkpointing<f>: tangent::gradient<F, O>
   Jvp,      ///< jvp<f>, jacobian<f>: tangent::directional<F, O>
   Hvp,      ///< hvp<f>, hessian<f>: tangent::hessian_vector<F, O>
+  Vjp,      ///< vjp<f>, jacobian<f>: tangent::cotangent<F, O>
 };
 
 /// The name of what a request generates, for messages ("gradient",

@@ -67,7 +67,8 @@ int main() {
           q[j] += h;
           return residuals(q, t, y)[i];
         });
-    check_near("residuals: jacobian = FD", rows, fd);
+    check_near("residuals: jacobian = FD (12 outputs, 3 inputs: columns)", rows,
+               fd);
     // Row k is the gradient of output k (reverse mode).
     for (int k : {0, 5, 11})
       check_near(
@@ -106,7 +107,21 @@ int main() {
         ok &= std::fabs(dw[j] - e) < 1e-8;
       }
     }
-    check_true("mix: tuple rows = FD", ok);
+    check_true("mix: tuple rows = FD (4 outputs, 6 inputs: reverse rows)", ok);
+    // Row 2 by a vector-Jacobian product with the unit vector, and a
+    // general cotangent against the rows combined.
+    std::vector<double> u{0.5, -1.0, 0.25, 2.0};
+    auto [ux, us, uw] = tangent::vjp<mix>()(x, 1.7, w, u);
+    std::vector<double> combined(x.size(), 0.0);
+    double cs = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      for (std::size_t j = 0; j < x.size(); ++j)
+        combined[j] += u[i] * std::get<0>(rows[i])[j];
+      cs += u[i] * std::get<1>(rows[i]);
+    }
+    check_near("mix: vjp = u^T J", ux, combined, tight_tol);
+    check_near("mix: vjp = u^T J (s)", us, cs, tight_tol);
+    (void)uw;
   }
   {
     auto rows = tangent::jacobian<spherical>()(2.0, 0.6, -0.4);

@@ -40,7 +40,7 @@ struct LoopRecord {
 /// One request of one translation unit.
 struct RequestRecord {
   std::string function; ///< qualified name
-  std::string kind;     ///< grad, jvp (jvp, jacobian) or hvp (hvp, hessian)
+  std::string kind;     ///< grad, jvp (jvp, jacobian), vjp (vjp, jacobian), hvp
   Options options;
   std::string key;       ///< adjoint<&f, options{...}>, "" when no block
   std::string home_file; ///< real path of the file that defines f

@@ -222,6 +222,7 @@ private:
     rec.function = r.function_name;
     rec.kind = r.kind == RequestKind::Gradient ? "grad"
                : r.kind == RequestKind::Jvp    ? "jvp"
+               : r.kind == RequestKind::Vjp    ? "vjp"
                                                : "hvp";
     rec.options = r.options;
     rec.block = r.block;

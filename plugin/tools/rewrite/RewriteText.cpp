@@ -216,7 +216,8 @@ std::string blockKey(const std::string &block_text) {
   std::size_t at = std::string::npos;
   for (const char *marker :
        {"template <> struct adjoint<", "template <> struct tangent_linear<",
-        "template <> struct second_order<"})
+        "template <> struct second_order<",
+        "template <> struct seeded_adjoint<"})
     at = std::min(at, block_text.find(marker));
   if (at == std::string::npos)
     return "";

@@ -24,6 +24,7 @@
 #include "tangent/grad.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -134,6 +135,58 @@ template <auto F, options O = options{}> struct second_order {
   template <class... A> static double pullback(A &&...) { return 0; }
 };
 
+/// Filled in by the generator: the adjoint of cotangent . f(x) for a
+/// vector-valued f, `pullback(args..., cotangent, adjoints..., seed)`.
+template <auto F, options O = options{}> struct seeded_adjoint {
+#ifdef __TANGENT__
+  static_assert(detail::always_false<F>,
+                "tangent: no code was generated for this request because of "
+                "the errors above (the generator runs at the end of a file "
+                "that compiles)");
+#else
+  static_assert(detail::always_false<F>,
+                "tangent::vjp<f> and tangent::jacobian<f> need the tangent "
+                "plugin (tangent-clang++, or clang++ -fplugin=...) or a file "
+                "that tangent-rewrite processed; see docs/modes.md");
+#endif
+  template <class... A> static double pullback(A &&...) { return 0; }
+};
+
+/// The object returned by `vjp<f>()` for a vector-valued f:
+/// `vj(args..., u)` is u^T J, the gradient of u . f(args...), shaped as
+/// grad<f> shapes a gradient (reverse mode: one forward and one reverse
+/// sweep, whatever the number of outputs).
+template <auto F, options O = options{}> class cotangent {
+  using shape = detail::request_shape<F, O>;
+  using R = typename shape::R;
+  static_assert(!shape::sig::supported || detail::is_real_container<R>(),
+                "tangent::vjp<f>: f must return a std::vector or std::array "
+                "of floating point (use grad<f> for a scalar f)");
+
+public:
+  using gradient_type = typename shape::gradient_type;
+
+  template <class... A> gradient_type operator()(A &&...args) const {
+    static_assert(sizeof...(A) == shape::sig::arity + 1,
+                  "tangent::vjp<f>: pass f's arguments, then the cotangent "
+                  "(a vector shaped like f's result)");
+    auto all = std::forward_as_tuple(args...);
+    auto result = shape::zeros(all, typename shape::seq{});
+    call(all, result, std::make_index_sequence<shape::sig::arity>{},
+         typename shape::seq{});
+    return shape::shaped(std::move(result));
+  }
+
+private:
+  template <class Args, class Result, std::size_t... P, std::size_t... I>
+  static void call(Args &all, Result &result, std::index_sequence<P...>,
+                   std::index_sequence<I...>) {
+    seeded_adjoint<F, O>::pullback(
+        std::get<P>(all)..., std::get<shape::sig::arity>(all),
+        detail::adjoint_argument(std::get<I>(result))..., 1.0);
+  }
+};
+
 /// The object returned by `jvp<f>()`: `jv(args..., tangents...)` is the
 /// derivative of f along the tangents (a vector for a vector-valued f).
 template <auto F, options O = options{}> class directional {
@@ -164,8 +217,10 @@ public:
 
 /// The object returned by `jacobian<f>()`: `J(args...)` is a std::vector
 /// with one row per output of f; row i is shaped as grad<f> shapes a
-/// gradient and holds the gradient of output i. Computed in forward mode:
-/// one jvp per input coordinate (a column each).
+/// gradient and holds the gradient of output i. The sweeps follow the
+/// shape: with fewer outputs m than input scalars n, m reverse sweeps (one
+/// vector-Jacobian product per row), else n forward sweeps (one jvp per
+/// column).
 template <auto F, options O = options{}> class jacobian_matrix {
   using shape = detail::request_shape<F, O>;
   using R = typename shape::R;
@@ -173,6 +228,7 @@ template <auto F, options O = options{}> class jacobian_matrix {
                 "tangent::jacobian<f>: f must return a std::vector or "
                 "std::array of floating point (use grad<f> for a scalar f)");
   directional<F, O> jvp_;
+  cotangent<F, O> vjp_;
 
 public:
   using row_type = typename shape::gradient_type;
@@ -183,11 +239,34 @@ public:
     auto all = std::forward_as_tuple(args...);
     auto seeds = shape::zeros(all, typename shape::seq{});
     std::vector<row_type> rows;
+    const R value =
+        std::apply([](const auto &...a) { return std::invoke(F, a...); }, all);
+    std::size_t inputs = 0;
+    std::apply(
+        [&](const auto &...s) { ((inputs += detail::scalar_count(s)), ...); },
+        seeds);
+    if (value.size() < inputs) { // rows: one reverse sweep each
+      R unit = value;
+      for (auto &e : unit)
+        e = 0;
+      for (std::size_t i = 0; i < unit.size(); ++i) {
+        unit[i] = 1;
+        rows.push_back(
+            row(all, unit, std::make_index_sequence<shape::sig::arity>{}));
+        unit[i] = 0;
+      }
+      return rows;
+    }
     columns(all, seeds, rows, typename shape::seq{});
     return rows;
   }
 
 private:
+  template <class Args, std::size_t... P>
+  row_type row(Args &all, const R &unit, std::index_sequence<P...>) const {
+    return vjp_(std::get<P>(all)..., unit);
+  }
+
   template <class Args, class Seeds, std::size_t... I>
   void columns(Args &all, Seeds &seeds, std::vector<row_type> &rows,
                std::index_sequence<I...>) const {
@@ -303,6 +382,13 @@ private:
 template <auto F, options O = options{}> constexpr directional<F, O> jvp() {
   static_assert(detail::signature<decltype(F)>::supported,
                 "tangent::jvp<f>: f must be a function");
+  return {};
+}
+
+/// Requests vector-Jacobian products of a vector-valued f.
+template <auto F, options O = options{}> constexpr cotangent<F, O> vjp() {
+  static_assert(detail::signature<decltype(F)>::supported,
+                "tangent::vjp<f>: f must be a function");
   return {};
 }
 
