@@ -11,6 +11,7 @@
 
 #include "forward/TangentLinear.h"
 #include <map>
+#include <set>
 
 namespace tangent {
 
@@ -28,6 +29,17 @@ private:
   TangentLinearizer &lin_;
   std::map<const Var *, Var *> vars_;     ///< source var -> its copy
   std::map<const Var *, Var *> tangents_; ///< copy -> its tangent
+  /// Copies of the floating-point scalars whose tangent is not always zero
+  /// (they depend on a parameter); the others get none (forward activity).
+  std::set<const Var *> varied_;
+
+  /// Computes varied_ (TangentLinear.cpp).
+  void findVaried();
+  bool hasTangent(const Var *copy) const {
+    return tangents_.count(copy) || varied_.count(copy) ||
+           (copy->type.isDifferentiable() && !copy->type.isReal() &&
+            copy->role != VarRole::Temp);
+  }
 
   // Variables and expressions (TangentLinear.cpp).
   Var *copyOf(const Var *v) const { return vars_.at(v); }

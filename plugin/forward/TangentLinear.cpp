@@ -72,6 +72,7 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
   }
   for (const Var *p : src_.params)
     out_.params.push_back(copyOf(p));
+  findVaried();
   // Tangent parameters: same type and passing as their parameter.
   sig.tangent_of.assign(src_.params.size(), -1);
   for (size_t i = 0; i < src_.params.size(); ++i) {
@@ -106,6 +107,37 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
     out_.result_var = result;
   }
   block(src_.body, out_.body);
+}
+
+void TangentBuilder::findVaried() {
+  std::set<const Var *> varied;
+  for (const Var *p : src_.params)
+    if (p->type.isDifferentiable())
+      varied.insert(p);
+  if (src_.result_var)
+    varied.insert(src_.result_var); // its tangent is always written
+  for (const auto &v : src_.vars)   // containers: always (simpler, same cost)
+    if (v->type.isDifferentiable() && !v->type.isReal())
+      varied.insert(v.get());
+  // A write is varied when its statement reads a varied variable; loops
+  // carry it to the next iteration, hence the fixed point.
+  for (bool changed = true; changed;) {
+    changed = false;
+    forEachStmt(src_.body, [&](const Stmt &s, int) {
+      bool reads = false;
+      forEachExpr(s, [&](const Expr &e) {
+        forEachRead(e, [&](Var *v) { reads |= varied.count(v) > 0; });
+      });
+      if (!reads)
+        return;
+      forEachWrite(s, [&](Var *v, bool) {
+        if (v->type.isDifferentiable() && varied.insert(v).second)
+          changed = true;
+      });
+    });
+  }
+  for (const Var *v : varied)
+    varied_.insert(copyOf(v));
 }
 
 Var *TangentBuilder::tangentVar(Var *v) {
@@ -184,9 +216,8 @@ ExprPtr TangentBuilder::prepare(const Expr &e, Block &out) {
   Loc none;
   const Expr &call = *c;
   out.push_back(assignment(makeVarRef(v), std::move(c), none));
-  ExprPtr t = ruleTangent(call, ref.get(), out);
-  out.push_back(assignment(makeVarRef(tangentVar(v)),
-                           t ? std::move(t) : zero(v->type), none));
+  if (ExprPtr t = ruleTangent(call, ref.get(), out))
+    out.push_back(assignment(makeVarRef(tangentVar(v)), std::move(t), none));
   return ref;
 }
 
@@ -200,7 +231,7 @@ ExprPtr TangentBuilder::zero(const Type &type) const {
 ExprPtr TangentBuilder::tangentTarget(const Expr &lvalue) {
   Var *root = rootVar(lvalue);
   if (!root || !root->type.isDifferentiable() ||
-      !(lvalue.type.isDifferentiable()))
+      !(lvalue.type.isDifferentiable()) || !hasTangent(root))
     return nullptr;
   ExprPtr t = lvalue.clone();
   Expr *x = t.get();

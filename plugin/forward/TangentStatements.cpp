@@ -84,6 +84,8 @@ ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
     return t;
   if (arg.type.isReal() && !output)
     return zero(arg.type);
+  if (arg.type.isReal()) // written by the callee, and always zero here
+    return makeVarRef(temp(arg.type, naming::tangentTemp()));
   refuse(at, "tangent: forward mode needs the tangent of this argument, "
              "which is not a variable or an element of one");
   return zero(arg.type);
@@ -148,7 +150,7 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
     bool aliased = false;
     for (const ExprPtr &a : args)
       aliased |= result && readsVar(*a, result);
-    if (result && !aliased)
+    if (result && !aliased && hasTangent(result))
       result_tangent = tangentVar(result);
     else
       result_tangent = through = temp(callee->result, naming::tangentTemp());
@@ -167,7 +169,7 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
   }
   c->result = result;
   out.push_back(std::move(c));
-  if (through && result) {
+  if (through && result && hasTangent(result)) {
     StmtPtr copy = like(s, StmtKind::Assign);
     copy->lhs = makeVarRef(tangentVar(result));
     copy->rhs = makeVarRef(through);
