@@ -140,6 +140,33 @@ std::string eachElement(const std::string &n, const std::string &statement) {
          "\n";
 }
 
+/// Arguments for the leaves of split objects (SourceParam::paths): a field
+/// of the object, or, for a field of the elements of a container of
+/// objects, a container gathered before the call (`before`) and, when
+/// written, scattered back after it (`after`).
+struct LeafArguments {
+  explicit LeafArguments(const Function &f) : fn(f) {}
+  const Function &fn;
+  std::string before, after;
+
+  std::string arg(const SourceParam &sp, int j, const std::string &object,
+                  const std::string &local, bool write_back) {
+    FieldPath container, field;
+    if (!atElement(sp.paths[j], container, field))
+      return fieldOf(object, sp.paths[j]);
+    const Type &t = fn.params[sp.first + j]->type;
+    std::string c = fieldOf(object, container);
+    std::string n = c + ".size()";
+    std::string each = fieldOf(c + "[i]", field);
+    before += "    " + t.spelling + " " + local +
+              (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";\n";
+    before += eachElement(n, local + "[i] = " + each + ";");
+    if (write_back)
+      after += eachElement(n, each + " = " + local + "[i];");
+    return local;
+  }
+};
+
 /// The explicit specialization that binds a request to its adjoint: its
 /// `pullback` takes f's parameters, a pointer (scalar) or reference
 /// (container, object) per selected differentiable parameter, and the
@@ -157,21 +184,10 @@ std::string specialization(const Function &fn, const Options &opts,
   std::set<std::string> zeroed;
   // The argument for leaf j of object parameter k (`object`: the parameter
   // or its gradient).
+  LeafArguments leaves(fn);
   auto leafArg = [&](const SourceParam &sp, int j, const std::string &object,
                      const std::string &local, bool write_back) {
-    FieldPath container, field;
-    if (!atElement(sp.paths[j], container, field))
-      return fieldOf(object, sp.paths[j]);
-    const Type &t = fn.params[sp.first + j]->type;
-    std::string c = fieldOf(object, container);
-    std::string n = c + ".size()";
-    std::string each = fieldOf(c + "[i]", field);
-    before += "    " + t.spelling + " " + local +
-              (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";\n";
-    before += eachElement(n, local + "[i] = " + each + ";");
-    if (write_back)
-      after += eachElement(n, each + " = " + local + "[i];");
-    return local;
+    return leaves.arg(sp, j, object, local, write_back);
   };
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
@@ -235,6 +251,8 @@ std::string specialization(const Function &fn, const Options &opts,
         : p->type.isReal() ? "*" + d
                            : d);
   }
+  before += leaves.before;
+  after += leaves.after;
   const std::string &r = fn.result.spelling;
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   params.push_back("double seed");
@@ -326,35 +344,58 @@ std::string partsText(const std::vector<const GeneratedPart *> &parts) {
 }
 
 /// The parameters of a forward-mode specialization: f's, then one
-/// direction per parameter that is selected and has a tangent; `args` gets
-/// f's arguments then every tangent argument of the generated function
+/// direction per parameter that is selected and has a tangent (an object's
+/// direction is an object of its type); `args` gets f's arguments (an
+/// object's leaves) then every tangent argument of the generated function
 /// (zero for the parameters not selected, a copy for in-out ones).
-void directionParams(const ForwardBinding &b, const Function &generated,
-                     const Options &opts, std::vector<std::string> &params,
+void directionParams(const ForwardBinding &b, const Options &opts,
+                     LeafArguments &leaves, std::vector<std::string> &params,
                      std::vector<std::string> &args, std::string &locals) {
   std::vector<SourceParam> signature = signatureOf(*b.source);
+  std::vector<std::string> primal; // per leaf (IR parameter)
   for (const SourceParam &sp : signature) {
     params.push_back(declaredType(sp) + " " + sp.name);
-    args.push_back(sp.name);
+    for (int j = 0; j < sp.leaves; ++j)
+      primal.push_back(sp.object ? leaves.arg(sp, j, sp.name,
+                                              sp.name + "_" + std::to_string(j),
+                                              sp.by_reference && !sp.is_const)
+                                 : sp.name);
   }
+  args = primal;
   for (size_t k = 0; k < signature.size(); ++k) {
-    if (b.tangent_of[k] < 0)
-      continue;
     const SourceParam &sp = signature[k];
-    const Var &t = *generated.params[b.tangent_of[k]];
     std::string name = "direction_" + std::to_string(k);
-    bool scalar = t.type.isReal();
-    if (!selectsParam(opts, int(k))) {
-      locals += "    " + sp.spelling + " " + name +
-                " = tangent::detail::zero_like(" + sp.name + ");\n";
-    } else if (t.by_reference && !t.is_const) {
-      params.push_back("const " + sp.spelling + "& " + name + "_in");
-      locals += "    " + sp.spelling + " " + name + " = " + name + "_in;\n";
-    } else {
-      params.push_back((scalar ? sp.spelling : "const " + sp.spelling + "&") +
-                       " " + name);
+    bool any = false;
+    for (int j = 0; j < sp.leaves; ++j)
+      any |= b.tangent_of[sp.first + j] >= 0;
+    if (!any)
+      continue;
+    const bool selected = selectsParam(opts, int(k));
+    if (sp.object && selected)
+      params.push_back("const " + sp.spelling + "& " + name);
+    for (int j = 0; j < sp.leaves; ++j) {
+      const int at = b.tangent_of[sp.first + j];
+      if (at < 0)
+        continue;
+      const Var &t = *b.source->params[sp.first + j];
+      std::string leaf = sp.object ? name + "_" + std::to_string(j) : name;
+      if (!selected) { // zero, shaped like the argument
+        locals += "    " + t.type.spelling + " " + leaf +
+                  (t.type.isReal() ? "{};\n"
+                                   : " = tangent::detail::zero_like(" +
+                                         primal[size_t(sp.first + j)] + ");\n");
+      } else if (sp.object) {
+        leaf = leaves.arg(sp, j, name, leaf, false);
+      } else if (t.by_reference && !t.is_const) {
+        params.push_back("const " + sp.spelling + "& " + name + "_in");
+        locals += "    " + sp.spelling + " " + name + " = " + name + "_in;\n";
+      } else {
+        params.push_back(
+            (t.type.isReal() ? sp.spelling : "const " + sp.spelling + "&") +
+            " " + name);
+      }
+      args.push_back(leaf);
     }
-    args.push_back(name);
   }
 }
 
@@ -368,17 +409,23 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   parts.push_back(&top);
   std::vector<std::string> params, args;
   std::string locals;
-  directionParams(binding, *top.function, opts, params, args, locals);
+  LeafArguments leaves(*binding.source);
+  directionParams(binding, opts, leaves, params, args, locals);
   const std::string &r = binding.source->result.spelling;
   params.push_back(r + "& tangent_result");
   args.push_back("tangent_result");
-  return partsText(parts) + "namespace tangent {\n" +
-         "template <> struct tangent_linear<&" + binding.source->name + ", " +
-         optionsLiteral(opts) + "> {\n" +
+  std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
+  std::string body = leaves.after.empty()
+                         ? leaves.before + locals + "    return " + call + ";\n"
+                         : leaves.before + locals + "    " + r +
+                               " value = " + call + ";\n" + leaves.after +
+                               "    return value;\n";
+  return accessTags(signatureOf(*binding.source)) + partsText(parts) +
+         "namespace tangent {\n" + "template <> struct tangent_linear<&" +
+         binding.source->name + ", " + optionsLiteral(opts) + "> {\n" +
          "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
-         "ull;\n  static " + r + " jvp(" + join(params) + ") {\n" + locals +
-         "    return generated::" + top.code.entry + "(" + join(args) +
-         ");\n  }\n};\n} // namespace tangent\n";
+         "ull;\n  static " + r + " jvp(" + join(params) + ") {\n" + body +
+         "  }\n};\n} // namespace tangent\n";
 }
 
 std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
@@ -389,7 +436,8 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
   parts.push_back(&top);
   std::vector<std::string> params, args;
   std::string locals;
-  directionParams(binding, *top.function, opts, params, args, locals);
+  LeafArguments leaves(*binding.source);
+  directionParams(binding, opts, leaves, params, args, locals);
   std::vector<SourceParam> signature = signatureOf(*binding.source);
   for (size_t k = 0; k < signature.size(); ++k) {
     const Var &p = *top.function->params[k];

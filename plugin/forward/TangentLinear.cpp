@@ -34,9 +34,9 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
   // A callee's split objects are parameters like any other: only callers
   // see them, and they are generated code. The requested function's are
   // the user's (the binding would have to split them).
-  if (fn.flattened && fn.is_top)
+  if (fn.flattened && fn.is_top && form == TangentForm::Return)
     errors.push_back(
-        {fn.loc, "tangent: forward mode (jvp, jacobian, hvp, hessian) does "
+        {fn.loc, "tangent: second order (hvp, hessian) does "
                  "not take class-type parameters or results, or member "
                  "functions, in the requested function yet ('" +
                      fn.name +

@@ -90,8 +90,8 @@ int main() {
       down[j] -= 1e-6;
       auto ru = residuals(up, t, y), rd = residuals(down, t, y);
       for (std::size_t i = 0; i < t.size(); ++i)
-        worst = std::fmax(worst,
-                          std::fabs(rows[i][j] - (ru[i] - rd[i]) / 2e-6));
+        worst =
+            std::fmax(worst, std::fabs(rows[i][j] - (ru[i] - rd[i]) / 2e-6));
     }
     std::printf("Jacobian 80 x 4: largest difference from central "
                 "differences %.1e\n",

@@ -6,10 +6,11 @@
 /// same function and point: `tangent::jvp<f, O>()(args..., v...)` must
 /// equal the gradient `df(args...)` dotted with the tangents v, to 1e-12
 /// of the sum of |g_k v_k| (1e-5 in single precision). The tangents are a
-/// fixed pattern of values between -1 and 1. Functions that forward mode
-/// does not take (objects, member functions, raw pointers: docs/limitations.md)
-/// are skipped by their signature; a topic whose functions forward mode
-/// refuses inside (custom derivatives) is not built in this mode at all
+/// fixed pattern of values between -1 and 1 (an object's tangent is an
+/// object with its listed fields set). Functions with raw pointer
+/// parameters, which forward mode does not take (docs/limitations.md), are
+/// skipped by their signature; a topic whose functions forward mode refuses
+/// inside (custom derivatives) is not built in this mode at all
 /// (test/e2e/CMakeLists.txt lists them).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_E2E_CHECK_FORWARD_HPP
@@ -31,6 +32,9 @@ template <class T> void fill_pattern(T &v, std::size_t &k) {
     v = static_cast<T>(std::sin(1.0 + 0.7 * double(k++)));
   } else if constexpr (is_tuple<T>::value) {
     std::apply([&](auto &...e) { (detail::fill_pattern(e, k), ...); }, v);
+  } else if constexpr (has_slots<T>::value) { // objects: their listed fields
+    for (double *p : detail::slots(v))
+      *p = std::sin(1.0 + 0.7 * double(k++));
   } else {
     for (auto &e : v)
       detail::fill_pattern(e, k);
@@ -38,16 +42,11 @@ template <class T> void fill_pattern(T &v, std::size_t &k) {
 }
 
 template <auto F> constexpr bool forward_eligible() {
-  if constexpr (!std::is_pointer_v<decltype(F)>) {
-    return false; // member functions
-  } else {
-    using fn = function<F>;
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return ((!param<std::tuple_element_t<I, typename fn::params>>::pointer &&
-               !param<std::tuple_element_t<I, typename fn::params>>::object) &&
-              ...);
-    }(std::make_index_sequence<fn::arity>{});
-  }
+  using fn = function<F>;
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return (!param<std::tuple_element_t<I, typename fn::params>>::pointer &&
+            ...);
+  }(std::make_index_sequence<fn::arity>{});
 }
 
 template <auto F, tangent::options O, class... X>

@@ -86,6 +86,30 @@ double rollout(const std::vector<double> &x) {
   return r;
 }
 
+// Objects and member functions: a tangent of an object is an object of its
+// type holding the tangents in its floating-point fields.
+struct Params {
+  double k, c;
+  int n;
+};
+struct Particle {
+  double x, v;
+};
+class Spring {
+  double k_, rest_;
+
+public:
+  Spring(double k, double rest) : k_(k), rest_(rest) {}
+  double energy(double x) const { return 0.5 * k_ * (x - rest_) * (x - rest_); }
+};
+
+double potential(const Params &p, const std::vector<Particle> &ps, double x) {
+  double s = 0.5 * p.k * x * x + p.c * std::sin(x) * p.n;
+  for (const Particle &q : ps)
+    s += q.x * q.v * x + std::cos(q.x);
+  return s;
+}
+
 template <class F> double central(const F &along, double h = 1e-5) {
   return (8 * (along(h) - along(-h)) - (along(2 * h) - along(-2 * h))) /
          (12 * h);
@@ -199,6 +223,28 @@ int main() {
     check_true("rollout: jvp with checkpoint options is the same",
                tangent::jvp<rollout, ck>()(x, t) ==
                    tangent::jvp<rollout>()(x, t));
+  }
+  {
+    Params p{2.0, 0.5, 3};
+    std::vector<Particle> ps{{0.1, 0.2}, {0.3, -0.4}};
+    auto [gp, gps, gx] = tangent::grad<potential>()(p, ps, 0.7);
+    Params tp{0.3, -1.0, 0};
+    std::vector<Particle> tps{{1.0, 0.5}, {-0.25, 2.0}};
+    double expected = gp.k * 0.3 - gp.c + gx * 0.2;
+    for (std::size_t i = 0; i < ps.size(); ++i)
+      expected += gps[i].x * tps[i].x + gps[i].v * tps[i].v;
+    check_near("objects: jvp = grad.v",
+               tangent::jvp<potential>()(p, ps, 0.7, tp, tps, 0.2), expected,
+               tight_tol);
+    Spring s(3.0, 1.0);
+    auto [gs, gsx] = tangent::grad<&Spring::energy>()(s, 1.4);
+    (void)gs;
+    check_near("member function: jvp along x",
+               tangent::jvp<&Spring::energy>()(s, 1.4, Spring(0, 0), 1.0), gsx,
+               tight_tol);
+    check_near("member function: jvp along the private k_",
+               tangent::jvp<&Spring::energy>()(s, 1.4, Spring(1, 0), 0.0),
+               0.5 * 0.4 * 0.4, tight_tol);
   }
   return tangent_test::summary();
 }
