@@ -70,6 +70,12 @@ private:
   void assign(const Stmt &s, Block &out);
   void construct(const Stmt &s, Block &out);
   void call(const Stmt &s, Block &out);
+  /// A call of a function with a custom derivative: its partial
+  /// derivatives from the pullback (seed 1), dotted with the arguments'
+  /// tangents.
+  void customCall(const Stmt &s, Block &out);
+  /// `acc = sum_k a[k] * b[k]` as a loop into `out`; returns acc.
+  Var *dot(Var *a, ExprPtr b, const Type &real, const Loc &at, Block &out);
   void swap(const Stmt &s, Block &out);
   void resize(const Stmt &s, Block &out);
   void branch(const Stmt &s, Block &out);

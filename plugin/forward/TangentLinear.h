@@ -44,6 +44,9 @@ struct TangentSignature {
   std::vector<int> tangent_of;
   /// Output form: the index of `t_result`, or -1.
   int result_tangent = -1;
+  /// Calls whose tangents come from a custom derivative's pullback (which
+  /// second order cannot differentiate again): where, and the function.
+  std::vector<std::pair<Loc, std::string>> custom_calls;
 };
 
 class TangentLinearizer {
@@ -68,6 +71,10 @@ public:
   }
 
   std::vector<std::pair<Loc, std::string>> errors;
+
+  TangentSignature &signatureOf(const Function *tangent_linear) {
+    return signatures_[tangent_linear];
+  }
 
 private:
   std::function<std::string(const Function &)> stem_for_;

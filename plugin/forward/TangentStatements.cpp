@@ -118,14 +118,9 @@ void TangentBuilder::construct(const Stmt &s, Block &out) {
 
 void TangentBuilder::call(const Stmt &s, Block &out) {
   StmtPtr c = like(s, StmtKind::Call);
-  if (!s.custom.empty() || !s.callee) {
-    refuse(s.loc,
-           "tangent: forward mode cannot use the custom derivative of '" +
-               s.custom +
-               "': a custom derivative gives a pullback (reverse "
-               "mode) only; differentiate the function itself");
-    return;
-  }
+  if (!s.custom.empty())
+    return customCall(s, out);
+  TANGENT_ASSERT(s.callee, "a call of neither a function nor a custom rule");
   Function *callee = lin_.of(*s.callee, TangentForm::Output);
   const TangentSignature &sig = lin_.signature(callee);
   c->callee = callee;
@@ -175,6 +170,149 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
     copy->rhs = makeVarRef(through);
     out.push_back(std::move(copy));
   }
+}
+
+void TangentBuilder::customCall(const Stmt &s, Block &out) {
+  bool outputs = false;
+  for (bool o : s.arg_is_output)
+    outputs |= o;
+  if (outputs || !s.result || !s.result->type.isReal()) {
+    refuse(s.loc, "tangent: forward mode can use the custom derivative of '" +
+                      s.custom +
+                      "' only for a function returning a floating-point "
+                      "value with no output parameters; differentiate the "
+                      "function itself");
+    return;
+  }
+  std::vector<ExprPtr> args;
+  for (const ExprPtr &a : s.args)
+    args.push_back(prepare(*a, out));
+  Var *result = copyOf(s.result);
+  if (hasTangent(result)) {
+    // d_i = 0; pullback(args..., &d_i..., 1); t_result = sum_i d_i t_i
+    lin_.signatureOf(&out_).custom_calls.push_back({s.loc, s.custom});
+    StmtPtr pb = like(s, StmtKind::Call);
+    pb->custom = s.custom_pullback;
+    for (const ExprPtr &a : args) {
+      pb->args.push_back(a->clone());
+      pb->arg_is_output.push_back(false);
+    }
+    std::vector<std::pair<Var *, const Expr *>> partials;
+    for (const ExprPtr &a : args) {
+      if (!a->type.isDifferentiable())
+        continue;
+      if (!a->type.isReal() && a->type.kind != TypeKind::Vector) {
+        refuse(s.loc, "tangent: forward mode can use the custom derivative "
+                      "of '" +
+                          s.custom +
+                          "' only with floating-point and std::vector "
+                          "arguments");
+        return;
+      }
+      Var *d = temp(a->type, naming::adjointTemp());
+      if (a->type.isReal()) {
+        StmtPtr zero_it = like(s, StmtKind::Assign);
+        zero_it->lhs = makeVarRef(d);
+        zero_it->rhs = zero(a->type);
+        out.push_back(std::move(zero_it));
+        Type pointer = a->type;
+        pointer.kind = TypeKind::Pointer;
+        pointer.elem_spelling = a->type.spelling;
+        pointer.spelling = a->type.spelling + "*";
+        pb->args.push_back(makeLiteral("&" + d->name, pointer));
+        pb->arg_is_output.push_back(false);
+      } else {
+        StmtPtr sized = like(s, StmtKind::Construct);
+        sized->var = d;
+        sized->construct = ConstructKind::Size;
+        auto size = std::make_unique<Expr>();
+        size->kind = ExprKind::Size;
+        size->type.kind = TypeKind::Int;
+        size->type.spelling = "std::size_t";
+        size->ops.push_back(a->clone());
+        sized->args.push_back(std::move(size));
+        out.push_back(std::move(sized));
+        pb->args.push_back(makeVarRef(d));
+        pb->arg_is_output.push_back(true);
+      }
+      partials.push_back({d, a.get()});
+    }
+    pb->args.push_back(makeLiteral("1", s.result->type));
+    pb->arg_is_output.push_back(false);
+    out.push_back(std::move(pb));
+    ExprPtr sum;
+    for (const auto &[d, a] : partials) {
+      ExprPtr t = tangent(*a, out);
+      if (!t)
+        continue;
+      ExprPtr term =
+          d->type.isReal()
+              ? makeBinary("*", makeVarRef(d), std::move(t), result->type)
+              : makeVarRef(dot(d, std::move(t), result->type, s.loc, out));
+      sum = sum ? makeBinary("+", std::move(sum), std::move(term), result->type)
+                : std::move(term);
+    }
+    StmtPtr ts = like(s, StmtKind::Assign);
+    ts->lhs = makeVarRef(tangentVar(result));
+    ts->rhs = sum ? std::move(sum) : zero(result->type);
+    out.push_back(std::move(ts));
+  }
+  StmtPtr c = like(s, StmtKind::Call);
+  c->custom = s.custom;
+  c->custom_pullback = s.custom_pullback;
+  c->args = std::move(args);
+  c->arg_is_output = s.arg_is_output;
+  c->result = result;
+  out.push_back(std::move(c));
+}
+
+Var *TangentBuilder::dot(Var *a, ExprPtr b, const Type &real, const Loc &at,
+                         Block &out) {
+  Type index;
+  index.kind = TypeKind::Int;
+  index.spelling = "std::size_t";
+  Type truth;
+  truth.kind = TypeKind::Bool;
+  truth.spelling = "bool";
+  Var *acc = temp(real, naming::valueTemp());
+  Var *k = out_.addVar("k", index, VarRole::Induction);
+  k->name = out_.names.fresh("k");
+  Stmt where;
+  where.loc = at;
+  StmtPtr init = like(where, StmtKind::Assign);
+  init->lhs = makeVarRef(acc);
+  init->rhs = zero(real);
+  out.push_back(std::move(init));
+  StmtPtr l = like(where, StmtKind::Loop);
+  l->loop = std::make_unique<LoopInfo>();
+  LoopInfo &li = *l->loop;
+  StmtPtr start = like(*l, StmtKind::Assign);
+  start->lhs = makeVarRef(k);
+  start->rhs = makeIntLiteral(0, index);
+  li.init.push_back(std::move(start));
+  auto size = std::make_unique<Expr>();
+  size->kind = ExprKind::Size;
+  size->type = index;
+  size->ops.push_back(makeVarRef(a));
+  li.cond = makeBinary("<", makeVarRef(k), std::move(size), truth);
+  StmtPtr body = like(*l, StmtKind::Assign);
+  body->lhs = makeVarRef(acc);
+  ExprPtr element = b->kind == ExprKind::VarRef
+                        ? makeIndex(std::move(b), makeVarRef(k))
+                        : nullptr;
+  TANGENT_ASSERT(element, "a dot product with a container expression");
+  body->rhs =
+      makeBinary("+", makeVarRef(acc),
+                 makeBinary("*", makeIndex(makeVarRef(a), makeVarRef(k)),
+                            std::move(element), real),
+                 real);
+  li.body.push_back(std::move(body));
+  StmtPtr step = like(*l, StmtKind::Assign);
+  step->lhs = makeVarRef(k);
+  step->rhs = makeBinary("+", makeVarRef(k), makeIntLiteral(1, index), index);
+  li.step.push_back(std::move(step));
+  out.push_back(std::move(l));
+  return acc;
 }
 
 void TangentBuilder::swap(const Stmt &s, Block &out) {

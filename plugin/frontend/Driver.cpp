@@ -241,6 +241,23 @@ DriverOutput runPipeline(DriverInput &in) {
     std::vector<const Function *> used;
     std::set<const Function *> seen;
     reachable(*tl, used, seen);
+    // Second order differentiates the tangent-linear code again; a custom
+    // derivative's pullback in it cannot be.
+    if (second)
+      for (const Function *f : [&] {
+             std::vector<const Function *> all = used;
+             all.push_back(tl);
+             return all;
+           }())
+        for (const auto &[at, name] : linearizer.signature(f).custom_calls)
+          diags.error(SourceLocation::getFromRawEncoding(at.raw),
+                      "tangent: second order (hvp, hessian) cannot use the "
+                      "custom derivative of '" +
+                          name +
+                          "': its pullback cannot be differentiated again; "
+                          "differentiate the function itself");
+    if (diags.errorCount() != errors_at_start)
+      return false;
     std::vector<Function *> unanalyzed;
     for (const Function *callee : used) {
       Function *c = const_cast<Function *>(callee);

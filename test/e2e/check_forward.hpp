@@ -9,9 +9,9 @@
 /// fixed pattern of values between -1 and 1 (an object's tangent is an
 /// object with its listed fields set). Functions with raw pointer
 /// parameters, which forward mode does not take (docs/limitations.md), are
-/// skipped by their signature; a topic whose functions forward mode refuses
-/// inside (custom derivatives) is not built in this mode at all
-/// (test/e2e/CMakeLists.txt lists them).
+/// skipped by their signature; a topic whose functions forward mode would
+/// refuse inside would not be built in this mode at all
+/// (TANGENT_E2E_NOT_FORWARD in test/e2e/CMakeLists.txt; empty today).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_E2E_CHECK_FORWARD_HPP
 #define TANGENT_E2E_CHECK_FORWARD_HPP

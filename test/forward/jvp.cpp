@@ -110,6 +110,24 @@ double potential(const Params &p, const std::vector<Particle> &ps, double x) {
   return s;
 }
 
+// Custom derivatives: forward mode takes the partial derivatives from the
+// pullback (seed 1). This one is deliberately twice the truth, so that a
+// jvp that ignored it would differ.
+double twisted(double x, const std::vector<double> &w) {
+  return std::sin(x) * w[0] + w[1] * w[1];
+}
+namespace tangent::custom {
+inline void twisted_pullback(double x, const std::vector<double> &w,
+                             double *d_x, std::vector<double> &d_w, double d) {
+  *d_x += 2 * d * std::cos(x) * w[0];
+  d_w[0] += 2 * d * std::sin(x);
+  d_w[1] += 2 * d * 2 * w[1];
+}
+} // namespace tangent::custom
+double uses_twisted(double x, const std::vector<double> &w) {
+  return 3 * twisted(x * x, w) + x;
+}
+
 template <class F> double central(const F &along, double h = 1e-5) {
   return (8 * (along(h) - along(-h)) - (along(2 * h) - along(-2 * h))) /
          (12 * h);
@@ -245,6 +263,20 @@ int main() {
     check_near("member function: jvp along the private k_",
                tangent::jvp<&Spring::energy>()(s, 1.4, Spring(1, 0), 0.0),
                0.5 * 0.4 * 0.4, tight_tol);
+  }
+  {
+    std::vector<double> w{0.5, -1.5}, tw{0.25, 1.0};
+    auto [gx, gw] = tangent::grad<uses_twisted>()(0.8, w);
+    double got = tangent::jvp<uses_twisted>()(0.8, w, 0.3, tw);
+    check_near("custom derivative: jvp = grad.v", got,
+               gx * 0.3 + gw[0] * tw[0] + gw[1] * tw[1], tight_tol);
+    // The truth with the custom derivative's factor 2.
+    const double u = 0.64;
+    double expected = 3 * 2 *
+                          (std::cos(u) * w[0] * 2 * 0.8 * 0.3 +
+                           std::sin(u) * tw[0] + 2 * w[1] * tw[1]) +
+                      0.3;
+    check_near("custom derivative: jvp uses it", got, expected, tight_tol);
   }
   return tangent_test::summary();
 }
