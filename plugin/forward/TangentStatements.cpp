@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "forward/TangentBuilder.h"
+#include "forward/VectorSeed.h"
 #include "ir/IRWalk.h"
 #include "ir/Support.h"
 
@@ -268,50 +269,10 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
 
 Var *TangentBuilder::dot(Var *a, ExprPtr b, const Type &real, const Loc &at,
                          Block &out) {
-  Type index;
-  index.kind = TypeKind::Int;
-  index.spelling = "std::size_t";
-  Type truth;
-  truth.kind = TypeKind::Bool;
-  truth.spelling = "bool";
+  TANGENT_ASSERT(b->kind == ExprKind::VarRef,
+                 "a dot product with a container expression");
   Var *acc = temp(real, naming::valueTemp());
-  Var *k = out_.addVar("k", index, VarRole::Induction);
-  k->name = out_.names.fresh("k");
-  Stmt where;
-  where.loc = at;
-  StmtPtr init = like(where, StmtKind::Assign);
-  init->lhs = makeVarRef(acc);
-  init->rhs = zero(real);
-  out.push_back(std::move(init));
-  StmtPtr l = like(where, StmtKind::Loop);
-  l->loop = std::make_unique<LoopInfo>();
-  LoopInfo &li = *l->loop;
-  StmtPtr start = like(*l, StmtKind::Assign);
-  start->lhs = makeVarRef(k);
-  start->rhs = makeIntLiteral(0, index);
-  li.init.push_back(std::move(start));
-  auto size = std::make_unique<Expr>();
-  size->kind = ExprKind::Size;
-  size->type = index;
-  size->ops.push_back(makeVarRef(a));
-  li.cond = makeBinary("<", makeVarRef(k), std::move(size), truth);
-  StmtPtr body = like(*l, StmtKind::Assign);
-  body->lhs = makeVarRef(acc);
-  ExprPtr element = b->kind == ExprKind::VarRef
-                        ? makeIndex(std::move(b), makeVarRef(k))
-                        : nullptr;
-  TANGENT_ASSERT(element, "a dot product with a container expression");
-  body->rhs =
-      makeBinary("+", makeVarRef(acc),
-                 makeBinary("*", makeIndex(makeVarRef(a), makeVarRef(k)),
-                            std::move(element), real),
-                 real);
-  li.body.push_back(std::move(body));
-  StmtPtr step = like(*l, StmtKind::Assign);
-  step->lhs = makeVarRef(k);
-  step->rhs = makeBinary("+", makeVarRef(k), makeIntLiteral(1, index), index);
-  li.step.push_back(std::move(step));
-  out.push_back(std::move(l));
+  appendDotProduct(out_, acc, a, b->var, at, out);
   return acc;
 }
 

@@ -17,6 +17,42 @@ StmtPtr assign(ExprPtr lhs, ExprPtr rhs, const Loc &loc) {
 
 } // namespace
 
+void appendDotProduct(Function &fn, Var *acc, Var *a, Var *b, const Loc &at,
+                      Block &out) {
+  const Type &real = acc->type;
+  Type index;
+  index.kind = TypeKind::Int;
+  index.spelling = "std::size_t";
+  Type truth;
+  truth.kind = TypeKind::Bool;
+  truth.spelling = "bool";
+  Var *k = fn.addVar("k", index, VarRole::Induction);
+  k->name = fn.names.fresh("k");
+  out.push_back(assign(makeVarRef(acc), makeLiteral("0", real), at));
+  auto loop = std::make_unique<Stmt>();
+  loop->kind = StmtKind::Loop;
+  loop->loc = at;
+  loop->loop = std::make_unique<LoopInfo>();
+  LoopInfo &li = *loop->loop;
+  li.init.push_back(assign(makeVarRef(k), makeIntLiteral(0, index), at));
+  auto size = std::make_unique<Expr>();
+  size->kind = ExprKind::Size;
+  size->type = index;
+  size->ops.push_back(makeVarRef(a));
+  li.cond = makeBinary("<", makeVarRef(k), std::move(size), truth);
+  li.body.push_back(assign(
+      makeVarRef(acc),
+      makeBinary("+", makeVarRef(acc),
+                 makeBinary("*", makeIndex(makeVarRef(a), makeVarRef(k)),
+                            makeIndex(makeVarRef(b), makeVarRef(k)), real),
+                 real),
+      at));
+  li.step.push_back(assign(
+      makeVarRef(k),
+      makeBinary("+", makeVarRef(k), makeIntLiteral(1, index), index), at));
+  out.push_back(std::move(loop));
+}
+
 void seedResult(Function &fn) {
   TANGENT_ASSERT(fn.result_var && fn.result.isContainer() &&
                      fn.result.elem_real && !fn.flattened,
@@ -25,12 +61,6 @@ void seedResult(Function &fn) {
   Type real;
   real.kind = TypeKind::Real;
   real.spelling = fn.result.elem_spelling;
-  Type index;
-  index.kind = TypeKind::Int;
-  index.spelling = "std::size_t";
-  Type truth;
-  truth.kind = TypeKind::Bool;
-  truth.spelling = "bool";
 
   Var *u = fn.addVar("cotangent", fn.result, VarRole::Param);
   u->name = fn.names.fresh("cotangent");
@@ -45,37 +75,10 @@ void seedResult(Function &fn) {
   sp.first = u->param_index;
   fn.signature.push_back(sp);
 
+  // dot = sum_k cotangent[k] * result[k], after f's body.
   Var *dot = fn.addVar("dot", real, VarRole::Local);
   dot->name = fn.names.fresh("dot");
-  Var *k = fn.addVar("k", index, VarRole::Induction);
-  k->name = fn.names.fresh("k");
-  Var *result = fn.result_var;
-
-  // dot = 0; for (k = 0; k < result.size(); ++k)
-  //   dot = dot + cotangent[k] * result[k];
-  fn.body.push_back(assign(makeVarRef(dot), makeLiteral("0", real), fn.loc));
-  auto loop = std::make_unique<Stmt>();
-  loop->kind = StmtKind::Loop;
-  loop->loc = fn.loc;
-  loop->loop = std::make_unique<LoopInfo>();
-  LoopInfo &li = *loop->loop;
-  li.init.push_back(assign(makeVarRef(k), makeIntLiteral(0, index), fn.loc));
-  auto size = std::make_unique<Expr>();
-  size->kind = ExprKind::Size;
-  size->type = index;
-  size->ops.push_back(makeVarRef(result));
-  li.cond = makeBinary("<", makeVarRef(k), std::move(size), truth);
-  li.body.push_back(assign(
-      makeVarRef(dot),
-      makeBinary("+", makeVarRef(dot),
-                 makeBinary("*", makeIndex(makeVarRef(u), makeVarRef(k)),
-                            makeIndex(makeVarRef(result), makeVarRef(k)), real),
-                 real),
-      fn.loc));
-  li.step.push_back(assign(
-      makeVarRef(k),
-      makeBinary("+", makeVarRef(k), makeIntLiteral(1, index), index), fn.loc));
-  fn.body.push_back(std::move(loop));
+  appendDotProduct(fn, dot, u, fn.result_var, fn.loc, fn.body);
   fn.result_var = dot;
   fn.result = real;
 }

@@ -19,6 +19,11 @@ namespace tangent {
 /// new last parameter with its result.
 void seedResult(Function &fn);
 
+/// Appends `acc = 0; for (k = 0; k < a.size(); ++k) acc = acc + a[k] * b[k];`
+/// to `out` (a, b: vectors or arrays of fn; acc: a scalar of type `real`).
+void appendDotProduct(Function &fn, Var *acc, Var *a, Var *b, const Loc &at,
+                      Block &out);
+
 } // namespace tangent
 
 #endif

@@ -7,6 +7,11 @@
 //   analyze   (analysis/Analyze.cpp)    loops, activity, to-be-recorded,
 //                                       checkpointing strategies
 //   generate  (codegen/Function.cpp)    forward and reverse sweeps
+//   forward   (forward/, processForward) jvp and jacobian: the tangent-linear
+//                                       function, printed
+//                                       (codegen/Forward.cpp); hvp and hessian:
+//                                       its adjoint; vjp: the gradient of
+//                                       cotangent . f (VectorSeed)
 //   bind      (codegen/Binding.cpp)     one self-contained block per request
 //
 //===----------------------------------------------------------------------===//

@@ -258,6 +258,23 @@ double braced_recorded(double r, double t) {
 std::array<double, 2> polar_point(double r, double t) {
   return {r * std::cos(t), r * std::sin(t)};
 }
+// ... reassigned from a callee in a loop, fully taped and checkpointed.
+std::array<double, 3> rotated(const std::array<double, 3> &a, double t) {
+  return {a[0] * std::cos(t) - a[1] * std::sin(t),
+          a[0] * std::sin(t) + a[1] * std::cos(t), a[2] * std::exp(0.1 * t)};
+}
+double spin(double t, double s) {
+  std::array<double, 3> p{1.0, s, 0.5};
+  for (int k = 0; k < 20; ++k)
+    p = rotated(p, t * p[2]);
+  return p[0] * p[1] + p[2];
+}
+double spin_checkpointed(double t, double s) {
+  std::array<double, 3> p{1.0, s, 0.5};
+  [[tangent::checkpoint]] for (int k = 0; k < 20; ++k)
+    p = rotated(p, t * p[2]);
+  return p[0] * p[1] + p[2];
+}
 double uses_polar(double r, double t) {
   std::array<double, 2> p = polar_point(r, t);
   std::array<double, 3> q{p[0], p[1], r * t};
@@ -312,5 +329,11 @@ int main() {
   check("aliased_argument/variable", tangent::grad<grown_by_itself>(), 0.7);
   check("braced_recorded", tangent::grad<braced_recorded>(), 1.3, 0.4);
   check("array_result", tangent::grad<uses_polar>(), 1.3, 0.4);
+  check("array_result/loop", tangent::grad<spin>(), 0.3, 0.7);
+  check("array_result/checkpointed", tangent::grad<spin_checkpointed>(), 0.3,
+        0.7);
+  check_same("array_result/checkpointed == taped",
+             tangent::grad<spin_checkpointed>()(0.3, 0.7),
+             tangent::grad<spin>()(0.3, 0.7));
   return summary();
 }
