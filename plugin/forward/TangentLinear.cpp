@@ -201,6 +201,11 @@ StmtPtr assignment(ExprPtr lhs, ExprPtr rhs, const Loc &loc) {
 } // namespace
 
 ExprPtr TangentBuilder::prepare(const Expr &e, Block &out) {
+  // Values that are not floating point (tests, logic, integer casts) carry
+  // no tangent; hoisting out of them would also evaluate what `&&`, `||`
+  // or `?:` may skip (`i < n && std::exp(v[i]) > 1`).
+  if (!e.type.isDifferentiable())
+    return primal(e);
   ExprPtr c = e.clone();
   c->var = e.var ? copyOf(e.var) : nullptr;
   c->ops.clear();

@@ -128,6 +128,17 @@ double uses_twisted(double x, const std::vector<double> &w) {
   return 3 * twisted(x * x, w) + x;
 }
 
+// A rule-table call inside a test that `&&` may skip: it must not be
+// evaluated ahead of the test (v[i] past the end when i >= v.size()).
+double guarded(const std::vector<double> &v) {
+  double s = 0;
+  for (std::size_t i = 0; i < 5; ++i) {
+    bool big = i < v.size() && std::exp(v[i]) > 1.5;
+    s += big ? v[0] * v[1] : v[1];
+  }
+  return s;
+}
+
 template <class F> double central(const F &along, double h = 1e-5) {
   return (8 * (along(h) - along(-h)) - (along(2 * h) - along(-2 * h))) /
          (12 * h);
@@ -277,6 +288,13 @@ int main() {
                            std::sin(u) * tw[0] + 2 * w[1] * tw[1]) +
                       0.3;
     check_near("custom derivative: jvp uses it", got, expected, tight_tol);
+  }
+  {
+    std::vector<double> v{0.5, 0.3}, t{1.0, 2.0};
+    auto g = tangent::grad<guarded>()(v);
+    check_near("short-circuit test: jvp = grad.v",
+               tangent::jvp<guarded>()(v, t), g[0] * t[0] + g[1] * t[1],
+               tight_tol);
   }
   return tangent_test::summary();
 }
