@@ -75,10 +75,10 @@ void seedResult(Function &fn) {
   sp.first = u->param_index;
   fn.signature.push_back(sp);
 
-  // dot = sum_k cotangent[k] * result[k], after f's body.
+  // dot = sum_k result[k] * cotangent[k], after f's body.
   Var *dot = fn.addVar("dot", real, VarRole::Local);
   dot->name = fn.names.fresh("dot");
-  appendDotProduct(fn, dot, u, fn.result_var, fn.loc, fn.body);
+  appendDotProduct(fn, dot, fn.result_var, u, fn.loc, fn.body);
   fn.result_var = dot;
   fn.result = real;
 }

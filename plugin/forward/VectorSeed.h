@@ -4,7 +4,7 @@
 /// A vector-Jacobian product of a vector-valued f is the gradient of the
 /// scalar u . f(x) for a constant u: seedResult() turns the lowered f into
 /// that function (a parameter `cotangent` after f's, and a loop summing
-/// cotangent[k] * result[k] after f's body), so the adjoint generator
+/// result[k] * cotangent[k] after f's body), so the adjoint generator
 /// differentiates it with every loop strategy, as it does any gradient.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FORWARD_VECTORSEED_H

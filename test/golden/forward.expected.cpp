@@ -102,8 +102,8 @@ template <> struct tangent_linear<&flux, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_FLUX_VJP_A5081D1DCFB84641
-#define TANGENT_GENERATED_FLUX_VJP_A5081D1DCFB84641
+#ifndef TANGENT_GENERATED_FLUX_VJP_17AA9B81EBF59165
+#define TANGENT_GENERATED_FLUX_VJP_17AA9B81EBF59165
 namespace tangent::generated {
 // tangent: adjoint of flux (forward.input.cpp:24)
 inline double flux_vjp_pullback(const std::vector<double>& u, double c, const std::vector<double>& cotangent, std::vector<double>& d_u, double& d_c, double d_result) {
@@ -121,7 +121,7 @@ inline double flux_vjp_pullback(const std::vector<double>& u, double c, const st
   dot = 0;
   // forward.input.cpp:24: for loop (checkpointing not requested)
   for (std::size_t k = 0; k < result.size(); ++k) {
-    dot = dot + cotangent[k] * result[k];
+    dot = dot + result[k] * cotangent[k];
   }
   const double value = dot;
   // reverse sweep
@@ -131,7 +131,7 @@ inline double flux_vjp_pullback(const std::vector<double>& u, double c, const st
   tangent::detail::zero(d_f, f.size());
   // forward.input.cpp:24: for loop, reversed
   for (std::size_t k = result.size(); k-- > 0;) {
-    d_result_2[k] += cotangent[k] * d_result;
+    d_result_2[k] += d_result * cotangent[k];
   }
   d_result = 0;
   tangent::detail::accumulate(d_f, d_result_2);
