@@ -65,6 +65,8 @@ std::string sanitize(std::string name) {
     out.replace(out.find("__"), 2, "_");
   if (!out.empty() && out.back() == '_')
     out.pop_back();
+  if (!out.empty() && out.front() == '_') // `::stats` (Types.h)
+    out.erase(0, 1);
   return out;
 }
 

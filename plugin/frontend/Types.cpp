@@ -20,6 +20,15 @@ std::string qualifiedName(const FunctionDecl *fd, ASTContext &ctx) {
   const std::string anon = "(anonymous namespace)::";
   for (size_t p; (p = name.find(anon)) != std::string::npos;)
     name.erase(p, anon.size());
+  // Generated code names f inside namespace tangent, where a name of
+  // tangent's own (`tangent::stats`, `tangent::layer`, `tangent::detail`)
+  // would hide a global one: such names get the global prefix.
+  std::string first = name.substr(0, name.find_first_of(":<("));
+  for (const NamedDecl *d :
+       ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent")))
+    if (const auto *ns = dyn_cast<NamespaceDecl>(d);
+        ns && !first.empty() && !ns->lookup(&ctx.Idents.get(first)).empty())
+      return "::" + name;
   return name;
 }
 

@@ -18,7 +18,9 @@ namespace tangent {
 
 /// The name generated code uses for `fd`: qualified, with template
 /// arguments, without anonymous namespaces (reachable from global scope in
-/// the same translation unit).
+/// the same translation unit); with a leading `::` when its first
+/// component is also a name in namespace tangent, where generated code
+/// lives.
 std::string qualifiedName(const clang::FunctionDecl *fd,
                           clang::ASTContext &ctx);
 

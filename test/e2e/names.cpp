@@ -1,0 +1,45 @@
+// User functions whose names are also names in namespace tangent (stats,
+// detail, layer, options): generated code lives in that namespace and names
+// them with the global prefix (frontend/Types.cpp, qualifiedName). Before,
+// `&stats` in the binding found the namespace tangent::stats.
+#include "check.hpp"
+
+#include <cmath>
+#include <vector>
+
+using tangent_test::check;
+using tangent_test::summary;
+
+double stats(double x) { return x * std::sin(x); }
+
+namespace detail {
+double tape(double x, double y) { return stats(x) * y + std::exp(y); }
+} // namespace detail
+
+namespace {
+// A callee called by name in the untaped replays of a checkpointed loop.
+std::vector<double> layer(const std::vector<double> &x) {
+  std::vector<double> y(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i)
+    y[i] = std::tanh(x[i]) * detail::tape(x[i], 0.5);
+  return y;
+}
+} // namespace
+
+double options(const std::vector<double> &x) {
+  std::vector<double> s = x;
+  [[tangent::checkpoint]] for (int t = 0; t < 12; ++t)
+    s = layer(s);
+  double r = 0;
+  for (double e : s)
+    r += e * e;
+  return r;
+}
+
+int main() {
+  check("stats", tangent::grad<stats>(), 0.7);
+  check("detail::tape", tangent::grad<detail::tape>(), 0.7, 0.2);
+  check("options (checkpointed loop calling layer)", tangent::grad<options>(),
+        std::vector<double>{0.1, -0.4, 0.8});
+  return summary();
+}
