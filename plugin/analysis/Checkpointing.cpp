@@ -291,13 +291,6 @@ private:
     return true;
   }
 
-  static std::string namesOf(const std::vector<Var *> &vars) {
-    std::string out;
-    for (const Var *v : vars)
-      out += (out.empty() ? "" : ", ") + v->name;
-    return out;
-  }
-
   /// options.threads: segments replayed by a helper thread, in its own
   /// copies of `written`, when nothing else in the loop needs this thread.
   void replayInParallel(LoopInfo &li, const std::set<const Var *> &written,

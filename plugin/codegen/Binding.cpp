@@ -167,6 +167,32 @@ struct LeafArguments {
   }
 };
 
+/// `return call;` after `before` (gathered arguments, zero tangents); with
+/// write-backs `after`, through a `value` of type `result`.
+std::string callBody(const std::string &before, const std::string &after,
+                     const std::string &result, const std::string &call) {
+  if (after.empty())
+    return before + "    return " + call + ";\n";
+  return before + "    const " + result + " value = " + call + ";\n" + after +
+         "    return value;\n";
+}
+
+/// `template <> struct <bound><&function, options> { source_hash;
+/// static <result> <method>(<params>) { <body> } <members> };` in namespace
+/// tangent: the explicit specialization every block ends with.
+std::string specializationText(const char *bound, const std::string &function,
+                               const Options &options, std::uint64_t hash,
+                               const std::string &result, const char *method,
+                               const std::vector<std::string> &params,
+                               const std::string &body,
+                               const std::string &members = "") {
+  return "namespace tangent {\ntemplate <> struct " + std::string(bound) +
+         "<&" + function + ", " + optionsLiteral(options) + "> {\n" +
+         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
+         "ull;\n  static " + result + " " + method + "(" + join(params) +
+         ") {\n" + body + "  }\n" + members + "};\n} // namespace tangent\n";
+}
+
 /// The explicit specialization that binds a request to its adjoint: its
 /// `pullback` takes f's parameters, a pointer (scalar) or reference
 /// (container, object) per selected differentiable parameter, and the
@@ -259,18 +285,9 @@ std::string specialization(const Function &fn, const Options &opts,
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
   args.push_back("static_cast<" + r + ">(seed)");
   std::string call = "generated::" + entry + "(" + join(args) + ")";
-  std::string body = after.empty()
-                         ? "    return " + call + ";\n"
-                         : before + "    const " + r + " value = " + call +
-                               ";\n" + after + "    return value;\n";
-  if (after.empty() && !before.empty())
-    body = before + body;
-  return accessTags(signature) + "namespace tangent {\n" +
-         "template <> struct " + bound + "<&" + fn.name + ", " +
-         optionsLiteral(literal) + "> {\n" +
-         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
-         "ull;\n  static " + r + " pullback(" + join(params) + ") {\n" + body +
-         "  }\n" + zeroing + "};\n} // namespace tangent\n";
+  return accessTags(signature) +
+         specializationText(bound, fn.name, literal, hash, r, "pullback",
+                            params, callBody(before, after, r, call), zeroing);
 }
 
 /// Generated functions in an include guard named after their content, so
@@ -415,17 +432,11 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   params.push_back(r + "& tangent_result");
   args.push_back("tangent_result");
   std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
-  std::string body = leaves.after.empty()
-                         ? leaves.before + locals + "    return " + call + ";\n"
-                         : leaves.before + locals + "    " + r +
-                               " value = " + call + ";\n" + leaves.after +
-                               "    return value;\n";
   return accessTags(signatureOf(*binding.source)) + partsText(parts) +
-         "namespace tangent {\n" + "template <> struct tangent_linear<&" +
-         binding.source->name + ", " + optionsLiteral(opts) + "> {\n" +
-         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
-         "ull;\n  static " + r + " jvp(" + join(params) + ") {\n" + body +
-         "  }\n};\n} // namespace tangent\n";
+         specializationText(
+             naming::tangentLinearBinding(), binding.source->name, opts, hash,
+             r, "jvp", params,
+             callBody(leaves.before + locals, leaves.after, r, call));
 }
 
 std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
@@ -450,13 +461,12 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
   const std::string &r = binding.source->result.spelling;
   params.push_back("double seed");
   args.push_back("static_cast<" + r + ">(seed)");
-  return partsText(parts) + "namespace tangent {\n" +
-         "template <> struct second_order<&" + binding.source->name + ", " +
-         optionsLiteral(opts) + "> {\n" +
-         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
-         "ull;\n  static " + r + " pullback(" + join(params) + ") {\n" +
-         locals + "    return generated::" + top.code.entry + "(" + join(args) +
-         ");\n  }\n};\n} // namespace tangent\n";
+  std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
+  return partsText(parts) + specializationText(naming::secondOrderBinding(),
+                                               binding.source->name, opts, hash,
+                                               r, "pullback", params,
+                                               callBody(leaves.before + locals,
+                                                        leaves.after, r, call));
 }
 
 std::string generatedRegion(const std::string &blocks,

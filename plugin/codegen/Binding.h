@@ -47,7 +47,7 @@ struct GeneratedPart {
 std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
                          std::uint64_t source_hash,
-                         const char *bound = "adjoint",
+                         const char *bound = naming::adjointBinding(),
                          const Options *literal = nullptr);
 
 /// How the parameters of a tangent-linear function (forward/TangentLinear.h)
@@ -55,7 +55,6 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
 struct ForwardBinding {
   const Function *source = nullptr;
   std::vector<int> tangent_of; ///< per parameter of source: its tangent's
-  int result_tangent = -1;     ///< index of `t_result`, or -1
 };
 
 /// A forward-mode request's block: the tangent-linear functions of the
@@ -83,7 +82,7 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
 /// compile reports tangent's own errors only. `result_type` is f's.
 std::string stubBlock(const std::string &function, const Options &opts,
                       const std::string &result_type,
-                      const char *kind = "adjoint");
+                      const char *kind = naming::adjointBinding());
 
 /// The whole region: markers, warning pragmas, the runtime include, the
 /// blocks and the stubs. "" when both are empty.

@@ -62,13 +62,6 @@ std::string SweepGenerator::tupleOf(const std::vector<Var *> &vars) {
   return t + ">";
 }
 
-std::string SweepGenerator::namesOf(const std::vector<Var *> &vars) {
-  std::string out;
-  for (size_t i = 0; i < vars.size(); ++i)
-    out += (i ? ", " : "") + vars[i]->name;
-  return out;
-}
-
 std::string SweepGenerator::makeState(const LoopInfo &li) {
   return "[&] { return " + stateTuple(li) + "(" + carriedNames(li) + "); }";
 }

@@ -88,9 +88,8 @@ private:
   static std::string stepText(const std::string &i, long long inc);
   /// The trip count of a counted loop, as C++.
   static std::string tripCountText(const LoopInfo &li);
-  /// `a, b, c`: the names of `vars`; of the variables a checkpointed
-  /// loop's snapshot holds.
-  static std::string namesOf(const std::vector<Var *> &vars);
+  /// `a, b, c`: the names of the variables a checkpointed loop's snapshot
+  /// holds (namesOf, IR.h).
   static std::string carriedNames(const LoopInfo &li) {
     return namesOf(li.carried);
   }

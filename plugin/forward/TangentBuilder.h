@@ -78,6 +78,10 @@ private:
   Var *dot(Var *a, ExprPtr b, const Type &real, const Loc &at, Block &out);
   void swap(const Stmt &s, Block &out);
   void resize(const Stmt &s, Block &out);
+  /// A construction or size change of a container: the same statement on
+  /// its tangent first, with the tangents of its arguments, except a size
+  /// (`size_first`: its first argument is one).
+  void sizedStatement(const Stmt &s, bool size_first, Block &out);
   void branch(const Stmt &s, Block &out);
   void loop(const Stmt &s, Block &out);
   /// The tangent of an argument a callee or a construction takes; zero for

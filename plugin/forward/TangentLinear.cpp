@@ -189,15 +189,6 @@ bool number(const Expr &e, double &value) {
   return end && *end == '\0';
 }
 
-StmtPtr assignment(ExprPtr lhs, ExprPtr rhs, const Loc &loc) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = StmtKind::Assign;
-  s->loc = loc;
-  s->lhs = std::move(lhs);
-  s->rhs = std::move(rhs);
-  return s;
-}
-
 } // namespace
 
 ExprPtr TangentBuilder::prepare(const Expr &e, Block &out) {
@@ -220,9 +211,9 @@ ExprPtr TangentBuilder::prepare(const Expr &e, Block &out) {
   ExprPtr ref = makeVarRef(v);
   Loc none;
   const Expr &call = *c;
-  out.push_back(assignment(makeVarRef(v), std::move(c), none));
+  out.push_back(makeAssign(makeVarRef(v), std::move(c), none));
   if (ExprPtr t = ruleTangent(call, ref.get(), out))
-    out.push_back(assignment(makeVarRef(tangentVar(v)), std::move(t), none));
+    out.push_back(makeAssign(makeVarRef(tangentVar(v)), std::move(t), none));
   return ref;
 }
 
@@ -330,9 +321,9 @@ void TangentBuilder::hoistConditionals(ExprPtr &e, Block &out) {
   branch->kind = StmtKind::If;
   branch->cond = std::move(e->ops[0]);
   branch->then_block.push_back(
-      assignment(makeVarRef(v), std::move(e->ops[1]), Loc{}));
+      makeAssign(makeVarRef(v), std::move(e->ops[1]), Loc{}));
   branch->else_block.push_back(
-      assignment(makeVarRef(v), std::move(e->ops[2]), Loc{}));
+      makeAssign(makeVarRef(v), std::move(e->ops[2]), Loc{}));
   out.push_back(std::move(branch));
   e = makeVarRef(v);
 }

@@ -67,15 +67,10 @@ void TangentBuilder::assign(const Stmt &s, Block &out) {
                     "this container assignment");
       return;
     }
-    StmtPtr ts = like(s, StmtKind::Assign);
-    ts->lhs = std::move(target);
-    ts->rhs = t ? std::move(t) : zero(lhs->type);
-    out.push_back(std::move(ts));
+    out.push_back(makeAssign(std::move(target),
+                             t ? std::move(t) : zero(lhs->type), s.loc));
   }
-  StmtPtr ps = like(s, StmtKind::Assign);
-  ps->lhs = std::move(lhs);
-  ps->rhs = std::move(rhs);
-  out.push_back(std::move(ps));
+  out.push_back(makeAssign(std::move(lhs), std::move(rhs), s.loc));
 }
 
 ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
@@ -93,35 +88,48 @@ ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
 }
 
 void TangentBuilder::construct(const Stmt &s, Block &out) {
+  sizedStatement(s,
+                 (s.construct == ConstructKind::Size ||
+                  s.construct == ConstructKind::Fill) &&
+                     s.var->type.kind == TypeKind::Vector,
+                 out);
+}
+
+void TangentBuilder::resize(const Stmt &s, Block &out) {
+  sizedStatement(s, s.resize == ResizeKind::To, out);
+}
+
+void TangentBuilder::sizedStatement(const Stmt &s, bool size_first,
+                                    Block &out) {
   Var *v = copyOf(s.var);
   std::vector<ExprPtr> args;
   for (const ExprPtr &a : s.args)
     args.push_back(prepare(*a, out));
+  auto on = [&](Var *target) {
+    StmtPtr c = like(s, s.kind);
+    c->var = target;
+    c->construct = s.construct;
+    c->resize = s.resize;
+    return c;
+  };
   if (v->type.isDifferentiable()) {
-    StmtPtr ts = like(s, StmtKind::Construct);
-    ts->var = tangentVar(v);
-    ts->construct = s.construct;
-    for (size_t i = 0; i < args.size(); ++i) {
-      bool sized = (s.construct == ConstructKind::Size ||
-                    s.construct == ConstructKind::Fill) &&
-                   i == 0 && v->type.kind == TypeKind::Vector;
-      ts->args.push_back(sized ? args[i]->clone()
-                               : argumentTangent(*args[i], false, s.loc, out));
-    }
+    StmtPtr ts = on(tangentVar(v));
+    for (size_t i = 0; i < args.size(); ++i)
+      ts->args.push_back(size_first && i == 0
+                             ? args[i]->clone()
+                             : argumentTangent(*args[i], false, s.loc, out));
     out.push_back(std::move(ts));
   }
-  StmtPtr ps = like(s, StmtKind::Construct);
-  ps->var = v;
-  ps->construct = s.construct;
+  StmtPtr ps = on(v);
   ps->args = std::move(args);
   out.push_back(std::move(ps));
 }
 
 void TangentBuilder::call(const Stmt &s, Block &out) {
-  StmtPtr c = like(s, StmtKind::Call);
   if (!s.custom.empty())
     return customCall(s, out);
   TANGENT_ASSERT(s.callee, "a call of neither a function nor a custom rule");
+  StmtPtr c = like(s, StmtKind::Call);
   Function *callee = lin_.of(*s.callee, TangentForm::Output);
   const TangentSignature &sig = lin_.signature(callee);
   c->callee = callee;
@@ -166,10 +174,8 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
   c->result = result;
   out.push_back(std::move(c));
   if (through && result && hasTangent(result)) {
-    StmtPtr copy = like(s, StmtKind::Assign);
-    copy->lhs = makeVarRef(tangentVar(result));
-    copy->rhs = makeVarRef(through);
-    out.push_back(std::move(copy));
+    out.push_back(
+        makeAssign(makeVarRef(tangentVar(result)), makeVarRef(through), s.loc));
   }
 }
 
@@ -212,10 +218,7 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
       }
       Var *d = temp(a->type, naming::adjointTemp());
       if (a->type.isReal()) {
-        StmtPtr zero_it = like(s, StmtKind::Assign);
-        zero_it->lhs = makeVarRef(d);
-        zero_it->rhs = zero(a->type);
-        out.push_back(std::move(zero_it));
+        out.push_back(makeAssign(makeVarRef(d), zero(a->type), s.loc));
         Type pointer = a->type;
         pointer.kind = TypeKind::Pointer;
         pointer.elem_spelling = a->type.spelling;
@@ -226,12 +229,7 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
         StmtPtr sized = like(s, StmtKind::Construct);
         sized->var = d;
         sized->construct = ConstructKind::Size;
-        auto size = std::make_unique<Expr>();
-        size->kind = ExprKind::Size;
-        size->type.kind = TypeKind::Int;
-        size->type.spelling = "std::size_t";
-        size->ops.push_back(a->clone());
-        sized->args.push_back(std::move(size));
+        sized->args.push_back(makeSize(a->clone()));
         out.push_back(std::move(sized));
         pb->args.push_back(makeVarRef(d));
         pb->arg_is_output.push_back(true);
@@ -253,10 +251,8 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
       sum = sum ? makeBinary("+", std::move(sum), std::move(term), result->type)
                 : std::move(term);
     }
-    StmtPtr ts = like(s, StmtKind::Assign);
-    ts->lhs = makeVarRef(tangentVar(result));
-    ts->rhs = sum ? std::move(sum) : zero(result->type);
-    out.push_back(std::move(ts));
+    out.push_back(makeAssign(makeVarRef(tangentVar(result)),
+                             sum ? std::move(sum) : zero(result->type), s.loc));
   }
   StmtPtr c = like(s, StmtKind::Call);
   c->custom = s.custom;
@@ -287,29 +283,6 @@ void TangentBuilder::swap(const Stmt &s, Block &out) {
   StmtPtr ps = like(s, StmtKind::Swap);
   ps->lhs = std::move(a);
   ps->rhs = std::move(b);
-  out.push_back(std::move(ps));
-}
-
-void TangentBuilder::resize(const Stmt &s, Block &out) {
-  Var *v = copyOf(s.var);
-  std::vector<ExprPtr> args;
-  for (const ExprPtr &a : s.args)
-    args.push_back(prepare(*a, out));
-  if (v->type.isDifferentiable()) {
-    StmtPtr ts = like(s, StmtKind::Resize);
-    ts->var = tangentVar(v);
-    ts->resize = s.resize;
-    for (size_t i = 0; i < args.size(); ++i) {
-      bool size = s.resize == ResizeKind::To && i == 0;
-      ts->args.push_back(size ? args[i]->clone()
-                              : argumentTangent(*args[i], false, s.loc, out));
-    }
-    out.push_back(std::move(ts));
-  }
-  StmtPtr ps = like(s, StmtKind::Resize);
-  ps->var = v;
-  ps->resize = s.resize;
-  ps->args = std::move(args);
   out.push_back(std::move(ps));
 }
 

@@ -4,50 +4,28 @@
 
 namespace tangent {
 
-namespace {
-
-StmtPtr assign(ExprPtr lhs, ExprPtr rhs, const Loc &loc) {
-  auto s = std::make_unique<Stmt>();
-  s->kind = StmtKind::Assign;
-  s->loc = loc;
-  s->lhs = std::move(lhs);
-  s->rhs = std::move(rhs);
-  return s;
-}
-
-} // namespace
-
 void appendDotProduct(Function &fn, Var *acc, Var *a, Var *b, const Loc &at,
                       Block &out) {
   const Type &real = acc->type;
-  Type index;
-  index.kind = TypeKind::Int;
-  index.spelling = "std::size_t";
-  Type truth;
-  truth.kind = TypeKind::Bool;
-  truth.spelling = "bool";
+  const Type index = intType("std::size_t");
   Var *k = fn.addVar("k", index, VarRole::Induction);
   k->name = fn.names.fresh("k");
-  out.push_back(assign(makeVarRef(acc), makeLiteral("0", real), at));
+  out.push_back(makeAssign(makeVarRef(acc), makeLiteral("0", real), at));
   auto loop = std::make_unique<Stmt>();
   loop->kind = StmtKind::Loop;
   loop->loc = at;
   loop->loop = std::make_unique<LoopInfo>();
   LoopInfo &li = *loop->loop;
-  li.init.push_back(assign(makeVarRef(k), makeIntLiteral(0, index), at));
-  auto size = std::make_unique<Expr>();
-  size->kind = ExprKind::Size;
-  size->type = index;
-  size->ops.push_back(makeVarRef(a));
-  li.cond = makeBinary("<", makeVarRef(k), std::move(size), truth);
-  li.body.push_back(assign(
+  li.init.push_back(makeAssign(makeVarRef(k), makeIntLiteral(0, index), at));
+  li.cond = makeBinary("<", makeVarRef(k), makeSize(makeVarRef(a)), boolType());
+  li.body.push_back(makeAssign(
       makeVarRef(acc),
       makeBinary("+", makeVarRef(acc),
                  makeBinary("*", makeIndex(makeVarRef(a), makeVarRef(k)),
                             makeIndex(makeVarRef(b), makeVarRef(k)), real),
                  real),
       at));
-  li.step.push_back(assign(
+  li.step.push_back(makeAssign(
       makeVarRef(k),
       makeBinary("+", makeVarRef(k), makeIntLiteral(1, index), index), at));
   out.push_back(std::move(loop));

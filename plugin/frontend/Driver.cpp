@@ -289,7 +289,6 @@ DriverOutput runPipeline(DriverInput &in) {
     ForwardBinding binding;
     binding.source = top;
     binding.tangent_of = linearizer.signature(tl).tangent_of;
-    binding.result_tangent = linearizer.signature(tl).result_tangent;
     GeneratedPart main;
     main.function = tl;
     main.stem = tl->generated_name;

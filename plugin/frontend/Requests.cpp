@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Requests.h"
+#include "ir/Support.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -21,18 +22,49 @@ namespace {
 
 /// The runtime class a request's marker instantiates, and the function
 /// templates users write for it.
+/// Also the names of a kind: in messages, in the batch report, and the
+/// specialization its block defines.
 struct Marker {
   RequestKind kind;
   const char *class_template;
   std::vector<const char *> functions;
+  const char *name;
+  const char *label;
+  const char *binding;
 };
 const std::vector<Marker> &markers() {
-  static const std::vector<Marker> all = {
-      {RequestKind::Gradient, "gradient", {"grad", "grad_with_checkpointing"}},
-      {RequestKind::Jvp, "directional", {"jvp", "jacobian"}},
-      {RequestKind::Hvp, "hessian_vector", {"hvp", "hessian"}},
-      {RequestKind::Vjp, "cotangent", {"vjp", "jacobian"}}};
+  static const std::vector<Marker> all = {{RequestKind::Gradient,
+                                           "gradient",
+                                           {"grad", "grad_with_checkpointing"},
+                                           "gradient",
+                                           "grad",
+                                           naming::adjointBinding()},
+                                          {RequestKind::Jvp,
+                                           "directional",
+                                           {"jvp", "jacobian"},
+                                           "forward-mode derivative",
+                                           "jvp",
+                                           naming::tangentLinearBinding()},
+                                          {RequestKind::Hvp,
+                                           "hessian_vector",
+                                           {"hvp", "hessian"},
+                                           "Hessian-vector product",
+                                           "hvp",
+                                           naming::secondOrderBinding()},
+                                          {RequestKind::Vjp,
+                                           "cotangent",
+                                           {"vjp", "jacobian"},
+                                           "vector-Jacobian product",
+                                           "vjp",
+                                           naming::seededBinding()}};
   return all;
+}
+
+const Marker &markerOf(RequestKind kind) {
+  for (const Marker &m : markers())
+    if (m.kind == kind)
+      return m;
+  TANGENT_UNREACHABLE("a request kind without a marker");
 }
 
 const ClassTemplateDecl *markerTemplate(ASTContext &ctx, const char *name) {
@@ -134,33 +166,11 @@ bool readOptions(const TemplateArgument &arg, Options &out) {
   return read == fields && read == known;
 }
 
-const char *requestKindName(RequestKind kind) {
-  switch (kind) {
-  case RequestKind::Gradient:
-    return "gradient";
-  case RequestKind::Jvp:
-    return "forward-mode derivative";
-  case RequestKind::Hvp:
-    return "Hessian-vector product";
-  case RequestKind::Vjp:
-    return "vector-Jacobian product";
-  }
-  return "";
-}
+const char *requestKindName(RequestKind kind) { return markerOf(kind).name; }
 
-const char *bindingTemplate(RequestKind kind) {
-  switch (kind) {
-  case RequestKind::Gradient:
-    return "adjoint";
-  case RequestKind::Jvp:
-    return "tangent_linear";
-  case RequestKind::Hvp:
-    return "second_order";
-  case RequestKind::Vjp:
-    return "seeded_adjoint";
-  }
-  return "";
-}
+const char *requestKindLabel(RequestKind kind) { return markerOf(kind).label; }
+
+const char *bindingTemplate(RequestKind kind) { return markerOf(kind).binding; }
 
 bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
                      const Options &opts, std::uint64_t &source_hash,

@@ -21,8 +21,10 @@ enum class RequestKind {
 /// The name of what a request generates, for messages ("gradient",
 /// "forward-mode derivative", "Hessian-vector product").
 const char *requestKindName(RequestKind kind);
+/// The kind as the batch report names it: grad, jvp, hvp, vjp.
+const char *requestKindLabel(RequestKind kind);
 /// The specialization a request's block defines: adjoint, tangent_linear,
-/// second_order.
+/// second_order, seeded_adjoint (Naming.h).
 const char *bindingTemplate(RequestKind kind);
 
 /// One `tangent::grad<f, opts>()` (or grad_with_checkpointing) request: a

@@ -95,6 +95,44 @@ ExprPtr makeBinary(std::string op, ExprPtr lhs, ExprPtr rhs, Type type) {
   return e;
 }
 
+ExprPtr makeSize(ExprPtr vector) {
+  auto size = std::make_unique<Expr>();
+  size->kind = ExprKind::Size;
+  size->type = intType("std::size_t");
+  size->ops.push_back(std::move(vector));
+  return size;
+}
+
+Type boolType() {
+  Type t;
+  t.kind = TypeKind::Bool;
+  t.spelling = "bool";
+  return t;
+}
+
+Type intType(const char *spelling) {
+  Type t;
+  t.kind = TypeKind::Int;
+  t.spelling = spelling;
+  return t;
+}
+
+StmtPtr makeAssign(ExprPtr lhs, ExprPtr rhs, Loc loc) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = StmtKind::Assign;
+  s->loc = std::move(loc);
+  s->lhs = std::move(lhs);
+  s->rhs = std::move(rhs);
+  return s;
+}
+
+std::string namesOf(const std::vector<Var *> &vars) {
+  std::string out;
+  for (size_t i = 0; i < vars.size(); ++i)
+    out += (i ? ", " : "") + vars[i]->name;
+  return out;
+}
+
 ExprPtr makeCast(Type type, ExprPtr operand) {
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::Cast;

@@ -170,6 +170,11 @@ ExprPtr makeIndex(ExprPtr base, ExprPtr index);
 ExprPtr makeUnary(std::string op, ExprPtr operand);
 ExprPtr makeBinary(std::string op, ExprPtr lhs, ExprPtr rhs, Type type);
 ExprPtr makeCast(Type type, ExprPtr operand);
+/// `vector.size()`, a std::size_t.
+ExprPtr makeSize(ExprPtr vector);
+
+Type boolType();
+Type intType(const char *spelling = "int");
 
 struct Function;
 struct Stmt;
@@ -333,6 +338,13 @@ struct Function {
 
   Var *addVar(std::string source_name, Type type, VarRole role);
 };
+
+/// `lhs = rhs;` at `loc`.
+StmtPtr makeAssign(ExprPtr lhs, ExprPtr rhs, Loc loc);
+
+/// `a, b, c`: the names of `vars` (snapshot lists in generated code and in
+/// remarks).
+std::string namesOf(const std::vector<Var *> &vars);
 
 } // namespace tangent
 

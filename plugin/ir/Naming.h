@@ -8,6 +8,7 @@
 #ifndef TANGENT_NAMING_H
 #define TANGENT_NAMING_H
 
+#include <array>
 #include <set>
 #include <string>
 
@@ -49,6 +50,19 @@ std::string tangentStem(const std::string &var);
 inline const char *resultTangent() { return "t_result"; }
 /// Stem of a tangent (hoisted) value in forward mode.
 inline const char *tangentTemp() { return "tv"; }
+/// The class templates that a request's block specializes (runtime
+/// grad.hpp, forward.hpp): gradients, forward mode, Hessian-vector products,
+/// vector-Jacobian products; `bindings()` lists them all.
+inline const char *adjointBinding() { return "adjoint"; }
+inline const char *tangentLinearBinding() { return "tangent_linear"; }
+inline const char *secondOrderBinding() { return "second_order"; }
+inline const char *seededBinding() { return "seeded_adjoint"; }
+inline const std::array<const char *, 4> &bindings() {
+  static const std::array<const char *, 4> all = {
+      adjointBinding(), tangentLinearBinding(), secondOrderBinding(),
+      seededBinding()};
+  return all;
+}
 /// Namespace of generated functions.
 inline const char *generatedNamespace() { return "tangent::generated"; }
 /// Generated function names for a differentiated function stem.

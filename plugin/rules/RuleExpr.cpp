@@ -18,17 +18,11 @@
 #include "ir/Support.h"
 #include "rules/Rules.h"
 #include <cctype>
+#include <initializer_list>
 
 namespace tangent {
 
 namespace {
-
-Type boolType() {
-  Type t;
-  t.kind = TypeKind::Bool;
-  t.spelling = "bool";
-  return t;
-}
 
 class RowParser {
 public:
@@ -68,7 +62,7 @@ private:
   }
 
   ExprPtr cond() {
-    ExprPtr c = logical(0);
+    ExprPtr c = logicalOr();
     if (!accept("?"))
       return c;
     ExprPtr a = cond();
@@ -82,13 +76,27 @@ private:
     e->ops.push_back(std::move(b));
     return e;
   }
-  ExprPtr logical(int level) {
-    const char *op = level == 0 ? "||" : "&&";
-    ExprPtr l = level == 0 ? logical(1) : compare();
-    while (accept(op))
-      l = makeBinary(op, std::move(l), level == 0 ? logical(1) : compare(),
-                     boolType());
+  /// Operands of `next` joined left to right by any of `ops`, each
+  /// result of type `type`.
+  ExprPtr leftAssociative(std::initializer_list<const char *> ops,
+                          ExprPtr (RowParser::*next)(), const Type &type) {
+    ExprPtr l = (this->*next)();
+    for (bool more = true; more;) {
+      more = false;
+      for (const char *op : ops)
+        if (accept(op)) {
+          l = makeBinary(op, std::move(l), (this->*next)(), type);
+          more = true;
+          break;
+        }
+    }
     return l;
+  }
+  ExprPtr logicalOr() {
+    return leftAssociative({"||"}, &RowParser::logicalAnd, boolType());
+  }
+  ExprPtr logicalAnd() {
+    return leftAssociative({"&&"}, &RowParser::compare, boolType());
   }
   ExprPtr compare() {
     ExprPtr l = sum();
@@ -98,26 +106,10 @@ private:
     return l;
   }
   ExprPtr sum() {
-    ExprPtr l = product();
-    for (;;) {
-      if (accept("+"))
-        l = makeBinary("+", std::move(l), product(), in_.real);
-      else if (accept("-"))
-        l = makeBinary("-", std::move(l), product(), in_.real);
-      else
-        return l;
-    }
+    return leftAssociative({"+", "-"}, &RowParser::product, in_.real);
   }
   ExprPtr product() {
-    ExprPtr l = unary();
-    for (;;) {
-      if (accept("*"))
-        l = makeBinary("*", std::move(l), unary(), in_.real);
-      else if (accept("/"))
-        l = makeBinary("/", std::move(l), unary(), in_.real);
-      else
-        return l;
-    }
+    return leftAssociative({"*", "/"}, &RowParser::unary, in_.real);
   }
   ExprPtr unary() {
     if (accept("-")) {

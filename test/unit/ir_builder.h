@@ -12,18 +12,7 @@ inline Type realType() {
   t.spelling = "double";
   return t;
 }
-inline Type intType() {
-  Type t;
-  t.kind = TypeKind::Int;
-  t.spelling = "int";
-  return t;
-}
-inline Type boolType() {
-  Type t;
-  t.kind = TypeKind::Bool;
-  t.spelling = "bool";
-  return t;
-}
+// intType() and boolType() come from ir/IR.h.
 inline Type vectorType() {
   Type t;
   t.kind = TypeKind::Vector;

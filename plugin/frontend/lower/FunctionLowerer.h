@@ -245,11 +245,6 @@ public:
                     Block &pre, Var *into);
 };
 
-Type boolType();
-/// `vector.size()`, a std::size_t.
-ExprPtr makeSize(ExprPtr vector);
-Type intType(const char *spelling = "int");
-
 } // namespace tangent
 
 #endif

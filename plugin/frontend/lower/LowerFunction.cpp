@@ -16,20 +16,6 @@ using namespace clang;
 
 namespace tangent {
 
-Type boolType() {
-  Type t;
-  t.kind = TypeKind::Bool;
-  t.spelling = "bool";
-  return t;
-}
-
-Type intType(const char *spelling) {
-  Type t;
-  t.kind = TypeKind::Int;
-  t.spelling = spelling;
-  return t;
-}
-
 // --- the Lowering -----------------------------------------------------------
 
 Function *Lowering::find(const FunctionDecl *fd) const {
@@ -302,12 +288,7 @@ Var *FunctionLowerer::flag(const char *stem) {
 }
 
 StmtPtr FunctionLowerer::assign(ExprPtr lhs, ExprPtr rhs, SourceLocation loc) {
-  auto s = std::make_unique<tangent::Stmt>();
-  s->kind = StmtKind::Assign;
-  s->loc = makeLoc(ctx, loc);
-  s->lhs = std::move(lhs);
-  s->rhs = std::move(rhs);
-  return s;
+  return makeAssign(std::move(lhs), std::move(rhs), makeLoc(ctx, loc));
 }
 
 StmtPtr FunctionLowerer::setFlag(Var *v, bool value, SourceLocation loc) {

@@ -35,14 +35,6 @@ ExprPtr FunctionLowerer::sizeOf(Var *container) {
   return makeSize(makeVarRef(container));
 }
 
-ExprPtr makeSize(ExprPtr vector) {
-  auto size = std::make_unique<tangent::Expr>();
-  size->kind = ExprKind::Size;
-  size->type = intType("std::size_t");
-  size->ops.push_back(std::move(vector));
-  return size;
-}
-
 void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
   SourceLocation loc = s->getBeginLoc();
   auto st = std::make_unique<tangent::Stmt>();

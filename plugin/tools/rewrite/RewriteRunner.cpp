@@ -220,10 +220,7 @@ private:
   RequestRecord record(const RequestResult &r, ASTContext &ctx) {
     RequestRecord rec;
     rec.function = r.function_name;
-    rec.kind = r.kind == RequestKind::Gradient ? "grad"
-               : r.kind == RequestKind::Jvp    ? "jvp"
-               : r.kind == RequestKind::Vjp    ? "vjp"
-                                               : "hvp";
+    rec.kind = requestKindLabel(r.kind);
     rec.options = r.options;
     rec.block = r.block;
     rec.key = blockKey(r.block);

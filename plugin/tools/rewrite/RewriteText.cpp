@@ -211,14 +211,11 @@ Stripped stripRegions(const std::string &content) {
 }
 
 std::string blockKey(const std::string &block_text) {
-  // The specialization a block ends with: adjoint (gradients),
-  // tangent_linear (forward mode), second_order (Hessian-vector products).
+  // The specialization a block ends with (one of naming::bindings()).
   std::size_t at = std::string::npos;
-  for (const char *marker :
-       {"template <> struct adjoint<", "template <> struct tangent_linear<",
-        "template <> struct second_order<",
-        "template <> struct seeded_adjoint<"})
-    at = std::min(at, block_text.find(marker));
+  for (const char *binding : naming::bindings())
+    at = std::min(at, block_text.find("template <> struct " +
+                                      std::string(binding) + "<"));
   if (at == std::string::npos)
     return "";
   std::size_t eol = block_text.find('\n', at);

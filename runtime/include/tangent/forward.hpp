@@ -103,52 +103,41 @@ template <class T> auto &scalar_at(T &value, std::size_t k) {
 
 } // namespace detail
 
-/// Filled in by the generator: the tangent-linear function of f.
-template <auto F, options O = options{}> struct tangent_linear {
+namespace detail {
+/// The one error of a forward-mode or second-order request that has no
+/// generated code: the base of the primary templates below.
+template <auto F> struct unbound_forward {
 #ifdef __TANGENT__
-  static_assert(detail::always_false<F>,
+  static_assert(always_false<F>,
                 "tangent: no code was generated for this request because of "
                 "the errors above (the generator runs at the end of a file "
                 "that compiles)");
 #else
-  static_assert(detail::always_false<F>,
-                "tangent::jvp<f> and tangent::jacobian<f> need the tangent "
-                "plugin (tangent-clang++, or clang++ -fplugin=...) or a file "
-                "that tangent-rewrite processed; see docs/modes.md");
+  static_assert(always_false<F>,
+                "tangent::jvp<f>, jacobian<f>, vjp<f>, hvp<f> and hessian<f> "
+                "need the tangent plugin (tangent-clang++, or clang++ "
+                "-fplugin=<path>/TangentPlugin.so) or a file that "
+                "tangent-rewrite processed; see docs/modes.md");
 #endif
+};
+} // namespace detail
+
+/// Filled in by the generator: the tangent-linear function of f.
+template <auto F, options O = options{}>
+struct tangent_linear : detail::unbound_forward<F> {
   template <class... A> static double jvp(A &&...) { return 0; }
 };
 
 /// Filled in by the generator: the adjoint of f's tangent-linear function.
-template <auto F, options O = options{}> struct second_order {
-#ifdef __TANGENT__
-  static_assert(detail::always_false<F>,
-                "tangent: no code was generated for this request because of "
-                "the errors above (the generator runs at the end of a file "
-                "that compiles)");
-#else
-  static_assert(detail::always_false<F>,
-                "tangent::hvp<f> and tangent::hessian<f> need the tangent "
-                "plugin (tangent-clang++, or clang++ -fplugin=...) or a file "
-                "that tangent-rewrite processed; see docs/modes.md");
-#endif
+template <auto F, options O = options{}>
+struct second_order : detail::unbound_forward<F> {
   template <class... A> static double pullback(A &&...) { return 0; }
 };
 
 /// Filled in by the generator: the adjoint of cotangent . f(x) for a
 /// vector-valued f, `pullback(args..., cotangent, adjoints..., seed)`.
-template <auto F, options O = options{}> struct seeded_adjoint {
-#ifdef __TANGENT__
-  static_assert(detail::always_false<F>,
-                "tangent: no code was generated for this request because of "
-                "the errors above (the generator runs at the end of a file "
-                "that compiles)");
-#else
-  static_assert(detail::always_false<F>,
-                "tangent::vjp<f> and tangent::jacobian<f> need the tangent "
-                "plugin (tangent-clang++, or clang++ -fplugin=...) or a file "
-                "that tangent-rewrite processed; see docs/modes.md");
-#endif
+template <auto F, options O = options{}>
+struct seeded_adjoint : detail::unbound_forward<F> {
   template <class... A> static double pullback(A &&...) { return 0; }
 };
 
