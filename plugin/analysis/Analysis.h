@@ -51,6 +51,27 @@ void summarizeParameters(Function &fn);
 /// (Checkpointing.cpp). Runs last: snapshots include what the reverse reads.
 void chooseLoopStrategies(Function &fn, const Options &opts);
 
+/// Whether callee parameter `p` is filled by every call: a non-const
+/// reference to a vector (or std::array) of scalars that the callee only
+/// writes, element by element and unconditionally, at indices fixed by
+/// constants and its parameters' sizes, and never reads or passes on
+/// (CalleeOutputs.cpp).
+bool fillsParameter(const Function &callee, int p);
+/// Whether call statement `call` fills its argument `k`, a variable passed
+/// to such a parameter and to no other.
+bool fillsArgument(const Stmt &call, std::size_t k);
+/// The variables `call`, in the body of loop `li`, fills in every iteration
+/// alike: filled arguments that nothing else in the loop writes, of a call
+/// whose container arguments keep their sizes through the loop. Their
+/// values at the start of an iteration are never read.
+std::vector<const Var *> filledInLoop(const Stmt &call, const LoopInfo &li);
+
+/// Whether counted loop `loop` of `fn`, whose iterations start from the
+/// state `carried`, is cheaper to recompute than to record (the cost model
+/// of Recompute.cpp); `why` gets the estimate either way.
+bool preferRecompute(const Function &fn, const Stmt &loop,
+                     const std::vector<Var *> &carried, std::string &why);
+
 /// Whether a compound expression is cheap enough to recompute in the reverse
 /// sweep rather than record (no calls, no math functions).
 bool isCheap(const Expr &e);

@@ -119,6 +119,7 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
     for (const StmtPtr &s : block) {
       std::set<const Var *> reads;
       Var *whole = nullptr;
+      std::vector<const Var *> filled;
       switch (s->kind) {
       case StmtKind::Assign:
         forEachRead(*s->rhs, [&](Var *v) { reads.insert(v); });
@@ -132,11 +133,17 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
           forEachRead(*a, [&](Var *v) { reads.insert(v); });
         whole = s->var;
         break;
-      case StmtKind::Call:
+      case StmtKind::Call: {
+        // A filled argument is written before anything reads it (unless
+        // another argument reads it too: then it counts as read).
+        filled = filledInLoop(*s, li);
         for (const ExprPtr &a : s->args)
-          forEachRead(*a, [&](Var *v) { reads.insert(v); });
+          if (a->kind != ExprKind::VarRef ||
+              std::find(filled.begin(), filled.end(), a->var) == filled.end())
+            forEachRead(*a, [&](Var *v) { reads.insert(v); });
         whole = s->result;
         break;
+      }
       case StmtKind::Swap:
         reads.insert(s->lhs->var);
         reads.insert(s->rhs->var);
@@ -177,10 +184,13 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
       }
       for (const Var *v : reads)
         seen.insert(v);
-      if (whole && !seen.count(whole)) {
-        dead.insert(whole);
-        seen.insert(whole);
-      }
+      if (whole)
+        filled.push_back(whole);
+      for (const Var *w : filled)
+        if (!seen.count(w)) {
+          dead.insert(w);
+          seen.insert(w);
+        }
     }
   };
   iteration(li.body);
@@ -238,6 +248,8 @@ private:
   Function &fn_;
   const Options &opts_;
   SizeExprs sizes_;
+  /// The loop around the one being chosen recomputes its iterations.
+  bool inside_recomputed_ = false;
 
   void visit(Block &block, unsigned inside_line) {
     for (StmtPtr &s : block) {
@@ -249,16 +261,38 @@ private:
       case StmtKind::Block:
         visit(s->block, inside_line);
         break;
-      case StmtKind::Loop:
+      case StmtKind::Loop: {
         choose(*s, inside_line);
-        visit(s->loop->body, s->loop->strategy != LoopStrategy::FullTape
-                                 ? s->loc.line
-                                 : inside_line);
+        const bool outer = s->loop->strategy != LoopStrategy::FullTape;
+        const bool was_recomputed = inside_recomputed_;
+        if (outer)
+          inside_recomputed_ = s->loop->strategy == LoopStrategy::Recompute;
+        visit(s->loop->body, outer ? s->loc.line : inside_line);
+        inside_recomputed_ = was_recomputed;
         break;
+      }
       default:
         break;
       }
     }
+  }
+
+  /// Whether a counted loop of the requested function that is not
+  /// checkpointed records only its state per iteration and recomputes the
+  /// iterations (options.recompute, Recompute.cpp).
+  bool recomputable(const Stmt &s, std::string &why) {
+    const LoopInfo &li = *s.loop;
+    bool checkpointed_inside = false; // its own way to save memory
+    forEachStmt(li.body, [&](const Stmt &st, int) {
+      checkpointed_inside |= st.kind == StmtKind::Loop &&
+                             (st.loop->annotated || st.loop->fixed_point);
+    });
+    std::vector<Var *> carried;
+    std::string unused;
+    return !checkpointed_inside && opts_.recompute && opts_.optimized &&
+           fn_.is_top && li.form == LoopInfo::Form::Counted &&
+           carriedState(fn_, s, sizes_, carried, unused) &&
+           preferRecompute(fn_, s, carried, why);
   }
 
   /// Whether a [[tangent::fixed_point]] loop iterates to a convergence
@@ -340,8 +374,10 @@ private:
     bool counted = li.form == LoopInfo::Form::Counted;
     const bool marked = li.annotated || li.fixed_point;
     if (inside_line && !marked) {
-      li.reason = "taped within each replay of the checkpointed loop at line " +
-                  std::to_string(inside_line);
+      li.reason = std::string("taped within each ") +
+                  (inside_recomputed_ ? "recomputation of the loop"
+                                      : "replay of the checkpointed loop") +
+                  " at line " + std::to_string(inside_line);
       return;
     }
     if (!fn_.is_top && !marked) {
@@ -352,11 +388,15 @@ private:
     // Under a memory budget every loop of the function is reversed by what
     // fits when it runs (tangent/schedule/budget.hpp, budget_while.hpp).
     const bool budgeted = opts_.memory_budget > 0;
-    if (!marked && !budgeted) {
-      if (!opts_.checkpoint) {
+    std::string recompute_why;
+    bool recompute = false;
+    if (!marked && !budgeted && !opts_.checkpoint) {
+      recompute = recomputable(s, recompute_why);
+      if (!recompute) {
         li.reason = "checkpointing not requested";
         return;
       }
+    } else if (!marked && !budgeted) {
       if (!counted) {
         li.reason = li.form == LoopInfo::Form::General
                         ? "trip count unknown (break, return or a condition "
@@ -468,6 +508,11 @@ private:
                   " bytes: full tape, sqrt(n) segments, binomial or "
                   "snapshots spilled to files, whichever fits when the loop "
                   "starts (one iteration's tape measured on the first)";
+      return;
+    }
+    if (recompute) {
+      li.strategy = LoopStrategy::Recompute;
+      li.reason = "recomputed, cheaper than recorded: " + recompute_why;
       return;
     }
     if (counted) {

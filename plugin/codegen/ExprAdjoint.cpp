@@ -76,9 +76,8 @@ void SweepGenerator::recordValues(const std::vector<const Expr *> &needed,
     std::string r = fresh(naming::valueTemp());
     fwd.line("const " + type + " " + f + " = " + printExpr(*n, fwd_subst) +
              ";");
-    if (record_)
-      fwd.line(rt::push(f));
-    pops.push_back("const " + type + " " + r + " = " + rt::pop(type) + ";");
+    std::string back = record_ ? recordScalar(fwd, f, type) : rt::pop(type);
+    pops.push_back("const " + type + " " + r + " = " + back + ";");
     fwd_subst[n] = f;
     subst[n] = r;
   }

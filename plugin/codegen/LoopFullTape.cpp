@@ -65,7 +65,97 @@ std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
   return out;
 }
 
+/// Whether every statement of a counted loop's body runs once per iteration
+/// and records only scalars: element or scalar assignments, no control, no
+/// calls (a callee records on the tape itself), no whole containers.
+bool straightScalarBody(const LoopInfo &li) {
+  if (li.increment != 1 || li.compare != "<" || li.body.empty())
+    return false;
+  for (const StmtPtr &s : li.body)
+    if (s->kind != StmtKind::Assign || s->lhs->type.isContainer() ||
+        (s->lhs->kind == ExprKind::VarRef && s->lhs->var->type.isContainer()))
+      return false;
+  return true;
+}
+
 } // namespace
+
+std::string SweepGenerator::recordScalar(Code &fwd, const std::string &value,
+                                         const std::string &type) {
+  RecordBlock *b = record_block_;
+  if (b) {
+    if (b->type.empty())
+      b->type = type;
+    b->mixed |= b->type != type;
+  }
+  if (!b || b->fwd_name.empty() || b->mixed || b->slots >= b->per) {
+    if (b)
+      ++b->slots;
+    fwd.line(rt::push(value));
+    return rt::pop(type);
+  }
+  const int slot = b->slots++;
+  std::string k = b->iteration;
+  if (b->per > 1)
+    k = parenthesize(k) + " * " + std::to_string(b->per) + " + " +
+        std::to_string(slot);
+  fwd.line(rt::recordAt(type, b->fwd_name, k, value));
+  return rt::recordedAt(type, b->rev_name, k);
+}
+
+bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
+                               RecordBlock &blk) {
+  if (!record_ || !straightScalarBody(li)) {
+    body = block(li.body);
+    return false;
+  }
+  // Generate once counting the records; if they fit one block, generate
+  // again (with the same fresh names) writing them there.
+  const NameScope names = fn_.names;
+  const std::size_t error_count = errors.size();
+  RecordBlock counting;
+  record_block_ = &counting;
+  body = block(li.body);
+  record_block_ = nullptr;
+  if (counting.slots == 0 || counting.mixed)
+    return false;
+  fn_.names = names;
+  errors.resize(error_count);
+  blk.per = counting.slots;
+  blk.type = counting.type;
+  blk.fwd_name = fresh(naming::recordBlock());
+  blk.rev_name = fresh(naming::recordBlock());
+  blk.iteration = li.induction->name;
+  long long start = 0;
+  if (!constInt(*li.start, start) || start != 0)
+    blk.iteration += " - " + parenthesize(printExpr(*li.start));
+  record_block_ = &blk;
+  body = block(li.body);
+  record_block_ = nullptr;
+  if (blk.slots != blk.per || blk.mixed)
+    throw std::logic_error("tangent: a loop's records changed between two "
+                           "generations of its body");
+  return true;
+}
+
+std::string SweepGenerator::reversedHeader(const LoopInfo &li) {
+  const std::string &i = li.induction->name;
+  const std::string &t = li.induction->type.spelling;
+  std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
+  if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
+    return "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " + start +
+           ";)";
+  if (li.increment == 1 && li.compare == "<=")
+    return "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " + i +
+           "-- > " + start + ";)";
+  if (li.increment == -1 && (li.compare == ">" || li.compare == "!="))
+    return "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " + start +
+           ";)";
+  if (li.increment == -1 && li.compare == ">=")
+    return "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " + i +
+           "++ < " + start + ";)";
+  return "";
+}
 
 Code SweepGenerator::reverseInPasses(const Stmt &loop,
                                      const std::string &header) {
@@ -128,7 +218,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
           bulk.push_back(w);
     for (const Stmt *w : bulk)
       bulk_saved_.insert(w);
-    Sweeps body = block(li.body);
+    Sweeps body;
+    RecordBlock blk;
+    const bool blocked = blockBody(li, body, blk);
     for (const Stmt *w : bulk)
       bulk_saved_.erase(w);
     Code restore_bulk;
@@ -145,6 +237,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     const std::string &t = li.induction->type.spelling;
     std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
     out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
+    if (blocked)
+      out.fwd.line("std::byte *const " + blk.fwd_name + " = " +
+                   rt::pushBlock(blk.type, start, bound, blk.per) + ";");
     out.fwd.open(countedHeader(li, ""));
     out.fwd.append(body.fwd);
     out.fwd.close();
@@ -152,19 +247,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       out.rev.append(restore_bulk);
       return out;
     }
-    std::string header;
-    if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
-      header = "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " +
-               start + ";)";
-    else if (li.increment == 1 && li.compare == "<=")
-      header = "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " +
-               i + "-- > " + start + ";)";
-    else if (li.increment == -1 && (li.compare == ">" || li.compare == "!="))
-      header = "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " +
-               start + ";)";
-    else if (li.increment == -1 && li.compare == ">=")
-      header = "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " +
-               i + "++ < " + start + ";)";
+    const std::string header = reversedHeader(li);
     if (!header.empty()) {
       for (const Stmt *w : bulk)
         bulk_saved_.insert(w);
@@ -178,6 +261,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       }
     }
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    if (blocked)
+      out.rev.line("const std::byte *const " + blk.rev_name + " = " +
+                   rt::popBlock(blk.type, start, bound, blk.per) + ";");
     if (!header.empty())
       out.rev.open(header);
     else {

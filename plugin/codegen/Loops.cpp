@@ -8,7 +8,9 @@
 //                       strategy the runtime picks when the loop starts;
 //  - LoopBudgetWhile.cpp: loops of unknown trip count under the budget;
 //  - LoopParallel.cpp:  sqrt(n) segments replayed on a helper thread;
-//  - LoopFixedPoint.cpp: [[tangent::fixed_point]] loops (Christianson).
+//  - LoopFixedPoint.cpp: [[tangent::fixed_point]] loops (Christianson);
+//  - LoopRecompute.cpp: the state of each iteration recorded, the
+//                       iteration recomputed before its reverse.
 // Replays run the same generated statements as the taped forward sweep, and
 // the untaped forward sweep the same expressions (untaped()), so
 // checkpointed gradients are bitwise identical to fully taped ones.
@@ -92,6 +94,8 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopBudgetWhile(s);
   case LoopStrategy::FixedPoint:
     return loopFixedPoint(s);
+  case LoopStrategy::Recompute:
+    return loopRecompute(s);
   case LoopStrategy::FullTape:
     break;
   }

@@ -60,6 +60,31 @@ inline std::string popRange(const std::string &v, const std::string &begin,
          ", " + end + ");";
 }
 
+/// A tape block for a counted loop's records (support.hpp): room for
+/// `per` values of `type` per iteration of `for (i = begin; i < end; ...)`,
+/// and that block taken back before the loop's reverse (expressions).
+inline std::string pushBlock(const std::string &type, const std::string &begin,
+                             const std::string &end, int per) {
+  return "tangent::detail::push_block<" + type + ">(" + tape() + ", " + begin +
+         ", " + end + ", " + std::to_string(per) + ")";
+}
+inline std::string popBlock(const std::string &type, const std::string &begin,
+                            const std::string &end, int per) {
+  return "tangent::detail::pop_block<" + type + ">(" + tape() + ", " + begin +
+         ", " + end + ", " + std::to_string(per) + ")";
+}
+/// Stores `value` at index `k` of a block; the value at index `k` (an
+/// expression of type `type`).
+inline std::string recordAt(const std::string &type, const std::string &block,
+                            const std::string &k, const std::string &value) {
+  return "tangent::detail::record_at<" + type + ">(" + block + ", " + k + ", " +
+         value + ");";
+}
+inline std::string recordedAt(const std::string &type, const std::string &block,
+                              const std::string &k) {
+  return "tangent::detail::recorded_at<" + type + ">(" + block + ", " + k + ")";
+}
+
 /// Records what `v.resize(n)` loses: the elements a shrink drops, then the
 /// old size (support.hpp).
 inline std::string recordResize(const std::string &v, const std::string &n) {

@@ -32,8 +32,8 @@ void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
   if (target.kind == ExprKind::VarRef && target.type.isContainer())
     return saveWhole(target.var, fwd, rev);
   std::string text = printExpr(target);
-  fwd.line(rt::push(text));
-  rev.line(text + " = " + rt::pop(target.type.scalarSpelling()) + ";");
+  rev.line(text + " = " +
+           recordScalar(fwd, text, target.type.scalarSpelling()) + ";");
 }
 
 void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
@@ -50,8 +50,7 @@ void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
     rev.line(rt::popArray(n, std::to_string(v->type.extent)));
     return;
   default:
-    fwd.line(rt::push(n));
-    rev.line(n + " = " + rt::pop(v->type.spelling) + ";");
+    rev.line(n + " = " + recordScalar(fwd, n, v->type.spelling) + ";");
     return;
   }
 }

@@ -53,6 +53,26 @@ private:
   /// While set, propagate() collects (adjoint target, contribution) pairs
   /// instead of emitting them, and never binds shared adjoints to locals.
   std::vector<std::pair<std::string, std::string>> *contributions_ = nullptr;
+  /// The scalar records of a counted loop's body, which go to one tape
+  /// block instead of one push each (LoopFullTape.cpp). Without names the
+  /// records are pushed as usual and only counted, to decide whether a
+  /// block can hold them: one type, a fixed number per iteration.
+  struct RecordBlock {
+    std::string fwd_name, rev_name; ///< the block, in each sweep
+    std::string iteration;          ///< the iteration's number, from 0
+    int per = 0;                    ///< records per iteration (from counting)
+    std::string type;               ///< the records' type
+    int slots = 0;                  ///< records so far in this iteration
+    bool mixed = false;             ///< records of more than one type
+  };
+  RecordBlock *record_block_ = nullptr;
+  /// Records `value` (a scalar of C++ type `type`) in `fwd`; returns the
+  /// expression with which the reverse sweep reads it back.
+  std::string recordScalar(Code &fwd, const std::string &value,
+                           const std::string &type);
+  /// A counted loop's body whose records go to one block, or false (and
+  /// `body` generated as usual) when they cannot: `blk` says how.
+  bool blockBody(const LoopInfo &li, Sweeps &body, RecordBlock &blk);
 
   /// The reverse of a counted loop whose body is one element write
   /// `v[i] = e` as independent passes, one per adjoint it updates (each
@@ -75,6 +95,10 @@ private:
   Sweeps loopParallel(const Stmt &s);    // LoopParallel.cpp
   Sweeps loopBudgetWhile(const Stmt &s); // LoopBudgetWhile.cpp
   Sweeps loopFixedPoint(const Stmt &s);  // LoopFixedPoint.cpp
+  Sweeps loopRecompute(const Stmt &s);   // LoopRecompute.cpp
+  /// The header of a counted loop running backwards over its iterations
+  /// (`for (T i = bound; i-- > start;)`), or "" when it has no such form.
+  static std::string reversedHeader(const LoopInfo &li);
   /// The reverse of the iterations a schedule object `ck` drives
   /// (`ck->reverse(state, advance, reverse)` with its two lambdas), for
   /// loops of unknown trip count (LoopOnline.cpp); `k` names the iteration

@@ -134,6 +134,8 @@ const char *strategyName(LoopStrategy s) {
     return "memory_budget_while";
   case LoopStrategy::FixedPoint:
     return "fixed_point";
+  case LoopStrategy::Recompute:
+    return "recompute";
   }
   llvm_unreachable("unknown loop strategy");
 }
@@ -169,6 +171,8 @@ void remarkLoops(Diagnoser &diags, const Function &fn,
                              "helper thread)"
                        : li.strategy == LoopStrategy::FixedPoint
                            ? "differentiated as a fixed point"
+                       : li.strategy == LoopStrategy::Recompute
+                           ? "recorded per iteration and recomputed"
                            : "fully taped";
     diags.remark(SourceLocation::getFromRawEncoding(st.loc.raw),
                  "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +

@@ -213,8 +213,10 @@ enum class LoopStrategy {
   ParallelSegments,
   BudgetWhile, ///< unknown trip count under options.memory_budget: taped
                ///< while it fits, then online
-  FixedPoint   ///< [[tangent::fixed_point]]: untaped forward, the reverse
+  FixedPoint,  ///< [[tangent::fixed_point]]: untaped forward, the reverse
                ///< iterates the adjoint fixed point (Christianson)
+  Recompute    ///< the state of every iteration recorded, each iteration
+               ///< run again (taped) just before its reverse
 };
 
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for

@@ -40,6 +40,8 @@ inline const char *resultAdjoint() { return "d_result"; }
 inline const char *valueTemp() { return "v"; }
 inline const char *adjointTemp() { return "d"; }
 inline const char *tripCount() { return "trips"; }
+/// A loop's block of records on the tape (forward, reverse).
+inline const char *recordBlock() { return "records"; }
 inline const char *decision() { return "taken"; }
 inline const char *breakFlag() { return "broke"; }
 inline const char *continueFlag() { return "skip"; }

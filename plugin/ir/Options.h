@@ -21,8 +21,8 @@ using Options = options;
 /// not), in declaration order.
 template <class O, class Fn> void forEachOption(O &o, Fn &&fn) {
   // Stops compiling when tangent::options gains a field not listed here.
-  auto &[checkpoint, min_length, budget, optimized, wrt, memory_budget,
-         threads] = o;
+  auto &[checkpoint, min_length, budget, optimized, wrt, memory_budget, threads,
+         recompute] = o;
   fn("checkpoint", checkpoint);
   fn("min_length", min_length);
   fn("budget", budget);
@@ -30,6 +30,7 @@ template <class O, class Fn> void forEachOption(O &o, Fn &&fn) {
   fn("wrt", wrt);
   fn("memory_budget", memory_budget);
   fn("threads", threads);
+  fn("recompute", recompute);
 }
 
 /// C++ for `o`: `tangent::options{}`, or designated initializers of the

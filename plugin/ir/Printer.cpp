@@ -193,6 +193,8 @@ const char *strategyText(LoopStrategy s) {
     return "memory budget, taped then online";
   case LoopStrategy::FixedPoint:
     return "fixed point";
+  case LoopStrategy::Recompute:
+    return "recompute";
   }
   TANGENT_UNREACHABLE("unknown loop strategy");
 }

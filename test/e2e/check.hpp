@@ -65,10 +65,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <string>
@@ -415,6 +417,45 @@ inline counters &stats() {
   return c;
 }
 
+/// The bit log. With the environment variable TANGENT_TEST_BITS=<file>,
+/// each check appends `<name> <digest>` to the file: the FNV-1a hash of the
+/// bits of every result of the generator that it compared (`got`, and both
+/// sides of an exact comparison; -0.0 counted as 0.0, as `==` does). The
+/// program tests compare the log with test/bitwise/<test>.bits, recorded by
+/// the generator before a change that must not change any result
+/// (test/e2e/run_e2e.cmake): so a test shows that new generated code gives
+/// results bitwise equal (==) to the old.
+struct bit_digest {
+  std::uint64_t hash = 1469598103934665603ull;
+  bool any = false;
+};
+inline bit_digest &bits() {
+  static bit_digest d;
+  return d;
+}
+inline void fold_bits(const std::vector<double> &values) {
+  bit_digest &d = bits();
+  for (double v : values) {
+    const std::uint64_t u = v == 0.0 ? 0 : std::bit_cast<std::uint64_t>(v);
+    for (int byte = 0; byte < 8; ++byte) {
+      d.hash ^= (u >> (8 * byte)) & 0xffu;
+      d.hash *= 1099511628211ull;
+    }
+  }
+  d.any = true;
+}
+inline void log_bits(const std::string &name) {
+  bit_digest &d = bits();
+  if (d.any)
+    if (const char *path = std::getenv("TANGENT_TEST_BITS"))
+      if (std::FILE *f = std::fopen(path, "a")) {
+        std::fprintf(f, "%s %016llx\n", name.c_str(),
+                     static_cast<unsigned long long>(d.hash));
+        std::fclose(f);
+      }
+  d = bit_digest{};
+}
+
 inline std::string number(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.15g", v);
@@ -425,6 +466,9 @@ inline std::string number(double v) {
 inline std::string compare(const std::vector<double> &got,
                            const std::vector<double> &expected, tolerance tol,
                            bool exact, const char *what = "component") {
+  fold_bits(got);
+  if (exact)
+    fold_bits(expected);
   if (got.size() != expected.size())
     return "size mismatch: expected " + std::to_string(expected.size()) +
            " components got " + std::to_string(got.size());
@@ -447,6 +491,7 @@ inline std::string compare(const std::vector<double> &got,
 }
 
 inline void report(const std::string &name, const std::string &failure) {
+  log_bits(name);
   if (failure.empty()) {
     ++stats().passed;
     std::printf("PASS %s\n", name.c_str());
@@ -459,6 +504,7 @@ inline void report(const std::string &name, const std::string &failure) {
 
 /// Runs body() -> failure message; an exception is a failure.
 template <class Body> void run(const std::string &name, const Body &body) {
+  bits() = bit_digest{};
   std::string failure;
   try {
     failure = body();

@@ -2,12 +2,14 @@
 # showing the compiler's output.
 #
 #   cmake -DCOMPILER=<c++> [-DFLAGS=<list>] [-DOPT=<-O level>]
-#         -DSOURCE=<topic.cpp> -DEXE=<path> -P run_e2e.cmake
+#         -DSOURCE=<topic.cpp> -DEXE=<path> [-DBITS=<reference>]
+#         -P run_e2e.cmake
 #
 # The command is `<COMPILER> <FLAGS> <OPT> -Wall <SOURCE> -o <EXE>` (OPT
 # defaults to -O1; test/checkpoint uses -O2);
 # build/bin/tangent-clang++ adds -std=c++20, the plugin and the runtime
 # headers itself.
+cmake_policy(SET CMP0057 NEW) # if(... IN_LIST ...)
 foreach(var COMPILER SOURCE EXE)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run_e2e.cmake: -D${var}=... is required")
@@ -36,7 +38,47 @@ if(NOT compile_result EQUAL 0)
   message(FATAL_ERROR "compilation failed (${compile_result}): ${SOURCE}")
 endif()
 
+# The bit log (check.hpp): when a reference exists, every check's results
+# must be bitwise equal (==) to those recorded there. TANGENT_UPDATE_BITS=1
+# records the reference instead (with a generator whose results are the
+# ones to keep).
+set(update_bits OFF)
+if(DEFINED BITS AND NOT BITS STREQUAL "" AND
+   ("$ENV{TANGENT_UPDATE_BITS}" STREQUAL "1" OR EXISTS "${BITS}"))
+  set(update_bits "$ENV{TANGENT_UPDATE_BITS}")
+  set(log ${EXE}.bits)
+  file(REMOVE ${log})
+  set(ENV{TANGENT_TEST_BITS} ${log})
+endif()
 execute_process(COMMAND ${EXE} RESULT_VARIABLE run_result)
 if(NOT run_result EQUAL 0)
   message(FATAL_ERROR "${EXE} failed (${run_result})")
+endif()
+if(DEFINED log)
+  if(NOT EXISTS ${log})
+    file(WRITE ${log} "")
+  endif()
+  if(update_bits STREQUAL "1")
+    configure_file(${log} ${BITS} COPYONLY)
+    message("recorded ${BITS}")
+  else()
+    file(STRINGS ${log} got)
+    file(STRINGS ${BITS} expected)
+    if(NOT got STREQUAL expected)
+      set(diff "")
+      foreach(line IN LISTS expected)
+        if(NOT line IN_LIST got)
+          string(APPEND diff "\n  expected ${line}")
+        endif()
+      endforeach()
+      foreach(line IN LISTS got)
+        if(NOT line IN_LIST expected)
+          string(APPEND diff "\n  got      ${line}")
+        endif()
+      endforeach()
+      message(FATAL_ERROR "results differ from the bit reference ${BITS} "
+        "(the generator's results must stay bitwise equal; if a change of "
+        "results is intended, rerun with TANGENT_UPDATE_BITS=1):${diff}")
+    endif()
+  endif()
 endif()

@@ -30,8 +30,8 @@ inline void mix_reverse(double a, double b, double& d_a, double& d_b, double d_r
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_RELAX_CHECKPOINTED_53D749E98FA7F9FE
-#define TANGENT_GENERATED_RELAX_CHECKPOINTED_53D749E98FA7F9FE
+#ifndef TANGENT_GENERATED_RELAX_CHECKPOINTED_144FBC8A3F637B82
+#define TANGENT_GENERATED_RELAX_CHECKPOINTED_144FBC8A3F637B82
 namespace tangent::generated {
 // tangent: adjoint of relax (parallel.input.cpp:11)
 inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -79,9 +79,10 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
         }
         tangent::detail::push_range(tape, s, 0ul, x.size());
         // parallel.input.cpp:19: for loop (taped within each replay of the checkpointed loop at line 15)
+        std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
         for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
           const double v_2 = std::tanh(tmp[j_2]);
-          tape.push(v_2);
+          tangent::detail::record_at<double>(records, j_2, v_2);
           s[j_2] = v_2;
         }
         acc = acc + s[0ul];
@@ -125,9 +126,10 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
       }
       tangent::detail::push_range(tape, s, 0ul, x.size());
       // parallel.input.cpp:19: for loop (taped within each replay of the checkpointed loop at line 15)
+      std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
         const double v_2 = std::tanh(tmp[j_2]);
-        tape.push(v_2);
+        tangent::detail::record_at<double>(records, j_2, v_2);
         s[j_2] = v_2;
       }
       acc = acc + s[0ul];
@@ -142,8 +144,9 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
       const int t = static_cast<int>(k);
       d_s[0ul] += d_acc;
       // parallel.input.cpp:19: for loop, reversed
+      const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j_2 = x.size(); j_2-- > 0ul;) {
-        const double v_3 = tape.pop<double>();
+        const double v_3 = tangent::detail::recorded_at<double>(records_2, j_2);
         const double d_2 = d_s[j_2];
         d_s[j_2] = 0;
         d_tmp[j_2] += d_2 * (1 - v_3 * v_3);

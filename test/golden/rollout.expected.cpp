@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_555E1210D3F2D83B
-#define TANGENT_GENERATED_ROLLOUT_555E1210D3F2D83B
+#ifndef TANGENT_GENERATED_ROLLOUT_58047B2544FD9882
+#define TANGENT_GENERATED_ROLLOUT_58047B2544FD9882
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -18,9 +18,10 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // rollout.input.cpp:8: for loop (checkpointing not requested)
   for (int t = 0; t < 2000; ++t) {
     // rollout.input.cpp:9: for loop (checkpointing not requested)
+    std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
     for (unsigned long j = 0ul; j < x.size(); ++j) {
       const double v = std::tanh(s[j] * 1.01 + x[j]);
-      tape.push(v);
+      tangent::detail::record_at<double>(records, j, v);
       s[j] = v;
     }
   }
@@ -46,8 +47,9 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // rollout.input.cpp:8: for loop, reversed
   for (int t = 2000; t-- > 0;) {
     // rollout.input.cpp:9: for loop, reversed
+    const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
     for (unsigned long j = x.size(); j-- > 0ul;) {
-      const double v_2 = tape.pop<double>();
+      const double v_2 = tangent::detail::recorded_at<double>(records_2, j);
       const double d = d_s[j];
       d_s[j] = 0;
       const double d_2 = d * (1 - v_2 * v_2);
@@ -67,8 +69,8 @@ template <> struct adjoint<&rollout, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_9278DC11D46A1C20
-#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_9278DC11D46A1C20
+#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_61989AA8225A25FB
+#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_61989AA8225A25FB
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -124,9 +126,10 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     for (long long k = begin; k < end; ++k) {
       const int t = static_cast<int>(k);
       // rollout.input.cpp:9: for loop (taped within each replay of the checkpointed loop at line 8)
+      std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j = 0ul; j < x.size(); ++j) {
         const double v_3 = std::tanh(s[j] * 1.01 + x[j]);
-        tape.push(v_3);
+        tangent::detail::record_at<double>(records, j, v_3);
         s[j] = v_3;
       }
     }
@@ -134,8 +137,9 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     for (long long k = end; k-- > begin;) {
       const int t = static_cast<int>(k);
       // rollout.input.cpp:9: for loop, reversed
+      const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j = x.size(); j-- > 0ul;) {
-        const double v_4 = tape.pop<double>();
+        const double v_4 = tangent::detail::recorded_at<double>(records_2, j);
         const double d_3 = d_s[j];
         d_s[j] = 0;
         const double d_4 = d_3 * (1 - v_4 * v_4);

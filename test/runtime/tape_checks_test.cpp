@@ -2,6 +2,7 @@
 // build): pops that do not match the last push throw std::logic_error, and
 // tangent::stats counts the check log.
 #include <tangent/stats.hpp>
+#include <tangent/support.hpp>
 #include <tangent/tape.hpp>
 
 #include <gtest/gtest.h>
@@ -48,6 +49,18 @@ TEST(TapeChecks, ArrayCountMismatchThrows) {
   EXPECT_THROW(tp.pop_array(a, 3), std::logic_error);
   EXPECT_THROW((void)tp.pop<double>(), std::logic_error); // scalar vs array
   tp.pop_array(a, 4);
+}
+
+TEST(TapeChecks, BlockCountOrTypeMismatchThrows) {
+  tangent::tape tp;
+  std::byte *b = tp.push_block<double>(4);
+  for (int k = 0; k < 4; ++k)
+    tangent::detail::record_at<double>(b, k, k);
+  EXPECT_THROW((void)tp.pop_block<double>(3), std::logic_error);
+  EXPECT_THROW((void)tp.pop_block<float>(4), std::logic_error);
+  EXPECT_THROW((void)tp.pop<double>(), std::logic_error); // scalar vs block
+  const std::byte *back = tp.pop_block<double>(4);
+  EXPECT_EQ(tangent::detail::recorded_at<double>(back, 3), 3.0);
 }
 
 TEST(TapeChecks, PopFromEmptyThrows) {

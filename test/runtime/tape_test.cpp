@@ -120,6 +120,61 @@ TEST(Tape, LargeArraysSpanOrGetTheirOwnChunk) {
   EXPECT_EQ(tp.pop<double>(), 1.0);
 }
 
+/// A loop's records as blocks (push_block / record_at), as generated code
+/// writes them: the same bytes as one push per value, popped either way.
+TEST(Tape, BlocksHoldWhatScalarPushesWould) {
+  tape blocks(4096, 8192), scalars(4096, 8192);
+  for (tape *tp : {&blocks, &scalars})
+    tp->push(std::int16_t{5});   // blocks start unaligned
+  for (int t = 0; t < 40; ++t) { // 40 blocks of 3 x 70 doubles, over chunks
+    std::byte *b = tangent::detail::push_block<double>(blocks, 0, 70, 3);
+    for (int j = 0; j < 70; ++j)
+      for (int slot = 0; slot < 3; ++slot) {
+        const double v = t * 1000.0 + j + slot / 4.0;
+        tangent::detail::record_at<double>(b, j * 3 + slot, v);
+        scalars.push(v);
+      }
+  }
+  EXPECT_EQ(blocks.size_bytes(), scalars.size_bytes());
+  EXPECT_GT(blocks.chunk_count(), 2u);
+  for (int t = 40; t-- > 0;) {
+    const std::byte *b = tangent::detail::pop_block<double>(blocks, 0, 70, 3);
+    for (int j = 70; j-- > 0;)
+      for (int slot = 3; slot-- > 0;)
+        ASSERT_EQ(tangent::detail::recorded_at<double>(b, j * 3 + slot),
+                  scalars.pop<double>());
+  }
+  EXPECT_EQ(blocks.pop<std::int16_t>(), 5);
+  EXPECT_TRUE(blocks.empty());
+  // An empty range makes an empty block.
+  EXPECT_EQ(tangent::detail::push_block<double>(blocks, 7, 3, 2),
+            tangent::detail::pop_block<double>(blocks, 7, 3, 2));
+  EXPECT_TRUE(blocks.empty());
+}
+
+TEST(Tape, ABlockNeverStraddlesChunks) {
+  tape tp(4096, 4096);
+  tp.push_array(std::vector<char>(4000, 'a').data(), 4000); // 96 bytes left
+  std::byte *b = tp.push_block<double>(20);                 // next chunk
+  EXPECT_EQ(tp.chunk_count(), 2u);
+  for (int k = 0; k < 20; ++k)
+    tangent::detail::record_at<double>(b, k, k + 0.5);
+  tp.push(1.0);
+  EXPECT_EQ(tp.pop<double>(), 1.0);
+  // Popped from the start of its chunk, and again after the pops that
+  // emptied a later chunk.
+  std::byte *later = tp.push_block<double>(1000); // a chunk of its own
+  (void)later;
+  (void)tp.pop_block<double>(1000);
+  const std::byte *back = tp.pop_block<double>(20);
+  for (int k = 0; k < 20; ++k)
+    ASSERT_EQ(tangent::detail::recorded_at<double>(back, k), k + 0.5);
+  std::vector<char> out(4000);
+  tp.pop_array(out.data(), out.size());
+  EXPECT_EQ(out, std::vector<char>(4000, 'a'));
+  EXPECT_TRUE(tp.empty());
+}
+
 /// One "gradient call": pushes a W1-shaped pattern and pops it.
 double run_once(tape &tp, int steps, int width) {
   for (int t = 0; t < steps; ++t)

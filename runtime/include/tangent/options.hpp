@@ -43,6 +43,13 @@ struct options {
   /// thread while this thread reverses (tangent/schedule/parallel.hpp); one
   /// helper is used whatever the number.
   int threads = 1;
+  /// Let the generator recompute rather than record: a counted loop of the
+  /// requested function whose iterations record much more than the state
+  /// they start from, and are cheap to run again, records only that state
+  /// per iteration and runs each iteration again, taped, in the reverse
+  /// sweep (the same operations: bitwise the same gradient). `false` keeps
+  /// every record on the tape.
+  bool recompute = true;
 
   friend constexpr bool operator==(const options &, const options &) = default;
 };

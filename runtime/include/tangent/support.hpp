@@ -7,6 +7,8 @@
 #ifndef TANGENT_SUPPORT_HPP
 #define TANGENT_SUPPORT_HPP
 
+#include "tangent/detail/tape_values.hpp"
+
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -129,6 +131,34 @@ inline void pop_range(Tape &tape, C &c, B begin, E end) {
   const long long e = static_cast<long long>(end);
   if (e > b)
     tape.pop_array(std::data(c) + b, static_cast<std::size_t>(e - b));
+}
+
+/// Before a counted loop `for (i = begin; i < end; ++i)` that records
+/// `per` values of type T in each iteration: room on the tape for all of
+/// them as one block (see tape::push_block), filled by record_at().
+template <class T, class Tape, class B, class E>
+inline std::byte *push_block(Tape &tape, B begin, E end, std::size_t per) {
+  const long long b = static_cast<long long>(begin);
+  const long long e = static_cast<long long>(end);
+  return tape.template push_block<T>(
+      e > b ? static_cast<std::size_t>(e - b) * per : 0);
+}
+/// Before the reverse of that loop: the block push_block made.
+template <class T, class Tape, class B, class E>
+inline const std::byte *pop_block(Tape &tape, B begin, E end, std::size_t per) {
+  const long long b = static_cast<long long>(begin);
+  const long long e = static_cast<long long>(end);
+  return tape.template pop_block<T>(
+      e > b ? static_cast<std::size_t>(e - b) * per : 0);
+}
+/// Stores the k-th value of a block (k = (i - begin) * per + slot).
+template <class T>
+inline void record_at(std::byte *block, std::size_t k, const T &value) {
+  store_value<T>(block + k * sizeof(T), value);
+}
+/// Loads the k-th value of a block.
+template <class T> inline T recorded_at(const std::byte *block, std::size_t k) {
+  return load_value<T>(block + k * sizeof(T));
 }
 
 /// Before `v.resize(n)` whose reverse restores `v`: records the elements a

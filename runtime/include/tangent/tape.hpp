@@ -11,22 +11,23 @@
 ///   tp.push(y);                      // forward sweep: any trivially copyable
 ///   tp.push_array(a, n);             // whole arrays in one call
 ///   tp.push_vector(v);               // size and elements
-///   ...
-///   tp.pop_vector(v);                // reverse sweep: reverse order,
-///   tp.pop_array(a, n);              // same types
+///   std::byte *b = tp.push_block<double>(n);  // room for n values, filled
+///   ...                                         // by detail::record_at
+///   const std::byte *c = tp.pop_block<double>(n); // reverse sweep: reverse
+///   tp.pop_vector(v);                             // order, same types
+///   tp.pop_array(a, n);
 ///   double y = tp.pop<double>();
 /// \endcode
 ///
 /// Storage
 /// -------
-/// The tape is a byte stream kept in a list of chunks (64 KiB growing to
-/// 1 MiB by default). Values are packed without padding, so mixed types cost
-/// exactly their size. A single value never straddles two chunks (a value
-/// that does not fit in what is left of a chunk starts the next one); an
-/// array may span chunks, and one larger than a regular chunk gets a chunk
-/// of its own size. Chunks are kept when values are popped or the tape is
-/// cleared, so a gradient that runs again reuses the pages the previous call
-/// touched; `release()` gives them back.
+/// A byte stream in a list of chunks (64 KiB growing to 1 MiB by default).
+/// Values are packed without padding, so mixed types cost exactly their
+/// size. A single value or block never straddles two chunks; an array may,
+/// and one larger than a regular chunk gets a chunk of its own size. Chunks
+/// are kept when values are popped or the tape is cleared, so a gradient
+/// that runs again reuses the pages the previous call touched; `release()`
+/// gives them back.
 ///
 /// Fast path: `push` is one compare of the top pointer against a bound and a
 /// bump; so is `pop`. They leave the fast path only when the tape grows past
@@ -37,34 +38,29 @@
 ///
 /// Accounting
 /// ----------
-/// The bytes in use (`size_bytes()`: pushed and not yet popped) are counted
-/// in `tangent::stats` rounded up to a multiple of `tape::block_bytes`
-/// (4 KiB), so the count is deterministic and its error below 4 KiB per
-/// tape. Growth is counted on the slow path, when the tape passes the
-/// highest block it has counted; pops are counted on demand, whenever
-/// `tangent::stats` is read or a snapshot is counted (the tape is a lazy
-/// source of its thread, see stats.hpp), which also lowers the tape's bound
-/// so that its next growth is counted again. Retained but unused chunks are
-/// not counted. A tape is counted on the thread that first pushes to it and
-/// should stay on that thread.
+/// The bytes in use (`size_bytes()`) are counted in `tangent::stats` rounded
+/// up to a multiple of `tape::block_bytes` (4 KiB): deterministic, with an
+/// error below 4 KiB per tape. Growth is counted on the slow path; pops on
+/// demand, whenever `tangent::stats` is read or a snapshot is counted (the
+/// tape is a lazy source of its thread, see stats.hpp), which also lowers
+/// the bound so that the next growth is counted again. Retained unused
+/// chunks are not counted. A tape is counted on the thread that first
+/// pushes to it and should stay on that thread.
 ///
 /// Checks
 /// ------
-/// Off by default, whatever `NDEBUG` says; compile with
-/// `-DTANGENT_TAPE_CHECKS=1` to turn them on (in every translation unit of
-/// the program: the setting changes inline code). With checks on, every push
-/// also logs its type and element count (`tape::check_entry_bytes`, 16 bytes
-/// on 64-bit targets, per push), and every pop checks that it matches the
-/// most recent unpopped push; a mismatch throws `std::logic_error` naming
-/// both types. The log's entries in use are counted in `tangent::stats` like
-/// the values, rounded up to `block_bytes` on their own: growth eagerly
-/// (once per block), pops on demand. With checks off, the log costs nothing.
-/// Popping more bytes than the tape holds always throws `std::logic_error`
-/// (detected on the slow path, at the tape's start).
+/// Off by default, whatever `NDEBUG` says; `-DTANGENT_TAPE_CHECKS=1` (in
+/// every translation unit: it changes inline code) turns them on. Every push
+/// then logs its type and element count (`tape::check_entry_bytes` per push,
+/// counted in `tangent::stats` like the values), and every pop checks that
+/// it matches the most recent unpopped push, else throws `std::logic_error`
+/// naming both. Popping more bytes than the tape holds always throws
+/// `std::logic_error` (detected on the slow path, at the tape's start).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_TAPE_HPP
 #define TANGENT_TAPE_HPP
 
+#include "tangent/detail/tape_values.hpp"
 #include "tangent/stats.hpp"
 
 #include <algorithm>
@@ -85,17 +81,6 @@
 #endif
 
 namespace tangent {
-
-namespace detail {
-/// One logged push of a checked tape: type and element count.
-struct tape_log_entry {
-  const std::type_info *type;
-  std::size_t count;
-};
-template <class T> struct is_vector : std::false_type {};
-template <class T, class A>
-struct is_vector<std::vector<T, A>> : std::true_type {};
-} // namespace detail
 
 /// A typed LIFO of trivially copyable values in chunked storage that is
 /// reused across calls. Not copyable; one thread at a time.
@@ -137,7 +122,7 @@ public:
                   "tangent::tape::push: T must be trivially copyable");
     using V = std::remove_cv_t<T>;
     if (address(top_) + sizeof(V) <= limit_) [[likely]] {
-      store_value<V>(top_, value);
+      detail::store_value<V>(top_, value);
       top_ += sizeof(V);
     } else {
       const bounds b = push_value_slow<V>(value);
@@ -157,7 +142,7 @@ public:
       log_pop(typeid(V), scalar_entry);
     if (address(top_) - sizeof(V) >= base_) [[likely]] {
       top_ -= sizeof(V);
-      return load_value<V>(top_);
+      return detail::load_value<V>(top_);
     }
     std::array<std::byte, sizeof(V)> raw;
     const bounds b = pop_bytes_slow(raw.data(), sizeof(V));
@@ -203,6 +188,44 @@ public:
       top_ = b.top;
       base_ = b.bound;
     }
+  }
+
+  /// Room for `count` values of `T` in one piece, filled by the caller
+  /// (detail::record_at) before the next push: a loop's records with no tape
+  /// call per iteration. The same bytes as `count` push<T>() calls.
+  template <class T> std::byte *push_block(std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "tangent::tape::push_block: T must be trivially copyable");
+    if constexpr (checks_enabled)
+      log_push(typeid(T), count);
+    const std::size_t bytes = count * sizeof(T);
+    if (limit_ - address(top_) >= bytes) [[likely]] {
+      std::byte *at = top_;
+      top_ += bytes;
+      return at;
+    }
+    const bounds b = push_bytes_slow(nullptr, bytes, true); // room only
+    top_ = b.top;
+    limit_ = b.bound;
+    return top_ - bytes;
+  }
+
+  /// The matching push_block()'s block (detail::recorded_at reads it),
+  /// valid until the next push.
+  template <class T> const std::byte *pop_block(std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "tangent::tape::pop_block: T must be trivially copyable");
+    if constexpr (checks_enabled)
+      log_pop(typeid(T), count);
+    const std::size_t bytes = count * sizeof(T);
+    if (static_cast<std::size_t>(top_ - begin_) >= bytes) [[likely]] {
+      top_ -= bytes;
+      return top_;
+    }
+    const bounds b = pop_block_slow(bytes);
+    top_ = b.top;
+    base_ = b.bound;
+    return top_;
   }
 
   /// Records a vector: its elements, then its size.
@@ -331,10 +354,8 @@ private:
 
   /// What a slow path returns: the new top and the new bound of the fast
   /// path that called it (`limit_` for a push, `base_` for a pop). The
-  /// caller stores them although the slow path already has: the compiler
-  /// then knows their values after the call and keeps them in registers
-  /// across a loop of pushes or pops instead of reloading them from memory
-  /// on every iteration.
+  /// caller stores them again, so that the compiler keeps them in registers
+  /// across a loop of pushes or pops.
   struct bounds {
     std::byte *top;
     std::uintptr_t bound;
@@ -350,34 +371,6 @@ private:
   }
   static constexpr std::size_t round_up(std::size_t n) noexcept {
     return (n + block_bytes - 1) / block_bytes * block_bytes;
-  }
-
-  // Scalars are stored and loaded as their own type (not as bytes), through
-  // a type of alignment 1 since the tape packs values without padding: the
-  // compiler then knows that storing a double cannot change the tape's own
-  // pointers. The attribute is on a member alias: Clang ignores it on an
-  // alias template, which left misaligned accesses of V (undefined
-  // behaviour, reported by -fsanitize=alignment). Other types (classes,
-  // arrays) are copied as bytes: their copy operations assume an aligned
-  // object.
-  template <class V> struct unaligned {
-    using type [[gnu::aligned(1)]] = V;
-    static_assert(alignof(type) == 1, "tangent::tape: unaligned access type");
-  };
-  template <class V> static void store_value(std::byte *at, const V &value) {
-    if constexpr (std::is_scalar_v<V>)
-      *reinterpret_cast<typename unaligned<V>::type *>(at) = value;
-    else
-      std::memcpy(at, &value, sizeof(V));
-  }
-  template <class V> static V load_value(const std::byte *at) {
-    if constexpr (std::is_scalar_v<V>) {
-      return *reinterpret_cast<const typename unaligned<V>::type *>(at);
-    } else {
-      std::array<std::byte, sizeof(V)> raw;
-      std::memcpy(raw.data(), at, sizeof(V));
-      return std::bit_cast<V>(raw);
-    }
   }
 
   static chunk make_chunk(std::size_t size) {
@@ -488,7 +481,8 @@ private:
     if (whole) {
       if (static_cast<std::size_t>(end_ - top_) < bytes)
         next_chunk(bytes, bytes);
-      std::memcpy(top_, from, bytes);
+      if (from) // else a block: room only
+        std::memcpy(top_, from, bytes);
       top_ += bytes;
     } else {
       while (bytes > 0) {
@@ -522,6 +516,19 @@ private:
       std::memcpy(to, top_, n);
       bytes -= n;
     }
+    update_limit();
+    return {top_, base_};
+  }
+
+  /// A pop_block() from an empty chunk: the block ends an earlier one.
+  [[gnu::noinline]] bounds pop_block_slow(std::size_t bytes) {
+    while (bytes <= size_bytes() && top_ == begin_)
+      previous_chunk();
+    if (bytes > static_cast<std::size_t>(top_ - begin_))
+      throw std::logic_error("tangent::tape: pop_block of " +
+                             std::to_string(bytes) +
+                             " bytes that no push_block pushed");
+    top_ -= bytes;
     update_limit();
     return {top_, base_};
   }
