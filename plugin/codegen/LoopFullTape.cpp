@@ -190,12 +190,52 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop,
   for (const auto &c : contributions)
     if (c.first.rfind(v->adjoint + "[", 0) == 0 || c.first == v->adjoint)
       return Code(); // updates the adjoint it reads
-  out.comment(loop.loc.str() + ": " + li.kind_name +
-              " loop, reversed in independent passes");
+  // Adjoints of locals never alias: when every pass updates element [i]
+  // of a local's adjoint, one loop does what the passes do, element by
+  // element in the same order (the same bits), reading each element once.
+  bool one_loop = v->role != VarRole::Param;
   for (const auto &c : contributions) {
+    bool local = false;
+    for (const auto &var : fn_.vars)
+      local |= var->role != VarRole::Param && !var->adjoint.empty() &&
+               c.first == var->adjoint + "[" + li.induction->name + "]";
+    one_loop &= local;
+  }
+  const std::string where = loop.loc.str() + ": " + li.kind_name + " loop";
+  if (one_loop && !contributions.empty()) {
+    out.comment(where + ", reversed");
     out.open(header);
-    out.line(c.first + " += " + c.second + ";");
+    for (const auto &c : contributions)
+      out.line(c.first + " += " + c.second + ";");
+    out.line(d + " = 0;");
     out.close();
+    return out;
+  }
+  Code passes;
+  for (const auto &c : contributions) {
+    passes.open(header);
+    passes.line(c.first + " += " + c.second + ";");
+    passes.close();
+  }
+  std::string distinct;
+  Code gathered = gatherPasses(li, v, contributions, distinct);
+  if (gathered.empty()) {
+    out.comment(where + ", reversed in independent passes");
+    out.append(passes);
+  } else {
+    out.comment(where + ", reversed in independent passes, gathered per " +
+                "element they update");
+    if (distinct.empty()) {
+      out.open("");
+      out.append(gathered);
+      out.close();
+    } else {
+      out.open("if (" + distinct + ")");
+      out.append(gathered);
+      out.reopen("else"); // the same vector twice: pass by pass
+      out.append(passes);
+      out.close();
+    }
   }
   out.open(header);
   out.line(d + " = 0;");

@@ -79,6 +79,17 @@ private:
   /// pass has no dependence between iterations, so it vectorizes); empty
   /// when the loop does not have that shape.
   Code reverseInPasses(const Stmt &loop, const std::string &header);
+  /// Those passes as one loop over the elements they update, when they all
+  /// update one vector at offsets from the induction variable (`d_u[i + 1]`,
+  /// `d_u[i - 2]`...): each element gets the passes' updates in the passes'
+  /// order, the same operations in the same order (the same bits), loaded
+  /// and stored once (LoopGather.cpp). Empty when they have another shape;
+  /// `distinct` gets the run-time test that the vectors involved are not
+  /// one (empty when they are locals, which never are).
+  Code gatherPasses(
+      const LoopInfo &li, const Var *v,
+      const std::vector<std::pair<std::string, std::string>> &contributions,
+      std::string &distinct);
 
   Sweeps assign(const Stmt &s);
   Sweeps assignRow(const Stmt &s);

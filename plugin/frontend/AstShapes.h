@@ -216,6 +216,11 @@ const clang::Expr *rowOf(clang::ASTContext &ctx, const clang::Expr *e,
 const clang::VarDecl *rootVariable(const clang::Expr *e);
 /// How many times `e` refers to `vd` inside it.
 unsigned mentions(const clang::Stmt *e, const clang::VarDecl *vd);
+/// The variable that reference `vd` is bound to, through references bound
+/// to references (`auto &w = u;` -> `u`); `vd` itself if not a reference.
+const clang::VarDecl *referredVariable(const clang::VarDecl *vd);
+/// How many times `e` refers to `vd`, directly or through references.
+unsigned mentionsThrough(const clang::Stmt *e, const clang::VarDecl *vd);
 
 /// For `std::tie(a, b, ...)`, the left side of `std::tie(a, b) = t;`: its
 /// arguments in `targets`, null for `std::ignore`; else false.

@@ -119,6 +119,33 @@ unsigned mentions(const clang::Stmt *e, const VarDecl *vd) {
   return n;
 }
 
+const VarDecl *referredVariable(const VarDecl *vd) {
+  for (int hops = 0; vd && hops < 64; ++hops) {
+    if (!vd->getType()->isReferenceType() || !vd->getInit())
+      return vd;
+    const auto *dre =
+        dyn_cast<DeclRefExpr>(vd->getInit()->IgnoreParenImpCasts());
+    const auto *next = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+    if (!next)
+      return vd;
+    vd = next;
+  }
+  return vd;
+}
+
+unsigned mentionsThrough(const clang::Stmt *e, const VarDecl *vd) {
+  if (!e)
+    return 0;
+  unsigned n = 0;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+    if (const auto *v = dyn_cast<VarDecl>(dre->getDecl());
+        v && referredVariable(v) == vd)
+      ++n;
+  for (const clang::Stmt *child : e->children())
+    n += mentionsThrough(child, vd);
+  return n;
+}
+
 bool tiedTargets(const clang::Expr *x,
                  llvm::SmallVectorImpl<const clang::Expr *> &targets) {
   targets.clear();

@@ -305,6 +305,18 @@ void Validator::arguments(const FunctionDecl *fd,
         !namesRow(args[i]))
       return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
                                                 fd->getNameAsString() + "'");
+    // A container the callee writes must reach it through this argument
+    // only: the reverse of `diffuse(u, u)` would read the adjoint it
+    // updates (a silently wrong gradient).
+    if (use == Use::Target && namesContainer(args[i]))
+      if (const VarDecl *v = referredVariable(rootVariable(args[i])))
+        if (call && mentionsThrough(call, v) > mentionsThrough(args[i], v))
+          return refuse(args[i]->getBeginLoc(),
+                        "'" + v->getNameAsString() + "' is passed to '" +
+                            fd->getNameAsString() +
+                            "' by non-const reference and also as another "
+                            "argument: calls whose arguments alias a written "
+                            "container are not supported; pass a copy");
     // A row written by the callee is copied in and back out (LowerCall.cpp):
     // no other argument may reach the variable that holds it.
     if (use == Use::Target && namesRow(args[i])) {

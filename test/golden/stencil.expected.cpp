@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_DIFFUSE_6CE1BE3CE55A822B
-#define TANGENT_GENERATED_DIFFUSE_6CE1BE3CE55A822B
+#ifndef TANGENT_GENERATED_DIFFUSE_A934381128379F9C
+#define TANGENT_GENERATED_DIFFUSE_A934381128379F9C
 namespace tangent::generated {
 // tangent: adjoint of diffuse (stencil.input.cpp:6), forward sweep
 inline void diffuse_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -25,15 +25,38 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
   tangent::tape &tape = tangent::thread_tape();
   unsigned long n{};
   n = tape.pop<unsigned long>();
-  // stencil.input.cpp:8: for loop, reversed in independent passes
-  for (unsigned long i = n - 1ul; i-- > 1ul;) {
-    d_u[i - 1ul] += d_du[i];
-  }
-  for (unsigned long i = n - 1ul; i-- > 1ul;) {
-    d_u[i] += 2.0 * (-(d_du[i]));
-  }
-  for (unsigned long i = n - 1ul; i-- > 1ul;) {
-    d_u[i + 1ul] += d_du[i];
+  // stencil.input.cpp:8: for loop, reversed in independent passes, gathered per element they update
+  if (&d_u != &d_du) {
+    const long long lo = static_cast<long long>(1ul), hi = static_cast<long long>(n - 1ul);
+    auto gather = [&](long long k, bool edge) {
+      if (!edge || (k + 1 >= lo && k + 1 < hi)) {
+        const unsigned long i = static_cast<unsigned long>(k + 1);
+        d_u[i - 1ul] += d_du[i];
+      }
+      if (!edge || (k >= lo && k < hi)) {
+        const unsigned long i = static_cast<unsigned long>(k);
+        d_u[i] += 2.0 * (-(d_du[i]));
+      }
+      if (!edge || (k - 1 >= lo && k - 1 < hi)) {
+        const unsigned long i = static_cast<unsigned long>(k - 1);
+        d_u[i + 1ul] += d_du[i];
+      }
+    };
+    const long long first = lo - 1, last = hi + 1;
+    const long long begin = std::max(first, lo + 1), end = std::max(begin, hi - 1);
+    for (long long k = first; k < begin; ++k) gather(k, true);
+    for (long long k = begin; k < end; ++k) gather(k, false);
+    for (long long k = end; k < last; ++k) gather(k, true);
+  } else {
+    for (unsigned long i = n - 1ul; i-- > 1ul;) {
+      d_u[i - 1ul] += d_du[i];
+    }
+    for (unsigned long i = n - 1ul; i-- > 1ul;) {
+      d_u[i] += 2.0 * (-(d_du[i]));
+    }
+    for (unsigned long i = n - 1ul; i-- > 1ul;) {
+      d_u[i + 1ul] += d_du[i];
+    }
   }
   for (unsigned long i = n - 1ul; i-- > 1ul;) {
     d_du[i] = 0;

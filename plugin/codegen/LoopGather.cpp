@@ -1,0 +1,129 @@
+//===- LoopGather.cpp - independent passes gathered per element -----------===//
+//
+// The reverse of a stencil loop `for (i = lo; i < hi; ++i) du[i] = f(u[i-2],
+// u[i-1], u[i], u[i+1])` is one pass per operand (LoopFullTape.cpp:
+// reverseInPasses), each `d_u[i + c] += g_c(d_du[i], u...)` over all i,
+// then `d_du[i] = 0`. Each pass is a vectorizable loop, but together they
+// load and store every element of d_u once per pass. Gathered, one loop
+// over the elements k of d_u applies to each the updates of the passes in
+// their order, from i = k - c of each pass: the same operations on each
+// element in the same order, hence the same bits, with one load and store
+// per element. The elements near the ends, which not every pass reaches,
+// run with a test; the others without, so that loop vectorizes.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/SweepGenerator.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace tangent {
+
+namespace {
+
+/// The offset c of `A[i]`, `A[i + 3ul]`, `A[i - 2]`, or false.
+bool offsetOf(const std::string &target, const std::string &array,
+              const std::string &i, long long &c) {
+  const std::string open = array + "[";
+  if (target.rfind(open, 0) != 0 || target.back() != ']')
+    return false;
+  std::string index =
+      target.substr(open.size(), target.size() - open.size() - 1);
+  if (index == i) {
+    c = 0;
+    return true;
+  }
+  if (index.rfind(i + " + ", 0) != 0 && index.rfind(i + " - ", 0) != 0)
+    return false;
+  const bool minus = index[i.size() + 1] == '-';
+  std::string digits = index.substr(i.size() + 3);
+  while (!digits.empty() && std::strchr("uUlL", digits.back()))
+    digits.pop_back();
+  if (digits.empty() || digits.size() > 6 ||
+      !std::all_of(digits.begin(), digits.end(),
+                   [](char ch) { return std::isdigit(ch) != 0; }))
+    return false;
+  c = std::stoll(digits) * (minus ? -1 : 1);
+  return true;
+}
+
+/// `k + c` as C++.
+std::string plus(const std::string &k, long long c) {
+  return c == 0  ? k
+         : c > 0 ? k + " + " + std::to_string(c)
+                 : k + " - " + std::to_string(-c);
+}
+
+} // namespace
+
+Code SweepGenerator::gatherPasses(
+    const LoopInfo &li, const Var *v,
+    const std::vector<std::pair<std::string, std::string>> &contributions,
+    std::string &distinct) {
+  Code out;
+  if (li.increment != 1 || li.compare != "<" || contributions.size() < 2 ||
+      v->type.kind != TypeKind::Vector)
+    return out;
+  // One vector A, the adjoint of a vector variable, updated by every pass.
+  const std::string &first_target = contributions.front().first;
+  const Var *a = nullptr;
+  for (const auto &var : fn_.vars)
+    if (!var->adjoint.empty() && var->type.kind == TypeKind::Vector &&
+        first_target.rfind(var->adjoint + "[", 0) == 0)
+      a = var.get();
+  if (!a || a == v)
+    return out;
+  const std::string &array = a->adjoint;
+  const std::string &i = li.induction->name;
+  std::vector<long long> offsets;
+  for (const auto &c : contributions) {
+    long long offset = 0;
+    // A value that reads A would see other passes' updates.
+    if (!offsetOf(c.first, array, i, offset) ||
+        c.second.find(array) != std::string::npos)
+      return out;
+    offsets.push_back(offset);
+  }
+  const long long cmin = *std::min_element(offsets.begin(), offsets.end());
+  const long long cmax = *std::max_element(offsets.begin(), offsets.end());
+  if (cmin == cmax)
+    return out; // one offset: the passes are already one per element
+  if (a->role == VarRole::Param || v->role == VarRole::Param)
+    distinct = "&" + array + " != &" + v->adjoint;
+
+  const std::string lo = fresh("lo"), hi = fresh("hi"),
+                    gather = fresh("gather"), k = fresh("k"),
+                    edge = fresh("edge"), from = fresh("first"),
+                    begin = fresh("begin"), end = fresh("end"),
+                    to = fresh("last");
+  const std::string &t = li.induction->type.spelling;
+  out.line("const long long " + lo + " = static_cast<long long>(" +
+           printExpr(*li.start) + "), " + hi + " = static_cast<long long>(" +
+           printExpr(*li.bound) + ");");
+  out.open("auto " + gather + " = [&](long long " + k + ", bool " + edge + ")");
+  for (std::size_t p = 0; p < contributions.size(); ++p) {
+    const std::string at = plus(k, -offsets[p]);
+    out.open("if (!" + edge + " || (" + at + " >= " + lo + " && " + at + " < " +
+             hi + "))");
+    out.line("const " + t + " " + i + " = static_cast<" + t + ">(" + at + ");");
+    out.line(contributions[p].first + " += " + contributions[p].second + ";");
+    out.close();
+  }
+  out.close(";");
+  // Elements [first, last) get updates; those in [begin, end) get all.
+  out.line("const long long " + from + " = " + plus(lo, cmin) + ", " + to +
+           " = " + plus(hi, cmax) + ";");
+  out.line("const long long " + begin + " = std::max(" + from + ", " +
+           plus(lo, cmax) + "), " + end + " = std::max(" + begin + ", " +
+           plus(hi, cmin) + ");");
+  out.line("for (long long " + k + " = " + from + "; " + k + " < " + begin +
+           "; ++" + k + ") " + gather + "(" + k + ", true);");
+  out.line("for (long long " + k + " = " + begin + "; " + k + " < " + end +
+           "; ++" + k + ") " + gather + "(" + k + ", false);");
+  out.line("for (long long " + k + " = " + end + "; " + k + " < " + to +
+           "; ++" + k + ") " + gather + "(" + k + ", true);");
+  return out;
+}
+
+} // namespace tangent
