@@ -96,20 +96,34 @@ Code SweepGenerator::gatherPasses(
                     gather = fresh("gather"), k = fresh("k"),
                     edge = fresh("edge"), from = fresh("first"),
                     begin = fresh("begin"), end = fresh("end"),
-                    to = fresh("last");
+                    to = fresh("last"), sum = fresh("sum");
   const std::string &t = li.induction->type.spelling;
   out.line("const long long " + lo + " = static_cast<long long>(" +
            printExpr(*li.start) + "), " + hi + " = static_cast<long long>(" +
            printExpr(*li.bound) + ");");
+  // Near the ends, each pass that reaches element k updates it; elsewhere
+  // every pass does, into a local sum stored once (the same additions).
   out.open("auto " + gather + " = [&](long long " + k + ", bool " + edge + ")");
+  out.open("if (" + edge + ")");
   for (std::size_t p = 0; p < contributions.size(); ++p) {
     const std::string at = plus(k, -offsets[p]);
-    out.open("if (!" + edge + " || (" + at + " >= " + lo + " && " + at + " < " +
-             hi + "))");
+    out.open("if (" + at + " >= " + lo + " && " + at + " < " + hi + ")");
     out.line("const " + t + " " + i + " = static_cast<" + t + ">(" + at + ");");
     out.line(contributions[p].first + " += " + contributions[p].second + ";");
     out.close();
   }
+  out.line("return;");
+  out.close();
+  const std::string element = array + "[static_cast<std::size_t>(" + k + ")]";
+  out.line("auto " + sum + " = " + element + ";");
+  for (std::size_t p = 0; p < contributions.size(); ++p) {
+    out.open("");
+    out.line("const " + t + " " + i + " = static_cast<" + t + ">(" +
+             plus(k, -offsets[p]) + ");");
+    out.line(sum + " += " + contributions[p].second + ";");
+    out.close();
+  }
+  out.line(element + " = " + sum + ";");
   out.close(";");
   // Elements [first, last) get updates; those in [begin, end) get all.
   out.line("const long long " + from + " = " + plus(lo, cmin) + ", " + to +

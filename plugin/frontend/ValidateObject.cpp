@@ -287,6 +287,15 @@ bool Validator::containerMember(const clang::Expr *e) {
   return true;
 }
 
+bool Validator::aliasedContainer(llvm::ArrayRef<const clang::Expr *> args,
+                                 unsigned i, const VarDecl *v) {
+  for (unsigned j = 0; j < args.size(); ++j)
+    if (j != i && namesContainer(args[j]) &&
+        referredVariable(rootVariable(args[j])) == v)
+      return true;
+  return false;
+}
+
 void Validator::arguments(const FunctionDecl *fd,
                           llvm::ArrayRef<const clang::Expr *> args,
                           const clang::Expr *call) {
@@ -305,12 +314,13 @@ void Validator::arguments(const FunctionDecl *fd,
         !namesRow(args[i]))
       return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
                                                 fd->getNameAsString() + "'");
-    // A container the callee writes must reach it through this argument
-    // only: the reverse of `diffuse(u, u)` would read the adjoint it
-    // updates (a silently wrong gradient).
+    // A container the callee writes must not be another container
+    // argument too: the reverse of `diffuse(u, u)` would read the adjoint
+    // it updates (a silently wrong gradient). Its elements and size may be
+    // (they are read before the call).
     if (use == Use::Target && namesContainer(args[i]))
       if (const VarDecl *v = referredVariable(rootVariable(args[i])))
-        if (call && mentionsThrough(call, v) > mentionsThrough(args[i], v))
+        if (aliasedContainer(args, i, v))
           return refuse(args[i]->getBeginLoc(),
                         "'" + v->getNameAsString() + "' is passed to '" +
                             fd->getNameAsString() +

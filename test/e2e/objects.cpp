@@ -269,7 +269,8 @@ std::vector<double> &operator+=(std::vector<double> &a,
 double vector_operator(const std::vector<double> &x, double w) {
   std::vector<double> s(x.size(), w);
   s += x;
-  s += s;
+  const std::vector<double> copy = s; // `s += s` is refused: aliased arguments
+  s += copy;
   return s[0] * s[1] + s[2];
 }
 

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_RATE_275AAA16436B7C01
-#define TANGENT_GENERATED_RATE_275AAA16436B7C01
+#ifndef TANGENT_GENERATED_RATE_58D33163086F8C87
+#define TANGENT_GENERATED_RATE_58D33163086F8C87
 namespace tangent::generated {
 // tangent: adjoint of rate (recompute.input.cpp:11), forward sweep
 inline void rate_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -33,18 +33,35 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
   if (&d_u != &d_du) {
     const long long lo = static_cast<long long>(0ul), hi = static_cast<long long>(n - 1ul);
     auto gather = [&](long long k, bool edge) {
-      if (!edge || (k - 1 >= lo && k - 1 < hi)) {
+      if (edge) {
+        if (k - 1 >= lo && k - 1 < hi) {
+          const unsigned long i = static_cast<unsigned long>(k - 1);
+          d_u[i + 1ul] += (d_du[i]) * u[i];
+        }
+        if (k >= lo && k < hi) {
+          const unsigned long i = static_cast<unsigned long>(k);
+          d_u[i] += u[i + 1ul] * (d_du[i]);
+        }
+        if (k >= lo && k < hi) {
+          const unsigned long i = static_cast<unsigned long>(k);
+          d_u[i] += 0.5 * (-(d_du[i]));
+        }
+        return;
+      }
+      auto sum = d_u[static_cast<std::size_t>(k)];
+      {
         const unsigned long i = static_cast<unsigned long>(k - 1);
-        d_u[i + 1ul] += (d_du[i]) * u[i];
+        sum += (d_du[i]) * u[i];
       }
-      if (!edge || (k >= lo && k < hi)) {
+      {
         const unsigned long i = static_cast<unsigned long>(k);
-        d_u[i] += u[i + 1ul] * (d_du[i]);
+        sum += u[i + 1ul] * (d_du[i]);
       }
-      if (!edge || (k >= lo && k < hi)) {
+      {
         const unsigned long i = static_cast<unsigned long>(k);
-        d_u[i] += 0.5 * (-(d_du[i]));
+        sum += 0.5 * (-(d_du[i]));
       }
+      d_u[static_cast<std::size_t>(k)] = sum;
     };
     const long long first = lo, last = hi + 1;
     const long long begin = std::max(first, lo + 1), end = std::max(begin, hi);
@@ -179,8 +196,8 @@ template <> struct adjoint<&heun, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_RATE_275AAA16436B7C01
-#define TANGENT_GENERATED_RATE_275AAA16436B7C01
+#ifndef TANGENT_GENERATED_RATE_58D33163086F8C87
+#define TANGENT_GENERATED_RATE_58D33163086F8C87
 namespace tangent::generated {
 // tangent: adjoint of rate (recompute.input.cpp:11), forward sweep
 inline void rate_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -208,18 +225,35 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
   if (&d_u != &d_du) {
     const long long lo = static_cast<long long>(0ul), hi = static_cast<long long>(n - 1ul);
     auto gather = [&](long long k, bool edge) {
-      if (!edge || (k - 1 >= lo && k - 1 < hi)) {
+      if (edge) {
+        if (k - 1 >= lo && k - 1 < hi) {
+          const unsigned long i = static_cast<unsigned long>(k - 1);
+          d_u[i + 1ul] += (d_du[i]) * u[i];
+        }
+        if (k >= lo && k < hi) {
+          const unsigned long i = static_cast<unsigned long>(k);
+          d_u[i] += u[i + 1ul] * (d_du[i]);
+        }
+        if (k >= lo && k < hi) {
+          const unsigned long i = static_cast<unsigned long>(k);
+          d_u[i] += 0.5 * (-(d_du[i]));
+        }
+        return;
+      }
+      auto sum = d_u[static_cast<std::size_t>(k)];
+      {
         const unsigned long i = static_cast<unsigned long>(k - 1);
-        d_u[i + 1ul] += (d_du[i]) * u[i];
+        sum += (d_du[i]) * u[i];
       }
-      if (!edge || (k >= lo && k < hi)) {
+      {
         const unsigned long i = static_cast<unsigned long>(k);
-        d_u[i] += u[i + 1ul] * (d_du[i]);
+        sum += u[i + 1ul] * (d_du[i]);
       }
-      if (!edge || (k >= lo && k < hi)) {
+      {
         const unsigned long i = static_cast<unsigned long>(k);
-        d_u[i] += 0.5 * (-(d_du[i]));
+        sum += 0.5 * (-(d_du[i]));
       }
+      d_u[static_cast<std::size_t>(k)] = sum;
     };
     const long long first = lo, last = hi + 1;
     const long long begin = std::max(first, lo + 1), end = std::max(begin, hi);

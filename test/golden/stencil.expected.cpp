@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_DIFFUSE_A934381128379F9C
-#define TANGENT_GENERATED_DIFFUSE_A934381128379F9C
+#ifndef TANGENT_GENERATED_DIFFUSE_F7D936F65B3AF310
+#define TANGENT_GENERATED_DIFFUSE_F7D936F65B3AF310
 namespace tangent::generated {
 // tangent: adjoint of diffuse (stencil.input.cpp:6), forward sweep
 inline void diffuse_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -29,18 +29,35 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
   if (&d_u != &d_du) {
     const long long lo = static_cast<long long>(1ul), hi = static_cast<long long>(n - 1ul);
     auto gather = [&](long long k, bool edge) {
-      if (!edge || (k + 1 >= lo && k + 1 < hi)) {
+      if (edge) {
+        if (k + 1 >= lo && k + 1 < hi) {
+          const unsigned long i = static_cast<unsigned long>(k + 1);
+          d_u[i - 1ul] += d_du[i];
+        }
+        if (k >= lo && k < hi) {
+          const unsigned long i = static_cast<unsigned long>(k);
+          d_u[i] += 2.0 * (-(d_du[i]));
+        }
+        if (k - 1 >= lo && k - 1 < hi) {
+          const unsigned long i = static_cast<unsigned long>(k - 1);
+          d_u[i + 1ul] += d_du[i];
+        }
+        return;
+      }
+      auto sum = d_u[static_cast<std::size_t>(k)];
+      {
         const unsigned long i = static_cast<unsigned long>(k + 1);
-        d_u[i - 1ul] += d_du[i];
+        sum += d_du[i];
       }
-      if (!edge || (k >= lo && k < hi)) {
+      {
         const unsigned long i = static_cast<unsigned long>(k);
-        d_u[i] += 2.0 * (-(d_du[i]));
+        sum += 2.0 * (-(d_du[i]));
       }
-      if (!edge || (k - 1 >= lo && k - 1 < hi)) {
+      {
         const unsigned long i = static_cast<unsigned long>(k - 1);
-        d_u[i + 1ul] += d_du[i];
+        sum += d_du[i];
       }
+      d_u[static_cast<std::size_t>(k)] = sum;
     };
     const long long first = lo - 1, last = hi + 1;
     const long long begin = std::max(first, lo + 1), end = std::max(begin, hi - 1);
