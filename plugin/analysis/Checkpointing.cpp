@@ -161,7 +161,16 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
           collectAccessed(s->then_block, inside);
           collectAccessed(s->else_block, inside);
         } else if (s->kind == StmtKind::Loop) {
-          for (const Var *v : overwrittenBy(*s, sizes))
+          std::set<const Var *> overwritten = overwrittenBy(*s, sizes);
+          // The loop's init sets its counter before anything reads it.
+          for (const StmtPtr &in : s->loop->init) {
+            if (in->kind != StmtKind::Assign ||
+                in->lhs->kind != ExprKind::VarRef ||
+                readsVar(*in->rhs, in->lhs->var))
+              break;
+            overwritten.insert(in->lhs->var);
+          }
+          for (const Var *v : overwritten)
             if (!seen.count(v)) {
               dead.insert(v);
               seen.insert(v);
@@ -512,7 +521,7 @@ private:
     }
     if (recompute) {
       li.strategy = LoopStrategy::Recompute;
-      li.reason = "recomputed, cheaper than recorded: " + recompute_why;
+      li.reason = "cheaper to recompute than to record: " + recompute_why;
       return;
     }
     if (counted) {

@@ -31,7 +31,7 @@ SweepGenerator::Sweeps SweepGenerator::loopRecompute(const Stmt &s) {
 
   // Forward: untaped, the state before every iteration.
   out.fwd.comment(where + ", recomputed: the state {" + carriedNames(li) +
-                  "} recorded before each iteration");
+                  "} recorded before each iteration (" + li.reason + ")");
   out.fwd.open(countedHeader(li, ""));
   for (Var *v : li.carried) {
     Code unused;

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_E8B00C3CBFE5D624
-#define TANGENT_GENERATED_SOLVE_E8B00C3CBFE5D624
+#ifndef TANGENT_GENERATED_SOLVE_EFEDF5C870B0F134
+#define TANGENT_GENERATED_SOLVE_EFEDF5C870B0F134
 namespace tangent::generated {
 // tangent: adjoint of solve (fixed_point.input.cpp:7)
 inline double solve_pullback(const std::vector<double>& p, double tol, std::vector<double>& d_p, double& d_tol, double d_result) {
@@ -23,10 +23,9 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   x.assign(p.size(), 0.0);
   change = 1.0;
   it = 0;
-  // fixed_point.input.cpp:10: for loop, a fixed point: untaped iterations between snapshots of the state {x, it, i, xn} it found and left
+  // fixed_point.input.cpp:10: for loop, a fixed point: untaped iterations between snapshots of the state {x, it, xn} it found and left
   tape.push_vector(x);
   tape.push(it);
-  tape.push(i);
   tape.push(xn);
   long long n = 0;
   while (it < 200 && change > tol) {
@@ -44,7 +43,6 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   }
   tape.push_vector(x);
   tape.push(it);
-  tape.push(i);
   tape.push(xn);
   tape.push(n);
   s = 0.0;
@@ -85,12 +83,11 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   // fixed_point.input.cpp:10: for loop, the adjoint fixed point: one iteration from the final state, replayed taped and reversed as many times as the loop iterated
   const long long n_2 = tape.pop<long long>();
   xn = tape.pop<double>();
-  i = tape.pop<unsigned long>();
   it = tape.pop<int>();
   tape.pop_vector(x);
-  const std::tuple<std::vector<double>, int, unsigned long, double> last(x, it, i, xn);
+  const std::tuple<std::vector<double>, int, double> last(x, it, xn);
   for (long long k = 0; k < n_2; ++k) {
-    std::tie(x, it, i, xn) = last;
+    std::tie(x, it, xn) = last;
     change = 0.0;
     tape.push(i);
     i = 0ul;
@@ -122,7 +119,6 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
     i = tape.pop<unsigned long>();
   }
   xn = tape.pop<double>();
-  i = tape.pop<unsigned long>();
   it = tape.pop<int>();
   tape.pop_vector(x);
   return value;

@@ -86,8 +86,8 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_HEUN_AFC6551D18D6070C
-#define TANGENT_GENERATED_HEUN_AFC6551D18D6070C
+#ifndef TANGENT_GENERATED_HEUN_2D41AFCC6C8A40FE
+#define TANGENT_GENERATED_HEUN_2D41AFCC6C8A40FE
 namespace tangent::generated {
 // tangent: adjoint of heun (recompute.input.cpp:18)
 inline double heun_pullback(const std::vector<double>& u0, std::vector<double>& d_u0, double d_result) {
@@ -105,7 +105,7 @@ inline double heun_pullback(const std::vector<double>& u0, std::vector<double>& 
   k1.assign(n, 0.0);
   k2.assign(n, 0.0);
   tmp.assign(n, 0.0);
-  // recompute.input.cpp:21: for loop, recomputed: the state {u} recorded before each iteration
+  // recompute.input.cpp:21: for loop, recomputed: the state {u} recorded before each iteration (cheaper to recompute than to record: about 1600 bytes recorded per iteration against a state of 800 bytes {u}, and 1102 operations to run it again (containers and unknown trip counts counted as 100))
   for (int t = 0; t < 1000; ++t) {
     tape.push_vector(u);
     // recompute.input.cpp:22: call rate
