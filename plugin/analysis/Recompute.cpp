@@ -8,7 +8,8 @@
 // bytes, written in the forward sweep and read back in the reverse, on a
 // tape that for long loops no cache holds. The estimate below counts both
 // per iteration, with loops counting their trip counts (a count that is
-// not a constant, and the size of a container, count as `nominal_size`).
+// not a constant, and the size of a container, count as `nominal_size`),
+// and a call of a libm function such as tanh counting as 100 operations.
 // Recomputing is chosen when it at least halves the bytes an iteration
 // keeps and costs at most one operation per byte of tape traffic saved:
 // what hand-written adjoints of time steppers do (store the state of each
@@ -19,6 +20,8 @@
 #include "analysis/Analysis.h"
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 namespace tangent {
 
@@ -47,9 +50,17 @@ double operations(const Expr &e) {
   case ExprKind::Binary:
     n = e.type.isReal() ? 1 : 0; // index arithmetic is nearly free
     break;
-  case ExprKind::Math:
+  case ExprKind::Math: {
+    // A libm call (tanh, exp, sin...) costs as much as moving about a
+    // hundred bytes to and from the tape; a few functions are instructions.
+    static const std::set<std::string> cheap = {
+        "sqrt",  "fabs", "abs",   "fmin",  "fmax",     "min",  "max",
+        "floor", "ceil", "round", "trunc", "copysign", "clamp"};
+    n = cheap.count(e.text) ? 4 : 100;
+    break;
+  }
   case ExprKind::Call:
-    n = 10; // a libm call or an inactive function: several operations
+    n = 100; // an inactive function: as a libm call
     break;
   default:
     break;
