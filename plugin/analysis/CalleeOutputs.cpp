@@ -23,19 +23,9 @@ namespace {
 /// Whether anything in `block` (statements, expressions, loop headers)
 /// reads or writes `v`.
 bool mentions(const Block &block, const Var *v) {
-  bool found = false;
-  auto reads = [&](const ExprPtr &e) { found |= e && readsVar(*e, v); };
-  forEachStmt(block, [&](const Stmt &s, int) {
-    forEachExpr(s, [&](const Expr &e) { found |= readsVar(e, v); });
-    forEachWrite(s, [&](Var *w, bool) { found |= w == v; });
-    found |= s.var == v || s.result == v;
-    if (s.loop) {
-      reads(s.loop->cond);
-      reads(s.loop->start);
-      reads(s.loop->bound);
-    }
-  });
-  return found;
+  std::set<const Var *> accessed;
+  collectAccessed(block, accessed);
+  return accessed.count(v) > 0;
 }
 
 class FillCheck {

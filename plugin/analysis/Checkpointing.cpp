@@ -20,27 +20,6 @@ namespace tangent {
 
 namespace {
 
-void collectAccessed(const Block &block, std::set<const Var *> &out) {
-  forEachStmt(block, [&](const Stmt &s, int) {
-    auto reads = [&](const ExprPtr &e) {
-      if (e)
-        forEachRead(*e, [&](Var *v) { out.insert(v); });
-    };
-    forEachExpr(s, [&](const Expr &e) {
-      forEachRead(e, [&](Var *v) { out.insert(v); });
-    });
-    if (s.var)
-      out.insert(s.var);
-    if (s.result)
-      out.insert(s.result);
-    if (s.loop) {
-      reads(s.loop->cond);
-      reads(s.loop->start);
-      reads(s.loop->bound);
-    }
-  });
-}
-
 /// For each vector built once with a size (`std::vector<T> v(n)`), that
 /// size: a counted loop up to it covers every element.
 using SizeExprs = std::map<const Var *, const Expr *>;

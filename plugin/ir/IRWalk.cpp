@@ -89,6 +89,27 @@ void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
     forEachRead(*op, fn);
 }
 
+void collectAccessed(const Block &block, std::set<const Var *> &out) {
+  forEachStmt(block, [&](const Stmt &s, int) {
+    auto reads = [&](const ExprPtr &e) {
+      if (e)
+        forEachRead(*e, [&](Var *v) { out.insert(v); });
+    };
+    forEachExpr(s, [&](const Expr &e) {
+      forEachRead(e, [&](Var *v) { out.insert(v); });
+    });
+    if (s.var)
+      out.insert(s.var);
+    if (s.result)
+      out.insert(s.result);
+    if (s.loop) {
+      reads(s.loop->cond);
+      reads(s.loop->start);
+      reads(s.loop->bound);
+    }
+  });
+}
+
 bool readsVar(const Expr &e, const Var *v) {
   bool found = false;
   forEachRead(e, [&](Var *x) { found |= x == v; });

@@ -8,6 +8,7 @@
 
 #include "ir/IR.h"
 #include <functional>
+#include <set>
 
 namespace tangent {
 
@@ -37,6 +38,10 @@ void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
 
 /// Calls `fn` on every variable that `e` reads.
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
+
+/// Adds to `out` every variable that `block` (recursively: statements,
+/// expressions, loop headers) reads or writes.
+void collectAccessed(const Block &block, std::set<const Var *> &out);
 
 /// Whether `e` reads `v`.
 bool readsVar(const Expr &e, const Var *v);
