@@ -11,7 +11,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(clang-19 libclang-19-dev libclang-rt-19-dev llvm-19-dev libgtest-dev
           libbenchmark-dev nlohmann-json3-dev cmake ninja-build g++-12 ccache
-          clang-format-19)
+          clang-format-19 libomp-19-dev libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
