@@ -4,6 +4,8 @@
 /// The passes between lowering and generation, run in this order by the
 /// driver through analyzeFunction() / analyzeCallees() (Analyze.cpp):
 ///  1. classifyLoops  (LoopAnalysis.cpp): invariant variables, counted loops;
+///  1b. analyzeParallelLoops (ParallelLoops.cpp): OpenMP loops' reductions
+///     taken out, and what their iterations share;
 ///  2. analyzeActivity (Activity.cpp): varied and useful variables;
 ///  3. analyzeToBeRecorded (ToBeRecorded.cpp): what the reverse sweep reads,
 ///     hence which overwrites must be recorded, and which branch decisions;
@@ -32,6 +34,12 @@ void analyzeCallees(const std::vector<Function *> &callees);
 
 /// Marks invariant variables and classifies loops (Counted when possible).
 void classifyLoops(Function &fn);
+
+/// On each `#pragma omp parallel for` loop: floating reductions become
+/// per-iteration contributions folded after the loop, and the variables its
+/// body touches are classified (exclusive, private, shared) into its
+/// OmpLoop, or the loop gets a refusal (ParallelLoops.cpp).
+void analyzeParallelLoops(Function &fn);
 
 /// Computes varied/useful/active for variables and `active` for expressions.
 /// For the requested function, `wrt` selects the independent parameters;

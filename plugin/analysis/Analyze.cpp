@@ -18,6 +18,7 @@ void analyzeFunction(Function &fn, const Options &opts,
       after(pass);
   };
   classifyLoops(fn);
+  analyzeParallelLoops(fn);
   done("loops");
   analyzeActivity(fn, opts.wrt, opts.optimized);
   done("activity");
@@ -31,6 +32,7 @@ void analyzeCallees(const std::vector<Function *> &callees) {
   const Options defaults;
   for (Function *fn : callees) {
     classifyLoops(*fn);
+    analyzeParallelLoops(*fn);
     // Callees are differentiated with respect to every floating parameter.
     analyzeActivity(*fn, ~std::uint64_t{0}, /*optimized=*/true);
   }

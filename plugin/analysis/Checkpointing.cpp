@@ -238,6 +238,35 @@ private:
   SizeExprs sizes_;
   /// The loop around the one being chosen recomputes its iterations.
   bool inside_recomputed_ = false;
+  /// The line of the `omp parallel for` loop around it, 0 if none.
+  unsigned parallel_line_ = 0;
+
+  /// The reason of a parallel loop's strategy: how its sweeps run and how
+  /// its adjoints are updated safely.
+  static std::string parallelReason(const LoopInfo &li) {
+    const OmpLoop &omp = *li.omp;
+    std::string why = "parallel loop (OpenMP): forward and reverse sweeps "
+                      "run in parallel";
+    if (!omp.summary.empty())
+      why += "; " + omp.summary;
+    std::vector<Var *> shared;
+    for (Var *v : omp.shared_adjoints)
+      if (v->active)
+        shared.push_back(v);
+    if (shared.empty())
+      why += "; each adjoint update is to the iteration's own element: the "
+             "gradient is bitwise the sequential loop's";
+    else
+      why += "; adjoints of " + namesOf(shared) +
+             " privatised per thread and summed after the loop in thread "
+             "order (their rounding depends on the number of threads)";
+    if (omp.collapse > 1)
+      why += "; collapse(" + std::to_string(omp.collapse) +
+             "): parallel over the outer loop";
+    if (li.annotated)
+      why += "; not checkpointed: its iterations are independent";
+    return why;
+  }
 
   void visit(Block &block, unsigned inside_line) {
     for (StmtPtr &s : block) {
@@ -253,10 +282,14 @@ private:
         choose(*s, inside_line);
         const bool outer = s->loop->strategy != LoopStrategy::FullTape;
         const bool was_recomputed = inside_recomputed_;
+        const unsigned was_parallel = parallel_line_;
         if (outer)
           inside_recomputed_ = s->loop->strategy == LoopStrategy::Recompute;
+        if (s->loop->omp && !parallel_line_)
+          parallel_line_ = s->loc.line;
         visit(s->loop->body, outer ? s->loc.line : inside_line);
         inside_recomputed_ = was_recomputed;
+        parallel_line_ = was_parallel;
         break;
       }
       default:
@@ -361,6 +394,16 @@ private:
         li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
     const bool marked = li.annotated || li.fixed_point;
+    if (li.omp) {
+      li.reason = parallelReason(li);
+      return;
+    }
+    if (parallel_line_) {
+      li.reason = "inside the parallel loop at line " +
+                  std::to_string(parallel_line_) +
+                  ": taped by the thread that runs the iteration";
+      return;
+    }
     if (inside_line && !marked) {
       li.reason = std::string("taped within each ") +
                   (inside_recomputed_ ? "recomputation of the loop"

@@ -25,6 +25,7 @@ public:
   explicit LoopClassifier(Function &fn) : fn_(fn) {}
 
   void run() {
+    fn_.first_writes.clear(); // runs again after analyzeParallelLoops
     forEachStmt(fn_.body, [&](const Stmt &s, int depth) {
       forEachWrite(s, [&](Var *v, bool whole) {
         WriteInfo &w = writes_[v];

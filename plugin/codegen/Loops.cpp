@@ -10,7 +10,9 @@
 //  - LoopParallel.cpp:  sqrt(n) segments replayed on a helper thread;
 //  - LoopFixedPoint.cpp: [[tangent::fixed_point]] loops (Christianson);
 //  - LoopRecompute.cpp: the state of each iteration recorded, the
-//                       iteration recomputed before its reverse.
+//                       iteration recomputed before its reverse;
+//  - LoopOpenMP.cpp:    `#pragma omp parallel for` loops, both sweeps in
+//                       parallel (always full tape).
 // Replays run the same generated statements as the taped forward sweep, and
 // the untaped forward sweep the same expressions (untaped()), so
 // checkpointed gradients are bitwise identical to fully taped ones.
@@ -69,6 +71,8 @@ std::string SweepGenerator::makeState(const LoopInfo &li) {
 }
 
 SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
+  if (s.loop->omp)
+    return loopOpenMP(s); // taped or not: in parallel
   if (!record_)
     return loopFullTape(s); // the untaped sweep: a plain loop
   if (s.loop->fixed_point && s.loop->strategy != LoopStrategy::FixedPoint) {

@@ -200,6 +200,43 @@ inline std::string parallelSegmentsType(const std::string &state) {
   return "tangent::parallel_segments<" + state + ">";
 }
 
+// --- OpenMP parallel loops (openmp.hpp) -------------------------------------
+/// The team size a parallel region gets at most (an expression).
+inline std::string ompThreads() { return "tangent::detail::omp_threads()"; }
+/// The calling thread's number in its region (an expression).
+inline std::string ompThread() { return "tangent::detail::omp_thread()"; }
+/// `tangent::detail::omp_team team(tape, threads);`: the team tapes of one
+/// region, handed to its threads.
+inline std::string ompTeam(const std::string &team,
+                           const std::string &threads) {
+  return "tangent::detail::omp_team " + team + "(" + tape() + ", " + threads +
+         ");";
+}
+/// In a region: the calling thread's (or team tape `k`'s) member, and the
+/// tape generated code in the region records onto (shadowing the
+/// function's).
+inline std::string ompMember(const std::string &member, const std::string &team,
+                             const std::string &k) {
+  return "tangent::detail::omp_member " + member + "(" + team +
+         (k.empty() ? "" : ", " + k) + ");";
+}
+inline std::string bindMemberTape(const std::string &member) {
+  return "tangent::tape &" + tape() + " = " + member + ".tape();";
+}
+inline std::string finishForward(const std::string &team) {
+  return team + ".finish_forward();";
+}
+/// Zeroed copies of adjoint `adj`, one per thread (an expression), and
+/// their sum added into it after the region.
+inline std::string ompPrivate(const std::string &adj,
+                              const std::string &threads) {
+  return "tangent::detail::omp_private(" + adj + ", " + threads + ")";
+}
+inline std::string ompReduce(const std::string &adj,
+                             const std::string &copies) {
+  return "tangent::detail::omp_reduce(" + adj + ", " + copies + ");";
+}
+
 } // namespace tangent::rt
 
 #endif

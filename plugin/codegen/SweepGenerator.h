@@ -107,6 +107,7 @@ private:
   Sweeps loopBudgetWhile(const Stmt &s); // LoopBudgetWhile.cpp
   Sweeps loopFixedPoint(const Stmt &s);  // LoopFixedPoint.cpp
   Sweeps loopRecompute(const Stmt &s);   // LoopRecompute.cpp
+  Sweeps loopOpenMP(const Stmt &s);      // LoopOpenMP.cpp
   /// The header of a counted loop running backwards over its iterations
   /// (`for (T i = bound; i-- > start;)`), or "" when it has no such form.
   static std::string reversedHeader(const LoopInfo &li);

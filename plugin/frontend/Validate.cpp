@@ -12,6 +12,7 @@
 #include "frontend/AstShapes.h"
 #include "frontend/Types.h"
 #include "frontend/Validator.h"
+#include "clang/AST/StmtOpenMP.h"
 
 using namespace clang;
 
@@ -184,6 +185,8 @@ void Validator::stmt(const clang::Stmt *s) {
     refuse(loc, "'try' is not supported");
   else if (const auto *a = dyn_cast<AsmStmt>(s))
     refuse(a->getAsmLoc(), "inline assembly is not supported");
+  else if (const auto *omp = dyn_cast<OMPExecutableDirective>(s))
+    ompDirective(omp);
   else if (const auto *e = dyn_cast<clang::Expr>(s))
     discarded(e);
   else

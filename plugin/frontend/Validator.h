@@ -58,7 +58,8 @@ private:
   std::set<const clang::FunctionDecl *> accessors_;
   bool ok_ = true;
   Scope *scope_ = nullptr;
-  unsigned loops_ = 0; ///< loops around the current statement
+  unsigned loops_ = 0;          ///< loops around the current statement
+  unsigned parallel_loops_ = 0; ///< `omp parallel for` loops around it
   /// The statement being checked: the location of refusals of nodes that
   /// have none of their own.
   clang::SourceLocation current_;
@@ -80,6 +81,9 @@ private:
   void loopBody(const clang::Stmt *body);
   void rangeFor(const clang::CXXForRangeStmt *s);
   void switchStmt(const clang::SwitchStmt *s);
+  /// An OpenMP directive (ValidateOpenMP.cpp): `parallel for` with the
+  /// clauses tangent differentiates, else refused.
+  void ompDirective(const clang::OMPExecutableDirective *d);
   void returnStmt(const clang::ReturnStmt *s);
   void declStmt(const clang::DeclStmt *s);
   void varDecl(const clang::VarDecl *vd);

@@ -219,6 +219,44 @@ enum class LoopStrategy {
                ///< run again (taped) just before its reverse
 };
 
+/// An OpenMP `#pragma omp parallel for` on a counted loop: its clauses as
+/// lowered (frontend/lower/LowerOpenMP.cpp) and what its iterations share
+/// (analysis/ParallelLoops.cpp). Generated code runs the loop's forward and
+/// reverse sweeps in parallel (codegen/LoopOpenMP.cpp).
+struct OmpLoop {
+  enum class Schedule { Default, Static, Dynamic };
+  Schedule schedule = Schedule::Default;
+  long long chunk = 0; ///< the schedule's chunk size, 0 if none
+  int collapse = 1;    ///< the collapsed loops (generated: the outer one)
+  /// `reduction(op: var)`, op "+" or "max". Floating ones become a
+  /// per-iteration contribution folded in iteration order after the loop
+  /// (ParallelLoops.cpp); others stay clauses of the generated loop.
+  struct Reduction {
+    std::string op;
+    Var *var = nullptr;
+  };
+  std::vector<Reduction> reductions;
+  Loc loc; ///< the pragma
+
+  // Analysis results (ParallelLoops.cpp).
+  /// Variables each iteration writes before reading, used nowhere else:
+  /// private to the iteration (a `private` clause, and in the reverse
+  /// sweep copies of each thread).
+  std::vector<Var *> privates;
+  /// Privates whose value at the end of an iteration the reverse sweep
+  /// reads: recorded at the end of each iteration.
+  std::vector<Var *> restored;
+  /// Variables whose adjoint several iterations update (data read by more
+  /// than one iteration): privatised in the reverse sweep and summed after
+  /// the loop.
+  std::vector<Var *> shared_adjoints;
+  /// Why the loop's reverse sweep cannot run in parallel (then an error at
+  /// the loop), empty if it can.
+  std::string refusal;
+  /// For remarks: how each adjoint is updated safely.
+  std::string summary;
+};
+
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for
 /// general loops `init; do { body } while (!exit_flag)` where the body sets
 /// the flag (break, return, or a false condition).
@@ -255,6 +293,8 @@ struct LoopInfo {
   /// thread's own copies), ordered by id.
   std::vector<Var *> replayed;
   int budget = 0;
+  /// `#pragma omp parallel for` (with -fopenmp), else null.
+  std::unique_ptr<OmpLoop> omp;
 };
 
 struct Stmt {

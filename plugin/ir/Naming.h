@@ -42,6 +42,14 @@ inline const char *adjointTemp() { return "d"; }
 inline const char *tripCount() { return "trips"; }
 /// A loop's block of records on the tape (forward, reverse).
 inline const char *recordBlock() { return "records"; }
+/// A parallel loop's reduction: one contribution per iteration; the team
+/// of per-thread tapes, the team size, an iteration count, copies of an
+/// adjoint per thread (codegen/LoopOpenMP.cpp).
+inline const char *contributions() { return "contributions"; }
+inline const char *team() { return "team"; }
+inline const char *threads() { return "threads"; }
+inline const char *iterations() { return "iterations"; }
+inline const char *perThread() { return "per_thread"; }
 inline const char *decision() { return "taken"; }
 inline const char *breakFlag() { return "broke"; }
 inline const char *continueFlag() { return "skip"; }

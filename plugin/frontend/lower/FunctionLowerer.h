@@ -79,6 +79,8 @@ public:
   void VisitDoStmt(const clang::DoStmt *s, Block &out);
   void VisitCXXForRangeStmt(const clang::CXXForRangeStmt *s, Block &out);
   void VisitSwitchStmt(const clang::SwitchStmt *s, Block &out);
+  void VisitOMPParallelForDirective(const clang::OMPParallelForDirective *d,
+                                    Block &out); // LowerOpenMP.cpp
   /// An expression statement.
   void VisitExpr(const clang::Expr *e, Block &out);
   /// Anything else: the validator refused it, so it cannot be here.

@@ -6,7 +6,7 @@
 /// (tape.hpp), memory accounting (stats.hpp), snapshot stores
 /// (snapshots.hpp), checkpoint schedules and their drivers (schedules.hpp),
 /// the checkpointing helpers (checkpoint.hpp) and the small helpers that
-/// generated adjoints call (support.hpp).
+/// generated adjoints call (support.hpp, openmp.hpp for parallel loops).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_TANGENT_HPP
 #define TANGENT_TANGENT_HPP
@@ -15,6 +15,7 @@
 #include "tangent/checkpoint.hpp"
 #include "tangent/forward.hpp"
 #include "tangent/grad.hpp"
+#include "tangent/openmp.hpp"
 #include "tangent/schedules.hpp"
 #include "tangent/snapshots.hpp"
 #include "tangent/stats.hpp"

@@ -29,37 +29,34 @@
 /// that runs again reuses the pages the previous call touched; `release()`
 /// gives them back.
 ///
-/// Fast path: `push` is one compare of the top pointer against a bound and a
-/// bump; so is `pop`. They leave the fast path only when the tape grows past
-/// the highest 4 KiB block it has counted, or reaches the end (push) or the
-/// start (pop) of a chunk; that work happens out of line. Values are stored
-/// and loaded as their own type, so the compiler keeps the top pointer in a
-/// register across a loop of pushes or pops.
+/// Fast path: `push` and `pop` are one compare of the top pointer against a
+/// bound and a bump. The slow path (out of line) runs when the tape grows
+/// past the highest 4 KiB block it has counted or crosses a chunk. Values
+/// are stored as their own type, so the top pointer stays in a register.
 ///
 /// Accounting
 /// ----------
 /// The bytes in use (`size_bytes()`) are counted in `tangent::stats` rounded
-/// up to a multiple of `tape::block_bytes` (4 KiB): deterministic, with an
-/// error below 4 KiB per tape. Growth is counted on the slow path; pops on
-/// demand, whenever `tangent::stats` is read or a snapshot is counted (the
-/// tape is a lazy source of its thread, see stats.hpp), which also lowers
-/// the bound so that the next growth is counted again. Retained unused
-/// chunks are not counted. A tape is counted on the thread that first
-/// pushes to it and should stay on that thread.
+/// up to a multiple of `tape::block_bytes` (4 KiB). Growth is counted on the
+/// slow path; pops on demand, whenever `tangent::stats` is read or a
+/// snapshot is counted (the tape is a lazy source of its thread, stats.hpp).
+/// Retained unused chunks are not counted. A tape is counted on the thread
+/// that first pushes to it; hand_over() and take_over() move it (with its
+/// `team()`, the tapes of parallel loops) to another thread.
 ///
 /// Checks
 /// ------
 /// Off by default, whatever `NDEBUG` says; `-DTANGENT_TAPE_CHECKS=1` (in
 /// every translation unit: it changes inline code) turns them on. Every push
 /// then logs its type and element count (`tape::check_entry_bytes` per push,
-/// counted in `tangent::stats` like the values), and every pop checks that
-/// it matches the most recent unpopped push, else throws `std::logic_error`
-/// naming both. Popping more bytes than the tape holds always throws
-/// `std::logic_error` (detected on the slow path, at the tape's start).
+/// counted like the values), and every pop checks that it matches the most
+/// recent unpopped push, else throws `std::logic_error` naming both. Popping
+/// more than the tape holds always throws `std::logic_error`.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_TAPE_HPP
 #define TANGENT_TAPE_HPP
 
+#include "tangent/detail/tape_team.hpp"
 #include "tangent/detail/tape_values.hpp"
 #include "tangent/stats.hpp"
 
@@ -263,14 +260,10 @@ public:
     return before_ + static_cast<std::size_t>(top_ - begin_);
   }
 
-  /// The bytes tangent::stats counts for what is pushed and not popped,
-  /// before rounding: size_bytes(), plus the check log's entries when
-  /// checks are on (what memory budgets measure).
+  /// What tangent::stats counts, before rounding: size_bytes() plus, with
+  /// checks on, the log's entries (what memory budgets measure).
   std::size_t held_bytes() const noexcept {
-    if constexpr (checks_enabled)
-      return size_bytes() + log_bytes();
-    else
-      return size_bytes();
+    return size_bytes() + (checks_enabled ? log_bytes() : 0);
   }
 
   /// Bytes of all chunks held, in use or kept for reuse.
@@ -289,6 +282,7 @@ public:
 
   /// Drops the contents and keeps the memory for reuse.
   void clear() noexcept {
+    team_.clear();
     log_.clear();
     if (!chunks_.empty()) {
       enter_chunk(0, 0);
@@ -318,6 +312,7 @@ public:
   /// thread's tangent::stats) so that another thread can take it over. The
   /// tape must not be used again before take_over().
   void hand_over() noexcept {
+    team_.hand_over();
     sync_count();
     stats::detail::lower(counted_ + log_counted_);
     counted_ = log_counted_ = 0;
@@ -328,10 +323,14 @@ public:
   /// Counts this tape, as it is now, on the calling thread (after a
   /// hand_over() on the thread that filled it).
   void take_over() noexcept {
+    team_.take_over();
     if (!linked)
       stats::detail::link(*this);
     sync_count();
   }
+
+  /// The tapes of the threads of its parallel loops (openmp.hpp).
+  detail::tape_team &team() noexcept { return team_; }
 
   /// Makes sure that `bytes` bytes in total can be pushed without allocating.
   void reserve(std::size_t bytes) {
@@ -590,6 +589,7 @@ private:
   std::size_t max_chunk_;
   std::vector<chunk> chunks_;
   std::vector<entry> log_; ///< Pushes not yet popped (checks only).
+  detail::tape_team team_;
 };
 
 } // namespace tangent

@@ -3,7 +3,9 @@
 /// \file
 /// `tangent::thread_tape()`, the tape that generated code records onto, and
 /// `detail::tape_redirect`, which points it at another tape for a while
-/// (parallel replay, tangent/schedule/parallel.hpp). Included by tape.hpp.
+/// (parallel replay, tangent/schedule/parallel.hpp; parallel loops,
+/// tangent/openmp.hpp). Included by tape.hpp, it also defines the functions
+/// of detail::tape_team.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_THREAD_TAPE_HPP
 #define TANGENT_THREAD_TAPE_HPP
@@ -43,6 +45,29 @@ public:
 private:
   tape *outer_;
 };
+// detail::tape_team (detail/tape_team.hpp), now that `tape` is complete.
+inline tape_team::~tape_team() = default;
+
+inline void tape_team::reserve(std::size_t n) {
+  while (tapes_.size() < n)
+    tapes_.push_back(std::make_unique<tape>());
+}
+
+inline void tape_team::clear() noexcept {
+  for (auto &t : tapes_)
+    t->clear();
+}
+
+inline void tape_team::hand_over() noexcept {
+  for (auto &t : tapes_)
+    t->hand_over();
+}
+
+inline void tape_team::take_over() noexcept {
+  for (auto &t : tapes_)
+    t->take_over();
+}
+
 } // namespace detail
 
 } // namespace tangent

@@ -1,0 +1,478 @@
+//===- ParallelLoops.cpp - what the iterations of a parallel loop share ---===//
+//
+// Runs after classifyLoops on every `#pragma omp parallel for` loop (ir/IR.h,
+// OmpLoop), in two steps.
+//
+// 1. Reductions of floating variables are taken out of the loop: in the
+//    loop, `s = s + e` (or `s = max(s, e)`) becomes `c[i - a] = c[i - a] + e`
+//    into a vector of contributions, one element per iteration starting from
+//    the operation's identity; after the loop, a sequential loop folds them
+//    into s in iteration order. The value, and so the gradient, is the
+//    sequential program's (bit for bit when the iteration updates s once),
+//    whatever the number of threads; the fold's reverse is ordinary code.
+//
+// 2. Every variable the loop body touches is classified:
+//    - exclusive: a container accessed only at one index that is the
+//      induction variable (or the induction variable minus something that
+//      does not change in the loop): each element belongs to one iteration,
+//      and so do its adjoint's updates;
+//    - private: a scalar each iteration writes before reading it, used
+//      nowhere outside the loop (a `private` clause; in the reverse sweep a
+//      copy per thread);
+//    - shared and only read: its adjoint is updated by several iterations,
+//      so the reverse sweep privatises it (OmpLoop::shared_adjoints);
+//    - anything else the body writes makes the iterations dependent: the
+//      loop is refused (OmpLoop::refusal, reported by the generator).
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "ir/Support.h"
+#include <algorithm>
+#include <map>
+
+namespace tangent {
+
+namespace {
+
+/// One use of a variable in a loop body.
+struct Access {
+  const Expr *index = nullptr; ///< the first index, null: the whole variable
+  bool write = false;
+};
+
+struct Uses {
+  std::map<Var *, std::vector<Access>> of;
+  void add(Var *v, const Expr *index, bool write) {
+    of[v].push_back({index, write});
+  }
+};
+
+/// Records the variables `e` reads (`write`: `e` is a target).
+void expr(const Expr &e, Uses &u, bool write) {
+  if (e.kind == ExprKind::VarRef) {
+    u.add(e.var, nullptr, write);
+    return;
+  }
+  if (e.kind == ExprKind::Index) {
+    // v[i] or m[i][j]: an access of v (or m) at its first index.
+    const Expr *base = &e;
+    while (base->ops[0]->kind == ExprKind::Index)
+      base = base->ops[0].get();
+    if (base->ops[0]->kind == ExprKind::VarRef)
+      u.add(base->ops[0]->var, base->ops[1].get(), write);
+    else
+      expr(*base->ops[0], u, write);
+    for (const Expr *x = &e; x->kind == ExprKind::Index; x = x->ops[0].get())
+      expr(*x->ops[1], u, false);
+    return;
+  }
+  if (e.kind == ExprKind::Size && e.ops[0]->kind == ExprKind::VarRef)
+    return; // a size: the body writes no container whole (else refused)
+  if (e.var)
+    u.add(e.var, nullptr, write);
+  for (const ExprPtr &op : e.ops)
+    expr(*op, u, false);
+}
+
+/// The accesses of statement `s` itself (not of its nested blocks).
+void collectOne(const Stmt &s, Uses &u) {
+  switch (s.kind) {
+  case StmtKind::Assign:
+    expr(*s.rhs, u, false);
+    expr(*s.lhs, u, true);
+    break;
+  case StmtKind::Call:
+    for (size_t i = 0; i < s.args.size(); ++i)
+      expr(*s.args[i], u, s.arg_is_output[i]);
+    if (s.result)
+      u.add(s.result, nullptr, true);
+    break;
+  case StmtKind::Construct:
+  case StmtKind::Resize:
+    for (const ExprPtr &a : s.args)
+      expr(*a, u, false);
+    u.add(s.var, nullptr, true);
+    break;
+  case StmtKind::Swap:
+    u.add(s.lhs->var, nullptr, true);
+    u.add(s.rhs->var, nullptr, true);
+    break;
+  case StmtKind::If:
+    expr(*s.cond, u, false);
+    break;
+  case StmtKind::Loop:
+    for (const ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
+      if (*e)
+        expr(**e, u, false);
+    break;
+  case StmtKind::Block:
+    break;
+  }
+}
+
+/// Every access in `block`, recursively, in program order.
+void collect(const Block &block, Uses &u) {
+  forEachStmt(block, [&](const Stmt &s, int) { collectOne(s, u); });
+}
+
+/// Every access of statement `s` and of the blocks nested in it.
+Uses accessesOf(const Stmt &s) {
+  Uses u;
+  collectOne(s, u);
+  if (s.kind == StmtKind::If) {
+    collect(s.then_block, u);
+    collect(s.else_block, u);
+  } else if (s.kind == StmtKind::Loop) {
+    collect(s.loop->init, u);
+    collect(s.loop->body, u);
+    collect(s.loop->step, u);
+  } else if (s.kind == StmtKind::Block) {
+    collect(s.block, u);
+  }
+  return u;
+}
+
+/// Whether `index` names one element per iteration of a loop over `i`:
+/// `i`, or `i - k` with k not changing in the loop.
+bool perIteration(const Expr &index, const Var *i,
+                  const std::set<const Var *> &written) {
+  if (index.kind == ExprKind::VarRef)
+    return index.var == i;
+  if (index.kind == ExprKind::Cast)
+    return perIteration(*index.ops[0], i, written);
+  if (index.kind != ExprKind::Binary || index.text != "-" ||
+      index.ops[0]->kind != ExprKind::VarRef || index.ops[0]->var != i)
+    return false;
+  bool invariant = true;
+  forEachRead(*index.ops[1],
+              [&](Var *v) { invariant &= v != i && !written.count(v); });
+  return invariant;
+}
+
+/// Whether the first statement of `body` that touches scalar `v` writes it
+/// without reading it, unconditionally (an assignment, a call's result, or
+/// the init of a nested loop whose induction variable it is).
+bool writtenFirst(const Block &body, Var *v) {
+  for (const StmtPtr &s : body) {
+    Uses u = accessesOf(*s);
+    if (!u.of.count(v))
+      continue;
+    if (s->kind == StmtKind::Assign)
+      return s->lhs->kind == ExprKind::VarRef && s->lhs->var == v &&
+             !readsVar(*s->rhs, v);
+    if (s->kind == StmtKind::Call) {
+      bool read = false;
+      for (const ExprPtr &a : s->args)
+        read |= readsVar(*a, v);
+      return s->result == v && !read;
+    }
+    if (s->kind == StmtKind::Loop)
+      return s->loop->induction == v || writtenFirst(s->loop->init, v);
+    return false;
+  }
+  return false;
+}
+
+/// Whether `rhs`, assigned to `s`, is `s + e` or `max(s, e)` (fmax too)
+/// with e not reading s: the reduction's update.
+bool reductionUpdate(const Expr &rhs, const Var *s, const std::string &op) {
+  const bool shape =
+      op == "+" ? rhs.kind == ExprKind::Binary && rhs.text == "+"
+                : rhs.kind == ExprKind::Math && rhs.ops.size() == 2 &&
+                      rhs.text.size() >= 3 &&
+                      rhs.text.compare(rhs.text.size() - 3, 3, "max") == 0;
+  return shape && rhs.ops[0]->kind == ExprKind::VarRef &&
+         rhs.ops[0]->var == s && !readsVar(*rhs.ops[1], s);
+}
+
+class ParallelLoops {
+public:
+  explicit ParallelLoops(Function &fn) : fn_(fn) {}
+
+  /// Step 1 on every parallel loop of `block`; true if any changed.
+  bool takeOutReductions(Block &block) {
+    bool changed = false;
+    for (size_t k = 0; k < block.size(); ++k) {
+      Stmt &s = *block[k];
+      if (s.kind == StmtKind::If) {
+        changed |= takeOutReductions(s.then_block);
+        changed |= takeOutReductions(s.else_block);
+      } else if (s.kind == StmtKind::Block) {
+        changed |= takeOutReductions(s.block);
+      } else if (s.kind == StmtKind::Loop) {
+        changed |= takeOutReductions(s.loop->body);
+        if (s.loop->omp && !s.loop->omp->reductions.empty()) {
+          Block before, after;
+          if (takeOut(s, before, after)) {
+            changed = true;
+            size_t loop_at = k;
+            for (auto &b : before)
+              block.insert(block.begin() + static_cast<long>(loop_at++),
+                           std::move(b));
+            for (size_t a = 0; a < after.size(); ++a)
+              block.insert(block.begin() + static_cast<long>(loop_at + 1 + a),
+                           std::move(after[a]));
+            k = loop_at + after.size();
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  /// Step 2 on every parallel loop of the function.
+  void classifyAll() {
+    forEachStmt(fn_.body, [&](const Stmt &s, int) {
+      if (s.kind == StmtKind::Loop && s.loop->omp)
+        classify(const_cast<Stmt &>(s));
+    });
+  }
+
+private:
+  /// Replaces the floating reductions of loop `s` by contributions:
+  /// `before` builds them, `after` folds them.
+  bool takeOut(Stmt &s, Block &before, Block &after) {
+    LoopInfo &li = *s.loop;
+    OmpLoop &omp = *li.omp;
+    std::vector<OmpLoop::Reduction> kept, real;
+    for (const OmpLoop::Reduction &r : omp.reductions)
+      (r.var->type.isReal() ? real : kept).push_back(r);
+    if (real.empty())
+      return false;
+    if (li.form != LoopInfo::Form::Counted || li.increment != 1 ||
+        li.compare != "<") {
+      omp.refusal = "a floating reduction on a parallel loop that is not "
+                    "written `for (i = a; i < b; ++i)` is not supported";
+      return false;
+    }
+    const Type size_type = intType("std::size_t");
+    // The trip count b - a, or 0, and the iteration's element i - a.
+    long long start = -1;
+    const bool from_zero = constInt(*li.start, start) && start == 0;
+    auto trips = [&]() -> ExprPtr {
+      ExprPtr b = makeCast(size_type, li.bound->clone());
+      if (from_zero)
+        return b;
+      ExprPtr n = makeBinary("-", makeCast(size_type, li.bound->clone()),
+                             makeCast(size_type, li.start->clone()), size_type);
+      auto c = std::make_unique<Expr>();
+      c->kind = ExprKind::Cond;
+      c->type = size_type;
+      c->ops.push_back(
+          makeBinary(">", li.bound->clone(), li.start->clone(), boolType()));
+      c->ops.push_back(std::move(n));
+      c->ops.push_back(makeIntLiteral(0, size_type));
+      return ExprPtr(std::move(c));
+    };
+    auto element = [&]() -> ExprPtr {
+      ExprPtr i = makeVarRef(li.induction);
+      if (from_zero)
+        return i;
+      return makeBinary("-", std::move(i), li.start->clone(),
+                        li.induction->type);
+    };
+    std::set<const Var *> reduced;
+    for (const auto &r : real)
+      reduced.insert(r.var);
+    // Every use of a reduced variable in the body must be its update.
+    bool shaped = true;
+    forEachStmt(li.body, [&](const Stmt &st, int) {
+      Uses u;
+      collectOne(st, u);
+      for (const auto &r : real) {
+        if (!u.of.count(r.var))
+          continue;
+        shaped &= st.kind == StmtKind::Assign &&
+                  st.lhs->kind == ExprKind::VarRef && st.lhs->var == r.var &&
+                  reductionUpdate(*st.rhs, r.var, r.op);
+      }
+    });
+    if (!shaped) {
+      omp.refusal = "a reduction variable is used in the loop other than by "
+                    "its update (`s += e;`, `s = s + e;` or "
+                    "`m = std::max(m, e);`)";
+      return false;
+    }
+    // One vector of contributions per reduced variable.
+    auto loop = std::make_unique<Stmt>();
+    loop->kind = StmtKind::Loop;
+    loop->loc = s.loc;
+    loop->loop = std::make_unique<LoopInfo>();
+    LoopInfo &fold = *loop->loop;
+    Var *k = fn_.addVar("", size_type, VarRole::Induction);
+    k->name = fn_.names.fresh("i");
+    fold.init.push_back(
+        makeAssign(makeVarRef(k), makeIntLiteral(0, size_type), s.loc));
+    fold.cond = makeBinary("<", makeVarRef(k), trips(), boolType());
+    fold.step.push_back(makeAssign(
+        makeVarRef(k),
+        makeBinary("+", makeVarRef(k), makeIntLiteral(1, size_type), size_type),
+        s.loc));
+    for (const auto &r : real) {
+      Type vt;
+      vt.kind = TypeKind::Vector;
+      vt.elem_spelling = r.var->type.spelling;
+      vt.spelling = "std::vector<" + vt.elem_spelling + ">";
+      vt.elem_real = true;
+      Var *c = fn_.addVar("", vt, VarRole::Local);
+      c->name = fn_.names.fresh(naming::contributions());
+      auto build = std::make_unique<Stmt>();
+      build->kind = StmtKind::Construct;
+      build->loc = s.loc;
+      build->var = c;
+      build->construct = ConstructKind::Fill;
+      build->args.push_back(trips());
+      build->args.push_back(makeLiteral(
+          r.op == "+"
+              ? "0.0"
+              : "-std::numeric_limits<" + vt.elem_spelling + ">::infinity()",
+          r.var->type));
+      before.push_back(std::move(build));
+      // In the loop: the update goes to the iteration's element.
+      forEachStmt(li.body, [&](const Stmt &cst, int) {
+        Stmt &st = const_cast<Stmt &>(cst);
+        if (st.kind != StmtKind::Assign || st.lhs->kind != ExprKind::VarRef ||
+            st.lhs->var != r.var)
+          return;
+        st.lhs = makeIndex(makeVarRef(c), element());
+        st.rhs->ops[0] = makeIndex(makeVarRef(c), element());
+      });
+      // After it: s = s + c[k] (or max), in iteration order.
+      ExprPtr update;
+      if (r.op == "+")
+        update =
+            makeBinary("+", makeVarRef(r.var),
+                       makeIndex(makeVarRef(c), makeVarRef(k)), r.var->type);
+      else {
+        update = firstUpdate(li.body, r.var, c)->clone();
+        update->ops[0] = makeVarRef(r.var);
+        update->ops[1] = makeIndex(makeVarRef(c), makeVarRef(k));
+      }
+      fold.body.push_back(
+          makeAssign(makeVarRef(r.var), std::move(update), s.loc));
+    }
+    fold.kind_name = "for";
+    after.push_back(std::move(loop));
+    std::vector<Var *> names;
+    for (const auto &r : real)
+      names.push_back(r.var);
+    omp.summary = "reduction of " + namesOf(names) +
+                  " taken out: one contribution per iteration, added up in "
+                  "iteration order after the loop";
+    omp.reductions = kept;
+    return true;
+  }
+
+  /// The rhs of the first update of contributions `c` in `body`.
+  static const Expr *firstUpdate(const Block &body, const Var *, const Var *c) {
+    const Expr *found = nullptr;
+    forEachStmt(body, [&](const Stmt &st, int) {
+      if (!found && st.kind == StmtKind::Assign &&
+          st.lhs->kind == ExprKind::Index && rootVar(*st.lhs) == c)
+        found = st.rhs.get();
+    });
+    TANGENT_ASSERT(found, "a reduction without its update");
+    return found;
+  }
+
+  void classify(Stmt &s) {
+    LoopInfo &li = *s.loop;
+    OmpLoop &omp = *li.omp;
+    omp.privates.clear();
+    omp.shared_adjoints.clear();
+    if (!omp.refusal.empty())
+      return;
+    if (li.form != LoopInfo::Form::Counted || !li.induction) {
+      omp.refusal = "this parallel loop is not a counted loop (an integer "
+                    "induction variable with invariant bounds)";
+      return;
+    }
+    Uses inside;
+    collect(li.body, inside);
+    std::set<const Var *> written;
+    for (const auto &[v, list] : inside.of)
+      for (const Access &a : list)
+        if (a.write)
+          written.insert(v);
+    // Where each variable is used outside the loop.
+    std::set<const Stmt *> in_loop;
+    for (const Block *b : {&li.init, &li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &x, int) { in_loop.insert(&x); });
+    std::set<const Var *> outside;
+    forEachStmt(fn_.body, [&](const Stmt &st, int) {
+      if (in_loop.count(&st))
+        return;
+      Uses u;
+      collectOne(st, u);
+      for (const auto &[v, list] : u.of)
+        outside.insert(v);
+    });
+    for (const Var *p : fn_.params)
+      outside.insert(p); // the caller sees them
+    if (fn_.result_var)
+      outside.insert(fn_.result_var);
+    // Counted loops in the body declare their induction variable in their
+    // header: private to the iteration already.
+    std::set<const Var *> headers;
+    forEachStmt(li.body, [&](const Stmt &st, int) {
+      if (st.kind == StmtKind::Loop &&
+          st.loop->form == LoopInfo::Form::Counted && st.loop->induction)
+        headers.insert(st.loop->induction);
+    });
+    for (const auto &[v, list] : inside.of) {
+      if (v == li.induction || headers.count(v))
+        continue;
+      const Expr *index = list.front().index;
+      bool one_index = v->type.isContainer();
+      for (const Access &a : list)
+        one_index &= a.index && sameExpr(*a.index, *index);
+      if (one_index && perIteration(*index, li.induction, written))
+        continue; // exclusive: element i - a belongs to iteration i
+      if (!written.count(v)) {
+        omp.shared_adjoints.push_back(v);
+        continue;
+      }
+      const std::string name =
+          "'" + (v->source_name.empty() ? v->name : v->source_name) + "'";
+      if (!v->type.isContainer() && v->type.kind != TypeKind::Pointer &&
+          !outside.count(v) && writtenFirst(li.body, v)) {
+        omp.privates.push_back(v);
+        continue;
+      }
+      if (v->type.isContainer() && !outside.count(v))
+        omp.refusal = "a container declared in the body of a parallel loop "
+                      "(" +
+                      name + ") is not supported";
+      else
+        omp.refusal =
+            "the iterations of this parallel loop are not independent: " +
+            name +
+            " is written by one iteration and used by others (only elements "
+            "[i] of the loop's index, and scalars declared in the body, may "
+            "be written)";
+      return;
+    }
+    auto byId = [](const Var *a, const Var *b) { return a->id < b->id; };
+    std::sort(omp.privates.begin(), omp.privates.end(), byId);
+    std::sort(omp.shared_adjoints.begin(), omp.shared_adjoints.end(), byId);
+  }
+
+  Function &fn_;
+};
+
+} // namespace
+
+void analyzeParallelLoops(Function &fn) {
+  bool any = false;
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    any |= s.kind == StmtKind::Loop && s.loop->omp != nullptr;
+  });
+  if (!any)
+    return;
+  ParallelLoops pl(fn);
+  if (pl.takeOutReductions(fn.body))
+    classifyLoops(fn); // the fold loops are counted loops
+  pl.classifyAll();
+}
+
+} // namespace tangent

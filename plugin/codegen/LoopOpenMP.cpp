@@ -1,0 +1,258 @@
+//===- LoopOpenMP.cpp - `#pragma omp parallel for` loops, in parallel -----===//
+//
+// A parallel loop's iterations are independent (analysis/ParallelLoops.cpp
+// checked it), so its forward sweep runs them in parallel as the user's loop
+// does, and so does its reverse sweep:
+//  - a body whose records are scalars of one type, a fixed number per
+//    iteration, writes them into one tape block at the iteration's index
+//    (as LoopFullTape.cpp does): any thread can reverse any iteration;
+//  - any other body records on the tape of its thread (openmp.hpp): each
+//    iteration's records, then its index, then how many iterations the
+//    thread ran; the reverse sweep gives each team tape to one thread.
+// Adjoint updates: an element `[i]` belongs to one iteration and is updated
+// in place; adjoints that several iterations update (of data they all read)
+// are privatised, one zeroed copy per thread, summed after the loop in
+// thread order; variables private to an iteration get a copy per thread.
+// Without -fopenmp the pragmas are ignored: one thread, the same code.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/RuntimeApi.h"
+#include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
+
+namespace tangent {
+
+namespace {
+
+std::string scheduleClause(const OmpLoop &omp) {
+  if (omp.schedule == OmpLoop::Schedule::Default)
+    return "";
+  std::string s = omp.schedule == OmpLoop::Schedule::Dynamic
+                      ? " schedule(dynamic"
+                      : " schedule(static";
+  if (omp.chunk > 0)
+    s += ", " + std::to_string(omp.chunk);
+  return s + ")";
+}
+
+/// `private(a, b)` for the iteration's own variables.
+std::string privateClause(const OmpLoop &omp) {
+  return omp.privates.empty() ? ""
+                              : " firstprivate(" + namesOf(omp.privates) + ")";
+}
+
+/// The reductions left as clauses (not floating: not differentiated).
+std::string reductionClauses(const OmpLoop &omp) {
+  std::string s;
+  for (const auto &r : omp.reductions)
+    s += " reduction(" + r.op + ": " + r.var->name + ")";
+  return s;
+}
+
+/// `auto copies = omp_private(d_x, threads);` for each shared adjoint.
+std::vector<std::string> declareCopies(Code &c,
+                                       const std::vector<const Var *> &shared,
+                                       const std::string &threads,
+                                       SweepGenerator &gen) {
+  std::vector<std::string> copies;
+  for (const Var *v : shared) {
+    copies.push_back(gen.fresh(naming::perThread()));
+    c.line("auto " + copies.back() + " = " +
+           rt::ompPrivate(v->adjoint, threads) + ";");
+  }
+  return copies;
+}
+
+/// What one thread (or team tape `k`) of the reverse sweep has of its own:
+/// its copy of each shared adjoint, under the adjoint's name, and the
+/// variables private to an iteration with their adjoints.
+void declareOwn(Code &c, const OmpLoop &omp,
+                const std::vector<const Var *> &shared,
+                const std::vector<std::string> &copies, const std::string &k) {
+  for (size_t n = 0; n < shared.size(); ++n)
+    c.line("auto &" + shared[n]->adjoint + " = " + copies[n] + "[" + k + "];");
+  for (const Var *v : omp.privates) {
+    c.line(declareZero(v->type, v->name));
+    if (!v->adjoint.empty())
+      c.line(declareZero(v->type, v->adjoint));
+  }
+}
+
+/// Adds each thread's copies into the shared adjoints, in thread order.
+void reduceCopies(Code &c, const std::vector<const Var *> &shared,
+                  const std::vector<std::string> &copies) {
+  for (size_t n = 0; n < shared.size(); ++n)
+    c.line(rt::ompReduce(shared[n]->adjoint, copies[n]));
+}
+
+} // namespace
+
+SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  const OmpLoop &omp = *li.omp;
+  Sweeps out;
+  auto refuse = [&](const std::string &why) {
+    std::pair<Loc, std::string> e(s.loc, "tangent: " + why);
+    for (const auto &o : errors)
+      if (o.first.raw == e.first.raw && o.second == e.second)
+        return; // replays generate a loop's code more than once
+    errors.push_back(std::move(e));
+  };
+  if (!omp.refusal.empty()) {
+    refuse(omp.refusal);
+    return out;
+  }
+  TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
+                 "a parallel loop that is not counted");
+  const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
+  const std::string schedule = scheduleClause(omp);
+  const std::string header = countedHeader(li, "");
+  if (!record_) { // untaped: the user's loop
+    Sweeps body = block(li.body);
+    out.fwd.comment(where + ", in parallel (OpenMP)");
+    out.fwd.line("#pragma omp parallel for" + schedule + privateClause(omp) +
+                 reductionClauses(omp));
+    out.fwd.open(header);
+    out.fwd.append(body.fwd);
+    out.fwd.close();
+    return out;
+  }
+
+  // What the reverse sweep gives each thread of its own.
+  std::vector<const Var *> shared, restored;
+  for (const Var *v : omp.shared_adjoints) {
+    if (v->adjoint.empty())
+      continue;
+    if (v->type.kind == TypeKind::CArray || v->type.kind == TypeKind::Pointer)
+      refuse("the adjoint of '" + v->name +
+             "', which several iterations of this parallel loop update, is "
+             "a C array or pointer: use a std::vector or std::array");
+    shared.push_back(v);
+  }
+  for (const Var *v : omp.privates)
+    if (v->read_in_reverse)
+      restored.push_back(v);
+  Sweeps body;
+  RecordBlock blk;
+  const bool blocked = restored.empty() && blockBody(li, body, blk);
+  if (!blocked && !restored.empty())
+    body = block(li.body);
+  const std::string &i = li.induction->name;
+  const std::string &it = li.induction->type.spelling;
+  const std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
+
+  const bool own = !shared.empty() || !omp.privates.empty();
+  std::string shared_names;
+  for (const Var *v : shared)
+    shared_names += (shared_names.empty() ? "" : ", ") + v->name;
+
+  if (blocked || body.rev.empty()) {
+    out.fwd.comment(where + ", in parallel (OpenMP)" +
+                    (blocked ? ": records at each iteration's index" : ""));
+    if (blocked)
+      out.fwd.line("std::byte *const " + blk.fwd_name + " = " +
+                   rt::pushBlock(blk.type, start, bound, blk.per) + ";");
+    out.fwd.line("#pragma omp parallel for" + schedule + privateClause(omp) +
+                 reductionClauses(omp));
+    out.fwd.open(header);
+    out.fwd.append(body.fwd);
+    out.fwd.close();
+    if (body.rev.empty())
+      return out;
+    out.rev.comment(where + ", reversed in parallel (OpenMP)" +
+                    (shared.empty() ? ""
+                                    : "; adjoints of " + shared_names +
+                                          " summed per thread"));
+    out.rev.line("const std::byte *const " + blk.rev_name + " = " +
+                 rt::popBlock(blk.type, start, bound, blk.per) + ";");
+    if (!own) {
+      out.rev.line("#pragma omp parallel for" + schedule);
+      out.rev.open(header);
+      out.rev.append(body.rev);
+      out.rev.close();
+      return out;
+    }
+    out.rev.open("");
+    const std::string threads = fresh(naming::threads());
+    out.rev.line("const int " + threads + " = " + rt::ompThreads() + ";");
+    const auto copies = declareCopies(out.rev, shared, threads, *this);
+    out.rev.line("#pragma omp parallel num_threads(" + threads + ")");
+    out.rev.open("");
+    declareOwn(out.rev, omp, shared, copies, rt::ompThread());
+    out.rev.line("#pragma omp for" + schedule);
+    out.rev.open(header);
+    out.rev.append(body.rev);
+    out.rev.close();
+    out.rev.close();
+    reduceCopies(out.rev, shared, copies);
+    out.rev.close();
+    return out;
+  }
+
+  // One tape per thread.
+  const std::string threads = fresh(naming::threads());
+  const std::string team = fresh(naming::team());
+  const std::string member = fresh("member");
+  const std::string count = fresh(naming::iterations());
+  out.fwd.comment(where + ", in parallel (OpenMP): each thread records its "
+                          "iterations on a tape of its own");
+  out.fwd.open("");
+  out.fwd.line("const int " + threads + " = " + rt::ompThreads() + ";");
+  out.fwd.line(rt::ompTeam(team, threads));
+  out.fwd.line("#pragma omp parallel num_threads(" + threads + ")" +
+               privateClause(omp));
+  out.fwd.open("");
+  out.fwd.line(rt::ompMember(member, team, ""));
+  out.fwd.line(rt::bindMemberTape(member));
+  out.fwd.line("std::size_t " + count + " = 0;");
+  out.fwd.line("#pragma omp for" + schedule + reductionClauses(omp) +
+               " nowait");
+  out.fwd.open(header);
+  out.fwd.append(body.fwd);
+  for (const Var *v : restored)
+    out.fwd.line(rt::push(v->name));
+  out.fwd.line(rt::push(i));
+  out.fwd.line("++" + count + ";");
+  out.fwd.close();
+  out.fwd.line(rt::push(count));
+  out.fwd.close();
+  out.fwd.line(rt::finishForward(team));
+  out.fwd.line(rt::push(threads));
+  out.fwd.close();
+
+  const std::string threads_r = fresh(naming::threads());
+  const std::string team_r = fresh(naming::team());
+  const std::string member_r = fresh("member");
+  const std::string k = fresh("k");
+  const std::string count_r = fresh(naming::iterations());
+  out.rev.comment(where +
+                  ", reversed in parallel (OpenMP): each thread's "
+                  "tape by one thread" +
+                  (shared.empty()
+                       ? ""
+                       : "; adjoints of " + shared_names + " summed per tape"));
+  out.rev.open("");
+  out.rev.line("const int " + threads_r + " = " + rt::pop("int") + ";");
+  out.rev.line(rt::ompTeam(team_r, threads_r));
+  const auto copies = declareCopies(out.rev, shared, threads_r, *this);
+  out.rev.line("#pragma omp parallel for schedule(static, 1) num_threads(" +
+               threads_r + ")");
+  out.rev.open("for (int " + k + " = 0; " + k + " < " + threads_r + "; ++" + k +
+               ")");
+  out.rev.line(rt::ompMember(member_r, team_r, k));
+  out.rev.line(rt::bindMemberTape(member_r));
+  declareOwn(out.rev, omp, shared, copies, k);
+  out.rev.open("for (std::size_t " + count_r + " = " + rt::pop("std::size_t") +
+               "; " + count_r + "-- > 0;)");
+  out.rev.line("const " + it + " " + i + " = " + rt::pop(it) + ";");
+  for (auto v = restored.rbegin(); v != restored.rend(); ++v)
+    out.rev.line((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+  out.rev.append(body.rev);
+  out.rev.close();
+  out.rev.close();
+  reduceCopies(out.rev, shared, copies);
+  out.rev.close();
+  return out;
+}
+
+} // namespace tangent

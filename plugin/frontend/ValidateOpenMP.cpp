@@ -1,0 +1,145 @@
+//===- ValidateOpenMP.cpp - which OpenMP directives tangent accepts -------===//
+//
+// With -fopenmp, a differentiated function may contain `#pragma omp
+// parallel for` loops with a static or dynamic schedule, collapse,
+// `reduction(+: ...)` and `reduction(max: ...)`, and the data-sharing
+// clauses that change nothing tangent relies on (shared, default(shared),
+// private). Everything else OpenMP is refused here, at the directive or the
+// clause: tasks, critical sections, atomics and the other constructs whose
+// order of execution the reverse sweep cannot replay. Without -fopenmp the
+// pragmas are not in the AST: the loops are ordinary loops.
+// Whether the iterations are independent is decided on the IR
+// (analysis/ParallelLoops.cpp), which refuses the rest at the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Validator.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+std::string directiveName(const OMPExecutableDirective *d) {
+  return "'#pragma omp " +
+         llvm::omp::getOpenMPDirectiveName(d->getDirectiveKind()).str() + "'";
+}
+
+/// Why directive `d` (not a `parallel for`) is refused.
+std::string whyRefused(const OMPExecutableDirective *d) {
+  const std::string name = directiveName(d);
+  const std::string only =
+      "tangent differentiates '#pragma omp parallel for' loops (static or "
+      "dynamic schedule, collapse, reduction(+) and reduction(max))";
+  switch (d->getDirectiveKind()) {
+  case llvm::omp::OMPD_task:
+  case llvm::omp::OMPD_taskloop:
+  case llvm::omp::OMPD_taskwait:
+  case llvm::omp::OMPD_taskgroup:
+  case llvm::omp::OMPD_taskyield:
+    return name +
+           " is not supported: tasks run in an order the reverse "
+           "sweep cannot replay; " +
+           only;
+  case llvm::omp::OMPD_critical:
+    return name + " is not supported: the order in which threads enter a "
+                  "critical section changes from run to run, so its reverse "
+                  "cannot be replayed; use a reduction clause";
+  case llvm::omp::OMPD_atomic:
+    return name + " is not supported: atomic updates (and captures) "
+                  "happen in an order the reverse sweep cannot replay; use "
+                  "a reduction clause";
+  default:
+    return name + " is not supported: " + only;
+  }
+}
+
+bool constantPositive(const clang::Expr *e, ASTContext &ctx) {
+  if (!e)
+    return false;
+  auto v = e->getIntegerConstantExpr(ctx);
+  return v && v->isStrictlyPositive();
+}
+
+} // namespace
+
+void Validator::ompDirective(const OMPExecutableDirective *d) {
+  const auto *pf = dyn_cast<OMPParallelForDirective>(d);
+  if (!pf)
+    return refuse(d->getBeginLoc(), whyRefused(d));
+  if (parallel_loops_ > 0)
+    return refuse(d->getBeginLoc(),
+                  "a '#pragma omp parallel for' inside another one is not "
+                  "supported (nested parallel loops)");
+  for (const OMPClause *c : pf->clauses()) {
+    const std::string clause =
+        "clause '" + llvm::omp::getOpenMPClauseName(c->getClauseKind()).str() +
+        "'";
+    if (const auto *sc = dyn_cast<OMPScheduleClause>(c)) {
+      if (sc->getScheduleKind() != OMPC_SCHEDULE_static &&
+          sc->getScheduleKind() != OMPC_SCHEDULE_dynamic)
+        refuse(c->getBeginLoc(), "only schedule(static) and "
+                                 "schedule(dynamic) are supported");
+      else if (sc->getFirstScheduleModifier() !=
+                   OMPC_SCHEDULE_MODIFIER_unknown ||
+               sc->getSecondScheduleModifier() !=
+                   OMPC_SCHEDULE_MODIFIER_unknown)
+        refuse(c->getBeginLoc(), "schedule modifiers are not supported");
+      else if (sc->getChunkSize() &&
+               !constantPositive(sc->getChunkSize(), ctx_))
+        refuse(c->getBeginLoc(), "the chunk size of a schedule must be a "
+                                 "positive constant");
+    } else if (const auto *cc = dyn_cast<OMPCollapseClause>(c)) {
+      if (!constantPositive(cc->getNumForLoops(), ctx_))
+        refuse(c->getBeginLoc(), "collapse needs a positive constant");
+    } else if (const auto *rc = dyn_cast<OMPReductionClause>(c)) {
+      const DeclarationName op = rc->getNameInfo().getName();
+      const bool plus = op.getCXXOverloadedOperator() == OO_Plus;
+      const bool max = op.isIdentifier() && op.getAsString() == "max";
+      if (rc->getModifier() != OMPC_REDUCTION_unknown)
+        refuse(c->getBeginLoc(), "reduction modifiers are not supported");
+      else if (!plus && !max)
+        refuse(c->getBeginLoc(),
+               "reduction '" + op.getAsString() +
+                   "' is not supported: only reduction(+: ...) and "
+                   "reduction(max: ...) are differentiated");
+      for (const clang::Expr *v : rc->varlists()) {
+        const auto *dr = dyn_cast<DeclRefExpr>(v->IgnoreParenImpCasts());
+        const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+        if (!vd || !(vd->getType()->isArithmeticType()) ||
+            vd->getType()->isReferenceType())
+          refuse(v->getExprLoc(), "a reduction over something other than a "
+                                  "local scalar variable is not supported");
+      }
+    } else if (isa<OMPSharedClause, OMPPrivateClause>(c)) {
+      // Nothing to do: sharing is what the analysis finds anyway.
+    } else if (const auto *dc = dyn_cast<OMPDefaultClause>(c)) {
+      if (dc->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared &&
+          dc->getDefaultKind() != llvm::omp::OMP_DEFAULT_none)
+        refuse(c->getBeginLoc(), "only default(shared) and default(none) "
+                                 "are supported");
+    } else {
+      refuse(c->getBeginLoc(),
+             clause + " is not supported on a differentiated parallel loop" +
+                 (isa<OMPNumThreadsClause>(c)
+                      ? " (set the team size with OMP_NUM_THREADS or "
+                        "omp_set_num_threads)"
+                      : ""));
+    }
+  }
+  const clang::Stmt *loop = pf->getInnermostCapturedStmt()->getCapturedStmt();
+  while (const auto *as = dyn_cast<AttributedStmt>(loop))
+    loop = as->getSubStmt();
+  if (!isa<ForStmt>(loop))
+    return refuse(loop->getBeginLoc(),
+                  "a '#pragma omp parallel for' over a range-for is not "
+                  "supported: write the loop with an index");
+  ++parallel_loops_;
+  stmt(loop);
+  --parallel_loops_;
+}
+
+} // namespace tangent

@@ -1,0 +1,60 @@
+//===- LowerOpenMP.cpp - lowering `#pragma omp parallel for` --------------===//
+//
+// The loop under the directive is lowered like any loop (LowerLoop.cpp); the
+// directive's clauses become the loop's OmpLoop (ir/IR.h). The validator
+// (frontend/ValidateOpenMP.cpp) accepted only the clauses read here.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lower/FunctionLowerer.h"
+#include "ir/Support.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace clang;
+
+namespace tangent {
+
+namespace {
+
+long long constantOf(const clang::Expr *e, ASTContext &ctx) {
+  if (!e)
+    return 0;
+  auto v = e->getIntegerConstantExpr(ctx);
+  return v ? v->getExtValue() : 0;
+}
+
+} // namespace
+
+void FunctionLowerer::VisitOMPParallelForDirective(
+    const OMPParallelForDirective *d, Block &out) {
+  const clang::Stmt *loop = d->getInnermostCapturedStmt()->getCapturedStmt();
+  stmt(loop, out);
+  TANGENT_ASSERT(!out.empty() && out.back()->kind == StmtKind::Loop,
+                 "a parallel for did not lower to a loop");
+  auto omp = std::make_unique<OmpLoop>();
+  omp->loc = makeLoc(ctx, d->getBeginLoc());
+  for (const OMPClause *c : d->clauses()) {
+    if (const auto *sc = dyn_cast<OMPScheduleClause>(c)) {
+      omp->schedule = sc->getScheduleKind() == OMPC_SCHEDULE_dynamic
+                          ? OmpLoop::Schedule::Dynamic
+                          : OmpLoop::Schedule::Static;
+      omp->chunk = constantOf(sc->getChunkSize(), ctx);
+    } else if (const auto *cc = dyn_cast<OMPCollapseClause>(c)) {
+      omp->collapse = static_cast<int>(constantOf(cc->getNumForLoops(), ctx));
+    } else if (const auto *rc = dyn_cast<OMPReductionClause>(c)) {
+      const DeclarationName op = rc->getNameInfo().getName();
+      const std::string name =
+          op.getCXXOverloadedOperator() == OO_Plus ? "+" : "max";
+      for (const clang::Expr *v : rc->varlists()) {
+        const auto *dr = cast<DeclRefExpr>(v->IgnoreParenImpCasts());
+        auto it = vars.find(cast<VarDecl>(dr->getDecl()));
+        TANGENT_ASSERT(it != vars.end(),
+                       "a reduction over an unknown variable");
+        omp->reductions.push_back({name, it->second});
+      }
+    }
+  }
+  out.back()->loop->omp = std::move(omp);
+}
+
+} // namespace tangent

@@ -1,0 +1,268 @@
+// OpenMP `parallel for` loops in differentiated functions (label: openmp).
+// Built twice: with -fopenmp and 2 threads (openmp.loops), and without
+// -fopenmp (openmp.loops-serial), where the pragmas are ignored.
+//
+// Every parallel function has a sequential twin: the same body from one
+// macro, with the pragma as the macro's argument. Checks:
+//  - both gradients against central finite differences;
+//  - where every adjoint update goes to the iteration's own element, or a
+//    reduction is folded in iteration order: the parallel gradient is
+//    bitwise the sequential one (twin(), ../checkpoint/twin.hpp);
+//  - where adjoints of shared data are privatised per thread and summed
+//    after the loop: equal to 1e-13, and bitwise equal from run to run.
+// Shapes: records in one block (W1), one tape per thread (a loop inside the
+// body, a private variable whose value the reverse reads), reductions
+// (+ and max), static and dynamic schedules with chunks, collapse(2),
+// a callee in the body, a checkpointed time loop around a parallel loop.
+#include "../checkpoint/twin.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+using namespace ckpt_test;
+
+#define PAR _Pragma("omp parallel for")
+#define PAR_DYNAMIC _Pragma("omp parallel for schedule(dynamic, 7)")
+#define PAR_STATIC _Pragma("omp parallel for schedule(static, 3)")
+#define PAR_SUM _Pragma("omp parallel for reduction(+ : s)")
+#define PAR_SUM_MAX                                                            \
+  _Pragma("omp parallel for reduction(+ : s) reduction(max : m)")
+#define PAR_COLLAPSE _Pragma("omp parallel for collapse(2)")
+#define SEQ
+
+// W1's shape: one record per iteration, each adjoint update at [j].
+#define ROLLOUT(P)                                                             \
+  {                                                                            \
+    std::vector<double> s(x.size(), 0.0);                                      \
+    for (int t = 0; t < 40; ++t) {                                             \
+      P for (std::size_t j = 0; j < x.size(); ++j) s[j] =                      \
+          std::tanh(s[j] * 0.9 + x[j]);                                        \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (std::size_t j = 0; j < x.size(); ++j)                                 \
+      r += s[j] * s[j];                                                        \
+    return r;                                                                  \
+  }
+double rollout_seq(const std::vector<double> &x) ROLLOUT(
+    SEQ) double rollout_par(const std::vector<double> &x)
+    ROLLOUT(PAR) double rollout_dynamic(const std::vector<double> &x) ROLLOUT(
+        PAR_DYNAMIC) double rollout_static(const std::vector<double>
+                                               &x) ROLLOUT(PAR_STATIC)
+
+// Reductions: folded in iteration order, so bitwise the sequential sums
+// (c, which every iteration reads, in the privatised cases).
+#define REDUCE(P)                                                              \
+  {                                                                            \
+    double s = 0.5, m = -1.0;                                                  \
+    P for (int j = 0; j < static_cast<int>(x.size()); ++j) {                   \
+      s += x[j] * x[j] * C;                                                    \
+      m = std::max(m, std::sin(x[j]) * C);                                     \
+    }                                                                          \
+    return s * m;                                                              \
+  }
+#define C 1.3
+        double reduce_seq(const std::vector<double> &x) REDUCE(
+            SEQ) double reduce_par(const std::vector<double>
+                                       &x) REDUCE(PAR_SUM_MAX)
+#undef C
+#define C c
+            double reduce_c_seq(const std::vector<double> &x, double c) REDUCE(
+                SEQ) double reduce_c_par(const std::vector<double> &x,
+                                         double c) REDUCE(PAR_SUM_MAX)
+#undef C
+
+// A sum inside a time loop, from an index that does not start at 0.
+#define SUM_FROM(P)                                                            \
+  {                                                                            \
+    double total = 0;                                                          \
+    for (int t = 0; t < 3; ++t) {                                              \
+      double s = 0;                                                            \
+      P for (std::size_t j = 2; j < x.size(); ++j) s += std::cos(x[j] * t);    \
+      total += s * s;                                                          \
+    }                                                                          \
+    return total;                                                              \
+  }
+                double sum_from_seq(const std::vector<double> &x) SUM_FROM(
+                    SEQ) double sum_from_par(const std::vector<double>
+                                                 &x) SUM_FROM(PAR_SUM)
+
+// A private variable whose value the reverse reads (one tape per thread).
+#define PRIVATE(P)                                                             \
+  {                                                                            \
+    std::vector<double> y(x.size());                                           \
+    P for (std::size_t j = 0; j < x.size(); ++j) {                             \
+      double a = x[j] * 2.0;                                                   \
+      a = a * std::sin(a);                                                     \
+      y[j] = a * a * x[j];                                                     \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v;                                                                  \
+    return r;                                                                  \
+  }
+                    double private_seq(const std::vector<double> &x) PRIVATE(
+                        SEQ) double private_par(const std::vector<double>
+                                                    &x) PRIVATE(PAR)
+
+// collapse(2) over the rows and columns of a matrix.
+#define COLLAPSED(P)                                                           \
+  {                                                                            \
+    std::vector<std::vector<double>> out = m;                                  \
+    P for (std::size_t i = 0; i < m.size();                                    \
+           ++i) for (std::size_t k = 0; k < m[0].size(); ++k) out[i][k] =      \
+        std::exp(0.3 * m[i][k]) * m[i][k];                                     \
+    double r = 0;                                                              \
+    for (std::size_t i = 0; i < m.size(); ++i)                                 \
+      for (std::size_t k = 0; k < m[0].size(); ++k)                            \
+        r += out[i][k] * (1.0 + 0.1 * k);                                      \
+    return r;                                                                  \
+  }
+                        double collapsed_seq(
+                            const std::vector<std::vector<double>> &m)
+                            COLLAPSED(SEQ) double collapsed_par(
+                                const std::vector<std::vector<double>>
+                                    &m) COLLAPSED(PAR_COLLAPSE)
+
+// Shared data: x read at j and j + 1, a read by every iteration; a
+// matrix-vector product whose inner loop reads all of x (one tape per
+// thread); a callee. Their adjoints are privatised per thread.
+#define STENCIL(P)                                                             \
+  {                                                                            \
+    std::vector<double> y(x.size() - 1);                                       \
+    P for (std::size_t j = 0; j < x.size() - 1; ++j) y[j] =                    \
+        a * x[j] + 0.5 * std::sin(x[j + 1]);                                   \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v * v;                                                              \
+    return r;                                                                  \
+  }
+                                double stencil_seq(const std::vector<double> &x,
+                                                   double a)
+                                    STENCIL(SEQ) double stencil_par(
+                                        const std::vector<double> &x,
+                                        double a) STENCIL(PAR)
+
+#define MATVEC(P)                                                              \
+  {                                                                            \
+    const std::size_t n = x.size();                                            \
+    std::vector<double> h(n);                                                  \
+    P for (std::size_t i = 0; i < n; ++i) {                                    \
+      double acc = 0;                                                          \
+      for (std::size_t k = 0; k < n; ++k)                                      \
+        acc += w[i * n + k] * x[k];                                            \
+      h[i] = std::tanh(acc);                                                   \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (double v : h)                                                         \
+      r += v * v;                                                              \
+    return r;                                                                  \
+  }
+                                        double matvec_seq(
+                                            const std::vector<double> &w,
+                                            const std::vector<double> &x)
+                                            MATVEC(SEQ) double matvec_par(
+                                                const std::vector<double> &w,
+                                                const std::vector<double> &x)
+                                                MATVEC(PAR_STATIC) double matvec_dynamic(
+                                                    const std::vector<double>
+                                                        &w,
+                                                    const std::vector<double>
+                                                        &x) MATVEC(PAR_DYNAMIC)
+
+                                                    double blend(double u,
+                                                                 double a) {
+  return std::sin(u) * a + u * u;
+}
+#define CALLS(P)                                                               \
+  {                                                                            \
+    std::vector<double> y(x.size());                                           \
+    P for (std::size_t j = 0; j < x.size(); ++j) y[j] = blend(x[j], a);        \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v;                                                                  \
+    return r;                                                                  \
+  }
+double calls_seq(const std::vector<double> &x, double a)
+    CALLS(SEQ) double calls_par(const std::vector<double> &x, double a)
+        CALLS(PAR)
+
+// A checkpointed time loop around a parallel loop: the replays run the
+// parallel loop again; the gradient is bitwise the full tape's.
+#define STEPPER(P)                                                             \
+  {                                                                            \
+    std::vector<double> s(x.size(), 0.0);                                      \
+    for (int t = 0; t < 400; ++t) {                                            \
+      P for (std::size_t j = 0; j < x.size(); ++j) s[j] =                      \
+          std::tanh(s[j] * 0.9 + x[j] * std::cos(0.01 * t));                   \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (double v : s)                                                         \
+      r += v;                                                                  \
+    return r;                                                                  \
+  }
+            double stepper_seq(const std::vector<double> &x)
+                STEPPER(SEQ) double stepper_par(const std::vector<double> &x)
+                    STEPPER(PAR)
+
+    /// The privatised cases: against finite differences, against the
+    /// sequential gradient to 1e-13, and (static schedules) bitwise from run
+    /// to run; a dynamic schedule gives a thread other iterations each run, so
+    /// the per-thread sums round differently.
+    template <auto F, auto G, class... X>
+    void privatised(const std::string &name, bool fixed_order,
+                    const X &...args) {
+  check(name + "/seq~fd", tangent::grad<F>(), args...);
+  check(name + "/par~fd", tangent::grad<G>(), args...);
+  const auto par = tangent::grad<G>()(args...);
+  if (fixed_order)
+    for (int run = 0; run < 5; ++run)
+      check_same(name + "/run==run", par, tangent::grad<G>()(args...));
+  check_near(name + "/par~seq", par, tangent::grad<F>()(args...),
+             tolerance{1e-13, 1e-13});
+}
+
+int main() {
+#ifdef _OPENMP
+  omp_set_num_threads(2);
+  std::printf("OpenMP: %d threads\n", omp_get_max_threads());
+#else
+  std::printf("without OpenMP: the pragmas are ignored\n");
+#endif
+  const auto x = wave(37);
+  twin("rollout", expect::any, tangent::grad<rollout_seq>(),
+       tangent::grad<rollout_par>(), x);
+  twin("rollout_dynamic", expect::any, tangent::grad<rollout_seq>(),
+       tangent::grad<rollout_dynamic>(), x);
+  twin("rollout_static", expect::any, tangent::grad<rollout_seq>(),
+       tangent::grad<rollout_static>(), x);
+  twin("reduce", expect::any, tangent::grad<reduce_seq>(),
+       tangent::grad<reduce_par>(), x);
+  twin("sum_from", expect::any, tangent::grad<sum_from_seq>(),
+       tangent::grad<sum_from_par>(), x);
+  twin("private", expect::any, tangent::grad<private_seq>(),
+       tangent::grad<private_par>(), wave(29, 0.7));
+  std::vector<std::vector<double>> m(5, std::vector<double>(6));
+  for (std::size_t i = 0; i < m.size(); ++i)
+    m[i] = wave(6, 0.8, 0.2 * static_cast<double>(i));
+  check("collapsed/seq~fd", tangent::grad<collapsed_seq>(), m);
+  check("collapsed/par~fd", tangent::grad<collapsed_par>(), m);
+  check_same("collapsed/par==seq", tangent::grad<collapsed_par>()(m),
+             tangent::grad<collapsed_seq>()(m));
+  twin("stepper/checkpointed", expect::less, tangent::grad<stepper_seq>(),
+       tangent::grad<stepper_par, options{.checkpoint = true}>(), wave(300));
+  twin("stepper/parallel", expect::any, tangent::grad<stepper_seq>(),
+       tangent::grad<stepper_par>(), wave(300));
+
+  privatised<stencil_seq, stencil_par>("stencil", true, x, 0.7);
+  privatised<reduce_c_seq, reduce_c_par>("reduce_c", true, x, 1.3);
+  privatised<matvec_seq, matvec_par>("matvec", true, wave(19 * 19, 0.3),
+                                     wave(19));
+  privatised<matvec_seq, matvec_dynamic>("matvec_dynamic", false,
+                                         wave(19 * 19, 0.3), wave(19));
+  privatised<calls_seq, calls_par>("calls", true, x, 0.6);
+  return summary();
+}
