@@ -203,10 +203,12 @@ void nonblocking_cases() {
 
   // Three messages on one channel (same peer and tag), completed one by
   // one in the order they started; then three more completed by one
-  // waitall whose array is scrambled. A reverse that paired the adjoint
-  // messages wrongly would swap their values.
+  // waitall whose array is scrambled; then waitall at one end and single
+  // waits at the other. A reverse that paired the adjoint messages wrongly
+  // would swap their values.
   dot_test(
-      "three messages on one channel, wait and waitall", {3, 3, 3, 3},
+      "three messages on one channel, wait and waitall",
+      {3, 3, 3, 3, 3, 3, 3, 3},
       [](tangent::tape &t, buffers &x) {
         MPI_Request rq[3], sq[3];
         for (int k = 0; k < 3; ++k)
@@ -230,13 +232,47 @@ void nonblocking_cases() {
         tmpi::waitall(t, 6, scrambled, sts);
         expect(sts[0].MPI_SOURCE == left() && sts[0].MPI_TAG == 9,
                "waitall passes the statuses on");
+        // Third and fourth rounds: one end completes its three messages by
+        // one waitall, the other end one by one, so the adjoint messages
+        // meet only if waitall_reverse posts in the order the waits imply.
+        MPI_Request s3[3], r3[3], s4[3], r4[3];
+        for (int k = 0; k < 3; ++k)
+          tmpi::isend(t, x[4].data() + k, 1, right(), 9, world, &s3[k]);
+        for (int k = 0; k < 3; ++k)
+          tmpi::irecv(t, x[5].data() + k, 1, left(), 9, world, &r3[k]);
+        for (int k = 0; k < 3; ++k)
+          tmpi::wait(t, &r3[k]);
+        tmpi::waitall(t, 3, s3);
+        for (int k = 0; k < 3; ++k)
+          tmpi::isend(t, x[6].data() + k, 1, right(), 9, world, &s4[k]);
+        for (int k = 0; k < 3; ++k)
+          tmpi::irecv(t, x[7].data() + k, 1, left(), 9, world, &r4[k]);
+        for (int k = 0; k < 3; ++k)
+          tmpi::wait(t, &s4[k]);
+        tmpi::waitall(t, 3, r4);
       },
       [](tangent::tape &t, buffers &x, buffers &d) {
         tmpi::adjoints reg;
         reg.add(x[1], d[1]);
+        reg.add(x[5], d[5]);
+        reg.add(x[7], d[7]);
         tmpi::adjoints inner; // nested registries: both are searched
         inner.add(x[3].data(), d[3].data(), 3);
-        tmpi::waitall_reverse(t);
+        tmpi::waitall_reverse(t); // fourth round
+        for (int k = 2; k >= 0; --k)
+          tmpi::wait_reverse(t);
+        for (int k = 2; k >= 0; --k)
+          tmpi::irecv_reverse(t, d[7].data() + k);
+        for (int k = 2; k >= 0; --k)
+          tmpi::isend_reverse(t, d[6].data() + k);
+        tmpi::waitall_reverse(t); // third round
+        for (int k = 2; k >= 0; --k)
+          tmpi::wait_reverse(t);
+        for (int k = 2; k >= 0; --k)
+          tmpi::irecv_reverse(t, d[5].data() + k);
+        for (int k = 2; k >= 0; --k)
+          tmpi::isend_reverse(t, d[4].data() + k);
+        tmpi::waitall_reverse(t); // second round
         for (int k = 2; k >= 0; --k)
           tmpi::irecv_reverse(t, d[3].data() + k);
         for (int k = 2; k >= 0; --k)
