@@ -322,6 +322,46 @@ void nonblocking_cases() {
       7);
 }
 
+/// Messages far above the eager limit (Open MPI: a few KiB), so that every
+/// send waits for its receive: a reverse that blocked in the wrong order
+/// would deadlock here (and time out) instead of being saved by buffering.
+void large_message_cases() {
+  constexpr int n = 100000;
+  constexpr std::size_t un = n;
+  dot_test(
+      "large messages: ring by parity, sendrecv, isend/irecv", {un, un, un},
+      [](tangent::tape &t, buffers &x) {
+        if (rank() % 2 == 0) {
+          tmpi::send(t, x[0].data(), n, right(), 1, world);
+          tmpi::recv(t, x[1].data(), n, left(), 1, world);
+        } else {
+          tmpi::recv(t, x[1].data(), n, left(), 1, world);
+          tmpi::send(t, x[0].data(), n, right(), 1, world);
+        }
+        tmpi::sendrecv(t, x[1], left(), 2, x[2], right(), 2, world);
+        MPI_Request q[2];
+        tmpi::irecv(t, x[0], left(), 3, world, &q[0]);
+        tmpi::isend(t, x[2], right(), 3, world, &q[1]);
+        tmpi::waitall(t, 2, q);
+      },
+      [](tangent::tape &t, buffers &x, buffers &d) {
+        tmpi::adjoints reg;
+        reg.add(x[0], d[0]);
+        tmpi::waitall_reverse(t);
+        tmpi::isend_reverse(t, d[2]);
+        tmpi::irecv_reverse(t, d[0]);
+        tmpi::sendrecv_reverse(t, d[1], d[2]);
+        if (rank() % 2 == 0) {
+          tmpi::recv_reverse(t, d[1].data());
+          tmpi::send_reverse(t, d[0].data());
+        } else {
+          tmpi::send_reverse(t, d[0].data());
+          tmpi::recv_reverse(t, d[1].data());
+        }
+      },
+      12);
+}
+
 void collective_cases() {
   const auto allreduce_case = [](const std::string &name, MPI_Op op,
                                  bool ties) {
@@ -453,6 +493,7 @@ int main(int argc, char **argv) {
   mpi_test::start(&argc, &argv);
   blocking_cases();
   nonblocking_cases();
+  large_message_cases();
   collective_cases();
   direct_cases();
   return mpi_test::finish("mpi.primitives");
