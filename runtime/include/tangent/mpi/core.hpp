@@ -293,8 +293,8 @@ inline void check_channel_order(const record &done, bool sends,
   }
 }
 
-/// Whether a send (blocking, or the send half of a sendrecv) would pass a
-/// pending request on its channel; `id` is a fresh number.
+/// Checks that a blocking send or receive (or a half of a sendrecv), which
+/// completes at once, does not overtake a pending request on its channel.
 inline void check_blocking(const record &r, bool sends, const char *function) {
   record now = r;
   now.id = ~std::uint64_t{0};
