@@ -8,7 +8,7 @@
 #
 # In scope: the tool, the runtime, the samples, the benchmarks and the C++ of
 # the tests. Out of scope: inputs whose text is the test (golden inputs and
-# outputs, must-fail programs (also test/openmp/mustfail), diagnostics and remark programs that name their
+# outputs, must-fail programs (also test/openmp/mustfail, test/mpi/mustfail), diagnostics and remark programs that name their
 # own lines, tangent-rewrite inputs and projects) and the rule table (Rules.def, laid out
 # as a table).
 set -euo pipefail
@@ -25,7 +25,7 @@ files() {
     'plugin/*.cpp' 'plugin/*.h' 'runtime/include/*.hpp' \
     'samples/*.cpp' 'samples/*.hpp' 'benchmarks/*.cpp' 'benchmarks/*.hpp' \
     'test/*.cpp' 'test/*.h' 'test/*.hpp' |
-    grep -v -E '^test/(golden|mustfail|openmp/mustfail|diagnostics|rewrite/inputs|checkpoint/remarks|layout/controls|package)/'
+    grep -v -E '^test/(golden|mustfail|openmp/mustfail|mpi/mustfail|diagnostics|rewrite/inputs|checkpoint/remarks|layout/controls|package)/'
 }
 
 if [[ ${1:-} == --check ]]; then

@@ -115,6 +115,17 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
           }
         break;
       case StmtKind::Call: {
+        if (s.mpi) {
+          // What a buffer receives comes from another rank's buffers,
+          // whose activity this rank cannot see: every floating buffer
+          // is active, so that both ends reverse their communication.
+          for (const ExprPtr &a : s.args)
+            if (a->type.isReal()) {
+              set(rootVar(*a), &Var::varied);
+              set(rootVar(*a), &Var::useful);
+            }
+          break;
+        }
         bool varied = false, useful = s.result && s.result->useful;
         for (size_t i = 0; i < s.args.size(); ++i) {
           varied |= flowsFrom(*s.args[i], &Var::varied);

@@ -168,6 +168,9 @@ bool writtenFirst(const Block &body, Var *v) {
     }
     if (s->kind == StmtKind::Loop)
       return s->loop->induction == v || writtenFirst(s->loop->init, v);
+    if (s->kind == StmtKind::If) // `c ? a : b`, if/else: both branches
+      return !readsVar(*s->cond, v) && writtenFirst(s->then_block, v) &&
+             writtenFirst(s->else_block, v);
     return false;
   }
   return false;
@@ -387,6 +390,17 @@ private:
                     "induction variable with invariant bounds)";
       return;
     }
+    bool communicates = false;
+    forEachStmt(li.body, [&](const Stmt &st, int) {
+      communicates |= st.kind == StmtKind::Call && st.mpi;
+    });
+    if (communicates) {
+      omp.refusal = "an MPI call inside a parallel loop is not supported";
+      return;
+    }
+    std::set<const Var *> reduced;
+    for (const auto &r : omp.reductions)
+      reduced.insert(r.var);
     Uses inside;
     collect(li.body, inside);
     std::set<const Var *> written;
@@ -422,10 +436,12 @@ private:
     for (const auto &[v, list] : inside.of) {
       if (v == li.induction || headers.count(v))
         continue;
+      if (reduced.count(v))
+        continue; // an integer reduction: stays a clause
       const Expr *index = list.front().index;
-      bool one_index = v->type.isContainer();
+      bool one_index = v->type.isContainer() && index;
       for (const Access &a : list)
-        one_index &= a.index && sameExpr(*a.index, *index);
+        one_index &= a.index && index && sameExpr(*a.index, *index);
       if (one_index && perIteration(*index, li.induction, written))
         continue; // exclusive: element i - a belongs to iteration i
       if (!written.count(v)) {
@@ -434,8 +450,11 @@ private:
       }
       const std::string name =
           "'" + (v->source_name.empty() ? v->name : v->source_name) + "'";
+      const bool declared_private =
+          std::find(omp.declared_private.begin(), omp.declared_private.end(),
+                    v) != omp.declared_private.end();
       if (!v->type.isContainer() && v->type.kind != TypeKind::Pointer &&
-          !outside.count(v) && writtenFirst(li.body, v)) {
+          (declared_private || !outside.count(v)) && writtenFirst(li.body, v)) {
         omp.privates.push_back(v);
         continue;
       }

@@ -248,6 +248,17 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
         markNeeded(*a, s);
       break;
     case StmtKind::Call: {
+      if (s.mpi) {
+        // The reverse takes the buffers' addresses (their indices) and
+        // their counts again; the runtime records everything else.
+        for (const ExprPtr &a : s.args) {
+          if (a->kind == ExprKind::Index)
+            forEachIndex(*a, [&](const Expr &index) { markReads(index, s); });
+          else if (a->type.isIntegral())
+            markReads(*a, s);
+        }
+        break;
+      }
       bool custom = !s.custom.empty();
       for (size_t i = 0; i < s.args.size(); ++i) {
         const Expr &a = *s.args[i];

@@ -22,6 +22,8 @@ std::string zeroLiteral(const std::string &type) {
 } // namespace
 
 SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
+  if (s.mpi)
+    return communication(s); // Communication.cpp
   Sweeps out;
   Code restore;
   bool custom = !s.custom.empty();

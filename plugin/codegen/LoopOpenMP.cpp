@@ -35,7 +35,8 @@ std::string scheduleClause(const OmpLoop &omp) {
   return s + ")";
 }
 
-/// `private(a, b)` for the iteration's own variables.
+/// `firstprivate(a, b)` for the iteration's own variables (first: the
+/// forward sweep records a copy's value before it overwrites it).
 std::string privateClause(const OmpLoop &omp) {
   return omp.privates.empty() ? ""
                               : " firstprivate(" + namesOf(omp.privates) + ")";
@@ -98,8 +99,10 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
         return; // replays generate a loop's code more than once
     errors.push_back(std::move(e));
   };
-  if (!omp.refusal.empty()) {
-    refuse(omp.refusal);
+  if (!omp.refusal.empty() || li.fixed_point) {
+    refuse(li.fixed_point ? "[[tangent::fixed_point]] on a parallel loop is "
+                            "not supported"
+                          : omp.refusal);
     return out;
   }
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,

@@ -237,6 +237,19 @@ inline std::string ompReduce(const std::string &adj,
   return "tangent::detail::omp_reduce(" + adj + ", " + copies + ");";
 }
 
+// --- MPI (mpi.hpp) -----------------------------------------------------------
+/// `tangent::mpi::send(tape, args);` and its reverse with the buffers'
+/// adjoints, for the runtime name of an MPI function (ir/Mpi.h).
+inline std::string mpiForward(const std::string &runtime,
+                              const std::string &args) {
+  return "tangent::mpi::" + runtime + "(" + tape() + ", " + args + ");";
+}
+inline std::string mpiReverse(const std::string &runtime,
+                              const std::string &adjoints) {
+  return "tangent::mpi::" + runtime + "_reverse(" + tape() + ", " + adjoints +
+         ");";
+}
+
 } // namespace tangent::rt
 
 #endif

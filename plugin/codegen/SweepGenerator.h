@@ -95,6 +95,7 @@ private:
   Sweeps assignRow(const Stmt &s);
   Sweeps construct(const Stmt &s);
   Sweeps call(const Stmt &s);
+  Sweeps communication(const Stmt &s); // Communication.cpp: MPI calls
   Sweeps swap(const Stmt &s);
   Sweeps resize(const Stmt &s);
   Sweeps branch(const Stmt &s);

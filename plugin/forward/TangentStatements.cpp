@@ -126,6 +126,11 @@ void TangentBuilder::sizedStatement(const Stmt &s, bool size_first,
 }
 
 void TangentBuilder::call(const Stmt &s, Block &out) {
+  if (s.mpi) {
+    refuse(s.loc, "tangent: forward mode (jvp, hvp) does not differentiate "
+                  "MPI calls yet; use tangent::grad");
+    return;
+  }
   if (!s.custom.empty())
     return customCall(s, out);
   TANGENT_ASSERT(s.callee, "a call of neither a function nor a custom rule");

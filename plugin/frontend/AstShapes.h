@@ -250,6 +250,13 @@ bool calleeArguments(const clang::CallExpr *c,
 bool isUserOperator(const clang::CXXOperatorCallExpr *op,
                     clang::ASTContext &ctx);
 
+/// The text of `e` as the user wrote it: a macro's name (`MPI_DOUBLE`),
+/// not its expansion (the MPI arguments, ValidateMPI.cpp, LowerMPI.cpp).
+std::string spelledAs(const clang::Expr *e, clang::ASTContext &ctx);
+
+/// `v` of `v.data()`, else null.
+const clang::Expr *dataObject(const clang::Expr *e);
+
 } // namespace tangent
 
 #endif

@@ -1,7 +1,8 @@
 //===- AstShapesStd.cpp - shapes of standard library values --------------===//
 //
 // The part of AstShapes.h about std::pair and std::tuple, rows of vectors
-// of vectors, and std::max / std::min with a comparator: what the
+// of vectors, std::max / std::min with a comparator, `v.data()` and the
+// spelling of macro arguments (MPI calls): what the
 // validator and the lowering both read off these expressions.
 //
 //===----------------------------------------------------------------------===//
@@ -9,6 +10,8 @@
 #include "frontend/Types.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -212,6 +215,19 @@ const CXXMethodDecl *comparatorOperator(const clang::Expr *comp, QualType arg) {
         if (takes(spec))
           return cast<CXXMethodDecl>(spec);
   }
+  return nullptr;
+}
+
+std::string spelledAs(const clang::Expr *e, ASTContext &ctx) {
+  const SourceManager &sm = ctx.getSourceManager();
+  CharSourceRange r = sm.getExpansionRange(e->getSourceRange());
+  return Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
+}
+
+const clang::Expr *dataObject(const clang::Expr *e) {
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(e->IgnoreParenImpCasts());
+  if (mc && mc->getMethodDecl() && mc->getMethodDecl()->getName() == "data")
+    return mc->getImplicitObjectArgument();
   return nullptr;
 }
 

@@ -274,6 +274,8 @@ void Validator::discarded(const clang::Expr *e) {
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
     if (ContainerMember cm; containerCall(c, cm) && cm.resizes())
       return containerStatement(c, cm);
+    if (isMpiCall(c))
+      return mpiCall(c); // ValidateMPI.cpp
   }
   // A call returning an object, its value dropped.
   if (isSplit(e->getType()) && !assignedOperand(e))
@@ -498,6 +500,11 @@ void Validator::comparator(const CallExpr *c, const clang::Expr *comp) {
 
 void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   SourceLocation loc = c->getBeginLoc();
+  if (isMpiCall(c))
+    return refuse(loc, "the result of '" + fd->getNameAsString() +
+                           "' is used: call MPI functions as statements "
+                           "(tangent does not differentiate their error "
+                           "codes)");
   std::string name = fd->getNameAsString();
   llvm::SmallVector<const clang::Expr *, 4> args(c->arguments());
   auto arguments = [&]() { this->arguments(fd, args, c); };

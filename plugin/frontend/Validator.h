@@ -84,6 +84,14 @@ private:
   /// An OpenMP directive (ValidateOpenMP.cpp): `parallel for` with the
   /// clauses tangent differentiates, else refused.
   void ompDirective(const clang::OMPExecutableDirective *d);
+  /// A call of an MPI function (ValidateMPI.cpp): one of ir/Mpi.h with
+  /// arguments of the shapes it lists, as a statement; else refused.
+  bool isMpiCall(const clang::CallExpr *c) const;
+  void mpiCall(const clang::CallExpr *c);
+  /// A buffer argument of an MPI call (written: a receive's).
+  void mpiBuffer(const clang::Expr *a, bool written);
+  /// Whether <tangent/mpi.hpp> was included (namespace tangent::mpi).
+  bool hasTangentMpi() const;
   void returnStmt(const clang::ReturnStmt *s);
   void declStmt(const clang::DeclStmt *s);
   void varDecl(const clang::VarDecl *vd);

@@ -29,6 +29,7 @@
 
 namespace tangent {
 
+struct MpiFunction;
 struct Rule;
 struct Stmt;
 
@@ -236,7 +237,8 @@ struct OmpLoop {
     Var *var = nullptr;
   };
   std::vector<Reduction> reductions;
-  Loc loc; ///< the pragma
+  std::vector<Var *> declared_private; ///< `private(...)`
+  Loc loc;                             ///< the pragma
 
   // Analysis results (ParallelLoops.cpp).
   /// Variables each iteration writes before reading, used nowhere else:
@@ -310,7 +312,10 @@ struct Stmt {
   // Resize (var: the vector)
   ResizeKind resize = ResizeKind::To;
   // Call
-  Function *callee = nullptr;      ///< user function with a body, or null
+  Function *callee = nullptr; ///< user function with a body, or null
+  /// An MPI call (ir/Mpi.h): callee null, custom empty; its buffers are
+  /// `x` or `v[k]` (the address of), other arguments ints or literals.
+  const MpiFunction *mpi = nullptr;
   std::string custom;              ///< custom derivative: qualified callee name
   std::string custom_pullback;     ///< and its pullback's qualified name
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&

@@ -1,5 +1,6 @@
 //===- Printer.cpp - the IR as text ---------------------------------------===//
 #include "ir/Printer.h"
+#include "ir/Mpi.h"
 #include "ir/Support.h"
 #include <cctype>
 
@@ -245,7 +246,9 @@ public:
                       "(" + list(s.args) + ");" + at);
       return;
     case StmtKind::Call: {
-      std::string callee = s.callee ? s.callee->name : "custom " + s.custom;
+      std::string callee = s.callee ? s.callee->name
+                           : s.mpi  ? "mpi " + std::string(s.mpi->name)
+                                    : "custom " + s.custom;
       std::string args;
       for (size_t i = 0; i < s.args.size(); ++i)
         args += std::string(i ? ", " : "") +

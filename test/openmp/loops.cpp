@@ -9,11 +9,13 @@
 //    reduction is folded in iteration order: the parallel gradient is
 //    bitwise the sequential one (twin(), ../checkpoint/twin.hpp);
 //  - where adjoints of shared data are privatised per thread and summed
-//    after the loop: equal to 1e-13, and bitwise equal from run to run.
+//    after the loop: equal to 1e-13, and bitwise equal from run to run
+//    with a static schedule.
 // Shapes: records in one block (W1), one tape per thread (a loop inside the
 // body, a private variable whose value the reverse reads), reductions
-// (+ and max), static and dynamic schedules with chunks, collapse(2),
-// a callee in the body, a checkpointed time loop around a parallel loop.
+// (+ and max, floating and integer), static and dynamic schedules with
+// chunks, collapse(2), a conditional expression, a private clause, a callee
+// in the body, a checkpointed time loop around a parallel loop.
 #include "../checkpoint/twin.hpp"
 
 #include <cmath>
@@ -25,38 +27,36 @@
 
 using namespace ckpt_test;
 
+// clang-format off
 #define PAR _Pragma("omp parallel for")
 #define PAR_DYNAMIC _Pragma("omp parallel for schedule(dynamic, 7)")
 #define PAR_STATIC _Pragma("omp parallel for schedule(static, 3)")
 #define PAR_SUM _Pragma("omp parallel for reduction(+ : s)")
-#define PAR_SUM_MAX                                                            \
-  _Pragma("omp parallel for reduction(+ : s) reduction(max : m)")
+#define PAR_SUM_MAX _Pragma("omp parallel for reduction(+ : s) reduction(max : m)")
 #define PAR_COLLAPSE _Pragma("omp parallel for collapse(2)")
+#define PAR_MISC _Pragma("omp parallel for reduction(+ : positive) private(t)")
 #define SEQ
 
 // W1's shape: one record per iteration, each adjoint update at [j].
-#define ROLLOUT(P)                                                             \
-  {                                                                            \
+#define ROLLOUT(P) {                                                           \
     std::vector<double> s(x.size(), 0.0);                                      \
     for (int t = 0; t < 40; ++t) {                                             \
-      P for (std::size_t j = 0; j < x.size(); ++j) s[j] =                      \
-          std::tanh(s[j] * 0.9 + x[j]);                                        \
+      P for (std::size_t j = 0; j < x.size(); ++j)                             \
+        s[j] = std::tanh(s[j] * 0.9 + x[j]);                                   \
     }                                                                          \
     double r = 0;                                                              \
     for (std::size_t j = 0; j < x.size(); ++j)                                 \
       r += s[j] * s[j];                                                        \
     return r;                                                                  \
   }
-double rollout_seq(const std::vector<double> &x) ROLLOUT(
-    SEQ) double rollout_par(const std::vector<double> &x)
-    ROLLOUT(PAR) double rollout_dynamic(const std::vector<double> &x) ROLLOUT(
-        PAR_DYNAMIC) double rollout_static(const std::vector<double>
-                                               &x) ROLLOUT(PAR_STATIC)
+double rollout_seq(const std::vector<double> &x) ROLLOUT(SEQ)
+double rollout_par(const std::vector<double> &x) ROLLOUT(PAR)
+double rollout_dynamic(const std::vector<double> &x) ROLLOUT(PAR_DYNAMIC)
+double rollout_static(const std::vector<double> &x) ROLLOUT(PAR_STATIC)
 
 // Reductions: folded in iteration order, so bitwise the sequential sums
 // (c, which every iteration reads, in the privatised cases).
-#define REDUCE(P)                                                              \
-  {                                                                            \
+#define REDUCE(P) {                                                            \
     double s = 0.5, m = -1.0;                                                  \
     P for (int j = 0; j < static_cast<int>(x.size()); ++j) {                   \
       s += x[j] * x[j] * C;                                                    \
@@ -65,19 +65,16 @@ double rollout_seq(const std::vector<double> &x) ROLLOUT(
     return s * m;                                                              \
   }
 #define C 1.3
-        double reduce_seq(const std::vector<double> &x) REDUCE(
-            SEQ) double reduce_par(const std::vector<double>
-                                       &x) REDUCE(PAR_SUM_MAX)
+double reduce_seq(const std::vector<double> &x) REDUCE(SEQ)
+double reduce_par(const std::vector<double> &x) REDUCE(PAR_SUM_MAX)
 #undef C
 #define C c
-            double reduce_c_seq(const std::vector<double> &x, double c) REDUCE(
-                SEQ) double reduce_c_par(const std::vector<double> &x,
-                                         double c) REDUCE(PAR_SUM_MAX)
+double reduce_c_seq(const std::vector<double> &x, double c) REDUCE(SEQ)
+double reduce_c_par(const std::vector<double> &x, double c) REDUCE(PAR_SUM_MAX)
 #undef C
 
 // A sum inside a time loop, from an index that does not start at 0.
-#define SUM_FROM(P)                                                            \
-  {                                                                            \
+#define SUM_FROM(P) {                                                          \
     double total = 0;                                                          \
     for (int t = 0; t < 3; ++t) {                                              \
       double s = 0;                                                            \
@@ -86,13 +83,30 @@ double rollout_seq(const std::vector<double> &x) ROLLOUT(
     }                                                                          \
     return total;                                                              \
   }
-                double sum_from_seq(const std::vector<double> &x) SUM_FROM(
-                    SEQ) double sum_from_par(const std::vector<double>
-                                                 &x) SUM_FROM(PAR_SUM)
+double sum_from_seq(const std::vector<double> &x) SUM_FROM(SEQ)
+double sum_from_par(const std::vector<double> &x) SUM_FROM(PAR_SUM)
+
+// An integer reduction (kept as a clause), a conditional expression, a
+// variable in a private clause initialized before the loop.
+#define MISC(P) {                                                              \
+    std::vector<double> y(x.size());                                           \
+    int positive = 0;                                                          \
+    double t = 0;                                                              \
+    P for (std::size_t j = 0; j < x.size(); ++j) {                             \
+      t = x[j] > 0 ? x[j] * x[j] : -x[j];                                      \
+      y[j] = t * 2.0;                                                          \
+      positive += x[j] > 0 ? 1 : 0;                                            \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v;                                                                  \
+    return r * (1 + positive);                                                 \
+  }
+double misc_seq(const std::vector<double> &x) MISC(SEQ)
+double misc_par(const std::vector<double> &x) MISC(PAR_MISC)
 
 // A private variable whose value the reverse reads (one tape per thread).
-#define PRIVATE(P)                                                             \
-  {                                                                            \
+#define PRIVATE(P) {                                                           \
     std::vector<double> y(x.size());                                           \
     P for (std::size_t j = 0; j < x.size(); ++j) {                             \
       double a = x[j] * 2.0;                                                   \
@@ -104,50 +118,40 @@ double rollout_seq(const std::vector<double> &x) ROLLOUT(
       r += v;                                                                  \
     return r;                                                                  \
   }
-                    double private_seq(const std::vector<double> &x) PRIVATE(
-                        SEQ) double private_par(const std::vector<double>
-                                                    &x) PRIVATE(PAR)
+double private_seq(const std::vector<double> &x) PRIVATE(SEQ)
+double private_par(const std::vector<double> &x) PRIVATE(PAR)
 
 // collapse(2) over the rows and columns of a matrix.
-#define COLLAPSED(P)                                                           \
-  {                                                                            \
+#define COLLAPSED(P) {                                                         \
     std::vector<std::vector<double>> out = m;                                  \
-    P for (std::size_t i = 0; i < m.size();                                    \
-           ++i) for (std::size_t k = 0; k < m[0].size(); ++k) out[i][k] =      \
-        std::exp(0.3 * m[i][k]) * m[i][k];                                     \
+    P for (std::size_t i = 0; i < m.size(); ++i)                               \
+      for (std::size_t k = 0; k < m[0].size(); ++k)                            \
+        out[i][k] = std::exp(0.3 * m[i][k]) * m[i][k];                         \
     double r = 0;                                                              \
     for (std::size_t i = 0; i < m.size(); ++i)                                 \
       for (std::size_t k = 0; k < m[0].size(); ++k)                            \
         r += out[i][k] * (1.0 + 0.1 * k);                                      \
     return r;                                                                  \
   }
-                        double collapsed_seq(
-                            const std::vector<std::vector<double>> &m)
-                            COLLAPSED(SEQ) double collapsed_par(
-                                const std::vector<std::vector<double>>
-                                    &m) COLLAPSED(PAR_COLLAPSE)
+double collapsed_seq(const std::vector<std::vector<double>> &m) COLLAPSED(SEQ)
+double collapsed_par(const std::vector<std::vector<double>> &m) COLLAPSED(PAR_COLLAPSE)
 
 // Shared data: x read at j and j + 1, a read by every iteration; a
 // matrix-vector product whose inner loop reads all of x (one tape per
 // thread); a callee. Their adjoints are privatised per thread.
-#define STENCIL(P)                                                             \
-  {                                                                            \
+#define STENCIL(P) {                                                           \
     std::vector<double> y(x.size() - 1);                                       \
-    P for (std::size_t j = 0; j < x.size() - 1; ++j) y[j] =                    \
-        a * x[j] + 0.5 * std::sin(x[j + 1]);                                   \
+    P for (std::size_t j = 0; j < x.size() - 1; ++j)                           \
+      y[j] = a * x[j] + 0.5 * std::sin(x[j + 1]);                              \
     double r = 0;                                                              \
     for (double v : y)                                                         \
       r += v * v;                                                              \
     return r;                                                                  \
   }
-                                double stencil_seq(const std::vector<double> &x,
-                                                   double a)
-                                    STENCIL(SEQ) double stencil_par(
-                                        const std::vector<double> &x,
-                                        double a) STENCIL(PAR)
+double stencil_seq(const std::vector<double> &x, double a) STENCIL(SEQ)
+double stencil_par(const std::vector<double> &x, double a) STENCIL(PAR)
 
-#define MATVEC(P)                                                              \
-  {                                                                            \
+#define MATVEC(P) {                                                            \
     const std::size_t n = x.size();                                            \
     std::vector<double> h(n);                                                  \
     P for (std::size_t i = 0; i < n; ++i) {                                    \
@@ -161,24 +165,12 @@ double rollout_seq(const std::vector<double> &x) ROLLOUT(
       r += v * v;                                                              \
     return r;                                                                  \
   }
-                                        double matvec_seq(
-                                            const std::vector<double> &w,
-                                            const std::vector<double> &x)
-                                            MATVEC(SEQ) double matvec_par(
-                                                const std::vector<double> &w,
-                                                const std::vector<double> &x)
-                                                MATVEC(PAR_STATIC) double matvec_dynamic(
-                                                    const std::vector<double>
-                                                        &w,
-                                                    const std::vector<double>
-                                                        &x) MATVEC(PAR_DYNAMIC)
+double matvec_seq(const std::vector<double> &w, const std::vector<double> &x) MATVEC(SEQ)
+double matvec_par(const std::vector<double> &w, const std::vector<double> &x) MATVEC(PAR_STATIC)
+double matvec_dynamic(const std::vector<double> &w, const std::vector<double> &x) MATVEC(PAR_DYNAMIC)
 
-                                                    double blend(double u,
-                                                                 double a) {
-  return std::sin(u) * a + u * u;
-}
-#define CALLS(P)                                                               \
-  {                                                                            \
+double blend(double u, double a) { return std::sin(u) * a + u * u; }
+#define CALLS(P) {                                                             \
     std::vector<double> y(x.size());                                           \
     P for (std::size_t j = 0; j < x.size(); ++j) y[j] = blend(x[j], a);        \
     double r = 0;                                                              \
@@ -186,27 +178,25 @@ double rollout_seq(const std::vector<double> &x) ROLLOUT(
       r += v;                                                                  \
     return r;                                                                  \
   }
-double calls_seq(const std::vector<double> &x, double a)
-    CALLS(SEQ) double calls_par(const std::vector<double> &x, double a)
-        CALLS(PAR)
+double calls_seq(const std::vector<double> &x, double a) CALLS(SEQ)
+double calls_par(const std::vector<double> &x, double a) CALLS(PAR)
 
 // A checkpointed time loop around a parallel loop: the replays run the
 // parallel loop again; the gradient is bitwise the full tape's.
-#define STEPPER(P)                                                             \
-  {                                                                            \
+#define STEPPER(P) {                                                           \
     std::vector<double> s(x.size(), 0.0);                                      \
     for (int t = 0; t < 400; ++t) {                                            \
-      P for (std::size_t j = 0; j < x.size(); ++j) s[j] =                      \
-          std::tanh(s[j] * 0.9 + x[j] * std::cos(0.01 * t));                   \
+      P for (std::size_t j = 0; j < x.size(); ++j)                             \
+        s[j] = std::tanh(s[j] * 0.9 + x[j] * std::cos(0.01 * t));              \
     }                                                                          \
     double r = 0;                                                              \
     for (double v : s)                                                         \
       r += v;                                                                  \
     return r;                                                                  \
   }
-            double stepper_seq(const std::vector<double> &x)
-                STEPPER(SEQ) double stepper_par(const std::vector<double> &x)
-                    STEPPER(PAR)
+double stepper_seq(const std::vector<double> &x) STEPPER(SEQ)
+double stepper_par(const std::vector<double> &x) STEPPER(PAR)
+    // clang-format on
 
     /// The privatised cases: against finite differences, against the
     /// sequential gradient to 1e-13, and (static schedules) bitwise from run
@@ -241,6 +231,9 @@ int main() {
        tangent::grad<rollout_static>(), x);
   twin("reduce", expect::any, tangent::grad<reduce_seq>(),
        tangent::grad<reduce_par>(), x);
+  // (away from the kink of the conditional at 0)
+  twin("misc", expect::any, tangent::grad<misc_seq>(),
+       tangent::grad<misc_par>(), wave(37, 0.8, 1.1));
   twin("sum_from", expect::any, tangent::grad<sum_from_seq>(),
        tangent::grad<sum_from_par>(), x);
   twin("private", expect::any, tangent::grad<private_seq>(),

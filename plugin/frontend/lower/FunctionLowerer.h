@@ -81,6 +81,8 @@ public:
   void VisitSwitchStmt(const clang::SwitchStmt *s, Block &out);
   void VisitOMPParallelForDirective(const clang::OMPParallelForDirective *d,
                                     Block &out); // LowerOpenMP.cpp
+  /// An MPI call as a statement (LowerMPI.cpp); false if `c` is not one.
+  bool mpiStatement(const clang::CallExpr *c, Block &out);
   /// An expression statement.
   void VisitExpr(const clang::Expr *e, Block &out);
   /// Anything else: the validator refused it, so it cannot be here.

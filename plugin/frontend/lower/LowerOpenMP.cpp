@@ -41,6 +41,12 @@ void FunctionLowerer::VisitOMPParallelForDirective(
       omp->chunk = constantOf(sc->getChunkSize(), ctx);
     } else if (const auto *cc = dyn_cast<OMPCollapseClause>(c)) {
       omp->collapse = static_cast<int>(constantOf(cc->getNumForLoops(), ctx));
+    } else if (const auto *pc = dyn_cast<OMPPrivateClause>(c)) {
+      for (const clang::Expr *v : pc->varlists())
+        if (const auto *dr = dyn_cast<DeclRefExpr>(v->IgnoreParenImpCasts()))
+          if (auto it = vars.find(dyn_cast<VarDecl>(dr->getDecl()));
+              it != vars.end())
+            omp->declared_private.push_back(it->second);
     } else if (const auto *rc = dyn_cast<OMPReductionClause>(c)) {
       const DeclarationName op = rc->getNameInfo().getName();
       const std::string name =
