@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
+#include "ir/Mpi.h"
 #include "rules/Rules.h"
 #include <algorithm>
 
@@ -251,11 +252,12 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       if (s.mpi) {
         // The reverse takes the buffers' addresses (their indices) and
         // their counts again; the runtime records everything else.
-        for (const ExprPtr &a : s.args) {
-          if (a->kind == ExprKind::Index)
-            forEachIndex(*a, [&](const Expr &index) { markReads(index, s); });
-          else if (a->type.isIntegral())
-            markReads(*a, s);
+        for (size_t i = 0; i < s.args.size(); ++i) {
+          const Expr &a = *s.args[i];
+          if (a.kind == ExprKind::Index && a.type.isReal())
+            forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
+          else if (s.mpi->args[i] == MpiArg::Count)
+            markReads(a, s);
         }
         break;
       }

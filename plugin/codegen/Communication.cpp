@@ -17,6 +17,7 @@
 #include "codegen/SweepGenerator.h"
 #include "ir/IRWalk.h"
 #include "ir/Mpi.h"
+#include <algorithm>
 
 namespace tangent {
 
@@ -57,6 +58,10 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
       return address(a, rootVar(a)->name);
     if (f.args[i] == MpiArg::IntOut)
       return "&" + a.var->name;
+    if (f.args[i] == MpiArg::Request) // &r, &r[k], or an array r
+      return a.kind == ExprKind::VarRef && a.var->type.kind == TypeKind::CArray
+                 ? a.var->name
+                 : "&" + printExpr(a);
     return printExpr(a);
   };
   if (!*f.runtime || !record_) {
@@ -105,6 +110,41 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
       lines.push_back(rt::popArray(argument(i), countOf(i)));
   for (auto l = lines.rbegin(); l != lines.rend(); ++l)
     out.rev.line(*l);
+  return out;
+}
+
+Code SweepGenerator::adjointRegistry() {
+  Code out;
+  std::vector<const Var *> buffers;
+  forEachStmt(fn_.body, [&](const Stmt &s, int) {
+    if (s.kind != StmtKind::Call || !s.mpi ||
+        std::string(s.mpi->runtime) != "irecv")
+      return;
+    const Var *v = rootVar(*s.args[0]);
+    if (!v->active ||
+        std::find(buffers.begin(), buffers.end(), v) != buffers.end())
+      return;
+    if (!fn_.is_top && v->role != VarRole::Param) {
+      // Its reverse function has a copy of its own at another address.
+      errors.push_back({s.loc, "tangent: the buffer of an MPI_Irecv in a "
+                               "called function must be one of its "
+                               "parameters (or move the call into the "
+                               "differentiated function)"});
+      return;
+    }
+    buffers.push_back(v);
+  });
+  if (buffers.empty())
+    return out;
+  const std::string registry = fresh("registered");
+  out.comment("MPI_Irecv buffers and their adjoints (tangent/mpi.hpp)");
+  out.line(rt::mpiAdjoints(registry));
+  for (const Var *v : buffers)
+    out.line(
+        v->type.isReal()
+            ? rt::mpiRegister(registry, "&" + v->name, "&" + v->adjoint, "1")
+            : rt::mpiRegister(registry, v->name + ".data()",
+                              v->adjoint + ".data()", v->name + ".size()"));
   return out;
 }
 

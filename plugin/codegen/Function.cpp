@@ -101,6 +101,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
 
   SweepGenerator gen(fn);
   SweepGenerator::Sweeps body = gen.block(fn.body);
+  const Code registry = gen.adjointRegistry();
   for (auto &e : gen.errors)
     out.errors.push_back(e);
 
@@ -183,6 +184,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     c.comment("reverse sweep");
     c.append(adjoints);
     c.append(sizing);
+    c.append(registry);
     c.append(body.rev);
     c.append(finish);
     if (!has_result || !fn.result_var->active)
@@ -242,6 +244,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
     c.append(adjoints);
     c.append(load);
     c.append(sizing);
+    c.append(registry);
     c.append(body.rev);
     c.append(finish);
     c.line("(void)" + tape + ";");

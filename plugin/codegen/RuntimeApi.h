@@ -246,8 +246,19 @@ inline std::string mpiForward(const std::string &runtime,
 }
 inline std::string mpiReverse(const std::string &runtime,
                               const std::string &adjoints) {
-  return "tangent::mpi::" + runtime + "_reverse(" + tape() + ", " + adjoints +
-         ");";
+  return "tangent::mpi::" + runtime + "_reverse(" + tape() +
+         (adjoints.empty() ? "" : ", " + adjoints) + ");";
+}
+
+/// `tangent::mpi::adjoints registered;` and `registered.add(p, d, n);`.
+inline std::string mpiAdjoints(const std::string &name) {
+  return "tangent::mpi::adjoints " + name + ";";
+}
+inline std::string mpiRegister(const std::string &registry,
+                               const std::string &primal,
+                               const std::string &adjoint,
+                               const std::string &count) {
+  return registry + ".add(" + primal + ", " + adjoint + ", " + count + ");";
 }
 
 } // namespace tangent::rt

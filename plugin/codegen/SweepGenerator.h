@@ -38,6 +38,10 @@ public:
   Code untaped(const Block &b);
 
   Function &function() { return fn_; }
+  /// At the start of a reverse sweep: the adjoint of every MPI_Irecv
+  /// buffer registered with the MPI layer, whose wait_reverse sends it
+  /// before irecv_reverse is reached (Communication.cpp).
+  Code adjointRegistry();
   /// Problems found while generating (reported by the driver).
   std::vector<std::pair<Loc, std::string>> errors;
   std::string fresh(const std::string &stem) { return fn_.names.fresh(stem); }

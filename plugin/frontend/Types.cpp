@@ -72,8 +72,27 @@ const ClassTemplateSpecializationDecl *stdTemplate(QualType qt,
 } // namespace
 
 bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
-  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   out = Type{};
+  // An MPI request (and an array of them): a handle generated code only
+  // passes to MPI, an inactive scalar of its own spelling.
+  auto isRequest = [](QualType t) {
+    const auto *td = t->getAs<TypedefType>();
+    return td && td->getDecl()->getName() == "MPI_Request";
+  };
+  QualType sugared = qt.getNonReferenceType().getUnqualifiedType();
+  if (isRequest(sugared)) {
+    out.kind = TypeKind::Int;
+    out.spelling = "MPI_Request";
+    return true;
+  }
+  if (const auto *arr = ctx.getAsConstantArrayType(sugared);
+      arr && isRequest(arr->getElementType())) {
+    out.kind = TypeKind::CArray;
+    out.elem_spelling = out.spelling = "MPI_Request";
+    out.extent = arr->getSize().getZExtValue();
+    return true;
+  }
+  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   if (qt->isVoidType()) {
     out.kind = TypeKind::Void;
     out.spelling = "void";

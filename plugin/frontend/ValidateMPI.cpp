@@ -47,12 +47,6 @@ std::string whyRefused(const std::string &name) {
     return "'" + name +
            "' is not supported: one-sided communication has no matching "
            "call on the other rank, so its reverse cannot be generated";
-  if (name == "MPI_Isend" || name == "MPI_Irecv" || name == "MPI_Wait" ||
-      name == "MPI_Waitall")
-    return "'" + name +
-           "' is not supported in differentiated functions yet: use "
-           "MPI_Sendrecv (or the runtime's tangent::mpi::isend/irecv/wait by "
-           "hand, docs/mpi.md)";
   return "'" + name + "' is not supported: tangent differentiates " +
          supportedMpiFunctions();
 }
@@ -130,10 +124,40 @@ void Validator::mpiCall(const CallExpr *c) {
                        "' is not supported: use MPI_COMM_WORLD");
       break;
     case MpiArg::Status:
-      if (text != "MPI_STATUS_IGNORE")
-        refuse(at, "pass MPI_STATUS_IGNORE: a status object is not "
-                   "supported in differentiated functions");
+    case MpiArg::Statuses:
+      if (text != (f->args[i] == MpiArg::Status ? "MPI_STATUS_IGNORE"
+                                                : "MPI_STATUSES_IGNORE"))
+        refuse(at, "pass " +
+                       std::string(f->args[i] == MpiArg::Status
+                                       ? "MPI_STATUS_IGNORE"
+                                       : "MPI_STATUSES_IGNORE") +
+                       ": status objects are not supported in differentiated "
+                       "functions");
       break;
+    case MpiArg::Request: {
+      // `&r`, `&r[k]` or `r` (an array), of this function's MPI_Request
+      // variables.
+      const clang::Expr *x = a->IgnoreParenImpCasts();
+      if (const auto *u = dyn_cast<UnaryOperator>(x);
+          u && u->getOpcode() == UO_AddrOf)
+        x = u->getSubExpr()->IgnoreParenImpCasts();
+      const clang::Expr *index = nullptr;
+      if (const auto *sub = dyn_cast<ArraySubscriptExpr>(x)) {
+        index = sub->getIdx();
+        x = sub->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *dr = dyn_cast<DeclRefExpr>(x);
+      const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+      Type t;
+      if (!vd || !scope_->vars.count(vd) ||
+          !lowerType(ctx_, vd->getType(), t) ||
+          t.scalarSpelling() != "MPI_Request" || t.spelling.empty())
+        refuse(at, "pass a request variable of this function: `&r`, "
+                   "`&r[k]` or an array `r` of MPI_Request");
+      else if (index)
+        expr(index);
+      break;
+    }
     case MpiArg::IntOut: {
       const auto *u = dyn_cast<UnaryOperator>(a->IgnoreParenImpCasts());
       const auto *dr =

@@ -34,6 +34,8 @@ enum class MpiArg {
   Comm,        ///< a communicator
   Status,      ///< MPI_STATUS_IGNORE
   IntOut,      ///< `&n`, an int the call writes (rank, size)
+  Request,     ///< `&r`, `&r[k]` (MPI_Request variables), or `r` (an array)
+  Statuses,    ///< MPI_STATUSES_IGNORE
 };
 
 struct MpiFunction {

@@ -71,6 +71,16 @@ bool FunctionLowerer::mpiStatement(const CallExpr *c, Block &out) {
       output = true;
       break;
     }
+    case MpiArg::Request: { // `&r`, `&r[k]`: r or r[k]; an array `r`: r
+      const clang::Expr *x = a->IgnoreParenImpCasts();
+      if (const auto *u = dyn_cast<UnaryOperator>(x);
+          u && u->getOpcode() == UO_AddrOf)
+        x = u->getSubExpr();
+      e = expr(x, out);
+      output = true;
+      break;
+    }
+    case MpiArg::Statuses:
     case MpiArg::Datatype:
     case MpiArg::Op:
     case MpiArg::Comm:
