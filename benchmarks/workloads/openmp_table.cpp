@@ -6,7 +6,8 @@
 ///
 ///  - W1 (N = 1000, T = 2000) with its loop over j parallel: records in one
 ///    block, every adjoint update at [j]; its gradient must be bitwise the
-///    sequential W1's;
+///    sequential W1's; and the same with N = 10000, where a step's work
+///    outweighs the cost of starting and joining its parallel regions;
 ///  - a recurrence h <- tanh(W h + x) (H = 256, 200 steps, W as rows), the
 ///    loop over rows parallel: one tape per thread (the row's inner loop),
 ///    the adjoint of h (which every row reads) privatised per thread, rows
@@ -103,6 +104,10 @@ int main(int argc, char **argv) {
     if (std::strcmp(argv[i], "--rounds") == 0)
       rounds = std::atoi(argv[i + 1]);
   const std::vector<double> x = workload_inputs::w1_x();
+  // W1's shape with 10 times the work per step (per-step parallel regions
+  // cost the same, so their share falls).
+  const std::vector<double> x10 =
+      workload_inputs::uniform_vector(10000, -1.0, 1.0, 1);
   const std::size_t n = 256;
   Matrix w(n, std::vector<double>(n));
   std::vector<double> xr(n);
@@ -134,6 +139,8 @@ int main(int argc, char **argv) {
   std::vector<Row> rows = {
       {"W1, loop over j parallel", [&] { sink = w1_openmp(x); },
        [&] { sink = tangent::grad<w1_openmp>()(x)[0]; }},
+      {"W1 with N = 10000", [&] { sink = w1_openmp(x10); },
+       [&] { sink = tangent::grad<w1_openmp>()(x10)[0]; }},
       {"recurrence 256, rows parallel",
        [&] { sink = recurrence_openmp(w, xr); },
        [&] {
