@@ -2,7 +2,7 @@
 ///
 /// \file
 /// Strong scaling of the gradient of an MPI program: a 1D heat equation on
-/// N = 40000 cells (T = 400 steps, a cubic reaction term) split over the
+/// N = 200000 cells (T = 100 steps, a cubic reaction term) split over the
 /// ranks, halo exchanges by MPI_Sendrecv, the loss by MPI_Allreduce,
 /// differentiated by tangent::grad. Run it under mpirun with 1, 2, 4...
 /// ranks (mpi_scaling.sh does, and prints the table); rank 0 prints one
@@ -25,8 +25,8 @@
 #include <cstring>
 #include <vector>
 
-constexpr int cells = 40000;
-constexpr int steps = 400;
+constexpr int cells = 200000;
+constexpr int steps = 100;
 
 double heat(const std::vector<double> &u0, double k) {
   int rank = 0, size = 1;

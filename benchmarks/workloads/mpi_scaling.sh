@@ -12,7 +12,7 @@ exe=$build/bin/mpi_scaling
   $(mpicxx --showme:compile) benchmarks/workloads/mpi_scaling.cpp \
   $(mpicxx --showme:link) -o "$exe"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-echo "cores: $(nproc); N = 40000 cells, T = 400 steps; medians of $rounds"
+echo "cores: $(nproc); N = 200000 cells, T = 100 steps; medians of $rounds"
 echo "| ranks | primal | gradient | gradient, checkpointed | tape per rank | checkpointed, per rank |"
 echo "|---|---|---|---|---|---|"
 for np in 1 2 4; do
