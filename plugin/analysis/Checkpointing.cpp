@@ -241,6 +241,24 @@ private:
   /// The line of the `omp parallel for` loop around it, 0 if none.
   unsigned parallel_line_ = 0;
 
+  /// Whether loop `li` (or a function it calls) calls MPI.
+  static bool communicates(const LoopInfo &li) {
+    std::set<const Function *> seen;
+    return communicates(li.body, seen) || communicates(li.step, seen);
+  }
+  static bool communicates(const Block &b, std::set<const Function *> &seen) {
+    bool found = false;
+    forEachStmt(b, [&](const Stmt &s, int) {
+      if (found || s.kind != StmtKind::Call)
+        return;
+      if (s.mpi)
+        found = true;
+      else if (s.callee && seen.insert(s.callee).second)
+        found = communicates(s.callee->body, seen);
+    });
+    return found;
+  }
+
   /// The reason of a parallel loop's strategy: how its sweeps run and how
   /// its adjoints are updated safely.
   static std::string parallelReason(const LoopInfo &li) {
@@ -359,6 +377,8 @@ private:
     });
     if (!fn_.is_top)
       why = "a callee's loop";
+    else if (communicates(li))
+      why = "MPI calls in it (only this thread calls MPI)";
     else if (inside_line)
       why =
           "inside the checkpointed loop at line " + std::to_string(inside_line);
@@ -418,13 +438,21 @@ private:
     }
     // Under a memory budget every loop of the function is reversed by what
     // fits when it runs (tangent/schedule/budget.hpp, budget_while.hpp).
-    const bool budgeted = opts_.memory_budget > 0;
+    // Under a budget each rank would choose by its own memory: ranks must
+    // replay alike, so a loop that communicates is checkpointed as if there
+    // were no budget.
+    const bool budgeted = opts_.memory_budget > 0 && !communicates(li);
     std::string recompute_why;
     bool recompute = false;
     if (!marked && !budgeted && !opts_.checkpoint) {
       recompute = recomputable(s, recompute_why);
       if (!recompute) {
-        li.reason = "checkpointing not requested";
+        li.reason = opts_.memory_budget > 0
+                        ? "MPI calls in it: memory_budget does not apply "
+                          "(each rank would choose by its own memory, and "
+                          "ranks must replay alike); checkpoint it with "
+                          "[[tangent::checkpoint]] or checkpoint = true"
+                        : "checkpointing not requested";
         return;
       }
     } else if (!marked && !budgeted) {

@@ -9,7 +9,9 @@
 //    of the time loop, and for a relaxation loop whose trip count an
 //    allreduce decides (about 250 iterations), under online checkpointing
 //    with 6 snapshots;
-//  - the checkpointed gradients are bitwise the fully taped ones;
+//  - the checkpointed gradients are bitwise the fully taped ones, also
+//    under a memory budget and with a replay thread (which do not apply to
+//    loops that call MPI);
 //  - the memory this rank holds (tangent::stats) is less than the
 //    single-rank run's when there are several ranks, and less again when
 //    checkpointed.
@@ -225,6 +227,19 @@ void compare(const std::string &name, const std::vector<double> &full,
   const double ek = std::abs(dk - dks) / std::abs(dks);
   expect(ek <= 1e-13, name + "/d_k==serial: relative " + std::to_string(ek));
   expect(g_ckpt == g && dk_ckpt == dk, name + "/checkpointed==taped");
+  // A memory budget and a replay thread do not apply to loops that call
+  // MPI (each rank would choose alone; one thread calls MPI): the same
+  // bits as the defaults.
+  double dk_budget = 0, dk_threads = 0;
+  std::size_t unused = 0;
+  const auto g_budget =
+      distributed(tangent::grad<F, tangent::options{.memory_budget = 4096}>(),
+                  mine, k, dk_budget, unused);
+  const auto g_threads = distributed(
+      tangent::grad<F, tangent::options{.checkpoint = true, .threads = 2}>(),
+      mine, k, dk_threads, unused);
+  expect(g_budget == g && dk_budget == dk, name + "/memory_budget==taped");
+  expect(g_threads == g && dk_threads == dk, name + "/threads==taped");
   std::printf("rank %d: %s peak bytes: one rank %zu, this rank %zu, "
               "checkpointed %zu\n",
               rank_, name.c_str(), peak_serial, peak, peak_ckpt);
