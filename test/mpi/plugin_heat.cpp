@@ -8,7 +8,8 @@
 //    without MPI, to 1e-13 relative: fully taped, with sqrt(n) checkpointing
 //    of the time loop, and for a relaxation loop whose trip count an
 //    allreduce decides (about 250 iterations), under online checkpointing
-//    with 6 snapshots;
+//    with 6 snapshots; and for MPI_Bcast, MPI_Send/MPI_Recv, MPI_Allreduce
+//    with MPI_MAX and MPI_Reduce;
 //  - the checkpointed gradients are bitwise the fully taped ones, also
 //    under a memory budget and with a replay thread (which do not apply to
 //    loops that call MPI);
@@ -193,6 +194,62 @@ double relax_serial(const std::vector<double> &u0, double k) {
   return loss;
 }
 
+/// The other calls: MPI_Bcast of rank 0's first value, MPI_Send/MPI_Recv
+/// (ordered by rank parity) of the value left of this rank's cells, an
+/// MPI_Allreduce with MPI_MAX, and the result summed to rank 0 by
+/// MPI_Reduce.
+double collectives(const std::vector<double> &u0, double k) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int n = static_cast<int>(u0.size());
+  double a = u0[0];
+  MPI_Bcast(&a, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  double from_left = 0;
+  if (rank % 2 == 0) {
+    if (rank + 1 < size)
+      MPI_Send(&u0[n - 1], 1, MPI_DOUBLE, rank + 1, 7, MPI_COMM_WORLD);
+    if (rank > 0)
+      MPI_Recv(&from_left, 1, MPI_DOUBLE, rank - 1, 7, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  } else {
+    MPI_Recv(&from_left, 1, MPI_DOUBLE, rank - 1, 7, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    if (rank + 1 < size)
+      MPI_Send(&u0[n - 1], 1, MPI_DOUBLE, rank + 1, 7, MPI_COMM_WORLD);
+  }
+  double local = from_left * u0[0];
+  double top = -1e300;
+  for (int i = 0; i < n; ++i) {
+    local += std::sin(a * u0[i]);
+    top = std::max(top, k * u0[i]);
+  }
+  double m = 0;
+  MPI_Allreduce(&top, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  local += m * m;
+  double total = 0;
+  MPI_Reduce(&local, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+  return total;
+}
+
+/// The same on one rank: `ranks` slices of `n` cells.
+double collectives_serial(const std::vector<double> &u0, double k, int ranks,
+                          int n) {
+  const double a = u0[0];
+  double total = 0, top = -1e300;
+  for (std::size_t i = 0; i < u0.size(); ++i)
+    top = std::max(top, k * u0[i]);
+  for (int r = 0; r < ranks; ++r) {
+    double local = 0;
+    if (r > 0)
+      local = u0[r * n - 1] * u0[r * n];
+    for (int i = r * n; i < (r + 1) * n; ++i)
+      local += std::sin(a * u0[i]);
+    total += local + top * top;
+  }
+  return total;
+}
+
 template <class DF>
 std::vector<double> distributed(const DF &df, const std::vector<double> &u0,
                                 double k, double &d_k, std::size_t &peak) {
@@ -266,6 +323,21 @@ int main(int argc, char **argv) {
   compare<heat_nonblocking, heat_serial>("heat_nonblocking", full, first, n,
                                          0.2, false, false);
   compare<relax, relax_serial>("relax", full, first, n, 0.15, true);
+  {
+    // The other calls, against the single-rank function: the gradient
+    // with respect to u0 (every rank's slice) and k, to 1e-13.
+    auto [gs, dks] = tangent::grad<collectives_serial>()(full, 0.7, ranks_, n);
+    std::vector<double> mine(full.begin() + first, full.begin() + first + n);
+    auto [g, dk] = tangent::grad<collectives>()(mine, 0.7);
+    double dk_sum = 0;
+    MPI_Allreduce(&dk, &dk_sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    std::vector<double> slice(gs.begin() + first, gs.begin() + first + n);
+    const double e = relative(g, slice);
+    expect(e <= 1e-13,
+           "collectives/gradient==serial: relative " + std::to_string(e));
+    expect(std::abs(dk_sum - dks) <= 1e-13 * std::abs(dks),
+           "collectives/d_k==serial");
+  }
   int total = 0;
   MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank_ == 0)
