@@ -35,6 +35,12 @@ void expect(bool ok, const std::string &what) {
   std::printf("rank %d: %s %s\n", rank_, ok ? "PASS" : "FAIL", what.c_str());
 }
 
+std::string sci(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2e", v);
+  return text;
+}
+
 double relative(const std::vector<double> &a, const std::vector<double> &b) {
   double diff = 0, scale = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -280,9 +286,9 @@ void compare(const std::string &name, const std::vector<double> &full,
       distributed(tangent::grad<F, tangent::options{.checkpoint = true}>(),
                   mine, k, dk_ckpt, peak_ckpt);
   const double e = relative(g, slice);
-  expect(e <= 1e-13, name + "/gradient==serial: relative " + std::to_string(e));
+  expect(e <= 1e-13, name + "/gradient==serial: relative " + sci(e));
   const double ek = std::abs(dk - dks) / std::abs(dks);
-  expect(ek <= 1e-13, name + "/d_k==serial: relative " + std::to_string(ek));
+  expect(ek <= 1e-13, name + "/d_k==serial: relative " + sci(ek));
   expect(g_ckpt == g && dk_ckpt == dk, name + "/checkpointed==taped");
   // A memory budget and a replay thread do not apply to loops that call
   // MPI (each rank would choose alone; one thread calls MPI): the same
@@ -333,8 +339,7 @@ int main(int argc, char **argv) {
     MPI_Allreduce(&dk, &dk_sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     std::vector<double> slice(gs.begin() + first, gs.begin() + first + n);
     const double e = relative(g, slice);
-    expect(e <= 1e-13,
-           "collectives/gradient==serial: relative " + std::to_string(e));
+    expect(e <= 1e-13, "collectives/gradient==serial: relative " + sci(e));
     expect(std::abs(dk_sum - dks) <= 1e-13 * std::abs(dks),
            "collectives/d_k==serial");
   }
