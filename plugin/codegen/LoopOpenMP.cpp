@@ -149,7 +149,11 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   for (const Var *v : shared)
     shared_names += (shared_names.empty() ? "" : ", ") + v->name;
 
-  if (blocked || body.rev.empty()) {
+  // Nothing recorded (a reduction's contributions, say): any thread can
+  // reverse any iteration, as with a block.
+  const bool records = body.fwd.str().find(std::string(naming::tape()) + ".") !=
+                       std::string::npos;
+  if (blocked || body.rev.empty() || (!records && restored.empty())) {
     out.fwd.comment(where + ", in parallel (OpenMP)" +
                     (blocked ? ": records at each iteration's index" : ""));
     if (blocked)
@@ -166,8 +170,9 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
                     (shared.empty() ? ""
                                     : "; adjoints of " + shared_names +
                                           " summed per thread"));
-    out.rev.line("const std::byte *const " + blk.rev_name + " = " +
-                 rt::popBlock(blk.type, start, bound, blk.per) + ";");
+    if (blocked)
+      out.rev.line("const std::byte *const " + blk.rev_name + " = " +
+                   rt::popBlock(blk.type, start, bound, blk.per) + ";");
     if (!own) {
       out.rev.line("#pragma omp parallel for" + schedule);
       out.rev.open(header);

@@ -2,9 +2,13 @@
 # with EXPECTED; TANGENT_UPDATE_GOLDEN=1 in the environment rewrites EXPECTED.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
+# Extra compiler flags of an input: a line `// golden-flags: <flags>`.
+file(STRINGS ${SOURCE} flags_line REGEX "^// golden-flags: " LIMIT_COUNT 1)
+string(REPLACE "// golden-flags: " "" flags "${flags_line}")
+separate_arguments(flags)
 execute_process(
   COMMAND ${COMPILER} -fsyntax-only -fplugin-arg-tangent-dump-dir=${WORK}
-          ${SOURCE}
+          ${flags} ${SOURCE}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "compiling ${SOURCE} failed:\n${out}${err}")
