@@ -41,6 +41,14 @@ void classifyLoops(Function &fn);
 /// OmpLoop, or the loop gets a refusal (ParallelLoops.cpp).
 void analyzeParallelLoops(Function &fn);
 
+/// The reason a parallel loop's remark gives: how both sweeps run and how
+/// its adjoints are updated safely (ParallelLoops.cpp).
+std::string parallelLoopReason(const LoopInfo &li);
+
+/// Whether loop `li`, or a function it calls, calls MPI: every rank must
+/// then replay it alike (ParallelLoops.cpp).
+bool loopCallsMpi(const LoopInfo &li);
+
 /// Computes varied/useful/active for variables and `active` for expressions.
 /// For the requested function, `wrt` selects the independent parameters;
 /// with `optimized` false every differentiable variable is active.

@@ -241,51 +241,6 @@ private:
   /// The line of the `omp parallel for` loop around it, 0 if none.
   unsigned parallel_line_ = 0;
 
-  /// Whether loop `li` (or a function it calls) calls MPI.
-  static bool communicates(const LoopInfo &li) {
-    std::set<const Function *> seen;
-    return communicates(li.body, seen) || communicates(li.step, seen);
-  }
-  static bool communicates(const Block &b, std::set<const Function *> &seen) {
-    bool found = false;
-    forEachStmt(b, [&](const Stmt &s, int) {
-      if (found || s.kind != StmtKind::Call)
-        return;
-      if (s.mpi)
-        found = true;
-      else if (s.callee && seen.insert(s.callee).second)
-        found = communicates(s.callee->body, seen);
-    });
-    return found;
-  }
-
-  /// The reason of a parallel loop's strategy: how its sweeps run and how
-  /// its adjoints are updated safely.
-  static std::string parallelReason(const LoopInfo &li) {
-    const OmpLoop &omp = *li.omp;
-    std::string why = "parallel loop (OpenMP): forward and reverse sweeps "
-                      "run in parallel";
-    if (!omp.summary.empty())
-      why += "; " + omp.summary;
-    std::vector<Var *> shared;
-    for (Var *v : omp.shared_adjoints)
-      if (v->active)
-        shared.push_back(v);
-    if (shared.empty())
-      why += "; each adjoint update is to the iteration's own element: the "
-             "gradient is bitwise the sequential loop's";
-    else
-      why += "; adjoints of " + namesOf(shared) +
-             " privatised per thread and summed after the loop in thread "
-             "order (their rounding depends on the number of threads)";
-    if (omp.collapse > 1)
-      why += "; collapse(" + std::to_string(omp.collapse) +
-             "): parallel over the outer loop";
-    if (li.annotated)
-      why += "; not checkpointed: its iterations are independent";
-    return why;
-  }
-
   void visit(Block &block, unsigned inside_line) {
     for (StmtPtr &s : block) {
       switch (s->kind) {
@@ -377,7 +332,7 @@ private:
     });
     if (!fn_.is_top)
       why = "a callee's loop";
-    else if (communicates(li))
+    else if (loopCallsMpi(li))
       why = "MPI calls in it (only this thread calls MPI)";
     else if (inside_line)
       why =
@@ -415,7 +370,7 @@ private:
     bool counted = li.form == LoopInfo::Form::Counted;
     const bool marked = li.annotated || li.fixed_point;
     if (li.omp) {
-      li.reason = parallelReason(li);
+      li.reason = parallelLoopReason(li);
       return;
     }
     if (parallel_line_) {
@@ -441,7 +396,7 @@ private:
     // Under a budget each rank would choose by its own memory: ranks must
     // replay alike, so a loop that communicates is checkpointed as if there
     // were no budget.
-    const bool budgeted = opts_.memory_budget > 0 && !communicates(li);
+    const bool budgeted = opts_.memory_budget > 0 && !loopCallsMpi(li);
     std::string recompute_why;
     bool recompute = false;
     if (!marked && !budgeted && !opts_.checkpoint) {

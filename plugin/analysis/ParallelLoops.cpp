@@ -24,10 +24,15 @@
 //    - anything else the body writes makes the iterations dependent: the
 //      loop is refused (OmpLoop::refusal, reported by the generator).
 //
+// Also here, for the strategy choice (Checkpointing.cpp): the remark of a
+// parallel loop, and whether a loop calls MPI (then every rank must replay
+// it alike: no memory budget, no replay thread).
+//
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "ir/Support.h"
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace tangent {
@@ -492,6 +497,48 @@ void analyzeParallelLoops(Function &fn) {
   if (pl.takeOutReductions(fn.body))
     classifyLoops(fn); // the fold loops are counted loops
   pl.classifyAll();
+}
+
+std::string parallelLoopReason(const LoopInfo &li) {
+  const OmpLoop &omp = *li.omp;
+  std::string why = "parallel loop (OpenMP): forward and reverse sweeps "
+                    "run in parallel";
+  if (!omp.summary.empty())
+    why += "; " + omp.summary;
+  std::vector<Var *> shared;
+  for (Var *v : omp.shared_adjoints)
+    if (v->active)
+      shared.push_back(v);
+  if (shared.empty())
+    why += "; each adjoint update is to the iteration's own element: the "
+           "gradient is bitwise the sequential loop's";
+  else
+    why += "; adjoints of " + namesOf(shared) +
+           " privatised per thread and summed after the loop in thread "
+           "order (their rounding depends on the number of threads)";
+  if (omp.collapse > 1)
+    why += "; collapse(" + std::to_string(omp.collapse) +
+           "): parallel over the outer loop";
+  if (li.annotated)
+    why += "; not checkpointed: its iterations are independent";
+  return why;
+}
+
+bool loopCallsMpi(const LoopInfo &li) {
+  std::set<const Function *> seen;
+  std::function<bool(const Block &)> calls = [&](const Block &b) {
+    bool found = false;
+    forEachStmt(b, [&](const Stmt &s, int) {
+      if (found || s.kind != StmtKind::Call)
+        return;
+      if (s.mpi)
+        found = true;
+      else if (s.callee && seen.insert(s.callee).second)
+        found = calls(s.callee->body);
+    });
+    return found;
+  };
+  return calls(li.body) || calls(li.step);
 }
 
 } // namespace tangent
