@@ -352,7 +352,7 @@ private:
             makeBinary("+", makeVarRef(r.var),
                        makeIndex(makeVarRef(c), makeVarRef(k)), r.var->type);
       else {
-        update = firstUpdate(li.body, r.var, c)->clone();
+        update = firstUpdate(li.body, c)->clone();
         update->ops[0] = makeVarRef(r.var);
         update->ops[1] = makeIndex(makeVarRef(c), makeVarRef(k));
       }
@@ -372,7 +372,7 @@ private:
   }
 
   /// The rhs of the first update of contributions `c` in `body`.
-  static const Expr *firstUpdate(const Block &body, const Var *, const Var *c) {
+  static const Expr *firstUpdate(const Block &body, const Var *c) {
     const Expr *found = nullptr;
     forEachStmt(body, [&](const Stmt &st, int) {
       if (!found && st.kind == StmtKind::Assign &&

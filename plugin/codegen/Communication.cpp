@@ -74,6 +74,7 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
   }
   std::string args, adjoints;
   Code saves, dummies;
+  std::vector<std::string> restores; // in the order of the saves
   for (size_t i = 0; i < s.args.size(); ++i) {
     if (f.args[i] == MpiArg::Datatype)
       continue; // always MPI_DOUBLE
@@ -93,8 +94,10 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
       adj = dz + ".data()";
     }
     adjoints += (adjoints.empty() ? "" : ", ") + adj;
-    if (f.args[i] != MpiArg::SendBuffer && v->read_in_reverse)
+    if (f.args[i] != MpiArg::SendBuffer && v->read_in_reverse) {
       saves.line(rt::pushArray(argument(i), countOf(i)));
+      restores.push_back(rt::popArray(argument(i), countOf(i)));
+    }
   }
   out.fwd.comment(where);
   out.fwd.append(saves);
@@ -102,13 +105,7 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
   out.rev.comment(where + ", reversed");
   out.rev.append(dummies);
   out.rev.line(rt::mpiReverse(f.runtime, adjoints));
-  // Restores, in the opposite order of the saves.
-  std::vector<std::string> lines;
-  for (size_t i = 0; i < s.args.size(); ++i)
-    if (isBuffer(f.args[i]) && f.args[i] != MpiArg::SendBuffer &&
-        rootVar(*s.args[i])->read_in_reverse)
-      lines.push_back(rt::popArray(argument(i), countOf(i)));
-  for (auto l = lines.rbegin(); l != lines.rend(); ++l)
+  for (auto l = restores.rbegin(); l != restores.rend(); ++l)
     out.rev.line(*l);
   return out;
 }

@@ -92,17 +92,10 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   const OmpLoop &omp = *li.omp;
   Sweeps out;
-  auto refuse = [&](const std::string &why) {
-    std::pair<Loc, std::string> e(s.loc, "tangent: " + why);
-    for (const auto &o : errors)
-      if (o.first.raw == e.first.raw && o.second == e.second)
-        return; // replays generate a loop's code more than once
-    errors.push_back(std::move(e));
-  };
   if (!omp.refusal.empty() || li.fixed_point) {
-    refuse(li.fixed_point ? "[[tangent::fixed_point]] on a parallel loop is "
-                            "not supported"
-                          : omp.refusal);
+    refuseOnce(s.loc, li.fixed_point ? "[[tangent::fixed_point]] on a "
+                                       "parallel loop is not supported"
+                                     : omp.refusal);
     return out;
   }
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
@@ -110,26 +103,17 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
   const std::string schedule = scheduleClause(omp);
   const std::string header = countedHeader(li, "");
-  if (!record_) { // untaped: the user's loop
-    Sweeps body = block(li.body);
-    out.fwd.comment(where + ", in parallel (OpenMP)");
-    out.fwd.line("#pragma omp parallel for" + schedule + privateClause(omp) +
-                 reductionClauses(omp));
-    out.fwd.open(header);
-    out.fwd.append(body.fwd);
-    out.fwd.close();
-    return out;
-  }
-
   // What the reverse sweep gives each thread of its own.
   std::vector<const Var *> shared, restored;
   for (const Var *v : omp.shared_adjoints) {
     if (v->adjoint.empty())
       continue;
     if (v->type.kind == TypeKind::CArray || v->type.kind == TypeKind::Pointer)
-      refuse("the adjoint of '" + v->name +
-             "', which several iterations of this parallel loop update, is "
-             "a C array or pointer: use a std::vector or std::array");
+      refuseOnce(
+          s.loc,
+          "the adjoint of '" + v->name +
+              "', which several iterations of this parallel loop update, is "
+              "a C array or pointer: use a std::vector or std::array");
     shared.push_back(v);
   }
   for (const Var *v : omp.privates)
@@ -149,8 +133,9 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   for (const Var *v : shared)
     shared_names += (shared_names.empty() ? "" : ", ") + v->name;
 
-  // Nothing recorded (a reduction's contributions, say): any thread can
-  // reverse any iteration, as with a block.
+  // Nothing recorded (a reduction's contributions, say, or an untaped
+  // sweep, whose reverse is empty): any thread can run any iteration, as
+  // with a block.
   const bool records = body.fwd.str().find(std::string(naming::tape()) + ".") !=
                        std::string::npos;
   if (blocked || body.rev.empty() || (!records && restored.empty())) {

@@ -75,16 +75,8 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopOpenMP(s); // taped or not: in parallel
   if (!record_)
     return loopFullTape(s); // the untaped sweep: a plain loop
-  if (s.loop->fixed_point && s.loop->strategy != LoopStrategy::FixedPoint) {
-    // Refused (Checkpointing.cpp says why); once, though replays generate
-    // a loop's code more than once.
-    std::pair<Loc, std::string> e(s.loc, "tangent: " + s.loop->reason);
-    bool known = false;
-    for (const auto &o : errors)
-      known |= o.first.raw == e.first.raw && o.second == e.second;
-    if (!known)
-      errors.push_back(std::move(e));
-  }
+  if (s.loop->fixed_point && s.loop->strategy != LoopStrategy::FixedPoint)
+    refuseOnce(s.loc, s.loop->reason); // Checkpointing.cpp says why
   switch (s.loop->strategy) {
   case LoopStrategy::Segments:
     return loopSegments(s);
@@ -104,6 +96,14 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     break;
   }
   return loopFullTape(s);
+}
+
+void SweepGenerator::refuseOnce(const Loc &at, const std::string &why) {
+  std::pair<Loc, std::string> e(at, "tangent: " + why);
+  for (const auto &o : errors)
+    if (o.first.raw == e.first.raw && o.second == e.second)
+      return;
+  errors.push_back(std::move(e));
 }
 
 std::string SweepGenerator::countedHeader(const LoopInfo &li,

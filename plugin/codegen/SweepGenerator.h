@@ -45,6 +45,9 @@ public:
   /// Problems found while generating (reported by the driver).
   std::vector<std::pair<Loc, std::string>> errors;
   std::string fresh(const std::string &stem) { return fn_.names.fresh(stem); }
+  /// Adds the error `tangent: why` at `at` unless it is there already
+  /// (replays generate a loop's code more than once).
+  void refuseOnce(const Loc &at, const std::string &why);
 
 private:
   Function &fn_;
