@@ -61,10 +61,12 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
   }
   if (fn.result_var)
     fn.result_var->useful = true;
-  // Output parameters of callees are results too.
+  // Output parameters of callees are results too: non-const references,
+  // and pointers to non-const storage (written through).
   if (!fn.is_top)
     for (Var *p : fn.params)
-      if (p->by_reference && !p->is_const)
+      if ((p->by_reference || p->type.kind == TypeKind::Pointer) &&
+          !p->is_const)
         p->useful = true;
 
   bool changed = true;

@@ -225,6 +225,26 @@ bool carriedState(const Function &fn, const Stmt &loop, const SizeExprs &sizes,
   return true;
 }
 
+/// The variables of Budgeted and BudgetWhile loops that LoopInfo::
+/// exit_values describes: written in the loop, out of its snapshot, read
+/// by the reverse sweep (a vector also for its size, which sizes adjoints).
+std::vector<Var *> exitValues(const LoopInfo &li,
+                              const std::set<const Var *> &written) {
+  std::vector<Var *> out;
+  for (const Var *cv : written) {
+    Var *v = const_cast<Var *>(cv);
+    if (v->role == VarRole::Induction ||
+        std::find(li.carried.begin(), li.carried.end(), v) != li.carried.end())
+      continue;
+    if (v->read_in_reverse || v->read_everywhere ||
+        v->type.kind == TypeKind::Vector)
+      out.push_back(v);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Var *a, const Var *b) { return a->id < b->id; });
+  return out;
+}
+
 class StrategyChooser {
 public:
   StrategyChooser(Function &fn, const Options &opts)
@@ -365,6 +385,7 @@ private:
     li.strategy = LoopStrategy::FullTape;
     li.carried.clear();
     li.replayed.clear();
+    li.exit_values.clear();
     li.budget =
         li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
@@ -504,6 +525,7 @@ private:
       if (!tupleState("under a memory budget"))
         return;
       li.strategy = LoopStrategy::BudgetWhile;
+      li.exit_values = exitValues(li, written);
       li.reason = "trip count unknown under memory_budget = " +
                   std::to_string(opts_.memory_budget) +
                   " bytes: iterations taped while the budget keeps room for "
@@ -517,6 +539,7 @@ private:
       if (!tupleState("under a memory budget"))
         return;
       li.strategy = LoopStrategy::Budgeted;
+      li.exit_values = exitValues(li, written);
       li.reason = "counted loop under memory_budget = " +
                   std::to_string(opts_.memory_budget) +
                   " bytes: full tape, sqrt(n) segments, binomial or "

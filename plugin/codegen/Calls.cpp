@@ -48,7 +48,9 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     TANGENT_ASSERT(a.kind == ExprKind::VarRef || a.kind == ExprKind::Index,
                    "an output argument that is not a variable or an element");
     Var *v = rootVar(a);
-    if (needsSave(s, v)) {
+    // Storage written through a pointer is restored by the callee's
+    // reverse (ToBeRecorded.cpp): its extent is unknown here.
+    if (v->type.kind != TypeKind::Pointer && needsSave(s, v)) {
       restores.emplace_back();
       save(a, out.fwd, restores.back());
     }

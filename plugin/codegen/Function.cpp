@@ -162,7 +162,10 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   all.insert(all.end(), adjoint_params.begin(), adjoint_params.end());
   std::string adjoint_list = join(all);
   std::string header_comment =
-      "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")";
+      "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")" +
+      (fn.variant_note.empty()
+           ? std::string()
+           : " for arguments that share storage (" + fn.variant_note + ")");
 
   Code c;
   if (fn.is_top) {
@@ -258,7 +261,11 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
       std::string psig = "inline " + result_type.spelling + " " +
                          naming::primal(stem) + "(" + primal_list + ")";
       c.line("");
-      c.comment("tangent: " + fn.name + " on the fields of its objects");
+      c.comment("tangent: " + fn.name +
+                (fn.variant_note.empty()
+                     ? " on the fields of its objects"
+                     : " for arguments that share storage (" + fn.variant_note +
+                           ")"));
       c.open(psig);
       c.append(locals);
       c.append(gen.untaped(fn.body));

@@ -9,8 +9,11 @@
 // iterations that the budget also holds, taped. The reverse sweep reverses
 // the taped tail in place (every iteration but the first, fully taped),
 // lets the schedule replay and reverse the others, then reverses the first
-// from its own tape. The replays run the same generated statements, so the
-// gradient is bitwise identical to the full tape.
+// from its own tape. The variables the first iteration's reverse reads and
+// the snapshot does not hold (LoopInfo::exit_values) are recorded after it
+// and restored before it is reversed: the replays leave them stale. The replays
+// run the same generated statements, so the gradient is bitwise identical to
+// the full tape.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeApi.h"
@@ -51,6 +54,8 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   out.fwd.open("if (" + k + " == 0)");
   out.fwd.line(ck + "->decide(" + rt::tapeBytes() + " - " + before + ", " +
                make + ");");
+  // What the first iteration's reverse reads and no snapshot restores.
+  Code exit_restore = saveExitValues(li, out.fwd);
   out.fwd.close();
   out.fwd.reopen("else");
   out.fwd.line(ck + "->before_with(" + k + ", " + make + ");");
@@ -104,6 +109,11 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   out.rev.line(state + " " + st + ";");
   out.rev.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
   out.rev.close();
+  if (!exit_restore.empty()) {
+    out.rev.open("if (" + ck + "->trip_count() > 0)");
+    out.rev.append(exit_restore);
+    out.rev.close();
+  }
   out.rev.open("for (" + idx + " " + k + " = std::min<" + idx + ">(" + ck +
                "->trip_count(), 1); " + k + "-- > 0;)");
   out.rev.line(index);

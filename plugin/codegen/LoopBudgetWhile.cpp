@@ -5,8 +5,12 @@
 // as long as the call's budget keeps room for online checkpointing after
 // them, then switches to online checkpointing for the rest. The reverse
 // sweep lets the online schedule reverse the untaped iterations, then
-// reverses the taped ones in place. Replays run the same generated
-// statements, so the gradient is bitwise identical to the full tape.
+// reverses the taped ones in place. The variables the last taped
+// iteration's reverse reads and the snapshot does not hold
+// (LoopInfo::exit_values) are recorded at the switch and restored before
+// the taped iterations are reversed: the replays leave them stale. Replays run
+// the same generated statements, so the gradient is bitwise identical to the
+// full tape.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeApi.h"
@@ -46,6 +50,15 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   iteration.append(iterationForward(li, true));
   iteration.line(ck + "->taped(" + k + ", " + rt::tapeBytes() + " - " + before +
                  ", " + make + ");");
+  // At the switch to online checkpointing: what the last taped
+  // iteration's reverse reads and no snapshot restores.
+  Code exit_save;
+  Code exit_restore = saveExitValues(li, exit_save);
+  if (!exit_restore.empty()) {
+    iteration.open("if (!" + ck + "->tapes())");
+    iteration.append(exit_save);
+    iteration.close();
+  }
   iteration.reopen("else");
   iteration.line(ck + "->before_with(" + k + ", " + make + ");");
   iteration.append(iterationForward(li, false));
@@ -61,6 +74,11 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   ck = fresh("checkpoints");
   out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.append(scheduledReverse(li, ck, k, st));
+  if (!exit_restore.empty()) {
+    out.rev.open("if (!" + ck + "->tapes())");
+    out.rev.append(exit_restore);
+    out.rev.close();
+  }
   out.rev.open("for (" + index + " " + k + " = " + ck + "->taped_steps(); " +
                k + "-- > 0;)");
   out.rev.append(iterationReverse(li));

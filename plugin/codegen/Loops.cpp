@@ -134,4 +134,16 @@ Code SweepGenerator::iterationReverse(const LoopInfo &li) {
   return c;
 }
 
+Code SweepGenerator::saveExitValues(const LoopInfo &li, Code &fwd) {
+  std::vector<Code> restores;
+  for (Var *v : li.exit_values) {
+    restores.emplace_back();
+    saveWhole(v, fwd, restores.back());
+  }
+  Code out;
+  for (auto it = restores.rbegin(); it != restores.rend(); ++it)
+    out.append(*it);
+  return out;
+}
+
 } // namespace tangent

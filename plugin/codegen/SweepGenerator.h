@@ -128,6 +128,9 @@ private:
   Code whileLoop(const LoopInfo &li, const Code &iteration);
   Code scheduledReverse(const LoopInfo &li, const std::string &ck,
                         const std::string &k, const std::string &st);
+  /// Records the loop's exit values (LoopInfo::exit_values) in `fwd`;
+  /// returns the code that restores them (in the reverse order).
+  Code saveExitValues(const LoopInfo &li, Code &fwd);
   /// `++i`, `i -= 2`: the step of a counted loop.
   static std::string stepText(const std::string &i, long long inc);
   /// The trip count of a counted loop, as C++.

@@ -341,6 +341,13 @@ bool isOutputParam(const ParmVarDecl *p) {
          !p->getType().getNonReferenceType().isConstQualified();
 }
 
+bool writesThroughPointer(const ParmVarDecl *p) {
+  if (!p || !p->getType()->isPointerType())
+    return false;
+  QualType pointee = p->getType()->getPointeeType();
+  return !pointee.isConstQualified() && pointee->isRealFloatingType();
+}
+
 bool isInactiveCall(const CallExpr *call, ASTContext &ctx) {
   const FunctionDecl *callee = call->getDirectCallee();
   if (!callee || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(call))

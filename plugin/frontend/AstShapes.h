@@ -140,6 +140,9 @@ bool isMathFunction(const clang::FunctionDecl *callee);
 
 /// Whether parameter `p` is bound by non-const reference (an output).
 bool isOutputParam(const clang::ParmVarDecl *p);
+/// Whether parameter `p` is a pointer to non-const floating-point storage:
+/// the callee may write through it, so its argument is an output too.
+bool writesThroughPointer(const clang::ParmVarDecl *p);
 
 /// Whether a call is a constant for differentiation: it returns a value, no
 /// argument has a differentiable type (floating point, or a container or

@@ -370,6 +370,21 @@ DriverOutput runPipeline(DriverInput &in) {
     //    depend on the request's options); callees are shared.
     Function *top = lowering.lowerTop(fd); // never null: it cannot refuse
     top->is_top = true;
+    // What the lowering found it cannot differentiate (arguments sharing
+    // storage in ways no callee can be specialised for).
+    {
+      std::vector<const Function *> reached;
+      std::set<const Function *> seen{top};
+      reachable(*top, reached, seen);
+      bool refused = false;
+      for (const Lowering::Refusal &r : lowering.refusals)
+        if (seen.count(r.in)) {
+          diags.error(SourceLocation::getFromRawEncoding(r.at.raw), r.why);
+          refused = true;
+        }
+      if (refused)
+        return false;
+    }
     if (in.dump_ir)
       in.dump_ir(r.function_name + " after lowering", printFunction(*top));
     if (request.kind == RequestKind::Jvp || request.kind == RequestKind::Hvp)
@@ -403,7 +418,9 @@ DriverOutput runPipeline(DriverInput &in) {
     for (Function *callee : fresh) {
       GeneratedPart &part = callees[callee];
       part.function = callee;
-      part.stem = callee->generated_name = stems.fresh(sanitize(callee->name));
+      part.stem = callee->generated_name =
+          stems.fresh(sanitize(callee->name) +
+                      (callee->variant.empty() ? "" : "_" + callee->variant));
     }
     for (Function *callee : fresh) {
       if (in.dump_ir)

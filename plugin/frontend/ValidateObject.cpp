@@ -287,15 +287,6 @@ bool Validator::containerMember(const clang::Expr *e) {
   return true;
 }
 
-bool Validator::aliasedContainer(llvm::ArrayRef<const clang::Expr *> args,
-                                 unsigned i, const VarDecl *v) {
-  for (unsigned j = 0; j < args.size(); ++j)
-    if (j != i && namesContainer(args[j]) &&
-        referredVariable(rootVariable(args[j])) == v)
-      return true;
-  return false;
-}
-
 void Validator::arguments(const FunctionDecl *fd,
                           llvm::ArrayRef<const clang::Expr *> args,
                           const clang::Expr *call) {
@@ -314,19 +305,6 @@ void Validator::arguments(const FunctionDecl *fd,
         !namesRow(args[i]))
       return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
                                                 fd->getNameAsString() + "'");
-    // A container the callee writes must not be another container
-    // argument too: the reverse of `diffuse(u, u)` would read the adjoint
-    // it updates (a silently wrong gradient). Its elements and size may be
-    // (they are read before the call).
-    if (use == Use::Target && namesContainer(args[i]))
-      if (const VarDecl *v = referredVariable(rootVariable(args[i])))
-        if (aliasedContainer(args, i, v))
-          return refuse(args[i]->getBeginLoc(),
-                        "'" + v->getNameAsString() + "' is passed to '" +
-                            fd->getNameAsString() +
-                            "' by non-const reference and also as another "
-                            "argument: calls whose arguments alias a written "
-                            "container are not supported; pass a copy");
     // A row written by the callee is copied in and back out (LowerCall.cpp):
     // no other argument may reach the variable that holds it.
     if (use == Use::Target && namesRow(args[i])) {

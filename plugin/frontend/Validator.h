@@ -162,9 +162,6 @@ private:
   void member(const clang::MemberExpr *me, Use use);
   /// Whether `e` is a container field of an object (then checked).
   bool containerMember(const clang::Expr *e);
-  /// Whether an argument other than `args[i]` names container `v`.
-  bool aliasedContainer(llvm::ArrayRef<const clang::Expr *> args, unsigned i,
-                        const clang::VarDecl *v);
   /// The arguments of a call of `fd` (objects, containers, values).
   /// (`call`: the whole call, null for a constructor.)
   void arguments(const clang::FunctionDecl *fd,

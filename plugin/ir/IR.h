@@ -294,6 +294,14 @@ struct LoopInfo {
   /// ParallelSegments: every variable the loop writes (the replaying
   /// thread's own copies), ordered by id.
   std::vector<Var *> replayed;
+  /// Budgeted and BudgetWhile: variables the loop writes that its snapshot
+  /// does not hold (dead at the start of an iteration) but whose values at
+  /// the end of the taped first iterations the reverse of those iterations
+  /// reads. The replays of the scheduled iterations leave them as they
+  /// found them, not as the taped iterations left them: they are recorded
+  /// once where the taped iterations end and restored before those are
+  /// reversed (Checkpointing.cpp).
+  std::vector<Var *> exit_values;
   int budget = 0;
   /// `#pragma omp parallel for` (with -fopenmp), else null.
   std::unique_ptr<OmpLoop> omp;
@@ -363,8 +371,12 @@ struct Function {
   bool flattened = false;
   std::vector<std::unique_ptr<Var>> vars; ///< owns params, locals, temps
   Block body;
-  Var *result_var = nullptr;  ///< `return e` assigns it
-  bool is_top = false;        ///< the requested function (joint sweeps)
+  Var *result_var = nullptr; ///< `return e` assigns it
+  bool is_top = false;       ///< the requested function (joint sweeps)
+  /// A specialisation's stem suffix (naming::sharedVariant()) and what it
+  /// is specialised for, for the generated code's comments; empty for the
+  /// plain lowering.
+  std::string variant, variant_note;
   const void *decl = nullptr; ///< the clang::FunctionDecl it came from
   NameScope names;            ///< user names and generated names in it
 

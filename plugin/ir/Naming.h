@@ -55,6 +55,13 @@ inline const char *breakFlag() { return "broke"; }
 inline const char *continueFlag() { return "skip"; }
 inline const char *returnFlag() { return "returned"; }
 inline const char *resultVar() { return "result"; }
+/// A callee specialised for arguments that share storage
+/// (frontend/lower/LowerShared.cpp): the stem suffix of its generated
+/// functions, an added parameter for storage several parameters are parts
+/// of, and an added index parameter.
+inline const char *sharedVariant() { return "shared"; }
+inline const char *sharedRoot() { return "storage"; }
+inline const char *sharedIndex() { return "at"; }
 /// Tangent of a variable in forward mode: `t_x`; of the result.
 std::string tangentStem(const std::string &var);
 inline const char *resultTangent() { return "t_result"; }

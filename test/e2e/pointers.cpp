@@ -46,6 +46,61 @@ float sum_cubes(const float *x, int n) {
   return s;
 }
 
+// Callees that write through pointers: the C way of returning results.
+void square0(double *x) { x[0] = x[0] * x[0]; }
+
+double through_square0(double *x, int n) {
+  square0(x);
+  return x[0] * x[n - 1];
+}
+
+void residual(const double *x, double *out) { *out = x[0] * x[0] + x[1]; }
+
+double through_out(const double *x, int n, double *out, int m) {
+  residual(x, out);
+  return out[m - 1] + 0.0 * x[n - 1];
+}
+
+// The caller reads the old values after the callee overwrote them: the
+// callee's reverse restores what it wrote.
+void smooth(double *u, int n) {
+  for (int i = 1; i < n; ++i)
+    u[i] = 0.5 * (u[i] + u[i - 1] * u[i - 1]);
+}
+
+double read_before(double *u, int n) {
+  double before = u[1] * u[2];
+  smooth(u, n);
+  double s = before;
+  for (int i = 0; i < n; ++i)
+    s += std::sin(u[i]) * (i + 1);
+  return s;
+}
+
+// One buffer under two names, and a pointer with one of its elements.
+void mix(double *p, const double *q, int n) {
+  for (int i = 0; i < n; ++i)
+    p[i] = p[i] * q[(i + 1) % n] + 0.25;
+}
+
+double same_buffer(double *x, int n) {
+  mix(x, x, n);
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += x[i] * x[i];
+  return s;
+}
+
+void bump(double *p, double &e) {
+  p[0] += e;
+  e *= p[0];
+}
+
+double pointer_and_element(double *x, int n) {
+  bump(x, x[1]);
+  return x[0] + x[1] + n;
+}
+
 double prod3(double a, double b, double c) { return a * b * c + a / c; }
 
 double norm2(const std::vector<double> &v) {
@@ -135,6 +190,54 @@ int main() {
     // Exact: 3 x_i^2.
     check_near("sum_cubes/pullback", dx,
                std::vector<double>{0.75, 6.75, 4.6875}, float_tol);
+  }
+  {
+    // Writes through pointers in callees: d/dx of the result, from adjoints
+    // that start at zero (an adjoint of written memory holds, on entry, the
+    // adjoint of its final values: zero for the gradient of the result).
+    auto pointer_check = [](const char *name, auto df, auto f,
+                            std::vector<double> v) {
+      const std::vector<double> original = v;
+      std::vector<double> dv(v.size(), 0.0);
+      df(v.data(), dv.data());
+      check_near(name, dv,
+                 fd_gradient([&](std::vector<double> c) { return f(c.data()); },
+                             original));
+    };
+    pointer_check(
+        "square0/pullback",
+        [](double *x, double *dx) {
+          tangent::grad<through_square0>().pullback(x, 2, dx);
+        },
+        [](double *x) { return through_square0(x, 2); },
+        std::vector<double>{1.3, -0.7});
+    {
+      double y[2] = {3.0, 1.0}, o[1] = {0.0}, dy[2] = {0, 0}, dout[1] = {0};
+      tangent::grad<through_out>().pullback(y, 2, o, 1, dy, dout);
+      check_near("residual/pullback", std::vector<double>{dy[0], dy[1]},
+                 std::vector<double>{6.0, 1.0});
+    }
+    pointer_check(
+        "read_before/pullback",
+        [](double *u, double *du) {
+          tangent::grad<read_before>().pullback(u, 4, du);
+        },
+        [](double *u) { return read_before(u, 4); },
+        std::vector<double>{0.4, -0.3, 0.8, 0.2});
+    pointer_check(
+        "same_buffer/pullback",
+        [](double *u, double *du) {
+          tangent::grad<same_buffer>().pullback(u, 3, du);
+        },
+        [](double *u) { return same_buffer(u, 3); },
+        std::vector<double>{0.4, -0.3, 0.8});
+    pointer_check(
+        "pointer_and_element/pullback",
+        [](double *u, double *du) {
+          tangent::grad<pointer_and_element>().pullback(u, 2, du);
+        },
+        [](double *u) { return pointer_and_element(u, 2); },
+        std::vector<double>{0.4, -1.3});
   }
   {
     // Scalars: one double* adjoint each, accumulated, with a seed.

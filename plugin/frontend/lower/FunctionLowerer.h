@@ -61,6 +61,27 @@ public:
   void run();
   /// F's parameters: `this`, the declared ones, a class-type result.
   void parameters();
+  /// Appends one C++ parameter's IR parameters (its leaves; null ones are
+  /// shared storage) to F.
+  void addParameter(SourceParam sp, const std::vector<Var *> &leaves);
+  /// Under a shared-storage pattern: adds its roots and indices as
+  /// parameters, then binds each shared flat parameter (null in `own`) to
+  /// the storage it is part of (LowerShared.cpp): `scalars` are the
+  /// parameters that are not objects, `objects` the objects with a shared
+  /// leaf, each with its (first) flat position.
+  void bindShared(
+      const std::vector<Var *> &own,
+      const std::vector<std::pair<const clang::ParmVarDecl *, int>> &scalars,
+      const std::vector<std::pair<Object *, int>> &objects);
+  /// Calls whose arguments share storage (LowerShared.cpp): arguments of
+  /// value parameters that a written argument may change are copied first;
+  /// a call whose reference or pointer arguments overlap where one is
+  /// written gets a callee specialised for that sharing
+  /// (Lowering::lowerShared), its arguments rewritten to match.
+  /// `sources`: what each argument is in the source (null: unknown).
+  void shareStorage(tangent::Stmt &call, const clang::FunctionDecl *callee,
+                    const std::vector<const clang::Expr *> &sources,
+                    clang::SourceLocation loc, Block &pre);
   /// A constructor's member and base initializers, into F's body.
   void memberInitializers(const clang::CXXConstructorDecl *ctor);
 
@@ -119,7 +140,7 @@ public:
   std::unique_ptr<tangent::Stmt>
   userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
-           Block &pre);
+           Block &pre, const clang::Expr *on_source = nullptr);
   /// Appends a userCall statement to `out`, then what must follow it: the
   /// rows of vectors of vectors it wrote, copied back (`written_back`).
   void emitCall(StmtPtr st, Block &out);
@@ -178,6 +199,8 @@ public:
 
   // --- shared state and helpers -------------------------------------------
   Lowering &L;
+  /// The shared-storage pattern this lowering specialises for, or null.
+  const SharedStorage *shared = nullptr;
   clang::ASTContext &ctx;
   const clang::FunctionDecl *fd;
   Function *F;

@@ -21,6 +21,43 @@
 
 namespace tangent {
 
+/// How a callee specialised for the shared storage of one call's arguments
+/// (LowerShared.cpp) sees its parameters. Its flat parameters are those of
+/// the plain lowering (`this`'s leaves, then each parameter's), without a
+/// class-type result's, which stays last and its own. A parameter whose
+/// storage another parameter also is becomes that parameter (or an element
+/// of it); storage that no parameter is whole gets a parameter of its own,
+/// added after the declared ones, like the indices the call passes.
+struct SharedStorage {
+  struct Param {
+    /// -1: the parameter is its own storage (kept). Else the storage it is
+    /// part of: flat parameter `root` (kept), or, from `params.size()` on,
+    /// added root `root - params.size()`.
+    int root = -1;
+    /// The added index parameters that select its element of the root, one
+    /// per level (none: the whole root).
+    std::vector<int> indices;
+  };
+  std::vector<Param> params;
+  /// The added roots: the storage (container or pointer) of several
+  /// parameters, none of which is all of it; written by the callee.
+  std::vector<Type> roots;
+  /// The added index parameters (integers, by value).
+  std::vector<Type> indices;
+  /// What is shared, for the generated code's comments (not in the key).
+  std::string note;
+
+  /// Whether some parameter shares another's storage.
+  bool any() const {
+    for (const Param &p : params)
+      if (p.root >= 0)
+        return true;
+    return false;
+  }
+  /// The pattern as text: calls with one key share one specialisation.
+  std::string key() const;
+};
+
 /// Owns the lowered functions of one translation unit. Lowering code the
 /// validator did not accept throws InternalError (ir/Support.h).
 class Lowering {
@@ -33,6 +70,21 @@ public:
   /// Lowers a requested function into an IR of its own (not shared with its
   /// uses as a callee, since its analyses depend on the request).
   Function *lowerTop(const clang::FunctionDecl *fd);
+  /// Lowers `fd` as a callee specialised for `shared` (once per pattern).
+  Function *lowerShared(const clang::FunctionDecl *fd,
+                        const SharedStorage &shared);
+
+  /// Code that the lowering found it cannot differentiate correctly (the
+  /// validator cannot see it on the AST: it depends on how arguments share
+  /// storage), in the order found, with the function it is in; the driver
+  /// reports those of the functions a request reaches, and generates
+  /// nothing for it.
+  struct Refusal {
+    const Function *in = nullptr;
+    Loc at;
+    std::string why;
+  };
+  std::vector<Refusal> refusals;
 
   /// Every callee lowered so far, callees before callers.
   const std::vector<Function *> &ordered() const { return order_; }
@@ -57,6 +109,12 @@ private:
 
   clang::ASTContext &ctx_;
   std::map<const clang::FunctionDecl *, std::unique_ptr<Function>> functions_;
+  /// Specialisations for shared storage, by callee and pattern key.
+  std::map<std::pair<const clang::FunctionDecl *, std::string>,
+           std::unique_ptr<Function>>
+      shared_;
+  /// The patterns of the specialisations (the lowering reads them).
+  std::vector<std::unique_ptr<SharedStorage>> patterns_;
   std::vector<Function *> order_;
   std::vector<std::unique_ptr<Function>> tops_;
 };

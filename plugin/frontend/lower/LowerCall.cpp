@@ -43,7 +43,8 @@ void FunctionLowerer::emitCall(StmtPtr st, Block &out) {
 std::unique_ptr<tangent::Stmt>
 FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
                           llvm::ArrayRef<const clang::Expr *> args,
-                          SourceLocation loc, Block &pre) {
+                          SourceLocation loc, Block &pre,
+                          const clang::Expr *on_source) {
   auto st = std::make_unique<tangent::Stmt>();
   st->kind = StmtKind::Call;
   st->loc = makeLoc(ctx, loc);
@@ -59,25 +60,33 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
   // `*this` first: written unless the member function is const.
   // Objects: a leaf is written if the object is, or if it is a lambda's
   // capture by reference.
-  auto objectArgs = [&](const Object &leaves, QualType type, bool written) {
+  // What each argument was in the source (for messages).
+  std::vector<const clang::Expr *> sources;
+  auto objectArgs = [&](const Object &leaves, QualType type, bool written,
+                        const clang::Expr *source) {
     std::vector<Leaf> layout = leavesOf(type, loc);
     for (size_t i = 0; i < leaves.size(); ++i) {
       st->args.push_back(leaves.leaf(i));
       st->arg_is_output.push_back(
           layout[i].reference ? !layout[i].const_reference : written);
+      sources.push_back(source);
     }
   };
   if (on) {
     const auto *md = cast<CXXMethodDecl>(callee);
-    objectArgs(*on, ctx.getRecordType(md->getParent()), !md->isConst());
+    objectArgs(*on, ctx.getRecordType(md->getParent()), !md->isConst(),
+               on_source);
   }
   for (unsigned i = 0; i < args.size(); ++i) {
     const clang::Expr *a = args[i];
     const ParmVarDecl *p =
         i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
-    bool output = isOutputParam(p);
+    // A pointer to non-const storage is an output: the callee may write
+    // through it (it records and restores what it overwrites there, since
+    // no caller knows the extent to save).
+    bool output = isOutputParam(p) || writesThroughPointer(p);
     if (p && isSplit(p->getType())) {
-      objectArgs(object(a, pre), p->getType(), output);
+      objectArgs(object(a, pre), p->getType(), output, a);
       continue;
     }
     ExprPtr x = output ? target(a, pre) : expr(a, pre);
@@ -110,23 +119,10 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
     }
     st->args.push_back(std::move(x));
     st->arg_is_output.push_back(output);
+    sources.push_back(a);
   }
-  // A value that the call also receives by reference (`scale(v, v[0])`,
-  // `g(x, x)`) is copied first: the callee's reverse must see the value it
-  // was called with, and accumulate its adjoint apart from the variable's.
-  for (size_t i = 0; i < st->args.size(); ++i) {
-    ExprPtr &a = st->args[i];
-    if (st->arg_is_output[i] || a->type.isContainer() || !rootVar(*a))
-      continue;
-    bool aliased = false;
-    for (size_t j = 0; j < st->args.size(); ++j)
-      aliased |= st->arg_is_output[j] && rootVar(*st->args[j]) == rootVar(*a);
-    if (!aliased)
-      continue;
-    Var *t = temp(a->type, naming::valueTemp());
-    pre.push_back(assign(makeVarRef(t), std::move(a), loc));
-    a = makeVarRef(t);
-  }
+  // Arguments that share storage (`addto(a, a)`, `scale(v, v[0])`).
+  shareStorage(*st, callee, sources, loc, pre);
   return st;
 }
 
@@ -240,7 +236,7 @@ void FunctionLowerer::objectCall(const CallExpr *c, const Object &dest,
   if (member)
     on = calledObject(memberObject(c), pre);
   auto st = userCall(c->getDirectCallee(), member ? &on : nullptr, args,
-                     c->getBeginLoc(), pre);
+                     c->getBeginLoc(), pre, member ? memberObject(c) : nullptr);
   for (size_t k = 0; k < dest.size(); ++k) {
     st->args.push_back(dest.leaf(k));
     st->arg_is_output.push_back(true);
@@ -305,7 +301,8 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
   bool member = calleeArguments(c, args);
   if (member)
     on = calledObject(memberObject(c), pre);
-  auto st = userCall(callee, member ? &on : nullptr, args, loc, pre);
+  auto st = userCall(callee, member ? &on : nullptr, args, loc, pre,
+                     member ? memberObject(c) : nullptr);
   if (rt.kind != TypeKind::Void) {
     // A result that an argument reads (`w = h(w, x)`) goes through a
     // temporary: the callee's reverse needs the argument as it was.

@@ -39,6 +39,27 @@ Function *Lowering::lowerTop(const FunctionDecl *fd) {
   return fn;
 }
 
+Function *Lowering::lowerShared(const FunctionDecl *fd,
+                                const SharedStorage &shared) {
+  const FunctionDecl *def = definition(fd);
+  auto key = std::make_pair(def->getCanonicalDecl(), shared.key());
+  if (auto it = shared_.find(key); it != shared_.end())
+    return it->second.get(); // lowered, or being lowered (recursion)
+  patterns_.push_back(std::make_unique<SharedStorage>(shared));
+  auto &slot = shared_[key];
+  slot = std::make_unique<Function>();
+  Function *fn = slot.get();
+  fn->variant = naming::sharedVariant();
+  FunctionLowerer lowerer(*this, def, fn);
+  lowerer.shared = patterns_.back().get();
+  lowerer.run();
+  // Its parameters are no longer the C++ function's: untaped calls run
+  // its primal on them.
+  fn->flattened = true;
+  order_.push_back(fn);
+  return fn;
+}
+
 Function *Lowering::lower(const FunctionDecl *fd) {
   if (Function *existing = find(fd))
     return existing; // lowered, or being lowered (recursion)
@@ -114,21 +135,17 @@ void FunctionLowerer::run() {
 }
 
 void FunctionLowerer::parameters() {
-  // One C++ parameter: its IR parameters (leaves of an object, or itself).
-  auto add = [&](SourceParam sp, std::vector<Var *> leaves) {
-    sp.first = int(F->params.size());
-    sp.leaves = int(leaves.size());
-    for (Var *v : leaves) {
-      v->param_index = int(F->params.size());
-      v->source_param = int(F->signature.size());
-      v->by_reference = sp.by_reference;
-      v->is_const = sp.is_const;
-      F->params.push_back(v);
-    }
-    F->signature.push_back(std::move(sp));
+  // Under a shared-storage pattern (Lower.h), a flat parameter may be
+  // another's storage: it gets no variable of its own, and what it names is
+  // bound once every parameter exists (bindShared).
+  int flat = 0;
+  std::vector<Var *> own; // by flat position; null where shared
+  auto sharedAt = [&](int j) {
+    return shared && j < int(shared->params.size()) &&
+           shared->params[size_t(j)].root >= 0;
   };
   auto object = [&](const std::string &name, QualType qt, bool by_reference,
-                    bool is_const, SourceLocation loc) {
+                    bool is_const, SourceLocation loc, bool counted) {
     SourceParam sp;
     sp.name = name;
     sp.spelling = typeSpelling(
@@ -136,37 +153,53 @@ void FunctionLowerer::parameters() {
     sp.by_reference = by_reference;
     sp.is_const = is_const;
     sp.object = true;
-    for (const Leaf &leaf : leavesOf(qt, loc))
+    std::vector<Leaf> layout = leavesOf(qt, loc);
+    Object object;
+    for (const Leaf &leaf : layout) {
+      if (counted && sharedAt(flat)) {
+        ++flat;
+        own.push_back(nullptr);
+        object.vars.push_back(nullptr);
+        continue;
+      }
+      std::string path;
+      for (const FieldStep &step : leaf.path)
+        path += step.element ? "[]" : "." + step.name;
+      Var *v = F->addVar(name + path, leaf.type, VarRole::Param);
+      v->name = F->names.fresh(name + "_" + leaf.suffix);
       sp.paths.push_back(leaf.path);
-    Object object = objectVars(name, qt, VarRole::Param, loc);
-    std::vector<Var *> &leaves = object.vars;
-    add(std::move(sp), leaves);
+      object.vars.push_back(v);
+      if (counted) {
+        ++flat;
+        own.push_back(v);
+      }
+    }
+    addParameter(std::move(sp), object.vars);
     // A lambda's capture by reference is a reference, whatever the
     // closure object is.
-    std::vector<Leaf> layout = leavesOf(qt, loc);
-    for (size_t i = 0; i < leaves.size(); ++i)
-      if (layout[i].reference) {
-        leaves[i]->by_reference = true;
-        leaves[i]->is_const = layout[i].const_reference;
+    for (size_t i = 0; i < layout.size(); ++i)
+      if (layout[i].reference && object.vars[i]) {
+        object.vars[i]->by_reference = true;
+        object.vars[i]->is_const = layout[i].const_reference;
       }
     F->flattened = true;
     return object;
   };
-  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic()) {
-    QualType cls = ctx.getRecordType(md->getParent());
-    self = object("self", cls, true, md->isConst(), fd->getLocation());
-    // In a lambda's body, a captured variable is its capture.
-    std::vector<Leaf> layout = leavesOf(cls, fd->getLocation());
-    for (size_t i = 0; i < layout.size(); ++i) {
-      const auto *var = dyn_cast_or_null<VarDecl>(layout[i].captured);
-      if (!var)
-        continue;
-      if (isSplit(var->getType()))
-        objects[var].vars.push_back(self.vars[i]);
-      else
-        vars[var] = self.vars[i];
-    }
+  std::vector<std::pair<Object *, int>> shared_objects;
+  auto sharedObject = [&](Object &o, int first) {
+    for (Var *v : o.vars)
+      if (!v) {
+        shared_objects.push_back({&o, first});
+        return;
+      }
+  };
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  if (md && !md->isStatic()) {
+    self = object("self", ctx.getRecordType(md->getParent()), true,
+                  md->isConst(), fd->getLocation(), true);
+    sharedObject(self, 0);
   }
+  std::vector<std::pair<const ParmVarDecl *, int>> shared_scalars;
   for (const ParmVarDecl *p : fd->parameters()) {
     std::string name = p->getNameAsString();
     if (name.empty())
@@ -174,8 +207,15 @@ void FunctionLowerer::parameters() {
     bool by_reference = p->getType()->isReferenceType();
     QualType bare = p->getType().getNonReferenceType();
     if (isSplit(p->getType())) {
+      const int first = flat;
       objects[p] = object(name, p->getType(), by_reference,
-                          bare.isConstQualified(), p->getLocation());
+                          bare.isConstQualified(), p->getLocation(), true);
+      sharedObject(objects[p], first);
+      continue;
+    }
+    if (sharedAt(flat)) {
+      shared_scalars.push_back({p, flat++});
+      own.push_back(nullptr);
       continue;
     }
     Type t = typeOf(p->getType(), p->getLocation());
@@ -187,17 +227,55 @@ void FunctionLowerer::parameters() {
     sp.by_reference = by_reference;
     sp.is_const = bare.isConstQualified() ||
                   (t.kind == TypeKind::Pointer && t.pointee_const);
-    add(std::move(sp), {v});
+    addParameter(std::move(sp), {v});
     vars[p] = v;
+    ++flat;
+    own.push_back(v);
+  }
+  if (shared)
+    bindShared(own, shared_scalars, shared_objects);
+  // In a lambda's body, a captured variable is its capture.
+  if (md && !md->isStatic()) {
+    std::vector<Leaf> layout =
+        leavesOf(ctx.getRecordType(md->getParent()), fd->getLocation());
+    for (size_t i = 0; i < layout.size(); ++i) {
+      const auto *var = dyn_cast_or_null<VarDecl>(layout[i].captured);
+      if (!var)
+        continue;
+      if (self.index)
+        unexpected(fd->getLocation(), "a lambda's capture shared with an "
+                                      "element");
+      if (isSplit(var->getType()))
+        objects[var].vars.push_back(self.vars[i]);
+      else
+        vars[var] = self.vars[i];
+    }
   }
   // A class-type result: written through output parameters.
   if (isSplit(fd->getReturnType()))
-    result_leaves =
-        object("result", fd->getReturnType(), true, false, fd->getLocation());
+    result_leaves = object("result", fd->getReturnType(), true, false,
+                           fd->getLocation(), false);
   if (F->result.kind != TypeKind::Void) {
     F->result_var = F->addVar(naming::resultVar(), F->result, VarRole::Local);
     F->result_var->name = F->names.fresh(naming::resultVar());
   }
+}
+
+void FunctionLowerer::addParameter(SourceParam sp,
+                                   const std::vector<Var *> &leaves) {
+  sp.first = int(F->params.size());
+  sp.leaves = 0;
+  for (Var *v : leaves) {
+    if (!v)
+      continue; // shared storage (bindShared)
+    ++sp.leaves;
+    v->param_index = int(F->params.size());
+    v->source_param = int(F->signature.size());
+    v->by_reference = sp.by_reference;
+    v->is_const = sp.is_const;
+    F->params.push_back(v);
+  }
+  F->signature.push_back(std::move(sp));
 }
 
 void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
