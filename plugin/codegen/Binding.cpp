@@ -177,17 +177,17 @@ std::string callBody(const std::string &before, const std::string &after,
          "    return value;\n";
 }
 
-/// `template <> struct <bound><&function, options> { source_hash;
+/// `template <> struct <bound><address, options> { source_hash;
 /// static <result> <method>(<params>) { <body> } <members> };` in namespace
 /// tangent: the explicit specialization every block ends with.
-std::string specializationText(const char *bound, const std::string &function,
+std::string specializationText(const char *bound, const std::string &address,
                                const Options &options, std::uint64_t hash,
                                const std::string &result, const char *method,
                                const std::vector<std::string> &params,
                                const std::string &body,
                                const std::string &members = "") {
-  return "namespace tangent {\ntemplate <> struct " + std::string(bound) +
-         "<&" + function + ", " + optionsLiteral(options) + "> {\n" +
+  return "namespace tangent {\ntemplate <> struct " + std::string(bound) + "<" +
+         address + ", " + optionsLiteral(options) + "> {\n" +
          "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
          "ull;\n  static " + result + " " + method + "(" + join(params) +
          ") {\n" + body + "  }\n" + members + "};\n} // namespace tangent\n";
@@ -286,7 +286,7 @@ std::string specialization(const Function &fn, const Options &opts,
   args.push_back("static_cast<" + r + ">(seed)");
   std::string call = "generated::" + entry + "(" + join(args) + ")";
   return accessTags(signature) +
-         specializationText(bound, fn.name, literal, hash, r, "pullback",
+         specializationText(bound, fn.address, literal, hash, r, "pullback",
                             params, callBody(before, after, r, call), zeroing);
 }
 
@@ -333,10 +333,10 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
   return block;
 }
 
-std::string stubBlock(const std::string &function, const Options &opts,
+std::string stubBlock(const std::string &address, const Options &opts,
                       const std::string &result_type, const char *kind) {
-  return "namespace tangent {\ntemplate <> struct " + std::string(kind) + "<&" +
-         function + ", " + optionsLiteral(opts) +
+  return "namespace tangent {\ntemplate <> struct " + std::string(kind) + "<" +
+         address + ", " + optionsLiteral(opts) +
          "> {\n  template <class... A> static auto pullback(A &&...) {\n"
          "    return " +
          result_type +
@@ -434,8 +434,8 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
   return accessTags(signatureOf(*binding.source)) + partsText(parts) +
          specializationText(
-             naming::tangentLinearBinding(), binding.source->name, opts, hash,
-             r, "jvp", params,
+             naming::tangentLinearBinding(), binding.source->address, opts,
+             hash, r, "jvp", params,
              callBody(leaves.before + locals, leaves.after, r, call));
 }
 
@@ -463,8 +463,8 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
   args.push_back("static_cast<" + r + ">(seed)");
   std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
   return partsText(parts) + specializationText(naming::secondOrderBinding(),
-                                               binding.source->name, opts, hash,
-                                               r, "pullback", params,
+                                               binding.source->address, opts,
+                                               hash, r, "pullback", params,
                                                callBody(leaves.before + locals,
                                                         leaves.after, r, call));
 }

@@ -79,8 +79,10 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
                              std::uint64_t source_hash);
 
 /// A specialization that binds a failed request to a stub, so that the
-/// compile reports tangent's own errors only. `result_type` is f's.
-std::string stubBlock(const std::string &function, const Options &opts,
+/// compile reports tangent's own errors only. `address` names f as the
+/// request does (`&f`, or a cast picking one overload); `result_type` is
+/// f's.
+std::string stubBlock(const std::string &address, const Options &opts,
                       const std::string &result_type,
                       const char *kind = naming::adjointBinding());
 

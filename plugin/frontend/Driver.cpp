@@ -490,7 +490,7 @@ DriverOutput runPipeline(DriverInput &in) {
     }
     if (!bound)
       stubs += stubBlock(
-          r.function_name, request.options,
+          addressOf(request.function, ctx), request.options,
           request.function->getReturnType().getCanonicalType().getAsString(
               policy),
           bindingTemplate(request.kind));

@@ -32,6 +32,24 @@ std::string qualifiedName(const FunctionDecl *fd, ASTContext &ctx) {
   return name;
 }
 
+std::string addressOf(const FunctionDecl *fd, ASTContext &ctx) {
+  const std::string name = qualifiedName(fd, ctx);
+  int overloads = 0;
+  for (const NamedDecl *d :
+       fd->getDeclContext()->getRedeclContext()->lookup(fd->getDeclName()))
+    overloads +=
+        isa<FunctionDecl, FunctionTemplateDecl>(d->getUnderlyingDecl());
+  if (overloads <= 1)
+    return "&" + name;
+  QualType pointer;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic())
+    pointer = ctx.getMemberPointerType(
+        fd->getType(), ctx.getRecordType(md->getParent()).getTypePtr());
+  else
+    pointer = ctx.getPointerType(fd->getType());
+  return "static_cast<" + typeSpelling(ctx, pointer) + ">(&" + name + ")";
+}
+
 Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
   Loc out;
   if (loc.isInvalid())

@@ -24,6 +24,11 @@ namespace tangent {
 std::string qualifiedName(const clang::FunctionDecl *fd,
                           clang::ASTContext &ctx);
 
+/// How generated code names the address of `fd` (a template argument of
+/// the bindings): `&f`, or for an overloaded name the cast that picks `fd`,
+/// `static_cast<double (*)(double)>(&f)`, as a request must spell it.
+std::string addressOf(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
+
 /// Converts a Clang location to an IR location.
 Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
 

@@ -355,7 +355,10 @@ struct SourceParam {
 
 /// A function to differentiate (the requested one or a callee).
 struct Function {
-  std::string name;           ///< qualified name for calling the primal
+  std::string name; ///< qualified name for calling the primal
+  /// Its address as a request's template argument (`&f`, or a cast that
+  /// picks one of overloads); empty for lambdas.
+  std::string address;
   std::string base_name;      ///< unqualified, for generated names
   std::string generated_name; ///< stem of generated functions (Naming.h)
   Loc loc;

@@ -36,10 +36,34 @@ double options(const std::vector<double> &x) {
   return r;
 }
 
+// Overloaded names: a request picks one with a cast, as C++ spells it, and
+// the generated binding names the same overload (frontend/Types.cpp,
+// addressOf); member functions too.
+double scaled(double x) { return 3.0 * x * std::sin(x); }
+double scaled(double x, double y) { return x * std::cos(y); }
+
+struct Well {
+  double depth = 1.5;
+  double energy(double x) const { return depth * x * x; }
+  double energy(double x, double y) const { return depth * x * y; }
+};
+template <> struct tangent_test::fields<Well> {
+  static auto of(Well &w) { return std::tie(w.depth); }
+};
+
 int main() {
   check("stats", tangent::grad<stats>(), 0.7);
   check("detail::tape", tangent::grad<detail::tape>(), 0.7, 0.2);
   check("options (checkpointed loop calling layer)", tangent::grad<options>(),
         std::vector<double>{0.1, -0.4, 0.8});
+  check("scaled(double)",
+        tangent::grad<static_cast<double (*)(double)>(&scaled)>(), 0.7);
+  check("scaled(double, double)",
+        tangent::grad<static_cast<double (*)(double, double)>(&scaled)>(), 0.7,
+        0.3);
+  check("Well::energy(double)",
+        tangent::grad<static_cast<double (Well::*)(double) const>(
+            &Well::energy)>(),
+        Well{}, 0.4);
   return summary();
 }

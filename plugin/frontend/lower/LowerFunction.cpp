@@ -79,6 +79,7 @@ void FunctionLowerer::run() {
   F->loc = makeLoc(ctx, fd->getLocation());
   F->base_name = fd->getNameAsString();
   F->name = qualifiedName(fd, ctx);
+  F->address = addressOf(fd, ctx);
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
       md && md->getParent()->isLambda()) {
     // A lambda's call operator, named after where the lambda is.
