@@ -277,6 +277,22 @@ std::string specialization(const Function &fn, const Options &opts,
         : p->type.isReal() ? "*" + d
                            : d);
   }
+  // Pointer parameters are distinct storage to the adjoint: the same
+  // pointer for one written through and another is refused at run time.
+  for (size_t a = 0; a < signature.size(); ++a)
+    for (size_t b = 0; b < signature.size(); ++b) {
+      const SourceParam &pa = signature[a], &pb = signature[b];
+      if (a == b || pa.object || pb.object || (b < a && !pb.is_const))
+        continue;
+      const Var &va = *fn.params[pa.first], &vb = *fn.params[pb.first];
+      if (va.type.kind != TypeKind::Pointer || pa.is_const ||
+          vb.type.kind != TypeKind::Pointer)
+        continue;
+      before +=
+          "    " +
+          rt::requireDistinct(pa.name, pb.name, fn.name, pa.name, pb.name) +
+          "\n";
+    }
   before += leaves.before;
   after += leaves.after;
   const std::string &r = fn.result.spelling;

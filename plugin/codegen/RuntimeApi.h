@@ -193,6 +193,15 @@ inline std::string release(const std::string &p) {
   return "tangent::detail::release(" + p + ");";
 }
 /// Bytes on the tape (an expression).
+/// The check that written pointer argument `a` is not `b` (a request's
+/// binding, runtime detail/arguments.hpp).
+inline std::string requireDistinct(const std::string &a, const std::string &b,
+                                   const std::string &function,
+                                   const std::string &pa,
+                                   const std::string &pb) {
+  return "tangent::detail::require_distinct(" + a + ", " + b + ", \"" +
+         function + "\", \"" + pa + "\", \"" + pb + "\");";
+}
 inline std::string tapeBytes() { return tape() + ".held_bytes()"; }
 
 // --- parallel replay (schedule/parallel.hpp) --------------------------------

@@ -194,14 +194,9 @@ void FunctionLowerer::shareStorage(
         }
   if (!any)
     return;
-  if (n != flat) {
-    // Arguments still to come (a comparator's): not a shape that shares.
-    for (size_t a = 0; a < n; ++a)
-      for (size_t b = a + 1; b < n; ++b)
-        if (special[a] && special[b])
-          return refuse(a, b, "which is not supported in this call");
-    return;
-  }
+  // Arguments still to come (a comparator's values) never share.
+  if (n != flat)
+    unexpected(loc, "shared storage in a call with arguments to come");
   for (bool grew = true; grew;) {
     grew = false;
     auto mark = [&](size_t j) {
@@ -291,10 +286,10 @@ void FunctionLowerer::shareStorage(
           (shared.params[size_t(k)].root >= 0 || place[size_t(k)].path.empty());
       bool element = ix.size() == 1 && first.size() == 1 && ix == first &&
                      shared.params[size_t(k)].root >= 0;
+      // An object's leaves are all its fields or all an element's (one
+      // index), and a root is always all of its storage.
       if (!whole && !element)
-        return refuse(size_t(sp.first), size_t(k),
-                      "in a way that splits one object; pass a copy of one "
-                      "of them");
+        unexpected(loc, "shared storage that splits one object");
     }
   }
 

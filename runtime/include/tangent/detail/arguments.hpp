@@ -23,6 +23,21 @@ inline void require_argument(bool ok, const char *function,
                                 requirement + ", got " + std::to_string(value));
 }
 
+/// Throws std::invalid_argument unless pointer arguments `a` and `b` of
+/// `function` (parameters `pa`, written through, and `pb`) differ: its
+/// adjoint treats its pointer parameters as distinct storage. (Arguments
+/// that overlap without being equal cannot be told apart here; the docs
+/// say they must not.)
+inline void require_distinct(const void *a, const void *b, const char *function,
+                             const char *pa, const char *pb) {
+  if (a == b && a != nullptr)
+    throw std::invalid_argument(
+        std::string(function) + ": the pointer arguments for '" + pa +
+        "' (written through) and '" + pb +
+        "' are the same storage; the gradient treats them as distinct (pass "
+        "a copy of one)");
+}
+
 /// Throws std::logic_error "tangent::<object>: <what>" unless `ok`.
 inline void require_protocol(bool ok, const char *object,
                              const std::string &what) {
