@@ -310,16 +310,17 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
       break;
     }
   });
-  // A callee writing through a pointer parameter restores what it
-  // overwrites there in its reverse: its callers cannot save storage of
-  // unknown extent, and their reverse sweeps read it as it was.
-  if (!fn.is_top)
-    forEachStmt(fn.body, [&](const Stmt &s, int) {
-      forEachWrite(s, [&](Var *v, bool) {
-        if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer)
-          v->read_in_reverse = v->read_everywhere = true;
-      });
+  // A function writing through a pointer parameter restores what it
+  // overwrites there in its reverse: a callee's callers cannot save storage
+  // of unknown extent, and their reverse sweeps read it as it was; the
+  // requested function's pullback leaves the caller's memory as it found
+  // it.
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachWrite(s, [&](Var *v, bool) {
+      if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer)
+        v->read_in_reverse = v->read_everywhere = true;
     });
+  });
   markRestoredIndices(fn);
   if (!optimized)
     for (auto &v : fn.vars)

@@ -216,6 +216,13 @@ int main() {
   checks("own_field", tangent::grad<own_field>(), 0.6, 1.4);
   checks("objects_in_vector", tangent::grad<objects_in_vector>(), x);
   checks("nested", tangent::grad<nested>(), 0.3, -0.6);
+#ifndef TANGENT_E2E_SELFTEST
+  // Second order through the specialised callee: d2/dx2 (x + x^2)^2.
+  check_near("twice/hvp", tangent::hvp<twice>()(0.7, 1.0),
+             2 * (1 + 1.4) * (1 + 1.4) + 4 * (0.7 + 0.49));
+  check_near("twice/jvp", tangent::jvp<twice>()(0.7, 1.0),
+             2 * (0.7 + 0.49) * (1 + 1.4));
+#endif
   check_pullback("nested/pullback", tangent::grad<nested>(), 1.5, 0.3, -0.6);
   return summary();
 }
