@@ -478,9 +478,10 @@ DriverOutput runPipeline(DriverInput &in) {
     bool bound = false;
     try {
       bound = process(request, r);
-    } catch (const InternalError &e) {
-      // A broken invariant of tangent itself: this request stops here, with
-      // a clear message, instead of crashing or generating wrong code.
+    } catch (const std::exception &e) {
+      // A broken invariant of tangent itself (InternalError, or a lookup
+      // that failed): this request stops here, with a clear message,
+      // instead of crashing or generating wrong code.
       diags.error(request.where,
                   "tangent: internal error while differentiating '" +
                       r.function_name + "': " + e.what() +

@@ -168,6 +168,20 @@ double captured(double x) {
   return a;
 }
 
+// One element under two names, captured by reference in the callee.
+void grow(double &a, double &b) {
+  auto twice = [&a] { return 2.0 * a; };
+  b += twice();
+  a *= b;
+}
+
+double one_element(const std::vector<double> &x) {
+  std::vector<double> v = x;
+  for (std::size_t k = 0; k < v.size(); ++k)
+    grow(v[k], v[k]); // a = 3 a; a = a * a
+  return v[0] + v[1] * v[2];
+}
+
 // --- calls inside calls ---------------------------------------------------
 
 void both(double &a, double &b) {
@@ -216,6 +230,8 @@ int main() {
   checks("own_field", tangent::grad<own_field>(), 0.6, 1.4);
   checks("objects_in_vector", tangent::grad<objects_in_vector>(), x);
   checks("nested", tangent::grad<nested>(), 0.3, -0.6);
+  checks("one_element", tangent::grad<one_element>(),
+         std::vector<double>{0.3, -0.2, 0.4});
 #ifndef TANGENT_E2E_SELFTEST
   // Second order through the specialised callee: d2/dx2 (x + x^2)^2.
   check_near("twice/hvp", tangent::hvp<twice>()(0.7, 1.0),

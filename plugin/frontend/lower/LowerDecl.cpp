@@ -91,12 +91,19 @@ void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,
     aliases[vd] = frozenElement(std::move(x), loc, out);
     return;
   }
-  // A const reference to a variable: the variable itself.
+  // A const reference to a variable: the variable itself; to another
+  // name of an element (a reference or a parameter that shares storage,
+  // LowerShared.cpp): that element, which later writes may change.
   if (const auto *dre = dyn_cast<DeclRefExpr>(init->IgnoreParenImpCasts()))
-    if (const auto *pv = dyn_cast<VarDecl>(dre->getDecl());
-        pv && vars.count(pv)) {
-      vars[vd] = vars[pv];
-      return;
+    if (const auto *pv = dyn_cast<VarDecl>(dre->getDecl())) {
+      if (vars.count(pv)) {
+        vars[vd] = vars[pv];
+        return;
+      }
+      if (auto it = aliases.find(pv); it != aliases.end()) {
+        aliases[vd] = it->second->clone();
+        return;
+      }
     }
   // A const reference to anything else (an element of a constant
   // parameter, a computed value): a copy.

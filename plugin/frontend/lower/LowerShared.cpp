@@ -95,6 +95,25 @@ bool disjoint(const Place &a, const Place &b) {
   return false; // one is (part of) the other
 }
 
+/// Whether a lambda in `s` (or in a lambda in it) captures `v` by
+/// reference.
+bool capturedByReference(const clang::Stmt *s, const VarDecl *v) {
+  if (!s)
+    return false;
+  if (const auto *le = dyn_cast<LambdaExpr>(s)) {
+    for (const LambdaCapture &c : le->captures())
+      if (c.capturesVariable() && c.getCapturedVar() == v &&
+          c.getCaptureKind() == LCK_ByRef)
+        return true;
+    if (capturedByReference(le->getBody(), v))
+      return true;
+  }
+  for (const clang::Stmt *child : s->children())
+    if (capturedByReference(child, v))
+      return true;
+  return false;
+}
+
 /// Whether a callee parameter is bound to its argument's storage.
 bool sharesStorage(const Var &p) {
   return p.by_reference || p.type.kind == TypeKind::Pointer;
@@ -234,13 +253,46 @@ void FunctionLowerer::shareStorage(
   };
   std::vector<Var *> root_args;
   std::string note;
-  for (const auto &[id, members] : groups) {
+  for (auto &[id, members] : groups) {
     if (!special[members.front()])
       continue;
-    Var *root = place[members.front()].root;
     bool group_written = false;
     for (size_t m : members)
       group_written |= written(m);
+    // One element under several names (`g(v[k], v[k])`): it is copied into
+    // a local for the call (and back after it), so that they are one
+    // variable, which a lambda may also capture.
+    bool one_element = !place[members.front()].path.empty();
+    for (size_t m : members) {
+      const Place &a = place[m], &b = place[members.front()];
+      one_element &= a.path.size() == b.path.size();
+      for (size_t l = 0; one_element && l < a.path.size(); ++l)
+        one_element &= sameExpr(*a.path[l], *b.path[l]);
+    }
+    if (one_element) {
+      ExprPtr element =
+          frozenElement(st.args[members.front()]->clone(), loc, pre);
+      Var *local = temp(element->type, naming::valueTemp());
+      if (element->type.isContainer()) {
+        auto c = std::make_unique<tangent::Stmt>();
+        c->kind = StmtKind::Construct;
+        c->loc = makeLoc(ctx, loc);
+        c->var = local;
+        c->construct = ConstructKind::Copy;
+        c->args.push_back(element->clone());
+        pre.push_back(std::move(c));
+      } else {
+        pre.push_back(assign(makeVarRef(local), element->clone(), loc));
+      }
+      if (group_written)
+        written_back.push_back(
+            assign(std::move(element), makeVarRef(local), loc));
+      for (size_t m : members) {
+        st.args[m] = makeVarRef(local);
+        place[m] = placeOf(*st.args[m]);
+      }
+    }
+    Var *root = place[members.front()].root;
     int chosen = -1;
     for (size_t m : members)
       if (place[m].path.empty() &&
@@ -291,6 +343,31 @@ void FunctionLowerer::shareStorage(
       if (!whole && !element)
         unexpected(loc, "shared storage that splits one object");
     }
+  }
+
+  // A parameter that is an element cannot be captured by reference (a
+  // capture by reference is a variable of the closure).
+  const FunctionDecl *def = nullptr;
+  callee->hasBody(def);
+  const size_t first_declared = generic.signature.size() -
+                                callee->getNumParams() -
+                                (isSplit(callee->getReturnType()) ? 1 : 0);
+  for (unsigned i = 0; def && i < callee->getNumParams(); ++i) {
+    const SourceParam &sp = generic.signature[first_declared + i];
+    if (sp.leaves == 0 || shared.params[size_t(sp.first)].indices.empty() ||
+        !capturedByReference(def->getBody(), def->getParamDecl(i)))
+      continue;
+    size_t other = size_t(sp.first);
+    for (size_t j = 0; j < n; ++j)
+      if (j != size_t(sp.first) && place[j].root == place[other].root)
+        other = j;
+    return refuse(size_t(sp.first), other,
+                  "and '" + callee->getNameAsString() + "' captures '" +
+                      def->getParamDecl(i)->getNameAsString() +
+                      "' by reference in a lambda, which tangent does not "
+                      "support for an element that may share storage; "
+                      "capture it by value, or pass the container and the "
+                      "indices instead");
   }
 
   // 4. The call of the specialisation: the kept arguments, the roots, the
