@@ -91,7 +91,8 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
 }
 
 /// Variables whose first access in one iteration is a whole, unconditional
-/// write: their value at the start of an iteration is dead.
+/// write: their value at the start of an iteration is dead (not so for an
+/// active vector, whose size its adjoint needs).
 std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
   std::set<const Var *> seen, dead;
   auto iteration = [&](const Block &block) {
@@ -172,7 +173,12 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
       }
       for (const Var *v : reads)
         seen.insert(v);
-      if (whole)
+      // Replacing an active vector records its old size (or value) for its
+      // adjoint, which the reverse carries from one iteration into the one
+      // before: a replay must start from that size, so it stays live.
+      if (whole && whole->active && whole->type.kind == TypeKind::Vector)
+        seen.insert(whole);
+      else if (whole)
         filled.push_back(whole);
       for (const Var *w : filled)
         if (!seen.count(w)) {

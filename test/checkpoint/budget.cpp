@@ -128,6 +128,10 @@ constexpr options relax_budget{.memory_budget = 16 * 1024};
 int main() {
   const std::vector<double> x = workload_inputs::w1_x();
   const std::vector<double> full = tangent::grad<w1_rollout>()(x);
+  // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the full
+  // tape (test/e2e/check_strategies.hpp); nothing otherwise.
+  check_strategies(
+      "w1", tangent::grad<w1_rollout, options{.memory_budget = 2000000}>(), x);
 
   w1_under<64000000>("w1/64MB", loop_strategy_kind::full_tape, x, full);
   w1_under<2000000>("w1/2MB", loop_strategy_kind::segments, x, full);
@@ -186,6 +190,8 @@ int main() {
     const auto g = tangent::grad<relax, relax_budget>()(x100, n);
     const std::size_t peak = tangent::stats::peak_bytes();
     check_same(name + "/==taped", g, full_g);
+    if (n < 100000) // the matrix's reference would tape 240 MB
+      check_strategies(name, tangent::grad<relax, relax_budget>(), x100, n);
     const auto s = tangent::stats::last_strategies();
     const std::size_t step = s.empty() ? 0 : s[0].step_tape_bytes;
     if (!s.empty() && (n == 100 || n == 100000))

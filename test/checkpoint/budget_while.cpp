@@ -118,6 +118,11 @@ constexpr options small{.budget = 4, .memory_budget = 48 * 1024};
 int main() {
   const std::vector<double> x = workload_inputs::w3_x();
   const auto taped = tangent::grad<w3_iterations>()(x, 1000);
+  // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the full
+  // tape (test/e2e/check_strategies.hpp); nothing otherwise.
+  check_strategies(
+      "w3", tangent::grad<w3_iterations, options{.memory_budget = 1'200'000}>(),
+      x, 1000);
   w3_under<16'000'000>("w3/16 MB", loop_strategy_kind::full_tape, x, 1000,
                        taped);
   w3_under<1'200'000>("w3/1.2 MB", loop_strategy_kind::online, x, 1000, taped);

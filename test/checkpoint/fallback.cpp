@@ -13,6 +13,7 @@
 // gradients.
 #include "twin.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -112,7 +113,9 @@ double runtime_bound(const vec &xs, int n) {
 }
 
 /// Gradient of df with respect to x (4 entries) through pullback, with an
-/// output buffer of `len` entries; returns {value, dx, out}.
+/// output buffer of `len` entries; returns {value, dx, out}, out being what
+/// the pullback left in the buffer: what it found there (zeros), since the
+/// pullback restores what the function writes through its pointers.
 template <class DF>
 std::tuple<double, vec, vec> pull(const DF &df, const vec &x, int len,
                                   auto... extra) {
@@ -131,6 +134,9 @@ void pointer_case(const std::string &name, const DT &taped, const DC &ckpt,
   check_same(name + "/ckpt==taped", gc, gt);
   check_true(name + "/value", vt == vc);
   check_same(name + "/out", oc, ot);
+  check_true(
+      name + "/out restored",
+      std::all_of(ot.begin(), ot.end(), [](double v) { return v == 0; }));
   check_near(name + "/taped~fd", gt, fd_gradient(primal, x));
   tangent::stats::reset();
   (void)pull(taped, x, len, extra...);

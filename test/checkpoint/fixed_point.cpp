@@ -272,12 +272,19 @@ int main() {
     check_near(at + "/callee~inline",
                tangent::grad<euler_callee>()(0.8, 0.3, steps),
                tangent::grad<euler_fixed>()(0.8, 0.3, steps), tight_tol);
+    // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the
+    // full tape (test/e2e/check_strategies.hpp); nothing otherwise.
+    check_strategies(at + "/callee", tangent::grad<euler_callee>(), 0.8, 0.3,
+                     steps);
   }
 
   // 5. No iteration: the same as the full tape, bitwise.
-  for (double q : {0.0, 2.5})
-    check_same("converged(" + tangent_test::detail::number(q) + ")/==taped",
-               tangent::grad<converged_fixed>()(q),
+  for (double q : {0.0, 2.5}) {
+    const std::string at = "converged(" + tangent_test::detail::number(q) + ")";
+    check_same(at + "/==taped", tangent::grad<converged_fixed>()(q),
                tangent::grad<converged_taped>()(q));
+    check_twin_strategies(at, tangent::grad<converged_taped>(),
+                          tangent::grad<converged_fixed>(), q);
+  }
   return summary();
 }

@@ -55,6 +55,9 @@ void w1() {
   const auto gt = taped(x);
   const auto gc = ckpt(x);
   check_same("w1/ckpt==taped", gc, gt);
+  // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the full
+  // tape (test/e2e/check_strategies.hpp); nothing otherwise.
+  check_strategies("w1", ckpt, x);
   const auto [vt, g1] = taped.value_and_grad(x);
   const auto [vc, g2] = ckpt.value_and_grad(x);
   check_true("w1/value", vt == vc && vc == w1_rollout(x));
@@ -110,6 +113,8 @@ void w3(int iterations, bool compare_with_full_tape) {
     const std::size_t full = peak_bytes_of(taped, x, iterations);
     std::printf("W3 %d iterations: full tape %zu bytes\n", iterations, full);
     check_same(name + "/ckpt==taped", gc, taped(x, iterations));
+    if (iterations <= 1000)
+      check_twin_strategies(name, taped, ckpt, x, iterations);
   }
   // The gradient converges with the iterations (a contraction): every run
   // must give a finite gradient that agrees with the 10^3 run to rounding.
@@ -130,6 +135,7 @@ void w3_tolerance() {
   std::printf("W3 (tol 1e-10): full tape %zu bytes, checkpoint(8) %zu bytes\n",
               full, cp);
   check_same("w3/tolerance/ckpt==taped", ckpt(x), taped(x));
+  check_twin_strategies("w3/tolerance", taped, ckpt, x);
   check_true("w3/tolerance/less_memory", cp < full,
              "checkpointed " + std::to_string(cp) + " >= full tape " +
                  std::to_string(full));

@@ -138,6 +138,9 @@ int main() {
   const std::size_t peak = tangent::stats::peak_bytes();
   check_same("w1/parallel==taped", parallel, full);
   check_same("w1/parallel==sequential", parallel, sequential);
+  // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the full
+  // tape (test/e2e/check_strategies.hpp); nothing otherwise.
+  check_strategies("w1", tangent::grad<w1_rollout, par>(), x);
   // 44 snapshots and two segments' tapes of 45 steps, 8,000 bytes each.
   check_true("w1/peak", peak <= (44 + 2 * 45) * 8000 + 4 * 4096,
              "peak " + std::to_string(peak) + " bytes");

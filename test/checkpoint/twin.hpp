@@ -24,6 +24,12 @@
 ///                      the primal
 ///   name/pullback      pullback with seed 1.5 into adjoints holding 0.25:
 ///                      bitwise equal adjoints
+///   name/taped [...], name/ckpt [...]
+///                      (-DTANGENT_TEST_STRATEGIES) the strategy matrix of
+///                      both requests (test/e2e/check_strategies.hpp), each
+///                      variant bitwise against the *taped* twin's fully
+///                      taped gradient (an attribute keeps its loop
+///                      checkpointed in any request of the ckpt twin)
 ///   name/memory        (expect::less) the checkpointed run holds fewer peak
 ///                      bytes than the taped run, i.e. the loop really was
 ///                      checkpointed; (expect::same) the same peak bytes, i.e.
@@ -121,10 +127,15 @@ template <auto F, options OF, auto G, options OG, class... X>
 void twin_impl(const std::string &name, expect mem, bool fd,
                const tangent::gradient<F, OF> &taped,
                const tangent::gradient<G, OG> &ckpt, const X &...args) {
-  if (fd) {
-    check(name + "/taped~fd", taped, args...);
-    check(name + "/ckpt~fd", ckpt, args...);
+  if (fd) { // check()'s checks, without its strategy matrix (below)
+    tangent_test::detail::check_gradient<F, OF>(
+        name + "/taped~fd", tangent_test::detail::default_tol<F>(), args...);
+    tangent_test::detail::check_gradient<G, OG>(
+        name + "/ckpt~fd", tangent_test::detail::default_tol<G>(), args...);
   }
+  // -DTANGENT_TEST_STRATEGIES: the matrix of both, against the taped twin's
+  // fully taped reference (test/e2e/check_strategies.hpp).
+  tangent_test::detail::strategies_twin<F, OF, G, OG>(name, args...);
   const auto gt = taped(args...);
   const auto gc = ckpt(args...);
   check_same(name + "/ckpt==taped", gc, gt);

@@ -14,6 +14,9 @@
 ///   check_value_and_grad(name, [tol,] df, args...) value and gradient
 ///   check_pullback(name, df, seed, args...)       pullback into non-zero
 ///                                                 adjoints: init + seed * FD
+///                                                 (raw pointer parameters
+///                                                 too, sized as in the
+///                                                 self-test mode below)
 ///   check_near(name, got, expected, [tol])        two values (flattened)
 ///   check_same(name, a, b)                        exact (==) equality of two
 ///                                                 gradients of the generator
@@ -38,6 +41,23 @@
 /// Tolerances: |got - expected| <= abs + rel * |expected|, `double_tol`
 /// (1e-6 + 1e-5) by default, `float_tol` (1e-3 + 1e-3) when f returns float or
 /// has a float differentiable parameter.
+///
+/// Primal values: `check`, `check_value_and_grad` and `check_pullback` call
+/// the gradient on copies of the arguments (raw pointers into copies of the
+/// arrays) and also require f's value from that call (value_and_grad's
+/// first, pullback's result) to equal (==, no tolerance) a plain call of f
+/// on another copy, and what the call left in f's writable parameters
+/// (pointers to non-const floating point, non-const references to
+/// differentiable types) to be, bitwise, what they held before: pullback
+/// leaves that memory as it found it (written_failure). These comparisons
+/// go into the failure message of the same check line, and not into the
+/// bit log.
+///
+/// Strategy matrix (-DTANGENT_TEST_STRATEGIES, the `strategies` tests):
+/// the same three checks also compare, bitwise, the request with
+/// checkpointing, two threads, no recomputation and memory budgets from 1
+/// byte to everything-fits against its fully taped twin request; see
+/// check_strategies.hpp.
 ///
 /// Self-test mode (-DTANGENT_E2E_SELFTEST, any C++20 compiler, no plugin)
 /// -----------------------------------------------------------------------
@@ -355,13 +375,41 @@ template <auto F, class R, class... A> struct function_of {
       return (std::get<I>(s));
   }
 
-  /// Calls f on (a copy of) the stored arguments.
-  static R call(storage s) {
-    auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return std::invoke(F, pass<I>(s)...);
+  /// Calls c with the stored arguments (raw pointers into s), as f takes
+  /// them.
+  template <class Call> static decltype(auto) apply(storage &s, Call &&c) {
+    auto each =
+        [&]<std::size_t... I>(std::index_sequence<I...>) -> decltype(auto) {
+      return c(pass<I>(s)...);
     };
     return each(std::make_index_sequence<arity>{});
   }
+
+  /// Calls f on the stored arguments; what f writes through its pointer
+  /// and reference parameters ends up in s.
+  static R call_in(storage &s) {
+    return apply(s, [](auto &&...a) { return std::invoke(F, a...); });
+  }
+
+  /// Calls f on (a copy of) the stored arguments.
+  static R call(storage s) { return call_in(s); }
+
+  /// Parameter I can be written by f: a pointer to non-const floating
+  /// point, or a non-const lvalue reference to a differentiable type (an
+  /// in-out object, vector, array, scalar).
+  template <std::size_t I> static constexpr bool writable() {
+    using P = std::tuple_element_t<I, params>;
+    using B = std::remove_reference_t<P>;
+    if constexpr (param<P>::pointer)
+      return !std::is_const_v<std::remove_pointer_t<std::remove_cv_t<B>>>;
+    else
+      return std::is_lvalue_reference_v<P> && !std::is_const_v<B> &&
+             param<P>::differentiable;
+  }
+
+  /// The numbers of every writable parameter's stored value, flattened:
+  /// after call_in (or a gradient call on s), what f wrote there.
+  static std::vector<double> written(const storage &s);
 
   static std::vector<std::vector<double>>
   fd(const storage &s, std::uint64_t wrt, bool with_pointers, scheme sc) {
@@ -397,6 +445,21 @@ template <class T> void flatten_into(std::vector<double> &out, const T &v) {
   else
     for (const auto &e : v)
       detail::flatten_into(out, e);
+}
+
+template <auto F, class R, class... A>
+std::vector<double>
+function_of<F, R, A...>::written(const typename function_of::storage &s) {
+  std::vector<double> out;
+  auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto one = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (writable<J>())
+        detail::flatten_into(out, std::get<J>(s));
+    };
+    (one(std::integral_constant<std::size_t, I>{}), ...);
+  };
+  each(std::make_index_sequence<arity>{});
+  return out;
 }
 
 inline std::vector<double>
@@ -487,32 +550,58 @@ inline std::string number(double v) {
   return buf;
 }
 
-/// "" when every component is within tol (or exactly equal), else a message.
-inline std::string compare(const std::vector<double> &got,
+/// Every bit of a double, for messages about exact comparisons.
+inline std::string exact_number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+/// "" when every component is within tol (or, exact, equal: `==`, NaN
+/// equal to NaN), else a message. Nothing goes into the bit log.
+inline std::string differs(const std::vector<double> &got,
                            const std::vector<double> &expected, tolerance tol,
                            bool exact, const char *what = "component") {
-  fold_bits(got);
-  if (exact)
-    fold_bits(expected);
   if (got.size() != expected.size())
     return "size mismatch: expected " + std::to_string(expected.size()) +
            " components got " + std::to_string(got.size());
   std::size_t bad = 0, first = 0;
   for (std::size_t k = 0; k < got.size(); ++k) {
     const double e = expected[k], g = got[k];
-    const bool ok =
-        exact ? g == e : std::fabs(g - e) <= tol.abs + tol.rel * std::fabs(e);
+    const bool ok = exact
+                        ? g == e || (std::isnan(g) && std::isnan(e))
+                        : std::fabs(g - e) <= tol.abs + tol.rel * std::fabs(e);
     if (!ok && bad++ == 0)
       first = k;
   }
   if (bad == 0)
     return "";
+  auto shown = exact ? exact_number : number;
   std::string msg = std::string(what) + " " + std::to_string(first) +
-                    " expected " + number(expected[first]) + " got " +
-                    number(got[first]);
+                    " expected " + shown(expected[first]) + " got " +
+                    shown(got[first]);
   if (bad > 1)
     msg += " (" + std::to_string(bad) + " components differ)";
   return msg;
+}
+
+/// differs(), after folding `got` (and, exact, `expected`) into the bit log.
+inline std::string compare(const std::vector<double> &got,
+                           const std::vector<double> &expected, tolerance tol,
+                           bool exact, const char *what = "component") {
+  fold_bits(got);
+  if (exact)
+    fold_bits(expected);
+  return differs(got, expected, tol, exact, what);
+}
+
+/// Both failure messages, "; "-separated.
+inline std::string join(std::string a, const std::string &b) {
+  if (a.empty())
+    return b;
+  if (!b.empty())
+    a += "; " + b;
+  return a;
 }
 
 inline void report(const std::string &name, const std::string &failure) {
@@ -543,9 +632,6 @@ template <class Body> void run(const std::string &name, const Body &body) {
 
 template <auto F> constexpr tolerance default_tol() {
   return function<F>::single_precision ? float_tol : double_tol;
-}
-template <auto F> constexpr tolerance default_value_tol() {
-  return function<F>::single_precision ? float_value_tol : value_tol;
 }
 
 /// The reference gradient of f (selected by wrt), flattened.
@@ -626,6 +712,101 @@ template <class T> decltype(auto) adjoint_arg(T &a) {
     return (a);
 }
 
+/// The adjoint argument of parameter type P held in `a`: `T*` for a
+/// scalar, the elements for a raw array (held in a vector), else `a`.
+template <class P, class T> decltype(auto) adjoint_arg_for(T &a) {
+  if constexpr (param<P>::pointer)
+    return a.data();
+  else
+    return detail::adjoint_arg(a);
+}
+
+/// The adjoints `pullback` takes for f's parameters selected by W (raw
+/// arrays included), shaped like the stored arguments s: 0.5, 0.75, 1.0,
+/// ..., and 0 for a parameter f may write (an output's adjoint is the
+/// sensitivity to what f leaves there, which finite differences of f's
+/// value do not give).
+template <auto F, std::uint64_t W>
+auto initial_adjoints(const typename function<F>::storage &s) {
+  using fn = function<F>;
+  static constexpr auto flags = fn::selected(W, true);
+  static constexpr auto index = detail::indices_of<flags>();
+  auto one = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+    auto a = detail::initial_adjoint(std::get<I>(s));
+    if constexpr (fn::template writable<I>())
+      for (std::size_t k = 0; k < detail::size_of(a); ++k)
+        detail::component(a, k) = 0;
+    return a;
+  };
+  auto each = [&]<std::size_t... J>(std::index_sequence<J...>) {
+    return std::tuple<std::tuple_element_t<index[J], typename fn::storage>...>{
+        one(std::integral_constant<std::size_t, index[J]>{})...};
+  };
+  return each(std::make_index_sequence<index.size()>{});
+}
+
+/// `tangent::grad<f, O>().pullback` on the stored arguments s (f writes
+/// into s) and `adjoints` (from initial_adjoints), with `seed`; returns
+/// f's value.
+template <auto F, tangent::options O, class Adjoints>
+double pullback_in(typename function<F>::storage &s, Adjoints &adjoints,
+                   double seed) {
+  using fn = function<F>;
+  static constexpr auto flags = fn::selected(O.wrt, true);
+  static constexpr auto index = detail::indices_of<flags>();
+  auto each = [&]<std::size_t... I, std::size_t... J>(
+                  std::index_sequence<I...>, std::index_sequence<J...>) {
+    return static_cast<double>(tangent::gradient<F, O>{}.pullback(
+        fn::template pass<I>(s)...,
+        detail::adjoint_arg_for<
+            std::tuple_element_t<index[J], typename fn::params>>(
+            std::get<J>(adjoints))...,
+        seed));
+  };
+  return each(std::make_index_sequence<fn::arity>{},
+              std::make_index_sequence<index.size()>{});
+}
+
+/// `tangent::grad<f, O>().value_and_grad` on the stored arguments s.
+template <auto F, tangent::options O>
+auto value_and_grad_in(typename function<F>::storage &s) {
+  return function<F>::apply(s, [](auto &&...a) {
+    return tangent::gradient<F, O>{}.value_and_grad(a...);
+  });
+}
+
+/// "" when every number a gradient call left in f's writable parameters
+/// (`after`) is, bitwise, what they held before the call (`before`), else
+/// a message: the reverse sweep restores what f overwrote there, so that
+/// pullback leaves that memory as it found it (docs/api.md, pointer
+/// parameters written through; the same holds for in-out references).
+inline std::string written_failure(const std::vector<double> &after,
+                                   const std::vector<double> &before) {
+  if (after.size() != before.size())
+    return "memory written through a parameter: size mismatch";
+  for (std::size_t k = 0; k < after.size(); ++k)
+    if (!(after[k] == before[k] ||
+          (std::isnan(after[k]) && std::isnan(before[k]))))
+      return "memory written through a parameter, component " +
+             std::to_string(k) + " expected " + exact_number(before[k]) +
+             " (as found) got " + exact_number(after[k]);
+  return "";
+}
+
+/// "" when `value`, f's value from a gradient call on the stored arguments
+/// `after`, equals (==) a plain call's on a copy of `before`, and what the
+/// gradient call left in them passes written_failure, else a message.
+template <auto F>
+std::string primal_failure(double value,
+                           const typename function<F>::storage &after,
+                           const typename function<F>::storage &before) {
+  using fn = function<F>;
+  const double expected = static_cast<double>(fn::call(before));
+  return detail::join(
+      detail::differs({value}, {expected}, {0, 0}, true, "value"),
+      detail::written_failure(fn::written(after), fn::written(before)));
+}
+
 /// The pullback the generator would emit, computed by finite differences.
 template <auto F, tangent::options O, class Signature, class Adjoints>
 struct fd_adjoint;
@@ -637,7 +818,9 @@ struct fd_adjoint<F, O, R(A...), std::tuple<D...>> {
         fn::fd(fn::make(args...), O.wrt, true, scheme::self_test);
     std::size_t next = 0;
     (detail::add_scaled(adjoint_values(adjoints), grads[next++], seed), ...);
-    return std::invoke(F, args...);
+    // On copies: like the generated pullback, leave the memory f writes
+    // through its parameters as it was.
+    return fn::call(fn::make(args...));
   }
   /// An object's gradient starts as its copy; the runtime zeroes it first.
   template <class T> static void zero_gradient(T &gradient) {
@@ -695,22 +878,43 @@ template <class T> std::vector<double> flatten(const T &v) {
   return out;
 }
 
-#ifdef TANGENT_E2E_FORWARD
+namespace detail {
+/// check(): the gradient against finite differences; its value against a
+/// plain call (==), the memory of written parameters as found.
+template <auto F, tangent::options O, class... X>
+void check_gradient(const std::string &name, tolerance tol, const X &...args) {
+  using fn = function<F>;
+  detail::run(name, [&] {
+    const auto before = fn::make(args...);
+    auto s = before;
+    const auto [value, grad] = detail::value_and_grad_in<F, O>(s);
+    return detail::join(
+        detail::compare(
+            tangent_test::flatten(grad),
+            detail::concat(fn::fd(before, O.wrt, false, scheme::reference)),
+            tol, false),
+        detail::primal_failure<F>(static_cast<double>(value), s, before));
+  });
+}
+} // namespace detail
+
 } // namespace tangent_test
+#ifdef TANGENT_E2E_FORWARD
 #include "check_forward.hpp"
-namespace tangent_test {
 #endif
+#include "check_strategies.hpp"
+namespace tangent_test {
 
 template <auto F, tangent::options O, class... X>
 void check(const std::string &name, tolerance tol,
            const tangent::gradient<F, O> &df, const X &...args) {
-  detail::run(name, [&] {
-    return detail::compare(tangent_test::flatten(df(args...)),
-                           detail::reference<F>(O.wrt, args...), tol, false);
-  });
+  detail::check_gradient<F, O>(name, tol, args...);
 #ifdef TANGENT_E2E_FORWARD
   detail::check_forward(name, df, args...);
+#else
+  (void)df;
 #endif
+  detail::strategies<F, O>(name, args...);
 }
 template <auto F, tangent::options O, class... X>
 void check(const std::string &name, const tangent::gradient<F, O> &df,
@@ -720,20 +924,21 @@ void check(const std::string &name, const tangent::gradient<F, O> &df,
 
 template <auto F, tangent::options O, class... X>
 void check_value_and_grad(const std::string &name, tolerance tol,
-                          const tangent::gradient<F, O> &df, const X &...args) {
+                          const tangent::gradient<F, O> &, const X &...args) {
   using fn = detail::function<F>;
   detail::run(name, [&] {
-    const auto [value, grad] = df.value_and_grad(args...);
-    const double expected_value = fn::call(fn::make(args...));
-    std::string failure =
-        detail::compare({static_cast<double>(value)}, {expected_value},
-                        detail::default_value_tol<F>(), false, "value");
-    if (failure.empty())
-      failure =
-          detail::compare(tangent_test::flatten(grad),
-                          detail::reference<F>(O.wrt, args...), tol, false);
-    return failure;
+    const auto before = fn::make(args...);
+    auto s = before;
+    const auto [value, grad] = detail::value_and_grad_in<F, O>(s);
+    detail::fold_bits({static_cast<double>(value)});
+    return detail::join(
+        detail::primal_failure<F>(static_cast<double>(value), s, before),
+        detail::compare(tangent_test::flatten(grad),
+                        detail::concat(fn::fd(before, O.wrt, false,
+                                              detail::scheme::reference)),
+                        tol, false));
   });
+  detail::strategies<F, O>(name, args...);
 }
 template <auto F, tangent::options O, class... X>
 void check_value_and_grad(const std::string &name,
@@ -743,40 +948,33 @@ void check_value_and_grad(const std::string &name,
 }
 
 /// Calls df.pullback(args..., adjoints..., seed) with adjoints that hold
-/// 0.5, 0.75, 1.0, ... beforehand, and checks that they end up holding
-/// init + seed * gradient, and that the returned value is f's.
+/// 0.5, 0.75, 1.0, ... beforehand (0 for parameters f may write), and
+/// checks that they end up holding init + seed * gradient, that the
+/// returned value is f's (==) and that the memory f writes through pointer
+/// and reference parameters is left as it was found (==). Raw pointer
+/// parameters take their extent from an integral parameter (see the
+/// self-test mode).
 template <auto F, tangent::options O, class... X>
-void check_pullback(const std::string &name, const tangent::gradient<F, O> &df,
+void check_pullback(const std::string &name, const tangent::gradient<F, O> &,
                     double seed, const X &...args) {
   using fn = detail::function<F>;
-  static constexpr auto flags = fn::selected(O.wrt, true);
-  static_assert(flags == fn::selected(O.wrt, false),
-                "tangent_test::check_pullback: raw pointer parameters need "
-                "an explicit pullback call");
-  static constexpr auto index = detail::indices_of<flags>();
   detail::run(name, [&] {
-    const auto s = fn::make(args...);
-    auto shaped = [&]<std::size_t... J>(std::index_sequence<J...>) {
-      return std::tuple{detail::initial_adjoint(std::get<index[J]>(s))...};
-    };
-    auto adjoints = shaped(std::make_index_sequence<index.size()>{});
+    const auto before = fn::make(args...);
+    auto s = before;
+    auto adjoints = detail::initial_adjoints<F, O.wrt>(before);
     const auto init = tangent_test::flatten(adjoints);
-    const auto value = std::apply(
-        [&](auto &...a) {
-          return df.pullback(args..., detail::adjoint_arg(a)..., seed);
-        },
-        adjoints);
-    std::string failure = detail::compare(
-        {static_cast<double>(value)}, {static_cast<double>(fn::call(s))},
-        detail::default_value_tol<F>(), false, "value");
-    if (failure.empty())
-      failure =
-          detail::compare(tangent_test::flatten(adjoints),
-                          tangent_test::accumulated(
-                              init, seed, detail::reference<F>(O.wrt, args...)),
-                          detail::default_tol<F>(), false);
-    return failure;
+    const double value = detail::pullback_in<F, O>(s, adjoints, seed);
+    detail::fold_bits({value});
+    return detail::join(
+        detail::primal_failure<F>(value, s, before),
+        detail::compare(tangent_test::flatten(adjoints),
+                        tangent_test::accumulated(
+                            init, seed,
+                            detail::concat(fn::fd(before, O.wrt, true,
+                                                  detail::scheme::reference))),
+                        detail::default_tol<F>(), false));
   });
+  detail::strategies_pullback<F, O>(name, seed, args...);
 }
 
 /// got vs expected (any mix of scalars, vectors, arrays, tuples).

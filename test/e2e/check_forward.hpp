@@ -5,7 +5,8 @@
 /// `check(name, df, args...)` of check.hpp also checks forward mode on the
 /// same function and point: `tangent::jvp<f, O>()(args..., v...)` must
 /// equal the gradient `df(args...)` dotted with the tangents v, to 1e-12
-/// of the sum of |g_k v_k| (1e-5 in single precision). The tangents are a
+/// of the sum of |g_k v_k| (1e-5 in single precision), and the value of
+/// `value_and_jvp` must equal (==) a plain call of f. The tangents are a
 /// fixed pattern of values between -1 and 1 (an object's tangent is an
 /// object with its listed fields set). Functions with raw pointer
 /// parameters, which forward mode does not take (docs/limitations.md), are
@@ -65,17 +66,26 @@ void check_forward(const std::string &name, const tangent::gradient<F, O> &df,
         scale += std::fabs(gs[i] * vs[i]);
       }
       auto jv = tangent::jvp<F, O>();
-      double got = 0;
+      double got = 0, value = 0;
+      auto take = [&](const auto &pair) {
+        value = double(pair.first);
+        got = double(pair.second);
+      };
       if constexpr (is_tuple<decltype(v)>::value)
-        got = double(
-            std::apply([&](const auto &...t) { return jv(args..., t...); }, v));
+        std::apply(
+            [&](const auto &...t) { take(jv.value_and_jvp(args..., t...)); },
+            v);
       else
-        got = double(jv(args..., v));
+        take(jv.value_and_jvp(args..., v));
       const double rel = forward_rel<F> > 0              ? forward_rel<F>
                          : function<F>::single_precision ? 1e-5
                                                          : 1e-12;
-      return detail::compare({got}, {expected}, {rel * scale + 1e-300, 0},
-                             false, "directional derivative");
+      using fn = function<F>;
+      return detail::join(
+          detail::compare({got}, {expected}, {rel * scale + 1e-300, 0}, false,
+                          "directional derivative"),
+          detail::differs({value}, {double(fn::call(fn::make(args...)))},
+                          {0, 0}, true, "value"));
     });
   }
 }

@@ -101,6 +101,40 @@ double pointer_and_element(double *x, int n) {
   return x[0] + x[1] + n;
 }
 
+// An output written, then read back, in a checkpointed loop.
+double record(const double *x, double *out, int n) {
+  double y = 0.2;
+  [[tangent::checkpoint]] for (int i = 0; i < n; ++i) {
+    y = std::cos(y) * x[i];
+    out[i] = y + x[i];
+  }
+  double r = 0.0;
+  for (int i = 0; i < n; ++i)
+    r += out[i] * out[i];
+  return r;
+}
+
+// An in-out array: read, then overwritten.
+double accumulate(double *acc, const double *x, int n) {
+  double r = 0.0;
+  for (int i = 0; i < n; ++i) {
+    acc[i] += std::tanh(x[i]) * acc[i];
+    r += acc[i] * acc[i];
+  }
+  return r;
+}
+
+// An in-out vector by reference.
+double smooth_in_place(std::vector<double> &v, double a) {
+  for (int sweep = 0; sweep < 3; ++sweep)
+    for (std::size_t i = 1; i + 1 < v.size(); ++i)
+      v[i] = (1 - a) * v[i] + 0.5 * a * (v[i - 1] + v[i + 1]);
+  double r = 0.0;
+  for (double e : v)
+    r += e * e;
+  return r;
+}
+
 double prod3(double a, double b, double c) { return a * b * c + a / c; }
 
 double norm2(const std::vector<double> &v) {
@@ -273,5 +307,42 @@ int main() {
                          tangent::grad<spring_energy>(), q, 3.0);
   }
 
+  {
+    // check_pullback on raw pointers (copied by the harness, sized by the
+    // nearest integral parameter after them) and on written memory: the
+    // adjoints against finite differences, the value bitwise against a
+    // plain call, and the memory of written pointers and references left
+    // as the pullback found it (docs/api.md; an output's adjoint starts at
+    // 0: check.hpp).
+    const std::vector<double> v{0.5, -1.2, 2.0, 0.7, 0.3};
+    const int m = static_cast<int>(v.size());
+    check_pullback("sum_sq/check_pullback", tangent::grad<sum_sq>(), 1.0,
+                   v.data(), m);
+    check_pullback("sum_sq/check_pullback seed", tangent::grad<sum_sq>(), -2.5,
+                   v.data(), m);
+    const std::vector<double> w{1.5, -0.5, 0.25, 2.0, 0.75};
+    check_pullback("weighted/check_pullback", tangent::grad<weighted>(), 0.5,
+                   v.data(), w.data(), m, 0.8);
+    check_pullback(
+        "weighted/check_pullback wrt x",
+        tangent::grad<weighted,
+                      tangent::options{.wrt = tangent::wrt_params(0)}>(),
+        1.0, v.data(), w.data(), m, 0.8);
+    check_pullback("reversed_pairs/check_pullback",
+                   tangent::grad<reversed_pairs>(), 1.0, v.data(), v.size());
+    const std::vector<float> vf{0.5f, -1.5f, 1.25f};
+    check_pullback("sum_cubes/check_pullback", tangent::grad<sum_cubes>(), 1.0,
+                   vf.data(), 3);
+    std::vector<double> out(v.size(), 0.0);
+    check_pullback("record", tangent::grad<record>(), 1.0, v.data(), out.data(),
+                   m);
+    check_pullback("record/n=0", tangent::grad<record>(), 1.0, v.data(),
+                   out.data(), 0);
+    std::vector<double> acc{0.2, 0.4, -0.6, 0.8, 1.0};
+    check_pullback("accumulate", tangent::grad<accumulate>(), 1.5, acc.data(),
+                   v.data(), m);
+    check_pullback("smooth_in_place", tangent::grad<smooth_in_place>(), 1.0, v,
+                   0.3);
+  }
   return summary();
 }

@@ -11,6 +11,7 @@
 
 using tangent_test::check_near;
 using tangent_test::check_same;
+using tangent_test::check_strategies;
 using tangent_test::check_true;
 using tangent_test::tight_tol;
 using tangent_test::tolerance;
@@ -149,6 +150,9 @@ int main() {
     check_near("rosenbrock: hessian (analytic)", h, rosenbrock_hessian(x),
                analytic);
     check_true("rosenbrock: hessian symmetric", symmetric(h, 1e-14));
+    // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the full
+    // tape (test/e2e/check_strategies.hpp); nothing otherwise.
+    check_strategies("rosenbrock: hvp", hv, x, v);
   }
   {
     Matrix a{{2.0, 0.5, -1.0}, {1.5, 3.0, 0.25}, {0.0, -2.0, 1.0}};
@@ -164,6 +168,8 @@ int main() {
                tight_tol);
     Matrix h = tangent::hessian<quadratic, only_x>()(x, a);
     check_near("quadratic: hessian = A + A^T", h, sym, tight_tol);
+    check_strategies("quadratic: hvp", tangent::hvp<quadratic, only_x>(), x, a,
+                     v);
   }
   {
     std::vector<double> x{0.2, -0.4, 0.7, 0.1}, v{1.0, -2.0, 0.5, 0.3};
@@ -175,6 +181,8 @@ int main() {
     Matrix h = tangent::hessian<waves>()(x);
     check_true("waves: hessian symmetric", symmetric(h, 1e-12));
     check_near("waves: hessian (analytic)", h, waves_hessian(x), analytic);
+    check_strategies("waves: hvp", hv, x, v);
+    check_strategies("waves: grad", tangent::grad<waves>(), x);
   }
   {
     std::vector<double> x{0.3, -0.2, 0.8, 0.5, 1.1}, v{1, 0.5, -1, 2, 0.1};
@@ -190,6 +198,8 @@ int main() {
                tangent::hvp<evolve, ck>()(x, 1.3, v, 0.7), full);
     check_same("evolve: hvp under a memory budget == fully taped",
                tangent::hvp<evolve, budget>()(x, 1.3, v, 0.7), full);
+    check_strategies("evolve: hvp", tangent::hvp<evolve>(), x, 1.3, v, 0.7);
+    check_strategies("evolve: grad", tangent::grad<evolve>(), x, 1.3);
   }
   {
     // d2/dxdy etc. of s(x) y + exp(xy), where s = x cos(s).
@@ -208,6 +218,9 @@ int main() {
     check_same("settle: checkpointed (online) hvp == fully taped",
                tangent::hvp<settle, ck>()(0.6, 0.9, 1.0, 0.0),
                std::tuple{hx, hy});
+    check_strategies("settle: hvp", hv, 0.6, 0.9, 1.0, 0.0);
+    check_strategies("settle: hvp, checkpointed", tangent::hvp<settle, ck>(),
+                     0.6, 0.9, 1.0, 0.0);
   }
   return tangent_test::summary();
 }

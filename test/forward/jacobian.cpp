@@ -8,6 +8,7 @@
 #include <vector>
 
 using tangent_test::check_near;
+using tangent_test::check_strategies;
 using tangent_test::check_true;
 using tangent_test::tight_tol;
 
@@ -70,6 +71,24 @@ int main() {
     check_near("residuals: jacobian = FD (12 outputs, 3 inputs: columns)", rows,
                fd);
     // Row k is the gradient of output k (reverse mode).
+    // -DTANGENT_TEST_STRATEGIES: the strategy matrix of the reverse-mode
+    // requests (vjp, grad) and the jvp values (test/e2e/check_strategies.hpp);
+    // nothing otherwise.
+    check_strategies(
+        "residuals: jvp",
+        tangent::jvp<residuals,
+                     tangent::options{.wrt = tangent::wrt_params(0)}>(),
+        p, t, y, std::vector<double>{1.0, -0.5, 0.25});
+    check_strategies(
+        "residuals: vjp",
+        tangent::vjp<residuals,
+                     tangent::options{.wrt = tangent::wrt_params(0)}>(),
+        p, t, y, y);
+    check_strategies(
+        "residual_k: grad",
+        tangent::grad<residual_k,
+                      tangent::options{.wrt = tangent::wrt_params(0)}>(),
+        p, t, y, 5);
     for (int k : {0, 5, 11})
       check_near(
           "residuals: row " + std::to_string(k) + " = grad",
@@ -121,6 +140,7 @@ int main() {
     }
     check_near("mix: vjp = u^T J", ux, combined, tight_tol);
     check_near("mix: vjp = u^T J (s)", us, cs, tight_tol);
+    check_strategies("mix: vjp", tangent::vjp<mix>(), x, 1.7, w, u);
     (void)uw;
   }
   {
@@ -136,6 +156,8 @@ int main() {
     for (const auto &row : rows)
       got.push_back({std::get<0>(row), std::get<1>(row), std::get<2>(row)});
     check_near("spherical: std::array result, analytic", got, exact, tight_tol);
+    check_strategies("spherical: jvp", tangent::jvp<spherical>(), 2.0, 0.6,
+                     -0.4, 1.0, 0.5, -0.25);
   }
   return tangent_test::summary();
 }

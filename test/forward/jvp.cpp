@@ -10,6 +10,7 @@
 #include <vector>
 
 using tangent_test::check_near;
+using tangent_test::check_strategies;
 using tangent_test::check_true;
 using tangent_test::tight_tol;
 
@@ -165,6 +166,11 @@ int main() {
       auto [value, dir] = jv.value_and_jvp(x, y, vx, vy);
       check_true("mixed: value_and_jvp value", value == mixed(x, y));
       check_true("mixed: value_and_jvp tangent", dir == jv(x, y, vx, vy));
+      // -DTANGENT_TEST_STRATEGIES: the value against a plain call, and the
+      // gradient's strategy matrix (test/e2e/check_strategies.hpp); nothing
+      // otherwise.
+      check_strategies("mixed: jvp", jv, x, y, vx, vy);
+      check_strategies("mixed: grad", tangent::grad<mixed>(), x, y);
     }
   }
   {
@@ -173,6 +179,8 @@ int main() {
     check_near("iterate: jvp = grad.v", jv(0.8, 7, 2.0), 2.0 * g, tight_tol);
     check_near("iterate: jvp = FD", jv(0.8, 7, 1.0),
                central([](double h) { return iterate(0.8 + h, 7); }));
+    check_strategies("iterate: jvp", jv, 0.8, 7, 2.0);
+    check_strategies("iterate: grad", tangent::grad<iterate>(), 0.8, 7);
   }
   {
     std::vector<double> v{0.3, -0.2, 0.5, 0.1};
@@ -210,6 +218,11 @@ int main() {
     check_near("pipeline: jvp wrt a = grad_a",
                tangent::jvp<pipeline, only_a>()(v, w, m, 1.1, 1.0), ga,
                tight_tol);
+    check_strategies("pipeline: jvp", tangent::jvp<pipeline>(), v, w, m, 1.1,
+                     tv, tw, tm, ta);
+    check_strategies("pipeline: jvp wrt a", tangent::jvp<pipeline, only_a>(), v,
+                     w, m, 1.1, 1.0);
+    check_strategies("pipeline: grad", tangent::grad<pipeline>(), v, w, m, 1.1);
   }
   {
     std::vector<double> x{0.4, -0.3, 1.1, 0.2, -0.8};
@@ -231,6 +244,7 @@ int main() {
     for (std::size_t i = 0; i < x.size(); ++i)
       jt[i] = dot(std::get<0>(rows[i]), tx) - 0.4 * std::get<1>(rows[i]);
     check_near("field: jvp = J.v", dir, jt, tight_tol);
+    check_strategies("field: jvp", tangent::jvp<field>(), x, 1.7, tx, -0.4);
   }
   {
     auto d = tangent::jvp<polar>()(2.0, 0.5, 0.1, 1.0);
@@ -238,6 +252,7 @@ int main() {
                std::array<double, 2>{0.1 * std::cos(0.5) - 2 * std::sin(0.5),
                                      0.1 * std::sin(0.5) + 2 * std::cos(0.5)},
                tight_tol);
+    check_strategies("polar: jvp", tangent::jvp<polar>(), 2.0, 0.5, 0.1, 1.0);
   }
   {
     std::vector<double> x(40), t(40);
@@ -252,6 +267,10 @@ int main() {
     check_true("rollout: jvp with checkpoint options is the same",
                tangent::jvp<rollout, ck>()(x, t) ==
                    tangent::jvp<rollout>()(x, t));
+    check_strategies("rollout: jvp", tangent::jvp<rollout>(), x, t);
+    check_strategies("rollout: jvp, checkpoint options",
+                     tangent::jvp<rollout, ck>(), x, t);
+    check_strategies("rollout: grad", tangent::grad<rollout>(), x);
   }
   {
     Params p{2.0, 0.5, 3};
@@ -274,6 +293,10 @@ int main() {
     check_near("member function: jvp along the private k_",
                tangent::jvp<&Spring::energy>()(s, 1.4, Spring(1, 0), 0.0),
                0.5 * 0.4 * 0.4, tight_tol);
+    check_strategies("objects: jvp", tangent::jvp<potential>(), p, ps, 0.7, tp,
+                     tps, 0.2);
+    check_strategies("member function: jvp", tangent::jvp<&Spring::energy>(), s,
+                     1.4, Spring(0, 0), 1.0);
   }
   {
     std::vector<double> w{0.5, -1.5}, tw{0.25, 1.0};
@@ -288,6 +311,8 @@ int main() {
                            std::sin(u) * tw[0] + 2 * w[1] * tw[1]) +
                       0.3;
     check_near("custom derivative: jvp uses it", got, expected, tight_tol);
+    check_strategies("custom derivative: jvp", tangent::jvp<uses_twisted>(),
+                     0.8, w, 0.3, tw);
   }
   {
     std::vector<double> v{0.5, 0.3}, t{1.0, 2.0};
@@ -295,6 +320,7 @@ int main() {
     check_near("short-circuit test: jvp = grad.v",
                tangent::jvp<guarded>()(v, t), g[0] * t[0] + g[1] * t[1],
                tight_tol);
+    check_strategies("short-circuit test: jvp", tangent::jvp<guarded>(), v, t);
   }
   return tangent_test::summary();
 }

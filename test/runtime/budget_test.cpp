@@ -190,6 +190,35 @@ TEST(BudgetedReversal, ReportsItsChoice) {
             "binomial, snapshots spilled to files");
 }
 
+// tangent::testing::memory_budget_override (tests only): a call compiled
+// with a budget runs with the override's; a call without one is unchanged;
+// guards nest.
+TEST(MemoryBudgetOverride, ReplacesACompiledBudgetWhileAlive) {
+  {
+    tangent::testing::memory_budget_override roomy(std::size_t{1} << 30);
+    {
+      tangent::detail::budget_call call(64);
+      EXPECT_EQ(tangent::detail::budget_left(), std::size_t{1} << 30);
+      {
+        tangent::testing::memory_budget_override tight(100);
+        tangent::detail::budget_call inner(64);
+        EXPECT_EQ(tangent::detail::budget_left(), 100u);
+      }
+      tangent::detail::budget_call unbudgeted(0);
+      EXPECT_EQ(tangent::detail::budget_left(), 0u);
+    }
+    (void)run(100, 3000, 1000); // spilled at 3000 bytes, full tape here
+    const auto s = tangent::stats::last_strategies();
+    ASSERT_EQ(s.size(), 1u);
+    EXPECT_EQ(s[0].kind, loop_strategy_kind::full_tape);
+    tangent::testing::memory_budget_override zero(0); // means 1 byte
+    tangent::detail::budget_call call(64);
+    EXPECT_EQ(tangent::detail::budget_left(), 1u);
+  }
+  tangent::detail::budget_call call(64);
+  EXPECT_EQ(tangent::detail::budget_left(), 64u);
+}
+
 TEST(SpillSlots, RoundTripsNestedStatesThroughFiles) {
   using state = std::tuple<double, int, std::vector<double>,
                            std::vector<std::vector<float>>, std::array<long, 3>,

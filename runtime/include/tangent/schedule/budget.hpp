@@ -44,6 +44,15 @@
 ///   for (k = std::min(n, 1); k-- > 0;) body_reverse;     // iteration 0
 ///   tangent::detail::release(ck);
 /// \endcode
+///
+/// For tests only (not for production code): while a
+/// `tangent::testing::memory_budget_override guard(bytes)` is alive, every
+/// gradient call on this thread that was compiled with a memory budget
+/// (`options.memory_budget != 0`) runs with `bytes` (at least 1) instead of
+/// its compiled budget; calls compiled without one are unchanged. One
+/// compiled request can so be run at budgets chosen at run time (the
+/// strategy matrix of test/e2e/check_strategies.hpp). Guards nest; the
+/// innermost wins, and its end restores the one around it.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_SCHEDULE_BUDGET_HPP
 #define TANGENT_SCHEDULE_BUDGET_HPP
@@ -202,6 +211,30 @@ inline budget_plan plan_loop(step_index steps, std::size_t state_bytes,
 }
 
 namespace detail {
+/// The budget of tangent::testing::memory_budget_override on this thread
+/// (0: none).
+inline thread_local std::size_t budget_override_now = 0;
+} // namespace detail
+
+namespace testing {
+/// Tests only: runs gradient calls compiled with a memory budget under
+/// another one while alive (see the top of this header).
+class memory_budget_override {
+public:
+  explicit memory_budget_override(std::size_t bytes) noexcept
+      : outer_(detail::budget_override_now) {
+    detail::budget_override_now = bytes > 0 ? bytes : 1;
+  }
+  memory_budget_override(const memory_budget_override &) = delete;
+  memory_budget_override &operator=(const memory_budget_override &) = delete;
+  ~memory_budget_override() { detail::budget_override_now = outer_; }
+
+private:
+  std::size_t outer_;
+};
+} // namespace testing
+
+namespace detail {
 
 /// What every budgeted reversal is to its gradient call.
 struct owned_reversal {
@@ -224,7 +257,8 @@ inline thread_local std::vector<loop_strategy> last_strategies_now;
 class budget_call {
 public:
   explicit budget_call(std::size_t budget) : outer_(budget_now) {
-    frame_.budget = budget;
+    frame_.budget =
+        budget != 0 && budget_override_now != 0 ? budget_override_now : budget;
     frame_.base = stats::current_bytes();
     budget_now = &frame_;
   }

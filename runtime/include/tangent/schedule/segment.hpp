@@ -109,7 +109,8 @@ public:
     const auto slot = static_cast<std::size_t>(s);
     switch (stage_) {
     case 0:
-      a = detail::make_state_action(action_kind::restore, slot, begin(s));
+      a = detail::make_state_action(action_kind::restore, restored(slot),
+                                    begin(s));
       break;
     case 1:
       a = detail::make_state_action(action_kind::free, slot, begin(s));
@@ -125,6 +126,19 @@ public:
   }
 
 private:
+  /// The slot a segment's restore reads: its own. Under
+  /// TANGENT_TESTING_FAULT_SEGMENTS, defined only by the control test of
+  /// the strategy matrix (test/strategies/CMakeLists.txt), the last of
+  /// several segments restores the snapshot before its own instead: a
+  /// deliberately wrong gradient that the matrix must report.
+  std::size_t restored(std::size_t slot) const noexcept {
+#ifdef TANGENT_TESTING_FAULT_SEGMENTS
+    if (slot > 0 && slot + 1 == static_cast<std::size_t>(count_))
+      return slot - 1;
+#endif
+    return slot;
+  }
+
   static step_index checked_n(step_index n) {
     detail::require_argument(n >= 0, "tangent::segment_schedule", "n",
                              "must be >= 0", n);
