@@ -123,6 +123,13 @@ inline constexpr bool self_test = true;
 inline constexpr bool self_test = false;
 #endif
 
+/// The function whose plain call gives the value a gradient call of f must
+/// return, bitwise: f itself, but for a function with an OpenMP floating
+/// reduction, whose plain call sums in the order its threads finish while
+/// tangent sums in iteration order (docs/openmp.md): its sequential twin,
+/// which that value equals. Specialize it next to f, with f's signature.
+template <auto F> inline constexpr auto primal_of = F;
+
 namespace detail {
 
 // Parameter kinds
@@ -794,14 +801,16 @@ inline std::string written_failure(const std::vector<double> &after,
 }
 
 /// "" when `value`, f's value from a gradient call on the stored arguments
-/// `after`, equals (==) a plain call's on a copy of `before`, and what the
-/// gradient call left in them passes written_failure, else a message.
+/// `after`, equals (==) a plain call's on a copy of `before` (a plain call
+/// of primal_of<f>), and what the gradient call left in them passes
+/// written_failure, else a message.
 template <auto F>
 std::string primal_failure(double value,
                            const typename function<F>::storage &after,
                            const typename function<F>::storage &before) {
   using fn = function<F>;
-  const double expected = static_cast<double>(fn::call(before));
+  const double expected =
+      static_cast<double>(function<primal_of<F>>::call(before));
   return detail::join(
       detail::differs({value}, {expected}, {0, 0}, true, "value"),
       detail::written_failure(fn::written(after), fn::written(before)));
