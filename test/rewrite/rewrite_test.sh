@@ -458,7 +458,7 @@ case_e2e_corpus() {
   # plain compiler: every gradient check in them must pass.
   setup
   mkdir -p "$WORK/e2e" "$WORK/build"
-  cp "$E2E"/check.hpp "$E2E"/calls.cpp "$E2E"/options.cpp "$E2E"/objects.cpp \
+  cp "$E2E"/check.hpp "$E2E"/check_strategies.hpp "$E2E"/calls.cpp "$E2E"/options.cpp "$E2E"/objects.cpp \
     "$WORK/e2e/"
   cd "$WORK/e2e" || fail "cd $WORK/e2e"
   {
