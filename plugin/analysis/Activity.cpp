@@ -61,13 +61,14 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
   }
   if (fn.result_var)
     fn.result_var->useful = true;
-  // Output parameters of callees are results too: non-const references,
-  // and pointers to non-const storage (written through).
-  if (!fn.is_top)
-    for (Var *p : fn.params)
-      if ((p->by_reference || p->type.kind == TypeKind::Pointer) &&
-          !p->is_const)
-        p->useful = true;
+  // Output parameters are results too: pointers to non-const storage
+  // (written through; also of the requested function, whose pullback takes
+  // the adjoint of the values it leaves there, docs/api.md) and the
+  // non-const references of callees.
+  for (Var *p : fn.params)
+    if (!p->is_const &&
+        (p->type.kind == TypeKind::Pointer || (p->by_reference && !fn.is_top)))
+      p->useful = true;
 
   bool changed = true;
   while (changed) {

@@ -58,6 +58,11 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized);
 /// `if` statements whether their decision is recorded.
 void analyzeToBeRecorded(Function &fn, bool optimized);
 
+/// Marks the indices of element writes to inactive containers that the
+/// reverse restores (what reads the container there may be a loop's replay,
+/// known only to chooseLoopStrategies); whether it marked any.
+bool markRestoredIndices(Function &fn);
+
 /// The callee summary (parameters read in reverse, parameters written);
 /// analyzeToBeRecorded and chooseLoopStrategies keep it current.
 void summarizeParameters(Function &fn);

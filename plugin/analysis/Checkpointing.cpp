@@ -581,7 +581,12 @@ private:
 } // namespace
 
 void chooseLoopStrategies(Function &fn, const Options &opts) {
-  StrategyChooser(fn, opts).run();
+  // A loop's replays read what it does not write (choose() marks it): a
+  // later element write there then restores, and its index must be there
+  // too; the strategies are chosen again with it (each round only adds).
+  do
+    StrategyChooser(fn, opts).run();
+  while (markRestoredIndices(fn));
   summarizeParameters(fn);
 }
 

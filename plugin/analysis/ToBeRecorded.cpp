@@ -191,12 +191,15 @@ bool reevaluable(const Expr &e) {
   return ok;
 }
 
+} // namespace
+
 /// An element write `a[i] = ...` to an inactive container is still
 /// restored in reverse when something reads `a` there, and the restore reads
 /// `i`. Marking `i` can make more such restores necessary (`a[k[j]]`), hence
 /// the fixed point.
-void markRestoredIndices(Function &fn) {
-  for (bool changed = true; changed;) {
+bool markRestoredIndices(Function &fn) {
+  bool any = false;
+  for (bool changed = true; changed; any |= changed) {
     changed = false;
     forEachStmt(fn.body, [&](const Stmt &s, int) {
       if (s.kind != StmtKind::Assign || s.lhs->kind != ExprKind::Index)
@@ -217,9 +220,8 @@ void markRestoredIndices(Function &fn) {
       }
     });
   }
+  return any;
 }
-
-} // namespace
 
 void analyzeToBeRecorded(Function &fn, bool optimized) {
   // Computed afresh: the driver runs this pass again when the summaries of

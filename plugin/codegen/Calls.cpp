@@ -48,9 +48,13 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     TANGENT_ASSERT(a.kind == ExprKind::VarRef || a.kind == ExprKind::Index,
                    "an output argument that is not a variable or an element");
     Var *v = rootVar(a);
-    // Storage written through a pointer is restored by the callee's
-    // reverse (ToBeRecorded.cpp): its extent is unknown here.
-    if (v->type.kind != TypeKind::Pointer && needsSave(s, v)) {
+    // Storage written through a pointer passed on is restored by the
+    // callee's reverse (ToBeRecorded.cpp): its extent is unknown here. An
+    // element of a pointer given to a reference (`bump(q[1])`) is saved
+    // here like any element.
+    const bool callee_restores =
+        v->type.kind == TypeKind::Pointer && a.kind == ExprKind::VarRef;
+    if (!callee_restores && needsSave(s, v)) {
       restores.emplace_back();
       save(a, out.fwd, restores.back());
     }

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 // --- one variable under two names -----------------------------------------
@@ -156,6 +157,33 @@ double objects_in_vector(const std::vector<double> &x) {
   return s;
 }
 
+// An element's own field and a field of an element at a run-time index
+// (equal to it or not): the object's fields are one element of each field's
+// storage, whichever the index.
+struct Cell {
+  double x, y, z;
+  void push(const double &s) {
+    x = 0.5 * x + s;
+    z = z * 0.9 + s * y;
+  }
+};
+
+void stir(Cell &c, const double &s, double &t) {
+  c.x += s * t;
+  t = t * c.z + s;
+  c.z = 0.3 * t;
+}
+
+double cells(double a, int n) {
+  std::vector<Cell> q(3, Cell{a, 2 * a, 0.5});
+  q[1].z = a * a;
+  q[0].push(q[n % 3].z);
+  q[0].push(q[0].z);
+  stir(q[0], q[0].z, q[n % 3].x);
+  stir(q[n % 3], q[1].z, q[1].z);
+  return q[0].x + q[0].z + q[1].z * q[2].x;
+}
+
 // --- lambdas capturing by reference ---------------------------------------
 
 double captured(double x) {
@@ -230,6 +258,8 @@ int main() {
   checks("own_field", tangent::grad<own_field>(), 0.6, 1.4);
   checks("objects_in_vector", tangent::grad<objects_in_vector>(), x);
   checks("nested", tangent::grad<nested>(), 0.3, -0.6);
+  for (int n : {0, 1, 2})
+    checks("cells/" + std::to_string(n), tangent::grad<cells>(), 0.7, n);
   checks("one_element", tangent::grad<one_element>(),
          std::vector<double>{0.3, -0.2, 0.4});
 #ifndef TANGENT_E2E_SELFTEST

@@ -101,6 +101,27 @@ double pointer_and_element(double *x, int n) {
   return x[0] + x[1] + n;
 }
 
+// An element of a pointer given to a callee's reference, which writes it:
+// the reverse reads the old value (fmax chose q[0] before the write).
+void grow(double &t) { t = 0.5 * t + std::tanh(t); }
+
+double element_written(double *q, int n) {
+  double s = std::fmax(q[1], q[0]) * q[n - 1];
+  grow(q[1]);
+  return s + q[1];
+}
+
+// Memory written through a pointer that the result does not read: still
+// an output (its adjoint on entry is that of the values left there).
+void accumulate_into(const double *x, double *out) {
+  out[0] = x[0] * x[1] + std::sin(out[0]);
+}
+
+double unread_output(const double *x, int n, double *out, int m) {
+  accumulate_into(x, out);
+  return x[0] * x[n - 1] + 0 * m;
+}
+
 // An output written, then read back, in a checkpointed loop.
 double record(const double *x, double *out, int n) {
   double y = 0.2;
@@ -234,6 +255,7 @@ int main() {
       const std::vector<double> original = v;
       std::vector<double> dv(v.size(), 0.0);
       df(v.data(), dv.data());
+      check_near(std::string(name) + "/restored", v, original, tolerance{0, 0});
       check_near(name, dv,
                  fd_gradient([&](std::vector<double> c) { return f(c.data()); },
                              original));
@@ -258,6 +280,28 @@ int main() {
         },
         [](double *u) { return read_before(u, 4); },
         std::vector<double>{0.4, -0.3, 0.8, 0.2});
+    pointer_check(
+        "element_written/pullback",
+        [](double *q, double *dq) {
+          tangent::grad<element_written>().pullback(q, 3, dq);
+        },
+        [](double *q) { return element_written(q, 3); },
+        std::vector<double>{1.0, 0.9, 0.7});
+#ifndef TANGENT_E2E_SELFTEST // (finite differences of the result alone)
+    {
+      // d(x0 x1 + 0.5 out0')/d(x, out0) with out0' = x0 x1 + sin(out0).
+      double x[2] = {0.3, 0.4}, out[1] = {1.0}, dx[2] = {0, 0}, dout[1] = {0.5};
+      double y =
+          tangent::grad<unread_output>().pullback(x, 2, out, 1, dx, dout);
+      double fresh[1] = {1.0};
+      check_near("unread_output/value", y, unread_output(x, 2, fresh, 1),
+                 tolerance{0, 0});
+      check_near("unread_output/restored", out[0], 1.0, tolerance{0, 0});
+      check_near(
+          "unread_output/pullback", std::vector<double>{dx[0], dx[1], dout[0]},
+          std::vector<double>{0.4 + 0.2, 0.3 + 0.15, 0.5 * std::cos(1.0)});
+    }
+#endif
     pointer_check(
         "same_buffer/pullback",
         [](double *u, double *du) {

@@ -185,6 +185,34 @@ double restored_index(double x, double y) {
   return s * x;
 }
 
+// Under a memory budget the replays of a loop read what its condition reads
+// (w); a later loop writes w element by element, so its reverse restores
+// w[i], which reads i: i was not recorded (chosen only with the loops), and
+// the restores wrote w[w.size()] (out of bounds).
+std::vector<double> waves(double p, const std::vector<double> &v) {
+  std::vector<double> r(v.size());
+  for (std::size_t i = 0; i < r.size(); ++i)
+    r[i] = p + std::sin(v[i]);
+  return r;
+}
+double condition_reads_later_written(double x, const std::vector<double> &v,
+                                     int n) {
+  std::vector<double> w = waves(x, v);
+  int k = 0;
+  double s = 0;
+  do {
+    double a = std::cos(x);
+    for (std::size_t i = 0; i < v.size(); ++i)
+      for (int t = 0; t < 4; ++t)
+        a = 0.56 * a + 0.18 * std::sin(v[i] * x + a);
+    s += a;
+    ++k;
+  } while (k < 3 && std::tan(x) > std::sin(w[n % 3]));
+  for (int i = 0; i < static_cast<int>(w.size()); ++i)
+    w[i] = 0.58 * w[i] + std::tanh(x);
+  return s + x;
+}
+
 // A vector result overwritten by a later call whose value nothing reads in
 // reverse: the callee's split reverse zeroed the result's adjoint at the size
 // of a vector it never restored (0), and the next update of that adjoint
@@ -324,6 +352,19 @@ int main() {
         std::vector<double>{1.9, 1.87, 0.37, 0.28});
   check("fuzz/element_argument", tangent::grad<calls_element_arg>(), 0.6,
         std::vector<double>{1.3, 0.2});
+  {
+    constexpr tangent::options budget{.memory_budget = 2048};
+    constexpr tangent::options taped{.recompute = false};
+    const std::vector<double> v{0.3, -0.5, 0.8, 1.1};
+    for (double x : {0.9, 1.2, -0.3}) {
+      check("fuzz/condition_reads_later_written",
+            tangent::grad<condition_reads_later_written, budget>(), x, v, 1);
+      check_same(
+          "fuzz/condition_reads_later_written == taped",
+          tangent::grad<condition_reads_later_written, budget>()(x, v, 1),
+          tangent::grad<condition_reads_later_written, taped>()(x, v, 1));
+    }
+  }
   check("aliased_argument/element", tangent::grad<scaled_by_own_element>(),
         std::vector<double>{0.3, 0.5}, 0.9);
   check("aliased_argument/variable", tangent::grad<grown_by_itself>(), 0.7);

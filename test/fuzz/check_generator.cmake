@@ -1,5 +1,6 @@
-# fuzz.generator: the generator is deterministic, and `--only K` writes the
-# same function f<K> (and the same helpers) as the full unit.
+# fuzz.generator: the generator is deterministic, and `--only K` and `--skip
+# K,...` write the same functions f<K> (and the same helpers, struct and
+# strategies) as the full unit.
 #
 #   cmake -DGENERATOR=<tangent_fuzz_gen> -DWORK_DIR=<dir> -P check_generator.cmake
 foreach(var GENERATOR WORK_DIR)
@@ -45,6 +46,7 @@ file(READ ${WORK_DIR}/gen_b.cpp b)
 if(NOT a STREQUAL b)
   message(FATAL_ERROR "two runs with the same seed differ")
 endif()
+generate(${WORK_DIR}/gen_skip.cpp --seed 77 --skip 2,13,19)
 foreach(name h00 h07 f13)
   definition(${WORK_DIR}/gen_a.cpp ${name} full)
   definition(${WORK_DIR}/gen_only.cpp ${name} only)
@@ -53,9 +55,32 @@ foreach(name h00 h07 f13)
                         "instead of\n${full}")
   endif()
 endforeach()
+foreach(name h00 h07 f03 f18)
+  definition(${WORK_DIR}/gen_a.cpp ${name} full)
+  definition(${WORK_DIR}/gen_skip.cpp ${name} skipped)
+  if(NOT full STREQUAL skipped)
+    message(FATAL_ERROR "--skip 2,13,19 writes another ${name}:\n"
+                        "${skipped}\ninstead of\n${full}")
+  endif()
+endforeach()
+# The request of f13 (its strategy) and the struct are the same too.
+foreach(file gen_a gen_only)
+  file(STRINGS ${WORK_DIR}/${file}.cpp request REGEX "s.check<probe::f13>")
+  file(STRINGS ${WORK_DIR}/${file}.cpp pt REGEX "^    [xyz] = ")
+  set(${file}_request "${request}${pt}")
+endforeach()
+if(NOT gen_a_request STREQUAL gen_only_request)
+  message(FATAL_ERROR "--only 13 requests f13 otherwise or writes another "
+                      "struct:\n${gen_only_request}\ninstead of\n"
+                      "${gen_a_request}")
+endif()
+file(READ ${WORK_DIR}/gen_skip.cpp skipped)
+if(skipped MATCHES "f13\\(")
+  message(FATAL_ERROR "--skip 2,13,19 still writes f13")
+endif()
 generate(${WORK_DIR}/gen_c.cpp --seed 78)
 file(READ ${WORK_DIR}/gen_c.cpp c)
 if(a STREQUAL c)
   message(FATAL_ERROR "seeds 77 and 78 give the same unit")
 endif()
-message("generator: deterministic, --only consistent")
+message("generator: deterministic, --only and --skip consistent")

@@ -16,7 +16,14 @@ deletion keeps the failure. OUTPUT holds the smallest failing program so far
 (rewritten at each improvement); finish by hand (rename, inline constants, write the expected value).
 
 Examples of REGEX: 'pop of m but the last push' (a tape exception),
-'WRONG' (a wrong gradient), 'error: tangent' (a refusal), 'CRASH'.
+'WRONG' (a wrong gradient), 'kind=bitwise' (a strategy that differs from
+the fully taped gradient), 'error: tangent' (a refusal), 'CRASH'.
+
+The fully taped twins of `namespace taped { ... }` (the references of the
+bitwise checks) are not reduced on their own: every candidate gets them
+rebuilt from its own definitions of the same functions, without their
+[[tangent::checkpoint]] attributes, so that a twin stays the function
+without attributes.
 """
 import argparse
 import os
@@ -26,6 +33,60 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+TWINS = "//@@ the taped twins, rebuilt for every candidate (reduce.py)\n"
+ATTRIBUTE = re.compile(r"\[\[tangent::checkpoint(\(\d+\))?\]\] ")
+DEFINITION = re.compile(r"^[A-Za-z][\w:<>, ]* (\w+)\(")
+
+
+def split_twins(lines):
+    """Replaces the taped namespace by the marker TWINS; returns the lines
+    and the names of the twins in order (empty without a taped namespace)."""
+    try:
+        start = lines.index("namespace taped {\n")
+        end = lines.index("} // namespace taped\n", start)
+    except ValueError:
+        return lines, []
+    names = []
+    for line in lines[start + 1:end]:
+        m = DEFINITION.match(line)
+        if m:
+            names.append(m.group(1))
+    return lines[:start] + [TWINS] + lines[end + 1:], names
+
+
+def definition(lines, name):
+    """The first definition of `name` at column 0 outside namespace probe."""
+    inside_probe = False
+    for i, line in enumerate(lines):
+        if line.startswith("namespace probe {"):
+            inside_probe = True
+        elif line.startswith("} // namespace probe"):
+            inside_probe = False
+        m = DEFINITION.match(line)
+        if inside_probe or not m or m.group(1) != name:
+            continue
+        for j in range(i, len(lines)):
+            if lines[j] == "}\n":
+                return lines[i:j + 1]
+        return None
+    return None
+
+
+def with_twins(lines, names):
+    """The candidate with its twins rebuilt, or None when one is missing."""
+    if not names:
+        return lines
+    if TWINS not in lines:
+        return None
+    twins = ["namespace taped {\n"]
+    for name in names:
+        body = definition(lines, name)
+        if body is None:
+            return None
+        twins += [ATTRIBUTE.sub("", line) for line in body] + ["\n"]
+    twins.append("} // namespace taped\n")
+    i = lines.index(TWINS)
+    return lines[:i] + twins + lines[i + 1:]
 
 
 def balanced(chunk):
@@ -43,8 +104,12 @@ class Oracle:
         self.tries = 0
         self.best = None
         self.output = args.output
+        self.twins = []
 
     def __call__(self, lines):
+        lines = with_twins(lines, self.twins)
+        if lines is None:
+            return False
         self.tries += 1
         src = os.path.join(self.dir, "candidate.cpp")
         exe = os.path.join(self.dir, "candidate")
@@ -54,7 +119,9 @@ class Oracle:
             os.remove(exe)
         # No -w: it would also silence the -Werror= below, and a candidate
         # that falls off the end of a function fails by undefined behaviour.
-        compile_cmd = [self.compiler, self.opt, "-Werror=return-type",
+        # The flags of run_many.sh and run_fuzz.cmake.
+        compile_cmd = [self.compiler, self.opt, "-ffp-contract=off",
+                       "-D_GLIBCXX_ASSERTIONS", "-Werror=return-type",
                        "-Werror=uninitialized", "-Werror=sometimes-uninitialized",
                        "-I" + HERE, src, "-o", exe]
         try:
@@ -152,6 +219,7 @@ def main():
     with open(args.input) as f:
         lines = f.readlines()
     oracle = Oracle(args)
+    lines, oracle.twins = split_twins(lines)
     if not oracle(lines):
         sys.exit("reduce.py: the input does not fail as described (no match "
                  "for %r)" % args.match)

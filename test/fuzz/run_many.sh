@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # A fuzz campaign: N random functions, in translation units of 20, each
-# generated, compiled with build/bin/tangent-clang++ -O1 and run one after
-# the other (niced), then a summary. See test/fuzz/README.md.
+# generated, compiled with build/bin/tangent-clang++ -O1 -ffp-contract=off
+# and run (niced), then a summary. Every function gets a random strategy
+# (the options of its request, [[tangent::checkpoint]] on some loops); see
+# test/fuzz/README.md.
 #
 #   test/fuzz/run_many.sh [-b build] [-o outdir] [-s first_seed] [-f per_unit]
-#                         [-d feature,feature] N
+#                         [-d feature,feature] [-j jobs] [-O level] N
 #
 #   -b  build directory with bin/tangent-clang++ and bin/tangent_fuzz_gen
 #       (default: build/ of this checkout)
@@ -12,12 +14,23 @@
 #   -s  seed of the first unit (default 1000; unit i uses seed s + i)
 #   -f  functions per unit (default 20)
 #   -d  generator features to disable (tangent_fuzz_gen --list-features)
+#   -j  units compiled and run at once (default 1; at most 2 on 2 cores)
+#   -O  optimization level of the compiles (default 1: -O1)
 #
-# A unit that does not compile, crashes or hangs is retried function by
-# function (--only k), so every failure is attributed to its function.
-# results.tsv has one row per function: seed, function, status (ok, wrong,
-# unchecked, refused, compile-error, compiler-crash, crash, timeout),
-# points checked, skipped (nonfinite, huge, branch, fd), wrong, and a detail.
+# A unit that tangent refuses is compiled again without the refused
+# functions (the errors' lines name them; tangent_fuzz_gen --skip), so one
+# refusal costs one more compile. A unit that does not compile otherwise,
+# that crashes or hangs, or whose refusal is in a helper, is retried
+# function by function (--only k), so every failure is attributed to its
+# function. results.tsv has one row per function: seed, function, status
+# (ok, wrong, unchecked, refused, compile-error, compiler-crash, crash,
+# timeout), points checked, skipped (nonfinite, huge, branch, fd), wrong, a
+# detail, the strategy, the kinds of wrong results (value, memory,
+# bitwise, fd, pullback, exception, probe, size; all kinds the function
+# showed, comma-separated) and the points compared
+# bitwise with the fully taped gradient, and under memory budgets what the
+# loops chose (full_tape:N,binomial:N,...). units.tsv has one row per compile:
+# seed, functions, compile and run CPU seconds (GNU time), outcome.
 # Exit status: 0 when no function failed.
 set -u
 
@@ -27,20 +40,24 @@ out=
 first=1000
 per=20
 disable=
-while getopts "b:o:s:f:d:" opt; do
-  case $opt in
+jobs=1
+opt=1
+usage() { sed -n '2,34p' "$0" >&2; exit 2; }
+while getopts "b:o:s:f:d:j:O:" opt_name; do
+  case $opt_name in
   b) build=$OPTARG ;;
   o) out=$OPTARG ;;
   s) first=$OPTARG ;;
   f) per=$OPTARG ;;
   d) disable=$OPTARG ;;
-  *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+  j) jobs=$OPTARG ;;
+  O) opt=$OPTARG ;;
+  *) usage ;;
   esac
 done
 shift $((OPTIND - 1))
 if [ $# -ne 1 ] || ! [ "$1" -gt 0 ] 2>/dev/null; then
-  sed -n '2,22p' "$0" >&2
-  exit 2
+  usage
 fi
 total=$1
 build=$(cd "$build" && pwd)
@@ -52,11 +69,24 @@ for tool in "$gen" "$cxx"; do
 done
 mkdir -p "$out"
 results=$out/results.tsv
-: >"$results"
-flags=(-O1 -D_GLIBCXX_ASSERTIONS -Wall -Wno-unused-variable -Wno-unused-but-set-variable
-       -Wno-self-assign "-I$here")
+rm -f "$out"/unit_*.tsv "$out"/unit_*.times
+# -ffp-contract=off: values and gradients are compared bitwise (see
+# run_fuzz.cmake).
+flags=("-O$opt" -ffp-contract=off -D_GLIBCXX_ASSERTIONS -Wall -Wno-unused-variable
+       -Wno-unused-but-set-variable -Wno-self-assign "-I$here")
 gen_extra=()
 [ -n "$disable" ] && gen_extra=(--disable "$disable")
+
+# The timer of compiles and runs: GNU time writes user + system seconds to a
+# file; without it, none are measured.
+if [ -x /usr/bin/time ]; then
+  timer=(/usr/bin/time -q -f '%U %S' -o)
+else
+  timer=(sh -c 'shift; exec "$@"' sh)
+fi
+cpu_seconds() {
+  awk '/^[0-9.]+ [0-9.]+$/ { s = $1 + $2 } END { printf "%.1f", s + 0 }' "$1" 2>/dev/null || echo 0
+}
 
 # classify_compile LOG: refused / compiler-crash / compile-error
 classify_compile() {
@@ -69,99 +99,238 @@ classify_compile() {
   fi
 }
 
-# record SEED LOG: one row per function result line of a run log; prints the
-# names of the functions it recorded.
+# refused_functions SRC LOG: for each `error: tangent:` located in SRC, the
+# function it is in: `f07<TAB>message` for a checked function (also its taped
+# twin), `helper<TAB>message` for a helper or the struct.
+refused_functions() {
+  awk -v src="$1" '
+    FNR == NR {
+      text[FNR] = $0
+      if (match($0, /^[a-zA-Z:<> ]+ [fh][0-9][0-9]\(/)) {
+        name = substr($0, RSTART, RLENGTH - 1); sub(/.* /, "", name)
+        owner[FNR] = name
+      } else if ($0 ~ /^namespace pts/) owner[FNR] = "helper"
+      else if ($0 ~ /^int main/) owner[FNR] = "main"
+      else owner[FNR] = ""
+      next
+    }
+    index($0, src ":") == 1 && /error: tangent:/ {
+      split(substr($0, length(src) + 2), pos, ":")
+      line = pos[1] + 0
+      f = ""
+      for (l = line; l > 0; --l) if (owner[l] != "") { f = owner[l]; break }
+      if (f == "main") {
+        # At a request (an error of the request itself, or an internal
+        # error while differentiating it): the function it requests.
+        f = ""
+        if (match(text[line], /grad<(taped::)?f[0-9][0-9]/)) {
+          f = substr(text[line], RSTART, RLENGTH); sub(/.*f/, "f", f)
+        }
+      }
+      if (f == "" || f ~ /^h/) f = "helper"
+      msg = $0; sub(/.*error: tangent: /, "", msg)
+      print f "\t" substr(msg, 1, 200)
+    }' "$1" "$2"
+}
+
+# record SEED LOG TSV: one row per function result line of a run log.
 record() {
   awk -v seed="$1" '
     /^WRONG / {
       match($0, /function=[^ ]+/); f = substr($0, RSTART + 9, RLENGTH - 9)
       if (!(f in why)) { w = $0; sub(/^[^:]*: /, "", w); why[f] = w }
+      if (match($0, /kind=[^:]+/)) {
+        k = substr($0, RSTART + 5, RLENGTH - 5)
+        if (index("," kind[f] ",", "," k ",") == 0)
+          kind[f] = kind[f] (kind[f] == "" ? "" : ",") k
+      }
     }
     /^f[0-9]+: checked / {
       f = $1; sub(/:$/, "", f)
-      gsub(/[()]/, "")
-      checked = $3; skipped = $5; nonfinite = $7; huge = $9; branch = $11
-      fd = $13; wrong = $15
+      line = $0; gsub(/[()]/, "", line); split(line, a, " ")
+      checked = a[3]; skipped = a[5]; nonfinite = a[7]; huge = a[9]
+      branch = a[11]; fd = a[13]; wrong = a[15]; bitwise = a[17]
+      strategy = ""; if (match($0, /strategy=[^ ]+/)) strategy = substr($0, RSTART + 9, RLENGTH - 9)
+      loops = ""; if (match($0, /loops=[^ ]+/)) loops = substr($0, RSTART + 6, RLENGTH - 6)
       status = wrong > 0 ? "wrong" : (checked > 0 ? "ok" : "unchecked")
-      printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", seed, f, status,
-        checked, skipped, nonfinite, huge, branch, fd, wrong, why[f] \
-        >> "'"$results"'"
-      print f
-    }' "$2"
+      printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%s\n", seed, f,
+        status, checked, skipped, nonfinite, huge, branch, fd, wrong, why[f],
+        strategy, kind[f], bitwise, loops
+    }' "$2" >>"$3"
 }
 
-# run_unit SEED COUNT [ONLY]: generate, compile, run; returns 0 when the run
-# ended normally (the rows are recorded), 1 otherwise.
-run_unit() {
-  local seed=$1 count=$2 only=${3:-}
-  local name=fuzz_$seed${only:+_f$only}
-  local src=$out/$name.cpp exe=$out/$name
+# failed TSV SEED FUNCTION STATUS DETAIL: a row for a function with no result.
+failed() {
+  printf '%s\t%s\t%s\t0\t0\t0\t0\t0\t0\t0\t%s\t\t\t0\t\n' "$2" "$3" "$4" "$5" >>"$1"
+}
+
+# compile_and_run SEED COUNT TSV TIMES ONLY SKIP: generate, compile, run one
+# unit (ONLY: one function, or ""; SKIP: functions left out, or ""). Sets
+# unit_status: ok (rows recorded) or refused / compile-error /
+# compiler-crash / crash / timeout, with unit_detail; unit_log, unit_src.
+compile_and_run() {
+  local seed=$1 count=$2 tsv=$3 times=$4 only=$5 skip=$6
+  local name=fuzz_$seed${only:+_f$only}${skip:+_skip}
+  local nf=$count
+  [ -n "$only" ] && nf=1
+  unit_src=$out/$name.cpp
+  local exe=$out/$name
   local args=(--seed "$seed" --functions "$count" "${gen_extra[@]}")
   [ -n "$only" ] && args+=(--only "$only")
-  "$gen" "${args[@]}" -o "$src" || { echo "generator failed: seed $seed" >&2; exit 2; }
-  if ! timeout 900 nice "$cxx" "${flags[@]}" "$src" -o "$exe" >"$out/$name.compile.log" 2>&1; then
-    unit_status=$(classify_compile "$out/$name.compile.log")
-    unit_detail=$(grep -m1 'error' "$out/$name.compile.log" | cut -c1-200)
-    return 1
+  [ -n "$skip" ] && args+=(--skip "$skip")
+  "$gen" "${args[@]}" -o "$unit_src" || { echo "generator failed: seed $seed" >&2; exit 2; }
+  unit_log=$out/$name.compile.log
+  # CPU seconds (user + system) of the compile and of the run: wall time
+  # depends on what else the machine runs.
+  local cpu=$out/$name.cpu
+  if ! timeout 900 nice "${timer[@]}" "$cpu" "$cxx" "${flags[@]}" "$unit_src" -o "$exe" >"$unit_log" 2>&1; then
+    unit_status=$(classify_compile "$unit_log")
+    unit_detail=$(grep -m1 'error' "$unit_log" | sed "s|^$out/||" | cut -c1-200)
+    printf '%s\t%s\t%s\t0\t%s\n' "$seed" "$nf" "$(cpu_seconds "$cpu")" "$unit_status" >>"$times"
+    rm -f "$cpu"
+    return
   fi
-  timeout 300 nice "$exe" >"$out/$name.log" 2>&1
+  local compile_cpu
+  compile_cpu=$(cpu_seconds "$cpu")
+  timeout 600 nice "${timer[@]}" "$cpu" "$exe" >"$out/$name.log" 2>&1
   local rc=$?
+  printf '%s\t%s\t%s\t%s\t' "$seed" "$nf" "$compile_cpu" "$(cpu_seconds "$cpu")" >>"$times"
+  rm -f "$cpu"
+  rm -f "$exe"
+  record "$seed" "$out/$name.log" "$tsv"
   if [ $rc -eq 124 ]; then
     unit_status=timeout
-    unit_detail="no result after 300 s"
+    unit_detail="no result after 600 s"
   elif [ $rc -ne 0 ] && ! grep -q '^SUMMARY' "$out/$name.log"; then
     unit_status=crash
     unit_detail=$( (grep -m1 '^CRASH' "$out/$name.log" || echo "exit status $rc") | cut -c1-200)
   else
-    recorded=$(record "$seed" "$out/$name.log")
-    rm -f "$exe"
-    [ $rc -eq 0 ] && rm -f "$out/$name.cpp" "$out/$name.compile.log"
-    return 0
+    unit_status=ok
+    [ $rc -eq 0 ] && rm -f "$unit_src" "$unit_log"
   fi
-  recorded=$(record "$seed" "$out/$name.log")
-  return 1
+  echo "$unit_status" >>"$times"
 }
 
-units=$(( (total + per - 1) / per ))
+# run_unit U: unit number U of the campaign, into unit_U.tsv; prints one line.
+run_unit() {
+  local u=$1
+  local seed=$((first + u))
+  local count=$((total - u * per < per ? total - u * per : per))
+  local tsv=$out/unit_$u.tsv times=$out/unit_$u.times
+  : >"$tsv"
+  : >"$times"
+  local skip="" note=""
+  local round
+  for round in 1 2 3 4 5; do
+    compile_and_run "$seed" "$count" "$tsv" "$times" "" "$skip"
+    [ "$unit_status" = ok ] && break
+    # Refused (or crashed after located refusals): leave the functions out.
+    if [ "$unit_status" = refused ] || [ "$unit_status" = compiler-crash ]; then
+      local refusals
+      refusals=$(refused_functions "$unit_src" "$unit_log" | sort -u)
+      if [ -n "$refusals" ] && ! grep -q '^helper' <<<"$refusals"; then
+        # Record each refused function once (its first message), then
+        # compile the rest again.
+        local f msg
+        while IFS=$'\t' read -r f msg; do
+          grep -q "^$seed	$f	" "$tsv" && continue
+          failed "$tsv" "$seed" "$f" "$unit_status" "$msg"
+          skip=${skip:+$skip,}$((10#${f#f}))
+        done <<<"$refusals"
+        note="$note $unit_status:$(cut -f1 <<<"$refusals" | sort -u | tr '\n' ',' | sed 's/,$//')"
+        continue
+      fi
+    fi
+    break
+  done
+  if [ "$unit_status" = ok ]; then
+    echo "[$((u + 1))/$units] seed $seed:$note $(tail -n1 "$out/fuzz_$seed${skip:+_skip}.log" | cut -c9-)"
+    return
+  fi
+  echo "[$((u + 1))/$units] seed $seed:$note $unit_status ($unit_detail); retrying function by function"
+  local k
+  for ((k = 0; k < count; ++k)); do
+    local f
+    f=$(printf 'f%02d' "$k")
+    grep -q "^$seed	$f	" "$tsv" && continue
+    compile_and_run "$seed" "$count" "$tsv" "$times" "$k" ""
+    grep -q "^$seed	$f	" "$tsv" && [ "$unit_status" = ok ] && continue
+    if grep -q 'error: tangent:' "$unit_log" 2>/dev/null; then
+      unit_detail=$(grep -m1 'error: tangent:' "$unit_log" | sed 's/.*error: tangent: //' | cut -c1-200)
+    fi
+    grep -q "^$seed	$f	" "$tsv" || failed "$tsv" "$seed" "$f" "$unit_status" "$unit_detail"
+    echo "  $f: $unit_status: $unit_detail"
+  done
+}
+
+units=$(((total + per - 1) / per))
 start=$(date +%s)
+running=0
 for ((u = 0; u < units; ++u)); do
-  seed=$((first + u))
-  count=$(( total - u * per < per ? total - u * per : per ))
-  recorded=
-  if run_unit "$seed" "$count"; then
-    echo "[$((u + 1))/$units] seed $seed: $(tail -n1 "$out/fuzz_$seed.log" | cut -c9-)"
+  if [ "$jobs" -le 1 ]; then
+    run_unit "$u"
     continue
   fi
-  echo "[$((u + 1))/$units] seed $seed: $unit_status ($unit_detail); retrying function by function"
-  done_list=" $(echo $recorded) "
-  for ((k = 0; k < count; ++k)); do
-    f=$(printf 'f%02d' "$k")
-    case $done_list in *" $f "*) continue ;; esac
-    recorded=
-    if ! run_unit "$seed" "$count" "$k"; then
-      case " $(echo $recorded) " in *" $f "*) continue ;; esac
-      printf '%s\t%s\t%s\t0\t0\t0\t0\t0\t0\t0\t%s\n' "$seed" "$f" \
-        "$unit_status" "$unit_detail" >>"$results"
-      echo "  $f: $unit_status: $unit_detail"
-    fi
-  done
+  run_unit "$u" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
 done
-elapsed=$(( $(date +%s) - start ))
+wait
+elapsed=$(($(date +%s) - start))
+: >"$results"
+: >"$out/units.tsv"
+for ((u = 0; u < units; ++u)); do
+  cat "$out/unit_$u.tsv" >>"$results"
+  cat "$out/unit_$u.times" >>"$out/units.tsv"
+  rm -f "$out/unit_$u.tsv" "$out/unit_$u.times"
+done
 
-awk -F'\t' -v elapsed="$elapsed" -v out="$out" '
+awk -F'\t' -v elapsed="$elapsed" -v out="$out" -v jobs="$jobs" '
+  FNR == NR {
+    # units.tsv: compile and run times of the full units (not retries).
+    if ($2 > 1) { compile += $3; run += $4; unitsfull++; unitfunctions += $2 }
+    if ($4 > 60) slow[++nslow] = "seed " $1 " (" $2 " function(s)): " $4 " s CPU, " $5
+    next
+  }
   { n++; status[$3]++; checked += $4; skipped += $5; nonfinite += $6
-    huge += $7; branch += $8; fd += $9; wrong += $10
-    if ($3 != "ok" && $3 != "unchecked") bad[++nbad] = $1 " " $2 " " $3 ": " $11 }
+    huge += $7; branch += $8; fd += $9; wrong += $10; bitwise += $14
+    if ($12 != "") strategies[$12]++
+    nl = split($15, ls, ","); for (i = 1; i <= nl; ++i) { split(ls[i], kv, ":"); loops[kv[1]] += kv[2] }
+    if ($3 == "wrong") {
+      nk = split($13, ks, ","); for (i = 1; i <= nk; ++i) kinds[ks[i]]++
+      wrongby[$12]++
+    }
+    if ($3 == "refused") {
+      m = $11; gsub(/\047[^\047]*\047/, "\047.\047", m); refusal[m]++
+    }
+    if ($3 != "ok" && $3 != "unchecked")
+      bad[++nbad] = $1 " " $2 " " $3 (($12 != "") ? " [" $12 ($13 != "" ? " " $13 : "") "]" : "") ": " $11 }
   END {
-    printf "\nfuzz campaign: %d functions in %d s (logs: %s)\n", n, elapsed, out
+    printf "\nfuzz campaign: %d functions in %d s with %d job(s) (logs: %s)\n", n, elapsed, jobs, out
+    if (unitfunctions > 0)
+      printf "  per function: %.2f s compile, %.2f s run, CPU time (%d units compiled whole)\n",
+        compile / unitfunctions, run / unitfunctions, unitsfull
     printf "  functions checked (>= 1 point):  %d\n", status["ok"] + status["wrong"]
     printf "  functions with no checkable point: %d\n", status["unchecked"]
     printf "  points checked: %d, skipped: %d (nonfinite %d, huge %d, branch %d, fd %d)\n",
       checked, skipped, nonfinite, huge, branch, fd
-    printf "  wrong gradients: %d points in %d functions\n", wrong, status["wrong"]
-    printf "  compile failures: %d refused, %d compile errors, %d compiler crashes\n",
+    printf "  points compared bitwise with the fully taped gradient: %d\n", bitwise
+    line = ""; for (s in strategies) line = line " " s " " strategies[s]; print "  strategies:" line
+    line = ""; for (l in loops) line = line " " l " " loops[l]
+    if (line != "") print "  loops run under memory budgets, by what they chose:" line
+    printf "  WRONG RESULTS: %d points in %d functions\n", wrong, status["wrong"]
+    if (status["wrong"] > 0) {
+      line = ""; for (k in kinds) line = line " " k " " kinds[k]; print "    functions by kind of wrong result:" line
+      line = ""; for (s in wrongby) line = line " " s " " wrongby[s]; print "    by strategy:" line
+    }
+    printf "  compile failures: %d refused by tangent (located errors), %d compile errors, %d compiler crashes\n",
       status["refused"], status["compile-error"], status["compiler-crash"]
+    for (m in refusal) printf "    refused %d x: %s\n", refusal[m], m
     printf "  crashes: %d, timeouts: %d\n", status["crash"], status["timeout"]
+    for (i = 1; i <= nslow; ++i) print "  slow run: " slow[i]
     for (i = 1; i <= nbad; ++i) print "  " bad[i]
     exit nbad > 0 ? 1 : 0
-  }' "$results"
+  }' "$out/units.tsv" "$results"

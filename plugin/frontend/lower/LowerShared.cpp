@@ -32,6 +32,7 @@
 #include "ir/Printer.h"
 #include "ir/Support.h"
 #include <map>
+#include <utility>
 
 using namespace clang;
 
@@ -253,15 +254,12 @@ void FunctionLowerer::shareStorage(
   };
   std::vector<Var *> root_args;
   std::string note;
+  // One element under several names (`g(v[k], v[k])`): it is copied into
+  // a local for the call (and back after it), so that they are one
+  // variable, which a lambda may also capture. The leaves of an object are
+  // all copied or all not (they share one index, or are all whole).
+  std::map<int, bool> copied;
   for (auto &[id, members] : groups) {
-    if (!special[members.front()])
-      continue;
-    bool group_written = false;
-    for (size_t m : members)
-      group_written |= written(m);
-    // One element under several names (`g(v[k], v[k])`): it is copied into
-    // a local for the call (and back after it), so that they are one
-    // variable, which a lambda may also capture.
     bool one_element = !place[members.front()].path.empty();
     for (size_t m : members) {
       const Place &a = place[m], &b = place[members.front()];
@@ -269,7 +267,29 @@ void FunctionLowerer::shareStorage(
       for (size_t l = 0; one_element && l < a.path.size(); ++l)
         one_element &= sameExpr(*a.path[l], *b.path[l]);
     }
-    if (one_element) {
+    copied[id] = one_element;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const SourceParam &sp : generic.signature) {
+      if (!sp.object || sp.leaves == 0 || size_t(sp.first + sp.leaves) > n)
+        continue;
+      bool all = true;
+      for (int k = sp.first; k < sp.first + sp.leaves; ++k)
+        all &= !place[size_t(k)].root || copied[place[size_t(k)].root->id];
+      for (int k = sp.first; !all && k < sp.first + sp.leaves; ++k)
+        if (place[size_t(k)].root &&
+            std::exchange(copied[place[size_t(k)].root->id], false))
+          changed = true;
+    }
+  }
+  for (auto &[id, members] : groups) {
+    if (!special[members.front()])
+      continue;
+    bool group_written = false;
+    for (size_t m : members)
+      group_written |= written(m);
+    if (copied[id]) {
       ExprPtr element =
           frozenElement(st.args[members.front()]->clone(), loc, pre);
       Var *local = temp(element->type, naming::valueTemp());

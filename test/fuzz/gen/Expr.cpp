@@ -57,6 +57,13 @@ std::string Writer::intExpr() {
   return options[r_.below(options.size())];
 }
 
+std::string Writer::sizeText(const Var &w) const {
+  // A checked function's pointers have the size of its vector v.
+  if (w.type == VarType::Vector && w.cont == Cont::Ptr)
+    return "v.size()";
+  return w.name + ".size()";
+}
+
 std::string Writer::index(const Var &w) {
   std::vector<std::string> options = {"0", "1", "2"};
   auto add = [&](const std::string &text, int weight) {
@@ -66,10 +73,11 @@ std::string Writer::index(const Var &w) {
   for (VarType type : {VarType::Int, VarType::Size})
     for (std::size_t i : visible(type)) {
       const Var &x = vars_[i];
-      if (x.sizeClass >= 0 && x.sizeClass == w.sizeClass) {
+      if (x.sizeClass >= 0 && x.sizeClass == w.sizeClass &&
+          w.sizeClass != PointerClass) {
         add(x.name, 6);
-        add(w.name + ".size() - 1 - " + x.name, 1);
-        add("(" + x.name + " + 1) % " + w.name + ".size()", 1);
+        add(sizeText(w) + " - 1 - " + x.name, 1);
+        add("(" + x.name + " + 1) % " + sizeText(w), 1);
       } else if (x.bound > 0 && x.bound <= minSize(w.sizeClass)) {
         add(x.name, 4);
       } else {
@@ -85,8 +93,10 @@ std::string Writer::leaf() {
   auto ints = visible(VarType::Int);
   for (std::size_t i : visible(VarType::Size))
     ints.push_back(i);
+  const bool structs =
+      !visible(VarType::Struct).empty() || !visible(VarType::Objects).empty();
   switch (pick({doubles.empty() ? 0 : 10, 3, vectors.empty() ? 0 : 5,
-                ints.empty() ? 0 : 1})) {
+                ints.empty() ? 0 : 1, structs ? 3 : 0})) {
   case 0: {
     // Prefer variables nobody has read yet: fewer dead computations.
     unsigned total = 0;
@@ -109,14 +119,19 @@ std::string Writer::leaf() {
   case 2: {
     const Var &w = vars_[vectors[r_.below(vectors.size())]];
     const std::string i = index(w);
-    if (features_.on("at") && r_.percent(15))
+    const unsigned roll = r_.below(100);
+    if (w.cont == Cont::Vec && features_.on("at") && roll < 15)
       return w.name + ".at(" + i + ")";
+    if (w.cont == Cont::Ptr && features_.on("deref") && roll < 20)
+      return "(*" + w.name + ")";
     return w.name + "[" + i + "]";
   }
-  default: {
+  case 3: {
     const Var &x = vars_[ints[r_.below(ints.size())]];
     return paren(constant(10, 60) + " * static_cast<double>(" + x.name + ")");
   }
+  default:
+    return structLeaf(1);
   }
 }
 
@@ -352,117 +367,6 @@ std::string Writer::cond(int depth) {
   default:
     return "!" + paren(cond(depth - 1));
   }
-}
-
-std::vector<const Signature *> Writer::pureCallees() const {
-  std::vector<const Signature *> out;
-  for (const Signature &h : callees_)
-    if (h.pure())
-      out.push_back(&h);
-  return out;
-}
-
-std::string Writer::call(const Signature &h, int depth, int *vectorClass) {
-  // The size class of the vector arguments: one with enough vectors.
-  int needVectors = 0, needOut = 0;
-  for (const Param &p : h.params) {
-    needVectors += p.kind == ParamKind::VectorCRef ||
-                   p.kind == ParamKind::VectorValue ||
-                   p.kind == ParamKind::VectorOut;
-    needOut += p.kind == ParamKind::VectorOut;
-  }
-  int cls = -1;
-  if (needVectors > 0) {
-    // Every output needs its own writable vector; inputs need one more
-    // vector of the class that is not an output.
-    std::vector<int> classes;
-    for (int c : {0, 3, 4, 5}) {
-      int all = 0, writable = 0;
-      for (std::size_t j : visible(VarType::Vector))
-        all += vars_[j].sizeClass == c;
-      for (std::size_t j : writableVectors())
-        writable += vars_[j].sizeClass == c;
-      if (all > 0 && writable >= needOut &&
-          (needVectors == needOut || all > needOut))
-        classes.push_back(c);
-    }
-    if (vectorClass && *vectorClass >= 0) {
-      const bool allowed = std::find(classes.begin(), classes.end(),
-                                     *vectorClass) != classes.end();
-      classes.assign(allowed ? 1 : 0, *vectorClass);
-    }
-    if (classes.empty())
-      return "";
-    cls = classes[r_.below(classes.size())];
-  }
-  if (vectorClass)
-    *vectorClass = cls;
-
-  // Outputs first, hidden from every other argument (no aliasing).
-  std::vector<std::string> args(h.params.size());
-  std::vector<std::size_t> hidden;
-  for (std::size_t k = 0; k < h.params.size(); ++k) {
-    const ParamKind kind = h.params[k].kind;
-    if (kind == ParamKind::VectorOut) {
-      std::vector<std::size_t> options;
-      for (std::size_t j : writableVectors())
-        if (vars_[j].sizeClass == cls)
-          options.push_back(j);
-      if (options.empty())
-        break;
-      const std::size_t j = options[r_.below(options.size())];
-      args[k] = vars_[j].name;
-      vars_[j].hidden = true;
-      hidden.push_back(j);
-    } else if (kind == ParamKind::DoubleOut) {
-      const auto doubles = writableDoubles();
-      const auto vectors = writableVectors();
-      if (features_.on("elem-out") && !vectors.empty() && r_.percent(25)) {
-        const std::size_t j = vectors[r_.below(vectors.size())];
-        args[k] = vars_[j].name + "[" + index(vars_[j]) + "]";
-        vars_[j].hidden = true;
-        hidden.push_back(j);
-      } else if (!doubles.empty()) {
-        const std::size_t j = doubles[r_.below(doubles.size())];
-        args[k] = vars_[j].name;
-        vars_[j].hidden = true;
-        hidden.push_back(j);
-        if (vars_[j].aliasOf >= 0) { // an element of that vector
-          vars_[vars_[j].aliasOf].hidden = true;
-          hidden.push_back(static_cast<std::size_t>(vars_[j].aliasOf));
-        }
-      }
-    }
-  }
-  bool ok = true;
-  for (std::size_t k = 0; k < h.params.size(); ++k) {
-    const ParamKind kind = h.params[k].kind;
-    if (kind == ParamKind::VectorOut || kind == ParamKind::DoubleOut) {
-      ok &= !args[k].empty();
-    } else if (kind == ParamKind::VectorCRef ||
-               kind == ParamKind::VectorValue) {
-      std::vector<std::size_t> options;
-      for (std::size_t j : visible(VarType::Vector))
-        if (vars_[j].sizeClass == cls)
-          options.push_back(j);
-      if (options.empty())
-        ok = false;
-      else
-        args[k] = vars_[options[r_.below(options.size())]].name;
-    } else if (kind == ParamKind::Int) {
-      args[k] = intExpr();
-    } else {
-      args[k] = expr(depth < 2 ? depth : 2);
-    }
-  }
-  for (std::size_t j : hidden)
-    vars_[j].hidden = false;
-  if (!ok)
-    return "";
-  std::string text = h.name + "(";
-  for (std::size_t k = 0; k < args.size(); ++k)
-    text += (k > 0 ? ", " : "") + args[k];
-  return text + ")";
 }
 
 } // namespace fuzzgen

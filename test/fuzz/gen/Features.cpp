@@ -1,8 +1,8 @@
 //===- test/fuzz/gen/Features.cpp - switchable constructs, signatures -----===//
 ///
 /// \file
-/// The names of the constructs that --disable can switch off, and the
-/// signatures of generated functions.
+/// The names of the constructs that --disable can switch off, the
+/// signatures of generated functions and the strategies of their requests.
 //===----------------------------------------------------------------------===//
 #include "Generator.h"
 
@@ -50,6 +50,78 @@ const std::vector<std::pair<std::string, std::string>> &Features::all() {
       {"vector-self-assign-call",
        "w = h(w, ...): a vector assigned a call that reads it"},
       {"int-arg", "helper int parameters"},
+      {"array-param",
+       "helper parameters std::array<double, N> & and const & (N 3, 4)"},
+      {"struct-param", "helper parameters Pt & and const Pt &"},
+      {"ptr-param",
+       "helper parameters const double * and double * (read, written)"},
+      {"fn-ptr-param",
+       "checked functions with a const double *p parameter (through "
+       "pullback)"},
+      {"fn-ptr-out",
+       "checked functions with a double *q parameter, read and written "
+       "(the memory after the gradient call compared with f's)"},
+      {"long-vector",
+       "checked functions with a long const std::vector<double> &u "
+       "(300 to 3000 elements, checked along directions)"},
+      {"deref", "*p reads and writes through pointers"},
+      // Aliased arguments.
+      {"alias-same-var",
+       "h(a, a): one variable to a double & and another parameter"},
+      {"alias-same-elem", "h(w[i], w[i]): one element to two parameters"},
+      {"alias-elems",
+       "h(w[0], w[1]), h(w[i], w[j]): two elements of one vector, array or "
+       "pointer (other constant or run-time indices)"},
+      {"alias-vector-elem",
+       "h(w, w[i]): a vector, array or pointer and one of its elements"},
+      {"alias-struct-field", "h(s, s.x): an object and one of its fields"},
+      {"alias-member-field",
+       "s.push(s.x), q[i].push(q[j].y): a member function given a field of "
+       "its own object"},
+      {"alias-member-self", "s.mix(s): a member function given its object"},
+      {"alias-member-elems",
+       "q[i].push(q[j].y), q[i].mix(q[j]): an element of a vector of structs "
+       "given a field of, or, an element at another index (maybe the same)"},
+      {"alias-lambda",
+       "l(a) with l capturing a by reference and taking a double &"},
+      {"alias-ptr", "h(q, q): one pointer to two pointer parameters"},
+      {"local-ref",
+       "local references double &r = a; (also to array elements, fields)"},
+      {"alias-local-ref",
+       "h(a, r) with r a reference bound to a earlier (or h(r, a[1]))"},
+      {"alias-vector-twice",
+       "diffuse(u, u): a std::vector to & and to another vector parameter"},
+      {"alias-object-twice",
+       "h(s, s), h(a, a): a Pt or std::array to & and to another "
+       "parameter"},
+      // Arrays, objects, lambdas.
+      {"array-local", "std::array<double, N> locals"},
+      {"struct-local", "Pt locals, field reads and writes"},
+      {"objects-local", "std::vector<Pt> locals, q[i].x"},
+      {"member-call", "member functions writing fields: s.push(e), s.mix(t)"},
+      {"range-for-objects",
+       "range-for over std::vector<Pt> by value, const & and &"},
+      {"lambda", "lambdas capturing by reference (in-out and value ones)"},
+      {"lambda-helper",
+       "lambdas in helpers (capturing the helper's reference parameters)"},
+      // Loops for checkpointing and budgets.
+      {"long-loop",
+       "counted and while loops of hundreds to thousands of iterations with "
+       "cheap bodies"},
+      {"elem-copy-loop",
+       "double e = w[k]; then an inner recurrence on e in a loop"},
+      {"checkpoint-attr",
+       "[[tangent::checkpoint]] on counted and range-for loops"},
+      {"checkpoint-attr-while",
+       "[[tangent::checkpoint]], [[tangent::checkpoint(4)]] on while and do "
+       "loops"},
+      // Strategies (the options of the request).
+      {"opt-taped", "tangent::options{.recompute = false}"},
+      {"opt-checkpoint",
+       "{.checkpoint = true, .min_length = 1} (also .budget = 3)"},
+      {"opt-threads", "{.checkpoint = true, .min_length = 1, .threads = 2}"},
+      {"opt-budget",
+       "{.memory_budget = B}, B from 64 bytes to 1 MiB (also .threads = 2)"},
       // Expressions.
       {"ternary", "c ? a : b on doubles"},
       {"div-any", "divisions by an unrestricted expression (rare)"},
@@ -88,11 +160,17 @@ bool Features::disable(const std::string &name) {
   return false;
 }
 
+bool isOutput(ParamKind kind) {
+  return kind == ParamKind::DoubleOut || kind == ParamKind::VectorOut ||
+         kind == ParamKind::ArrayOut || kind == ParamKind::StructOut ||
+         kind == ParamKind::PtrOut;
+}
+
 bool Signature::pure() const {
   if (ret != ReturnKind::Double)
     return false;
   for (const Param &p : params)
-    if (p.kind == ParamKind::DoubleOut || p.kind == ParamKind::VectorOut)
+    if (isOutput(p.kind))
       return false;
   return true;
 }
@@ -105,15 +183,23 @@ bool Signature::hasVectorParam() const {
   return false;
 }
 
+bool Signature::has(ParamKind kind) const {
+  for (const Param &p : params)
+    if (p.kind == kind)
+      return true;
+  return false;
+}
+
 namespace {
 
-const char *typeText(ParamKind kind) {
-  switch (kind) {
+std::string typeText(const Param &p) {
+  switch (p.kind) {
   case ParamKind::DoubleValue:
     return "double ";
   case ParamKind::DoubleCRef:
     return "const double &";
   case ParamKind::VectorCRef:
+  case ParamKind::LongVector:
     return "const std::vector<double> &";
   case ParamKind::VectorValue:
     return "std::vector<double> ";
@@ -123,6 +209,18 @@ const char *typeText(ParamKind kind) {
     return "std::vector<double> &";
   case ParamKind::Int:
     return "int ";
+  case ParamKind::ArrayCRef:
+    return "const std::array<double, " + std::to_string(p.size) + "> &";
+  case ParamKind::ArrayOut:
+    return "std::array<double, " + std::to_string(p.size) + "> &";
+  case ParamKind::StructCRef:
+    return "const Pt &";
+  case ParamKind::StructOut:
+    return "Pt &";
+  case ParamKind::PtrIn:
+    return "const double *";
+  case ParamKind::PtrOut:
+    return "double *";
   }
   assert(false && "unknown parameter kind");
   return "";
@@ -142,7 +240,7 @@ std::string Signature::head() const {
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (i > 0)
       text += ", ";
-    text += typeText(params[i].kind) + params[i].name;
+    text += typeText(params[i]) + params[i].name;
   }
   return text + ")";
 }
@@ -158,36 +256,78 @@ Signature drawHelperSignature(fuzz_rng::rng &r, int index,
   else if (roll >= 85 && features.on("vector-return"))
     sig.ret = ReturnKind::Vector;
 
-  const int count = r.range(1, 4);
-  auto add = [&](ParamKind kind) {
-    sig.params.push_back({kind, "p" + std::to_string(sig.params.size())});
+  auto add = [&](ParamKind kind, int size = 0) {
+    sig.params.push_back({kind, "p" + std::to_string(sig.params.size()), size});
   };
+  // Almost half of the helpers start with a pair of parameters that calls
+  // can alias (addto(double &a, const double &b), scale_by(std::vector<double>
+  // &v, const double &s), k(Pt &p, const double &x), sq(const double *x,
+  // double *out), ...) or with a pointer the helper writes (square0(double
+  // *x)); random parameters follow.
+  const unsigned tpl = r.below(100), which = r.below(10);
+  const int tplSize = r.range(3, 4);
+  using K = ParamKind;
+  struct Template {
+    const char *feature;
+    K a, b;
+    bool pair;
+  };
+  static const Template templates[] = {
+      {"double-out", K::DoubleOut, K::DoubleCRef, true},
+      {"vector-out", K::VectorOut, K::DoubleCRef, true},
+      {"double-out", K::VectorCRef, K::DoubleOut, true},
+      {"struct-param", K::StructOut, K::DoubleCRef, true},
+      {"struct-param", K::StructCRef, K::DoubleOut, true},
+      {"ptr-param", K::PtrIn, K::PtrOut, true},
+      {"ptr-param", K::PtrOut, K::PtrOut, false},
+      {"array-param", K::ArrayOut, K::DoubleCRef, true},
+      {"double-out", K::DoubleOut, K::DoubleOut, true},
+      {"struct-param", K::StructOut, K::StructCRef, true},
+  };
+  const Template &t = templates[which];
+  const bool templated = tpl < 45 && features.on(t.feature) &&
+                         (t.b != K::DoubleCRef || features.on("double-cref"));
+  if (templated) {
+    add(t.a, tplSize);
+    if (t.pair)
+      add(t.b, tplSize);
+  }
+  const int count = templated ? r.range(0, 2) : r.range(1, 4);
   for (int i = 0; i < count; ++i) {
-    const unsigned k = r.below(16);
-    if (k < 5)
+    const unsigned k = r.below(22);
+    // Drawn whatever the features say, so that switching one off leaves
+    // the other draws alone.
+    const bool written = r.percent(50);
+    const int size = r.range(3, 4);
+    if (k < 4)
       add(ParamKind::DoubleValue);
-    else if (k < 7)
+    else if (k < 6 || k >= 20)
       add(features.on("double-cref") ? ParamKind::DoubleCRef
                                      : ParamKind::DoubleValue);
-    else if (k < 10)
+    else if (k < 9)
       add(ParamKind::VectorCRef);
-    else if (k < 11)
+    else if (k < 10)
       add(features.on("vector-value") ? ParamKind::VectorValue
                                       : ParamKind::VectorCRef);
-    else if (k < 13 && features.on("double-out"))
+    else if (k < 12 && features.on("double-out"))
       add(ParamKind::DoubleOut);
-    else if (k < 14 && features.on("vector-out"))
+    else if (k < 13 && features.on("vector-out"))
       add(ParamKind::VectorOut);
-    else if (k < 15 && features.on("int-arg"))
+    else if (k < 14 && features.on("int-arg"))
       add(ParamKind::Int);
+    else if (k >= 14 && k < 16 && features.on("array-param"))
+      add(written ? ParamKind::ArrayOut : ParamKind::ArrayCRef, size);
+    else if (k >= 16 && k < 18 && features.on("struct-param"))
+      add(written ? ParamKind::StructOut : ParamKind::StructCRef);
+    else if (k >= 18 && k < 20 && features.on("ptr-param"))
+      add(written ? ParamKind::PtrOut : ParamKind::PtrIn);
     else
       add(ParamKind::DoubleValue);
   }
   if (sig.ret == ReturnKind::Void) {
     bool hasOut = false;
     for (const Param &p : sig.params)
-      hasOut |=
-          p.kind == ParamKind::DoubleOut || p.kind == ParamKind::VectorOut;
+      hasOut |= isOutput(p.kind);
     if (!hasOut)
       add(features.on("double-out") ? ParamKind::DoubleOut
                                     : ParamKind::VectorOut);
@@ -199,26 +339,80 @@ Signature drawHelperSignature(fuzz_rng::rng &r, int index,
     // inout_args_restored_in_wrong_order.cpp.
     bool seen = false;
     for (Param &p : sig.params) {
-      const bool out =
-          p.kind == ParamKind::DoubleOut || p.kind == ParamKind::VectorOut;
+      const bool out = isOutput(p.kind);
       if (out && seen)
-        p.kind = p.kind == ParamKind::DoubleOut ? ParamKind::DoubleValue
-                                                : ParamKind::VectorCRef;
+        p.kind = p.kind == ParamKind::DoubleOut   ? ParamKind::DoubleValue
+                 : p.kind == ParamKind::VectorOut ? ParamKind::VectorCRef
+                 : p.kind == ParamKind::ArrayOut  ? ParamKind::ArrayCRef
+                 : p.kind == ParamKind::StructOut ? ParamKind::StructCRef
+                                                  : ParamKind::PtrIn;
       seen |= out;
     }
   }
   return sig;
 }
 
-Signature drawFunctionSignature(fuzz_rng::rng &r, int index) {
+Signature drawFunctionSignature(fuzz_rng::rng &r, int index,
+                                const Features &features) {
   Signature sig;
   sig.name = "f" + twoDigits(index);
   const int scalars = r.range(1, 3);
   for (int i = 0; i < scalars; ++i)
     sig.params.push_back({ParamKind::DoubleValue, "x" + std::to_string(i)});
   sig.params.push_back({ParamKind::VectorCRef, "v"});
+  const bool longVector = r.percent(20), in = r.percent(30),
+             out = r.percent(35);
+  if (longVector && features.on("long-vector"))
+    sig.params.push_back({ParamKind::LongVector, "u"});
+  if (in && features.on("fn-ptr-param"))
+    sig.params.push_back({ParamKind::PtrIn, "p"});
+  if (out && features.on("fn-ptr-out"))
+    sig.params.push_back({ParamKind::PtrOut, "q"});
   sig.params.push_back({ParamKind::Int, "n"});
   return sig;
+}
+
+Strategy drawStrategy(fuzz_rng::rng &r, const Features &features) {
+  struct Choice {
+    const char *feature, *name, *options;
+    int weight;
+  };
+  static const Choice choices[] = {
+      {nullptr, "default", "", 25},
+      {"opt-taped", "taped", ".recompute = false", 8},
+      {"opt-checkpoint", "checkpoint", ".checkpoint = true, .min_length = 1",
+       14},
+      {"opt-checkpoint", "checkpoint-b3",
+       ".checkpoint = true, .min_length = 1, .budget = 3", 4},
+      {"opt-threads", "checkpoint-threads",
+       ".checkpoint = true, .min_length = 1, .threads = 2", 10},
+      {"opt-budget", "budget-64", ".memory_budget = 64", 9},
+      {"opt-budget", "budget-2k", ".memory_budget = 2048", 7},
+      {"opt-budget", "budget-8k", ".memory_budget = 8192", 7},
+      {"opt-budget", "budget-64k", ".memory_budget = 65536", 5},
+      {"opt-budget", "budget-1m", ".memory_budget = 1048576", 3},
+      {"opt-budget", "budget-4k-threads", ".memory_budget = 4096, .threads = 2",
+       4},
+  };
+  int total = 0;
+  for (const Choice &c : choices)
+    total += !c.feature || features.on(c.feature) ? c.weight : 0;
+  int roll = static_cast<int>(r.below(static_cast<unsigned>(total)));
+  for (const Choice &c : choices) {
+    if (c.feature && !features.on(c.feature))
+      continue;
+    if (roll < c.weight) {
+      Strategy s;
+      s.name = c.name;
+      if (*c.options)
+        s.options = std::string("tangent::options{") + c.options + "}";
+      s.taped = s.name == "taped";
+      return s;
+    }
+    roll -= c.weight;
+  }
+  assert(false && "roll out of range");
+  return {};
 }
 
 } // namespace fuzzgen

@@ -13,20 +13,25 @@ namespace fuzzgen {
 
 Writer::Writer(std::uint64_t seed, const Signature &sig,
                const std::vector<Signature> &callees, const Features &features,
-               bool probe)
+               Flavour flavour)
     : r_(seed), sig_(sig), callees_(callees), features_(features),
-      probe_(probe) {}
+      flavour_(flavour), probe_(flavour == Flavour::Probe),
+      checked_(sig.name[0] == 'f') {}
 
-std::string Writer::run() {
+Written Writer::run() {
   out_ = sig_.head() + " {\n";
   pushScope();
   declareParams();
-  const bool checked = sig_.name[0] == 'f';
-  block(checked ? r_.range(6, 14) : r_.range(3, 8));
+  block(checked_ ? r_.range(6, 14) : r_.range(3, 8));
   finish();
   popScope();
   out_ += "}\n";
-  return out_;
+  Written w;
+  w.text = out_;
+  w.attributes = attributes_;
+  w.cost = cost_;
+  w.drifts = drifts_;
+  return w;
 }
 
 void Writer::declareParams() {
@@ -43,6 +48,10 @@ void Writer::declareParams() {
     case ParamKind::VectorCRef:
       v.type = VarType::Vector;
       v.sizeClass = 0;
+      break;
+    case ParamKind::LongVector:
+      v.type = VarType::Vector;
+      v.sizeClass = LongClass;
       break;
     case ParamKind::VectorValue:
       v.type = VarType::Vector;
@@ -61,6 +70,29 @@ void Writer::declareParams() {
       break;
     case ParamKind::Int:
       v.type = VarType::Int;
+      break;
+    case ParamKind::ArrayCRef:
+    case ParamKind::ArrayOut:
+      v.type = VarType::Vector;
+      v.cont = Cont::Arr;
+      v.sizeClass = p.size;
+      v.writable = p.kind == ParamKind::ArrayOut;
+      v.depth = v.writable ? -1 : 0;
+      break;
+    case ParamKind::StructCRef:
+    case ParamKind::StructOut:
+      v.type = VarType::Struct;
+      v.writable = p.kind == ParamKind::StructOut;
+      v.depth = v.writable ? -1 : 0;
+      break;
+    case ParamKind::PtrIn:
+    case ParamKind::PtrOut:
+      // A checked function's pointers have v's size; a helper's at least 3.
+      v.type = VarType::Vector;
+      v.cont = Cont::Ptr;
+      v.sizeClass = checked_ ? 0 : PointerClass;
+      v.writable = p.kind == ParamKind::PtrOut;
+      v.depth = v.writable && !checked_ ? -1 : 0;
       break;
     }
     declare(v);
@@ -93,13 +125,15 @@ void Writer::finish() {
         continue;
       if (vars_[k].type == VarType::Double)
         update(vars_[k].name, true);
+      else if (vars_[k].type == VarType::Struct)
+        update(vars_[k].name + "." + "xyz"[r_.below(3)], true);
       else
         update(vars_[k].name + "[" + index(vars_[k]) + "]", true);
     }
     return;
   case ReturnKind::Vector: {
     std::vector<std::size_t> params;
-    for (std::size_t k : visible(VarType::Vector))
+    for (std::size_t k : visible(Cont::Vec))
       if (vars_[k].sizeClass == 0)
         params.push_back(k);
     assert(!params.empty() && "a vector-returning helper has a vector "
@@ -150,19 +184,33 @@ std::vector<std::size_t> Writer::visible(VarType type) const {
   return out;
 }
 
-std::vector<std::size_t> Writer::writableDoubles() const {
+std::vector<std::size_t> Writer::visible(Cont cont) const {
   std::vector<std::size_t> out;
-  for (std::size_t k : visible(VarType::Double))
-    if (vars_[k].writable && !vars_[k].frozen)
+  for (std::size_t k : visible(VarType::Vector))
+    if (vars_[k].cont == cont)
       out.push_back(k);
   return out;
 }
 
+std::vector<std::size_t> Writer::writableDoubles() const {
+  return writable(VarType::Double);
+}
+
 std::vector<std::size_t> Writer::writableVectors() const {
+  return writable(VarType::Vector);
+}
+
+std::vector<std::size_t> Writer::writable(VarType type) const {
   std::vector<std::size_t> out;
-  for (std::size_t k : visible(VarType::Vector))
-    if (vars_[k].writable && !vars_[k].frozen)
+  for (std::size_t k : visible(type)) {
+    const Var &v = vars_[k];
+    // A local reference into a container a range-for by reference runs
+    // over is not written either.
+    const bool intoFrozen =
+        !v.referent.empty() && v.aliasOf >= 0 && vars_[v.aliasOf].frozen;
+    if (v.writable && !v.frozen && !intoFrozen)
       out.push_back(k);
+  }
   return out;
 }
 
@@ -197,10 +245,24 @@ void Writer::popScope() {
   scopes_.pop_back();
 }
 
-std::string writeFunction(std::uint64_t seed, const Signature &sig,
-                          const std::vector<Signature> &callees,
-                          const Features &features, bool probe) {
-  Writer writer(seed, sig, callees, features, probe);
+std::string Writer::attribute(bool online) {
+  const bool feature = on(online ? "checkpoint-attr-while" : "checkpoint-attr");
+  // Rarely in helpers: an attribute there makes every taped twin call
+  // taped copies of the helpers (more code to compile).
+  const unsigned roll = r_.below(100);
+  if (!feature || roll >= (checked_ ? 15u : 3u))
+    return "";
+  if (flavour_ != Flavour::Plain)
+    return "";
+  attributes_ = true;
+  return online && roll % 3 == 0 ? "[[tangent::checkpoint(4)]] "
+                                 : "[[tangent::checkpoint]] ";
+}
+
+Written writeFunction(std::uint64_t seed, const Signature &sig,
+                      const std::vector<Signature> &callees,
+                      const Features &features, Flavour flavour) {
+  Writer writer(seed, sig, callees, features, flavour);
   return writer.run();
 }
 

@@ -5,14 +5,20 @@
 /// what tangent differentiates today (README, "What works today"), bounded
 /// and differentiable almost everywhere by construction.
 ///
-/// Every function body is written twice from the same random stream: once
-/// plainly (the function whose gradient tangent computes) and once as a
-/// "probe" in which each comparison and each kink (fabs, fmin, floor, ...)
-/// also records how close it is to switching (fz::lt, fz::kabs, ... in
-/// fuzz_harness.hpp). The harness skips points where a probe reports a
-/// near-switch, where finite differences cannot be trusted. Nothing drawn from
-/// the stream depends on which of the two is written, so both have the same
-/// structure.
+/// Every function body is written up to three times from the same random
+/// stream: plainly (the function whose gradient tangent computes, with its
+/// [[tangent::checkpoint]] attributes), as a "probe" in which each
+/// comparison and each kink (fabs, fmin, floor, ...) also records how close
+/// it is to switching (fz::lt, fz::kabs, ... in fuzz_harness.hpp), and, when
+/// a bitwise reference needs it, as a taped twin without the attributes. The
+/// harness skips points where a probe reports a near-switch, where finite
+/// differences cannot be trusted. Nothing drawn from the stream depends on
+/// which flavour is written, so all have the same structure.
+///
+/// Calls draw their output arguments first and hide them from the other
+/// arguments; the aliasing features then rewrite one argument on purpose to
+/// share storage with another (Call.cpp). Each checked function also draws
+/// the strategy of its request (drawStrategy).
 ///
 /// Magnitudes: parameters are drawn in [-2, 2]; logarithms and square roots
 /// only see positive-by-construction arguments (1 + e*e, 2 + sin e, ...),
@@ -20,7 +26,8 @@
 /// unrestricted division is the exception). Inside a loop, a variable that
 /// lives across iterations is only updated through contracting or squashed
 /// forms (x = 0.5 * x + tanh(e), x *= 1 + 0.2 * sin(e), ...), so nothing
-/// grows geometrically with the trip count.
+/// grows geometrically with the trip count; inside the long loops (hundreds
+/// to thousands of iterations) only through the contracting ones.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FUZZ_GEN_GENERATOR_H
 #define TANGENT_FUZZ_GEN_GENERATOR_H
@@ -50,7 +57,7 @@ private:
   std::set<std::string> disabled_;
 };
 
-/// How a helper takes one parameter.
+/// How a function takes one parameter.
 enum class ParamKind {
   DoubleValue, ///< double p
   DoubleCRef,  ///< const double &p
@@ -58,14 +65,26 @@ enum class ParamKind {
   VectorValue, ///< std::vector<double> p
   DoubleOut,   ///< double &p (in-out)
   VectorOut,   ///< std::vector<double> &p (in-out, elements written)
-  Int          ///< int p (passed through, non-negative)
+  Int,         ///< int p (passed through, non-negative)
+  ArrayCRef,   ///< const std::array<double, N> &p
+  ArrayOut,    ///< std::array<double, N> &p (in-out)
+  StructCRef,  ///< const Pt &p (the unit's struct, fields x y z)
+  StructOut,   ///< Pt &p (in-out)
+  PtrIn,       ///< const double *p (at least 3 elements)
+  PtrOut,      ///< double *p (read and written, at least 3 elements)
+  LongVector   ///< const std::vector<double> &u of a checked function: long
 };
+
+/// Writes through the parameter (an in-out argument).
+bool isOutput(ParamKind kind);
 
 enum class ReturnKind { Double, Void, Vector };
 
 struct Param {
   ParamKind kind;
   std::string name;
+  /// std::array parameters: N (3 or 4).
+  int size = 0;
 };
 
 /// The signature of a generated function (helper or checked function).
@@ -73,10 +92,17 @@ struct Signature {
   std::string name;
   ReturnKind ret = ReturnKind::Double;
   std::vector<Param> params;
+  /// A rough count of the operations of one call (known once its body is
+  /// written; helpers only): calls inside long loops go to cheap helpers.
+  double cost = 0;
+  /// Some update of an output parameter drifts (x += c * s): not called in
+  /// long loops unless pure.
+  bool drifts = false;
 
   /// No output parameters: may be called inside an expression.
   bool pure() const;
   bool hasVectorParam() const;
+  bool has(ParamKind kind) const;
   /// The C++ declaration head, e.g. `double h03(double p0, int p1)`.
   std::string head() const;
 };
@@ -85,15 +111,56 @@ struct Signature {
 Signature drawHelperSignature(fuzz_rng::rng &r, int index,
                               const Features &features);
 /// Draws the signature of checked function number \p index: 1 to 3 double
-/// parameters x0.., then `const std::vector<double> &v`, then `int n`.
-Signature drawFunctionSignature(fuzz_rng::rng &r, int index);
+/// parameters x0.., then `const std::vector<double> &v`, sometimes a long
+/// `const std::vector<double> &u`, `const double *p` and `double *q` (both
+/// of v's size), then `int n`.
+Signature drawFunctionSignature(fuzz_rng::rng &r, int index,
+                                const Features &features);
+
+/// How the gradient of a checked function is requested: the options of
+/// `tangent::grad<f, tangent::options{...}>()`.
+struct Strategy {
+  /// Short name, printed by the harness (`default`, `checkpoint`, ...).
+  std::string name;
+  /// The options text, e.g. `tangent::options{.checkpoint = true}`; empty
+  /// for the default request.
+  std::string options;
+  /// Is the fully taped request (`.recompute = false`): its own reference.
+  bool taped = false;
+};
+
+/// Draws the strategy of checked function number \p index.
+Strategy drawStrategy(fuzz_rng::rng &r, const Features &features);
+
+/// What the writer of one function reports besides the text.
+struct Written {
+  std::string text;
+  /// Some loop got [[tangent::checkpoint]] (in the plain flavour).
+  bool attributes = false;
+  /// Signature::cost of the function.
+  double cost = 0;
+  /// Signature::drifts of the function.
+  bool drifts = false;
+};
+
+/// Which of the three texts of a function is written: the one whose
+/// gradient is requested; the probe, which records the distance of every
+/// comparison and kink to its switching point; the taped twin, the same
+/// function without [[tangent::checkpoint]] attributes (the reference of
+/// the bitwise checks).
+enum class Flavour { Plain, Probe, Taped };
 
 /// Writes the definition of \p sig (signature line and body) from stream
-/// \p seed; \p callees are the helpers it may call. \p probe selects the probe
-/// flavour. The result does not depend on \p probe except for the recorders.
-std::string writeFunction(std::uint64_t seed, const Signature &sig,
-                          const std::vector<Signature> &callees,
-                          const Features &features, bool probe);
+/// \p seed; \p callees are the helpers it may call. The flavours differ
+/// only in the recorders of the probe and the attributes of the plain one:
+/// every flavour draws the same numbers.
+Written writeFunction(std::uint64_t seed, const Signature &sig,
+                      const std::vector<Signature> &callees,
+                      const Features &features, Flavour flavour);
+
+/// The definition of the unit's struct `Pt` (three double fields, member
+/// functions that write them), drawn from stream \p seed.
+std::string writeStruct(std::uint64_t seed);
 
 /// What one translation unit holds.
 struct UnitOptions {
@@ -104,6 +171,9 @@ struct UnitOptions {
   /// Only this checked function (its index), or -1 for all of them. The
   /// function is the same one the full unit holds.
   int only = -1;
+  /// Checked functions left out (--skip), e.g. those a campaign found
+  /// refused: the others are the same as in the full unit.
+  std::set<int> skip;
   /// Without probes (--no-probe), no point is skipped for a near switch:
   /// smaller programs, for reducing a failure.
   bool probes = true;

@@ -20,25 +20,42 @@ namespace fuzzgen {
 
 enum class VarType {
   Double,
-  Vector,
-  Int, ///< int: counters, int parameters, int loop indices (never negative)
-  Size ///< std::size_t loop indices
+  Vector, ///< std::vector<double>, std::array<double, N> or a pointer (Cont)
+  Int,    ///< int: counters, int parameters, int loop indices (never negative)
+  Size,   ///< std::size_t loop indices
+  Struct, ///< Pt, the unit's struct (fields x y z)
+  Objects ///< std::vector<Pt>
+};
+
+/// What a VarType::Vector variable is.
+enum class Cont {
+  Vec, ///< std::vector<double>
+  Arr, ///< std::array<double, N>, N its size class
+  Ptr  ///< const double * (not writable) or double * (writable)
 };
 
 /// Size classes of vectors: vectors of one class have the same size at run
 /// time. Class 0 is the size of the vector parameter(s) of the function (at
-/// least 3); classes 3, 4, 5 are vectors of that constant size.
-inline int minSize(int sizeClass) { return sizeClass == 0 ? 3 : sizeClass; }
+/// least 3; the pointer parameters of a checked function have it too);
+/// classes 3, 4, 5 are vectors and arrays of that constant size; class 6 is
+/// a pointer parameter of a helper (at least 3 elements); class 7 the long
+/// vector u of a checked function (and vectors sized like it).
+constexpr int PointerClass = 6;
+constexpr int LongClass = 7;
+inline int minSize(int sizeClass) {
+  return sizeClass == 0 || sizeClass >= PointerClass ? 3 : sizeClass;
+}
 
 struct Var {
   std::string name;
   VarType type = VarType::Double;
+  Cont cont = Cont::Vec;
   bool writable = false;
   /// Loop depth of the declaration; -1 for in-out parameters (every update
   /// of those uses the bounded forms, as if inside a loop).
   int depth = 0;
-  /// Vector: its size class. Int/Size: the class whose size it ranges
-  /// below exactly, or -1.
+  /// Vector, Objects: its size class. Int/Size: the class whose size it
+  /// ranges below exactly, or -1.
   int sizeClass = -1;
   /// Int/Size: exclusive constant upper bound, 0 when unknown.
   int bound = 0;
@@ -46,21 +63,42 @@ struct Var {
   bool hidden = false;
   /// Not to be written (a range-for by reference runs over it).
   bool frozen = false;
-  /// A range-for reference: the index in the scope of the vector whose
+  /// A range-for reference: the index in the scope of the container whose
   /// elements it names, or -1.
   int aliasOf = -1;
+  /// A range-for variable or a local reference (lambdas may not capture
+  /// it).
+  bool rangeVar = false;
+  /// A local reference `double &r = a;` to the variable of that index, or
+  /// -1; referent: the text it was bound to (`a`, `a3[1]`, `s2.x`). A
+  /// reference to a part of a container or object has aliasOf set instead.
+  int refOf = -1;
+  std::string referent;
   /// How often an expression read it (unread variables are preferred).
   int uses = 0;
 };
+
+/// One argument of a call being written: its text and, when it names a
+/// variable or a part of one, which.
+struct Arg {
+  std::string text;
+  /// Index in the scope of the variable it names or is a part of, or -1.
+  int var = -1;
+  /// The element index text (`w[i]`), or the field (`s.x`), else empty.
+  std::string part;
+};
+
+/// Field `i` (0..2) of the generated struct Pt.
+const char *structField(unsigned i);
 
 class Writer {
 public:
   Writer(std::uint64_t seed, const Signature &sig,
          const std::vector<Signature> &callees, const Features &features,
-         bool probe);
+         Flavour flavour);
 
   /// The complete definition.
-  std::string run();
+  Written run();
 
   // Expressions (Expr.cpp).
   std::string expr(int depth);
@@ -74,6 +112,8 @@ public:
   std::string intExpr();
   /// A valid index of the vector variable \p w.
   std::string index(const Var &w);
+  /// `w.size()`; for a pointer of a checked function, `v.size()`.
+  std::string sizeText(const Var &w) const;
   /// std::name(args), or in the probe fz::kname(args), which also records
   /// the distance to the kink.
   std::string kink(const char *name, const std::string &args);
@@ -82,37 +122,55 @@ public:
   std::string other(const std::string &a, const std::string &b);
   /// A constant in [lo, hi] hundredths, e.g. "(-1.25)".
   std::string constant(int lo, int hi);
-  /// A call of \p h with arguments drawn now, or "" when the variables in
-  /// scope cannot supply them. Output arguments are never aliased with other
-  /// arguments. \p vectorClass, when given, receives the size class of the
-  /// vector arguments (-1 without any); when it holds a class on entry, the
-  /// vector arguments must be of that class.
-  std::string call(const Signature &h, int depth, int *vectorClass = nullptr);
   /// The helpers callable inside an expression (pure, returning double).
   std::vector<const Signature *> pureCallees() const;
+
+  // Calls (Call.cpp).
+  /// A call of \p h with arguments drawn now, or "" when the variables in
+  /// scope cannot supply them. Output arguments are not aliased with other
+  /// arguments, except when the aliasing features make two of them name the
+  /// same variable, element, field or pointer on purpose. \p vectorClass,
+  /// when given, receives the size class of the vector arguments (-1
+  /// without any); when it holds a class on entry, the vector arguments
+  /// must be of that class.
+  std::string call(const Signature &h, int depth, int *vectorClass = nullptr);
+  /// The variables in scope can (probably) supply h's arguments; call()
+  /// may still find no vectors of one class for all of them.
+  bool satisfiable(const Signature &h) const;
+  /// The helpers that may be called here (cheap ones inside long loops).
+  std::vector<const Signature *> callable() const;
 
   // Statements (Stmt.cpp).
   void block(int budget);
   void statement(int &budget);
 
 private:
-  friend class StatementWriter;
-
   /// Index of a weighted choice; zero weights are never chosen. At least
   /// one weight must be positive.
   int pick(std::initializer_list<int> weights);
   /// Indices into vars_ of the visible variables of \p type.
   std::vector<std::size_t> visible(VarType type) const;
+  /// Visible vectors of one kind (Cont).
+  std::vector<std::size_t> visible(Cont cont) const;
   std::vector<std::size_t> writableDoubles() const;
+  /// Writable vectors, arrays and pointers (element writes).
   std::vector<std::size_t> writableVectors() const;
+  std::vector<std::size_t> writable(VarType type) const;
   std::string fresh(const char *prefix);
   std::size_t declare(Var v);
+  bool on(const char *feature) const { return features_.on(feature); }
 
   void line(const std::string &text);
   void open(const std::string &text);
   void close(const std::string &text = "}");
   void pushScope();
   void popScope();
+  /// `[[tangent::checkpoint]] ` (or `(N)`) before a loop, sometimes; drawn
+  /// in every flavour, written only in the plain one. \p online: a loop of
+  /// unknown trip count (may get a budget).
+  std::string attribute(bool online);
+  /// Adds the cost of one statement run at the current loop nesting.
+  void spend(double ops) { cost_ += ops * mult_; }
 
   // Statement kinds (Stmt.cpp).
   void declareDouble();
@@ -132,6 +190,10 @@ private:
   void whileLoop(int &budget);
   void doWhileLoop(int &budget);
   void rangeFor(int &budget);
+  /// The loop of a range-for over vars_[k] (of doubles, or of Pt when
+  /// `object`) binding its elements by reference as `x`.
+  void rangeForReference(Var x, std::size_t k, bool object,
+                         const std::string &attr, int &budget, double trips);
   void switchStatement(int &budget);
   void callStatement();
   /// Whether a call of \p h may store its result.
@@ -139,9 +201,44 @@ private:
   void earlyReturn();
   void jump(const char *keyword);
   void assignVector();
-  /// The body of a loop: one more loop depth, a scope, the jump flags.
-  void loopBody(int &budget, bool continueOK, const std::string &first = "");
+  /// The body of a loop: one more loop depth, a scope, the jump flags;
+  /// \p trips multiplies the cost of what it holds.
+  void loopBody(int &budget, bool continueOK, const std::string &first = "",
+                double trips = 6);
   int takeBudget(int &budget, int lo, int hi);
+
+  // Loops that checkpointing and budgets act on (Loops.cpp).
+  /// A long loop (over u, or of hundreds of iterations) may start here:
+  /// in a checked function, outside other loops, at most two of them.
+  bool canLong() const;
+  /// canLong() and the feature long-loop.
+  bool longAllowed() const;
+  /// for (int i = 0; i < L; ++i) with L in the hundreds or thousands.
+  void longLoop(int &budget);
+  /// A loop whose body copies an element into a local and runs an inner
+  /// recurrence on it.
+  void elementCopyLoop(int &budget);
+
+  // Arrays, objects and lambdas (Objects.cpp).
+  void declareArray();
+  void declareStruct();
+  void declareObjects();
+  /// A field of a visible struct or element of a vector of structs, as an
+  /// lvalue text; \p writableOnly: of writable ones. Empty when none.
+  std::string fieldRef(bool writableOnly, int *var = nullptr);
+  void writeField();
+  void memberCall();
+  void rangeForObjects(int &budget);
+  void lambdaStatement();
+  /// double &r = a; (or an array element, a field).
+  void declareReference();
+  /// A read of a field or a const member function call, "" when no
+  /// struct is visible.
+  std::string structLeaf(int depth);
+
+  // Call.cpp.
+  /// Rewrites one argument of \p args so that it aliases another one.
+  void alias(const Signature &h, std::vector<Arg> &args);
 
   // Function.cpp.
   void declareParams();
@@ -152,7 +249,9 @@ private:
   const Signature &sig_;
   const std::vector<Signature> &callees_;
   const Features &features_;
+  Flavour flavour_;
   bool probe_;
+  bool checked_;
 
   std::vector<Var> vars_;
   std::vector<std::size_t> scopes_;
@@ -165,6 +264,18 @@ private:
   bool continueOK_ = false;
   int counter_ = 0;
   int vectorsDeclared_ = 0;
+  int objectsDeclared_ = 0;
+  /// Inside a long loop (no long loop nests in another one).
+  int longDepth_ = 0;
+  int longLoops_ = 0;
+  /// Inside the body of a lambda being written.
+  bool inLambda_ = false;
+  bool attributes_ = false;
+  /// Some carried update was of a form that drifts (+=, *=): called
+  /// thousands of times, the function may not stay bounded.
+  bool drifts_ = false;
+  double mult_ = 1;
+  double cost_ = 0;
 };
 
 } // namespace fuzzgen

@@ -2,7 +2,8 @@
 ///
 /// \file
 ///   tangent_fuzz_gen --seed S [--functions 20] [--helpers 8] [--points 4]
-///                    [--only K] [--no-probe] [--disable a,b,...]
+///                    [--only K] [--skip K,...] [--no-probe]
+///                    [--disable a,b,...]
 ///                    [-o out.cpp]
 ///   tangent_fuzz_gen --list-features
 ///
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -23,8 +25,8 @@ int usage(const char *message) {
   std::fprintf(stderr,
                "tangent_fuzz_gen: %s\nusage: tangent_fuzz_gen --seed S "
                "[--functions N] [--helpers N] [--points N] [--only K]\n"
-               "                        [--no-probe] [--disable a,b,...] "
-               "[-o out.cpp]\n"
+               "                        [--skip K,...] [--no-probe] "
+               "[--disable a,b,...] [-o out.cpp]\n"
                "       tangent_fuzz_gen --list-features\n",
                message);
   return 2;
@@ -36,6 +38,21 @@ bool number(const char *text, long long lo, long long hi, long long &out) {
   return end && *end == '\0' && end != text && out >= lo && out <= hi;
 }
 
+/// The non-empty items of a comma-separated list.
+std::vector<std::string> commaList(const std::string &list) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    std::size_t comma = list.find(',', start);
+    if (comma == std::string::npos)
+      comma = list.size();
+    if (comma > start)
+      items.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return items;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -45,7 +62,7 @@ int main(int argc, char **argv) {
     const std::string arg = argv[i];
     if (arg == "--list-features") {
       for (const auto &[name, what] : fuzzgen::Features::all())
-        std::printf("%-18s %s\n", name.c_str(), what.c_str());
+        std::printf("%-22s %s\n", name.c_str(), what.c_str());
       return 0;
     }
     if (arg == "--no-probe") {
@@ -77,19 +94,17 @@ int main(int argc, char **argv) {
       if (!number(value, 0, 99, n))
         return usage("--only takes a function index");
       options.only = static_cast<int>(n);
+    } else if (arg == "--skip") {
+      for (const std::string &item : commaList(value)) {
+        if (!number(item.c_str(), 0, 99, n))
+          return usage("--skip takes function indices");
+        options.skip.insert(static_cast<int>(n));
+      }
     } else if (arg == "--disable") {
-      std::string list = value;
-      std::size_t start = 0;
-      while (start <= list.size()) {
-        std::size_t comma = list.find(',', start);
-        if (comma == std::string::npos)
-          comma = list.size();
-        const std::string name = list.substr(start, comma - start);
-        if (!name.empty() && !options.features.disable(name))
+      for (const std::string &name : commaList(value))
+        if (!options.features.disable(name))
           return usage(
               ("unknown feature '" + name + "' (see --list-features)").c_str());
-        start = comma + 1;
-      }
     } else if (arg == "-o") {
       output = value;
     } else {
