@@ -5,9 +5,10 @@
 // such a variable records the old value on the tape and the reverse restores
 // it. This pass finds those variables (read_in_reverse), so that everything
 // else is never recorded. Values that are expensive to recompute (results of
-// math functions) are recorded as values instead (Generate.cpp), so they are
-// not reads here. The decisions made here and in the generator come from the
-// same functions (collectNeededValues, isCheap) and cannot disagree.
+// math functions) are recorded as values instead (codegen/ExprAdjoint.cpp),
+// so they are not reads here. The decisions made here and in the generator
+// come from the same functions (collectNeededValues, isCheap) and cannot
+// disagree.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"

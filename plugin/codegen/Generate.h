@@ -9,9 +9,12 @@
 /// The statement-level generator is SweepGenerator.h; its parts are one file
 /// per construct: ExprAdjoint.cpp (adjoints of expressions, recorded
 /// values), Statements.cpp (assignments, constructions, branches, blocks),
-/// Calls.cpp, Loops.cpp (loop dispatch) with one file per strategy
-/// (LoopFullTape.cpp, LoopSegments.cpp, LoopOnline.cpp); Function.cpp
-/// assembles whole functions and Binding.cpp the code that binds a request.
+/// Calls.cpp, Communication.cpp (MPI calls), Loops.cpp (loop dispatch) with
+/// one file per strategy (LoopFullTape.cpp, LoopSegments.cpp,
+/// LoopRecompute.cpp, LoopOnline.cpp, LoopBudget.cpp, LoopBudgetWhile.cpp,
+/// LoopFixedPoint.cpp, LoopParallel.cpp, LoopOpenMP.cpp, and LoopGather.cpp
+/// for the passes of stencil reverses); Function.cpp assembles
+/// whole functions and Binding.cpp the code that binds a request.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_CODEGEN_GENERATE_H
 #define TANGENT_CODEGEN_GENERATE_H

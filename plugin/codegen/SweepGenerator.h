@@ -119,13 +119,13 @@ private:
   /// The header of a counted loop running backwards over its iterations
   /// (`for (T i = bound; i-- > start;)`), or "" when it has no such form.
   static std::string reversedHeader(const LoopInfo &li);
+  /// `iteration` in the loop form of `li` (while, do, or do-until-flag),
+  /// for loops of unknown trip count (LoopOnline.cpp).
+  Code whileLoop(const LoopInfo &li, const Code &iteration);
   /// The reverse of the iterations a schedule object `ck` drives
   /// (`ck->reverse(state, advance, reverse)` with its two lambdas), for
   /// loops of unknown trip count (LoopOnline.cpp); `k` names the iteration
   /// index, `st` the state.
-  /// `iteration` in the loop form of `li` (while, do, or do-until-flag),
-  /// for loops of unknown trip count (LoopOnline.cpp).
-  Code whileLoop(const LoopInfo &li, const Code &iteration);
   Code scheduledReverse(const LoopInfo &li, const std::string &ck,
                         const std::string &k, const std::string &st);
   /// Records the loop's exit values (LoopInfo::exit_values) in `fwd`;

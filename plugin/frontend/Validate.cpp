@@ -138,6 +138,7 @@ void Validator::stmt(const clang::Stmt *s) {
   if (s->getBeginLoc().isValid())
     current_ = s->getBeginLoc();
   SourceLocation loc = s->getBeginLoc();
+  evaluationOrderOf(s); // ValidateOrder.cpp
   if (const auto *cs = dyn_cast<CompoundStmt>(s))
     compound(cs);
   else if (const auto *as = dyn_cast<AttributedStmt>(s))

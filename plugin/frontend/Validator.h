@@ -6,7 +6,8 @@
 /// for is refused, at its location. The lowering (frontend/lower/) runs only
 /// on what passed, so every refusal of tangent lives here: Validate.cpp
 /// checks functions, statements, declarations and initializers,
-/// ValidateExpr.cpp expressions and calls, ValidateContainer.cpp container
+/// ValidateExpr.cpp expressions and calls, ValidateOrder.cpp calls that
+/// write what their expression also reads, ValidateContainer.cpp container
 /// operations (push_back, swap, std algorithms), ValidateObject.cpp objects.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FRONTEND_VALIDATOR_H
@@ -103,6 +104,14 @@ private:
   void initializer(const Type &type, const clang::Expr *init,
                    clang::SourceLocation loc);
   void containerInitializer(const clang::Expr *init, clang::SourceLocation loc);
+
+  // ValidateOrder.cpp
+  /// Refuses a call that writes a variable its full expression `full` also
+  /// reads or writes (C++ leaves the order unspecified).
+  void evaluationOrder(const clang::Expr *full);
+  /// The same for each full expression of statement `s` (not of the
+  /// statements it contains).
+  void evaluationOrderOf(const clang::Stmt *s);
 
   // ValidateExpr.cpp
   void expr(const clang::Expr *e, Use use = Use::Value);

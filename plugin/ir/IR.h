@@ -1,9 +1,10 @@
 //===- IR.h - tangent's small AD IR -----------------------------*- C++ -*-===//
 ///
 /// \file
-/// The intermediate representation between lowering (Lower.cpp, the only
-/// pass that reads Clang's AST) and generation. It is independent of Clang so
-/// that analyses, generation and emission compile fast and are unit-testable.
+/// The intermediate representation between lowering (frontend/lower/, the
+/// only pass that reads Clang's AST) and generation. It is independent of Clang
+/// so that analyses, generation and emission compile fast and are
+/// unit-testable.
 ///
 /// Shape after lowering:
 ///  - every local is hoisted into `Function::vars`; declarations become

@@ -34,6 +34,30 @@ bool constantIndex(const std::string &text) {
 
 } // namespace
 
+void Writer::hideStorage(std::size_t j, std::vector<std::size_t> &hidden) {
+  auto hide = [&](std::size_t k) {
+    if (!vars_[k].hidden) {
+      vars_[k].hidden = true;
+      hidden.push_back(k);
+    }
+  };
+  hide(j);
+  // What it is part of or refers to, and what refers to it.
+  if (vars_[j].aliasOf >= 0)
+    hide(static_cast<std::size_t>(vars_[j].aliasOf));
+  if (vars_[j].refOf >= 0)
+    hide(static_cast<std::size_t>(vars_[j].refOf));
+  for (std::size_t k = 0; k < vars_.size(); ++k)
+    if (vars_[k].aliasOf == static_cast<int>(j) ||
+        vars_[k].refOf == static_cast<int>(j))
+      hide(k);
+}
+
+void Writer::unhide(const std::vector<std::size_t> &hidden) {
+  for (std::size_t j : hidden)
+    vars_[j].hidden = false;
+}
+
 bool Writer::satisfiable(const Signature &h) const {
   auto any = [&](VarType type, bool out, auto &&fits) {
     for (std::size_t k : out ? writable(type) : visible(type))
@@ -132,24 +156,11 @@ std::string Writer::call(const Signature &h, int depth, int *vectorClass) {
   // Outputs first, hidden from every other argument (no aliasing).
   std::vector<Arg> args(h.params.size());
   std::vector<std::size_t> hidden;
-  auto hide = [&](std::size_t j) {
-    vars_[j].hidden = true;
-    hidden.push_back(j);
-  };
   auto take = [&](Arg &arg, std::size_t j, const std::string &part = "") {
     arg.text = vars_[j].name + part;
     arg.var = static_cast<int>(j);
     arg.part = part;
-    hide(j);
-    // What it is part of or refers to, and what refers to it.
-    if (vars_[j].aliasOf >= 0)
-      hide(static_cast<std::size_t>(vars_[j].aliasOf));
-    if (vars_[j].refOf >= 0)
-      hide(static_cast<std::size_t>(vars_[j].refOf));
-    for (std::size_t k = 0; k < vars_.size(); ++k)
-      if (!vars_[k].hidden && (vars_[k].aliasOf == static_cast<int>(j) ||
-                               vars_[k].refOf == static_cast<int>(j)))
-        hide(k);
+    hideStorage(j, hidden);
   };
   // A struct to pass: a variable or an element of a vector of structs.
   auto object = [&](Arg &arg, bool out) {
@@ -275,8 +286,7 @@ std::string Writer::call(const Signature &h, int depth, int *vectorClass) {
     }
   }
   // Inputs passed as objects are read only: they may be seen again.
-  for (std::size_t j : hidden)
-    vars_[j].hidden = false;
+  unhide(hidden);
   if (!ok)
     return "";
   // Which features may rewrite an argument: drawn every time, so that the

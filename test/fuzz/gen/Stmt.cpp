@@ -754,9 +754,12 @@ void Writer::callStatement() {
       return;
     }
     const std::size_t t = targets[r_.below(targets.size())];
-    vars_[t].hidden = true;
+    // The update reads t besides the call: the call must not write it,
+    // under any name (C++ leaves the order of the two unspecified).
+    std::vector<std::size_t> hidden;
+    hideStorage(t, hidden);
     const std::string text = call(h, 2);
-    vars_[t].hidden = false;
+    unhide(hidden);
     if (text.empty())
       return assignDouble();
     if (how == 1 && !h.pure())

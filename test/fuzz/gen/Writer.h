@@ -150,6 +150,11 @@ private:
   int pick(std::initializer_list<int> weights);
   /// Indices into vars_ of the visible variables of \p type.
   std::vector<std::size_t> visible(VarType type) const;
+  /// Hides vars_[j] and every variable naming its storage (what it refers
+  /// to or is part of, the references to it), appending those it hid to
+  /// `hidden`; unhide() shows them again.
+  void hideStorage(std::size_t j, std::vector<std::size_t> &hidden);
+  void unhide(const std::vector<std::size_t> &hidden);
   /// Visible vectors of one kind (Cont).
   std::vector<std::size_t> visible(Cont cont) const;
   std::vector<std::size_t> writableDoubles() const;

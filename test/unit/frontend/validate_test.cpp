@@ -604,3 +604,71 @@ double f(double x) { // @here
   EXPECT_FALSE(acceptedSilently(code));
   EXPECT_FALSE(acceptedSilently("double f(double x) { return x +; }"));
 }
+
+// --- calls that write what their expression reads (ValidateOrder.cpp) -------
+
+TEST(Validate, CallWritingAVariableItsExpressionReads) {
+  EXPECT_TRUE(refused(R"(
+double h(double &p) { p = 0.5 * p + 1.0; return p * p; }
+double f(double x) {
+  double y = x * h(x); // @here
+  return y;
+}
+)",
+                      {"the call 'h(x)' writes 'x'", "statement of its own"}));
+}
+
+TEST(Validate, CallWritingThroughAReferenceBoundEarlier) {
+  EXPECT_TRUE(refused(R"(
+double h(double &p) { p = 0.5 * p + 1.0; return p; }
+double f(double x) {
+  double &r = x;
+  x = 0.12 * x + h(r); // @here
+  return x;
+}
+)",
+                      {"the call 'h(r)' writes 'x'"}));
+}
+
+TEST(Validate, LambdaWritingItsCaptureInAnExpressionReadingIt) {
+  EXPECT_TRUE(refused(R"(
+double f(double x) {
+  double a = x;
+  auto grow = [&](double t) { a += t; return a; };
+  return a * grow(0.5); // @here
+}
+)",
+                      {"the call 'grow(0.5)' writes 'a'"}));
+}
+
+TEST(Validate, MemberFunctionWritingItsObjectInAnExpressionReadingIt) {
+  EXPECT_TRUE(refused(R"(
+struct P {
+  double x;
+  double step() { x = 0.5 * x + 1.0; return x; }
+};
+double f(double x) {
+  P p{x};
+  return p.x + p.step(); // @here
+}
+)",
+                      {"writes 'p'"}));
+}
+
+TEST(Validate, CallsWhoseOrderIsFixedOrThatWriteNothingElseRead) {
+  EXPECT_TRUE(acceptedSilently(R"(
+double h(double &p) { p = 0.5 * p + 1.0; return p * p; }
+double peek(double &p) { return p * p; }
+struct P {
+  double x;
+  double norm() { return x * x; }
+};
+double f(double x) {
+  x = h(x);
+  x += h(x);
+  double y = h(x);
+  P p{x};
+  return y + x * peek(x) + p.norm() * p.x;
+}
+)"));
+}
