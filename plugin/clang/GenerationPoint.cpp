@@ -176,7 +176,7 @@ DriverInput pipelineInput(CompilerInstance &ci, Diagnoser &diags,
   DriverInput input;
   input.ctx = &ci.getASTContext();
   input.diags = &diags;
-  input.requests = findRequests(ci.getASTContext(), diags);
+  input.requests = findRequests(ci.getASTContext());
   input.checkpoint_marks = checkpointMarks();
   input.fixed_point_marks = fixedPointMarks();
   if (ci.hasSema()) {

@@ -120,14 +120,12 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         } else if (a.type.kind == TypeKind::Vector)
           rev.line(a.type.spelling + " " + adj + "(" + printExpr(a) +
                    ".size());");
-        else if (a.type.kind == TypeKind::Pointer) {
-          errors.push_back({s.loc, "tangent: passing a pointer that carries "
-                                   "no derivative to '" +
-                                       (custom ? s.custom : s.callee->name) +
-                                       "' is not supported"});
-          adj = "nullptr";
-        } else
+        else {
+          TANGENT_ASSERT(a.type.kind != TypeKind::Pointer,
+                         "a pointer without a derivative given to a "
+                         "differentiated parameter reached generation");
           rev.line(declareZero(a.type, adj));
+        }
       }
       if (custom && a.type.isReal())
         adj = "&" + adj;

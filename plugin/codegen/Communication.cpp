@@ -17,6 +17,7 @@
 #include "codegen/SweepGenerator.h"
 #include "ir/IRWalk.h"
 #include "ir/Mpi.h"
+#include "ir/Support.h"
 #include <algorithm>
 
 namespace tangent {
@@ -121,14 +122,10 @@ Code SweepGenerator::adjointRegistry() {
     if (!v->active ||
         std::find(buffers.begin(), buffers.end(), v) != buffers.end())
       return;
-    if (!fn_.is_top && v->role != VarRole::Param) {
-      // Its reverse function has a copy of its own at another address.
-      errors.push_back({s.loc, "tangent: the buffer of an MPI_Irecv in a "
-                               "called function must be one of its "
-                               "parameters (or move the call into the "
-                               "differentiated function)"});
-      return;
-    }
+    // A callee's reverse function would hold a copy of its own at another
+    // address (refused by the legality layer, frontend/LegalityIR.cpp).
+    TANGENT_ASSERT(fn_.is_top || v->role == VarRole::Param,
+                   "an MPI_Irecv buffer local to a callee reached generation");
     buffers.push_back(v);
   });
   if (buffers.empty())

@@ -13,7 +13,6 @@ GeneratedFunction generateTangentLinear(Function &fn) {
   GeneratedFunction out;
   SweepGenerator gen(fn);
   Code body = gen.untaped(fn.body);
-  out.errors = gen.errors;
   std::string params;
   for (const Var *p : fn.params)
     params += (params.empty() ? "" : ", ") + paramType(*p) + " " + p->name;

@@ -102,8 +102,6 @@ GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
   SweepGenerator gen(fn);
   SweepGenerator::Sweeps body = gen.block(fn.body);
   const Code registry = gen.adjointRegistry();
-  for (auto &e : gen.errors)
-    out.errors.push_back(e);
 
   // Declarations of hoisted locals and of adjoints.
   Code locals, adjoints, sizing, finish;

@@ -31,7 +31,6 @@ struct GeneratedFunction {
   std::string text;         ///< definitions
   std::string declarations; ///< prototypes (for recursive callees)
   std::string entry;        ///< name of the joint function (top) or stem
-  std::vector<std::pair<Loc, std::string>> errors; ///< refusals found late
 };
 
 /// Generates the adjoint of `fn` (already analyzed). `stem` is the unique

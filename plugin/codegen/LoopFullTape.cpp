@@ -112,7 +112,6 @@ bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
   // Generate once counting the records; if they fit one block, generate
   // again (with the same fresh names) writing them there.
   const NameScope names = fn_.names;
-  const std::size_t error_count = errors.size();
   RecordBlock counting;
   record_block_ = &counting;
   body = block(li.body);
@@ -120,7 +119,6 @@ bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
   if (counting.slots == 0 || counting.mixed)
     return false;
   fn_.names = names;
-  errors.resize(error_count);
   blk.per = counting.slots;
   blk.type = counting.type;
   blk.fwd_name = fresh(naming::recordBlock());

@@ -92,12 +92,8 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   const OmpLoop &omp = *li.omp;
   Sweeps out;
-  if (!omp.refusal.empty() || li.fixed_point) {
-    refuseOnce(s.loc, li.fixed_point ? "[[tangent::fixed_point]] on a "
-                                       "parallel loop is not supported"
-                                     : omp.refusal);
-    return out;
-  }
+  TANGENT_ASSERT(omp.refusal.empty() && !li.fixed_point,
+                 "a refused parallel loop reached generation");
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
                  "a parallel loop that is not counted");
   const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
@@ -108,12 +104,9 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   for (const Var *v : omp.shared_adjoints) {
     if (v->adjoint.empty())
       continue;
-    if (v->type.kind == TypeKind::CArray || v->type.kind == TypeKind::Pointer)
-      refuseOnce(
-          s.loc,
-          "the adjoint of '" + v->name +
-              "', which several iterations of this parallel loop update, is "
-              "a C array or pointer: use a std::vector or std::array");
+    TANGENT_ASSERT(v->type.kind != TypeKind::CArray &&
+                       v->type.kind != TypeKind::Pointer,
+                   "a shared C array or pointer adjoint reached generation");
     shared.push_back(v);
   }
   for (const Var *v : omp.privates)

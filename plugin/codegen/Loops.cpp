@@ -75,8 +75,9 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     return loopOpenMP(s); // taped or not: in parallel
   if (!record_)
     return loopFullTape(s); // the untaped sweep: a plain loop
-  if (s.loop->fixed_point && s.loop->strategy != LoopStrategy::FixedPoint)
-    refuseOnce(s.loc, s.loop->reason); // Checkpointing.cpp says why
+  TANGENT_ASSERT(!s.loop->fixed_point ||
+                     s.loop->strategy == LoopStrategy::FixedPoint,
+                 "a refused [[tangent::fixed_point]] loop reached generation");
   switch (s.loop->strategy) {
   case LoopStrategy::Segments:
     return loopSegments(s);
@@ -96,14 +97,6 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
     break;
   }
   return loopFullTape(s);
-}
-
-void SweepGenerator::refuseOnce(const Loc &at, const std::string &why) {
-  std::pair<Loc, std::string> e(at, "tangent: " + why);
-  for (const auto &o : errors)
-    if (o.first.raw == e.first.raw && o.second == e.second)
-      return;
-  errors.push_back(std::move(e));
 }
 
 std::string SweepGenerator::countedHeader(const LoopInfo &li,

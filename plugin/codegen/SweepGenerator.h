@@ -42,12 +42,7 @@ public:
   /// buffer registered with the MPI layer, whose wait_reverse sends it
   /// before irecv_reverse is reached (Communication.cpp).
   Code adjointRegistry();
-  /// Problems found while generating (reported by the driver).
-  std::vector<std::pair<Loc, std::string>> errors;
   std::string fresh(const std::string &stem) { return fn_.names.fresh(stem); }
-  /// Adds the error `tangent: why` at `at` unless it is there already
-  /// (replays generate a loop's code more than once).
-  void refuseOnce(const Loc &at, const std::string &why);
 
 private:
   Function &fn_;

@@ -91,7 +91,7 @@ private:
                           Block &out);
 
   void refuse(const Loc &at, const std::string &why) {
-    lin_.errors.push_back({at, why});
+    addRefusal(lin_.refusals, {Refusal::Source::ForwardMode, at, why, nullptr});
   }
 };
 

@@ -35,13 +35,15 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
   // see them, and they are generated code. The requested function's are
   // the user's (the binding would have to split them).
   if (fn.flattened && fn.is_top && form == TangentForm::Return)
-    errors.push_back(
-        {fn.loc, "tangent: second order (hvp, hessian) does "
-                 "not take class-type parameters or results, or member "
-                 "functions, in the requested function yet ('" +
-                     fn.name +
-                     "'); pass the fields as parameters, or use "
-                     "tangent::grad"});
+    addRefusal(refusals,
+               {Refusal::Source::ForwardMode, fn.loc,
+                "second order (hvp, hessian) does not take class-type "
+                "parameters or results, or member functions, in the "
+                "requested function yet ('" +
+                    fn.name +
+                    "'); pass the fields as parameters, or use "
+                    "tangent::grad",
+                nullptr});
   std::string stem = stem_for_(fn);
   out->base_name = fn.base_name;
   out->generated_name =

@@ -22,6 +22,7 @@
 #define TANGENT_FORWARD_TANGENTLINEAR_H
 
 #include "ir/IR.h"
+#include "ir/Refusal.h"
 #include <functional>
 #include <map>
 #include <memory>
@@ -57,7 +58,8 @@ public:
       : stem_for_(std::move(stem_for)) {}
 
   /// The tangent-linear function of `fn` (made once per form; its callees'
-  /// are made on the way). Refusals go to `errors`.
+  /// are made on the way). What it cannot differentiate goes to
+  /// `refusals`, which the legality layer reports (frontend/Legality.h).
   Function *of(const Function &fn, TangentForm form);
   /// A tangent-linear function of its own (not shared: the requested
   /// function, which its request's options analyze).
@@ -70,7 +72,9 @@ public:
     return sources_.at(tangent_linear);
   }
 
-  std::vector<std::pair<Loc, std::string>> errors;
+  /// Refusals found so far; the caller takes them (and clears them) after
+  /// each request.
+  Refusals refusals;
 
   TangentSignature &signatureOf(const Function *tangent_linear) {
     return signatures_[tangent_linear];

@@ -1,4 +1,4 @@
-//===- Driver.h - the pipeline, in one function -----------------*- C++ -*-===//
+//===- Driver.h - the pipeline's entry point ------------------*- C++ -*-===//
 ///
 /// \file
 /// The entry point shared by the front-ends (plugin, tangent-rewrite, batch).
@@ -69,7 +69,8 @@ struct DriverOutput {
   bool ok = true; ///< false when an error was reported
 };
 
-/// validate -> lower -> analyze -> generate -> bind, for every request.
+/// Every request through the pipeline of its kind (Pipeline.h): check,
+/// validate, lower, analyze, check what generation needs, generate, bind.
 DriverOutput runPipeline(DriverInput &input);
 
 } // namespace tangent

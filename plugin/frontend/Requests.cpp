@@ -217,7 +217,7 @@ bool declaresGradient(ASTContext &ctx) {
 
 namespace {
 
-void collectRequests(ASTContext &ctx, Diagnoser &diags, const Marker &marker,
+void collectRequests(ASTContext &ctx, const Marker &marker,
                      std::vector<Request> &out) {
   const ClassTemplateDecl *ctd = markerTemplate(ctx, marker.class_template);
   if (!ctd)
@@ -237,84 +237,17 @@ void collectRequests(ASTContext &ctx, Diagnoser &diags, const Marker &marker,
     r.where = spec->getPointOfInstantiation();
     if (auto it = uses.find(fd->getCanonicalDecl()); it != uses.end())
       r.where = it->second;
-    if (!readOptions(args[1], r.options)) {
-      diags.error(r.where, "tangent: cannot read the options of this request");
-      r.refused = true;
-      out.push_back(r);
-      continue;
-    }
-    if (r.options.budget < 1 || r.options.min_length < 0 ||
-        r.options.memory_budget < 0 || r.options.threads < 1) {
-      diags.error(r.where,
-                  r.options.budget < 1
-                      ? "tangent: options.budget must be at least 1 (got " +
-                            std::to_string(r.options.budget) + ")"
-                  : r.options.min_length < 0
-                      ? "tangent: options.min_length must not be negative "
-                        "(got " +
-                            std::to_string(r.options.min_length) + ")"
-                  : r.options.threads < 1
-                      ? "tangent: options.threads must be at least 1 (got " +
-                            std::to_string(r.options.threads) + ")"
-                      : "tangent: options.memory_budget must not be negative "
-                        "(got " +
-                            std::to_string(r.options.memory_budget) +
-                            " bytes; 0 means no budget)");
-      r.refused = true;
-      out.push_back(r);
-      continue;
-    }
-    const FunctionDecl *def = nullptr;
-    if (!fd->hasBody(def) || !def) {
-      if (fd->isTemplateInstantiation()) {
-        out.push_back(r); // instantiated on demand by the driver
-        continue;
-      }
-      // A declaration after the request is the definition being parsed.
-      const FunctionDecl *later = fd->getMostRecentDecl();
-      if (r.where.isValid() && later &&
-          sm.isBeforeInTranslationUnit(r.where, later->getLocation())) {
-        diags.error(r.where, "tangent: '" + fd->getNameAsString() +
-                                 "' must be defined before its first "
-                                 "tangent request");
-        diags.note(later->getLocation(),
-                   "tangent: '" + fd->getNameAsString() + "' is defined here");
-        r.refused = true;
-        out.push_back(r);
-        continue;
-      }
-      diags.error(r.where, "tangent: '" + fd->getNameAsString() +
-                               "' has no body: tangent::grad needs the "
-                               "definition of the function it differentiates");
-      r.refused = true;
-      out.push_back(r);
-      continue;
-    }
-    // A request written in another file (a header's template, instantiated
-    // for f at the end of the translation unit) finds f defined by then.
-    if (r.where.isValid() &&
-        sm.getFileID(sm.getExpansionLoc(r.where)) ==
-            sm.getFileID(sm.getExpansionLoc(def->getBeginLoc())) &&
-        sm.isBeforeInTranslationUnit(r.where, def->getBeginLoc())) {
-      diags.error(r.where, "tangent: '" + fd->getNameAsString() +
-                               "' must be defined before its first "
-                               "tangent::grad request");
-      diags.note(def->getLocation(),
-                 "tangent: '" + fd->getNameAsString() + "' is defined here");
-      r.refused = true;
-      out.push_back(r);
-      continue;
-    }
+    r.options_read = readOptions(args[1], r.options);
     out.push_back(r);
   }
 }
 
 } // namespace
 
-std::vector<Request> findRequests(ASTContext &ctx, Diagnoser &diags) {
+std::vector<Request> findRequests(ASTContext &ctx) {
   std::vector<Request> out;
   for (const Marker &marker : markers())
-    collectRequests(ctx, diags, marker, out);
+    collectRequests(ctx, marker, out);
   return out;
 }
 

@@ -35,13 +35,13 @@ struct Request {
   const clang::FunctionDecl *function = nullptr;
   Options options;
   clang::SourceLocation where; ///< first use (point of instantiation)
-  bool refused = false;        ///< reported already; bind to a stub
+  bool options_read = true;    ///< its options argument could be read
 };
 
 /// Every request in the translation unit so far, one per distinct (f,
-/// options), after checking that f is defined before its first request.
-/// Requests that fail the check are reported and marked `refused`.
-std::vector<Request> findRequests(clang::ASTContext &ctx, Diagnoser &diags);
+/// options). Whether each can be served (options in range, f defined
+/// before it) is the legality layer's decision (Legality::request).
+std::vector<Request> findRequests(clang::ASTContext &ctx);
 
 /// Reads a `tangent::options` template argument.
 bool readOptions(const clang::TemplateArgument &arg, Options &out);

@@ -92,6 +92,13 @@ std::string jvp(const std::string &stem);
 std::string hvp(const std::string &stem);
 /// The primal of a function with split parameters, on its leaves.
 std::string primal(const std::string &stem);
+/// Suffixes of a request's stem: a request with options, checkpointed or
+/// not, and a vector-Jacobian product (frontend/Pipeline.cpp); the adjoint
+/// of a callee's tangent-linear function (second order).
+inline const char *checkpointedRequest() { return "_checkpointed"; }
+inline const char *optionsRequest() { return "_options"; }
+inline const char *seededRequest() { return "_vjp"; }
+inline const char *adjointOfTangent() { return "_adjoint"; }
 /// Custom derivative looked up for a function:
 /// tangent::custom::<name>_pullback.
 std::string customPullback(const std::string &function);

@@ -12,6 +12,7 @@
 
 #include "frontend/Types.h"
 #include "ir/IR.h"
+#include "ir/Refusal.h"
 #include "clang/AST/Decl.h"
 #include <functional>
 #include <map>
@@ -76,15 +77,10 @@ public:
 
   /// Code that the lowering found it cannot differentiate correctly (the
   /// validator cannot see it on the AST: it depends on how arguments share
-  /// storage), in the order found, with the function it is in; the driver
-  /// reports those of the functions a request reaches, and generates
-  /// nothing for it.
-  struct Refusal {
-    const Function *in = nullptr;
-    Loc at;
-    std::string why;
-  };
-  std::vector<Refusal> refusals;
+  /// storage), in the order found, with the function it is in; the
+  /// legality layer reports those of the functions a request reaches, and
+  /// nothing is generated for it.
+  Refusals refusals;
 
   /// Every callee lowered so far, callees before callers.
   const std::vector<Function *> &ordered() const { return order_; }

@@ -140,10 +140,11 @@ void FunctionLowerer::shareStorage(
            "'";
   };
   auto refuse = [&](size_t a, size_t b, const std::string &why) {
-    L.refusals.push_back({F, makeLoc(ctx, loc),
-                          "tangent: the arguments " + spelled(a) + " and " +
-                              spelled(b) + " of '" + callee->getNameAsString() +
-                              "' may be the same storage, " + why});
+    L.refusals.push_back({Refusal::Source::Lowering, makeLoc(ctx, loc),
+                          "the arguments " + spelled(a) + " and " + spelled(b) +
+                              " of '" + callee->getNameAsString() +
+                              "' may be the same storage, " + why,
+                          F});
   };
   // A custom derivative sees values: a written argument must not share
   // storage with another.

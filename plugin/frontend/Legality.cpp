@@ -1,0 +1,177 @@
+//===- Legality.cpp - requests, kinds and found refusals, reported --------===//
+//
+// The request-level half of the legality layer (Legality.h); the source is
+// checked by the validator (Validate.cpp and its siblings) and the analyzed
+// IR by generationRefusals() (LegalityIR.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Legality.h"
+#include "frontend/Validate.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace tangent {
+
+void Legality::refuse(SourceLocation at, const std::string &why) {
+  diags_.error(at, "tangent: " + why);
+}
+
+void Legality::refuse(const Loc &at, const std::string &why) {
+  refuse(SourceLocation::getFromRawEncoding(at.raw), why);
+}
+
+bool Legality::request(const Request &r) {
+  if (!r.options_read) {
+    refuse(r.where, "cannot read the options of this request");
+    return false;
+  }
+  const Options &o = r.options;
+  if (o.budget < 1) {
+    refuse(r.where, "options.budget must be at least 1 (got " +
+                        std::to_string(o.budget) + ")");
+    return false;
+  }
+  if (o.min_length < 0) {
+    refuse(r.where, "options.min_length must not be negative (got " +
+                        std::to_string(o.min_length) + ")");
+    return false;
+  }
+  if (o.threads < 1) {
+    refuse(r.where, "options.threads must be at least 1 (got " +
+                        std::to_string(o.threads) + ")");
+    return false;
+  }
+  if (o.memory_budget < 0) {
+    refuse(r.where, "options.memory_budget must not be negative (got " +
+                        std::to_string(o.memory_budget) +
+                        " bytes; 0 means no budget)");
+    return false;
+  }
+  const FunctionDecl *fd = r.function;
+  const SourceManager &sm = ctx_.getSourceManager();
+  const std::string name = fd->getNameAsString();
+  const FunctionDecl *def = nullptr;
+  if (!fd->hasBody(def) || !def) {
+    if (fd->isTemplateInstantiation())
+      return true; // instantiated on demand by the pipeline
+    // A declaration after the request is the definition being parsed.
+    const FunctionDecl *later = fd->getMostRecentDecl();
+    if (r.where.isValid() && later &&
+        sm.isBeforeInTranslationUnit(r.where, later->getLocation())) {
+      refuse(r.where,
+             "'" + name + "' must be defined before its first tangent request");
+      diags_.note(later->getLocation(),
+                  "tangent: '" + name + "' is defined here");
+      return false;
+    }
+    refuse(r.where, "'" + name +
+                        "' has no body: tangent::grad needs the definition of "
+                        "the function it differentiates");
+    return false;
+  }
+  // A request written in another file (a header's template, instantiated
+  // for f at the end of the translation unit) finds f defined by then.
+  if (r.where.isValid() &&
+      sm.getFileID(sm.getExpansionLoc(r.where)) ==
+          sm.getFileID(sm.getExpansionLoc(def->getBeginLoc())) &&
+      sm.isBeforeInTranslationUnit(r.where, def->getBeginLoc())) {
+    refuse(r.where, "'" + name +
+                        "' must be defined before its first tangent::grad "
+                        "request");
+    diags_.note(def->getLocation(), "tangent: '" + name + "' is defined here");
+    return false;
+  }
+  return true;
+}
+
+bool Legality::binding(const Request &r, const std::string &function,
+                       std::uint64_t existing, std::uint64_t current) {
+  if (existing == current)
+    return true;
+  refuse(r.where, "the generated adjoint of '" + function +
+                      "' in this translation unit is stale (the function or "
+                      "its callees changed); run tangent-rewrite again");
+  return false;
+}
+
+bool Legality::source(const FunctionDecl *fd, const Instantiate &instantiate) {
+  return validate(fd, ctx_, diags_, instantiate);
+}
+
+bool Legality::requestKind(const Request &r, const std::string &function,
+                           const Function &top) {
+  const unsigned before = diags_.errorCount();
+  const std::string kind = requestKindName(r.kind);
+  switch (r.kind) {
+  case RequestKind::Gradient:
+    break;
+  case RequestKind::Jvp:
+  case RequestKind::Hvp: {
+    const bool second = r.kind == RequestKind::Hvp;
+    for (const Var *p : top.params)
+      if ((p->type.kind == TypeKind::Pointer ||
+           p->type.kind == TypeKind::CArray) &&
+          p->type.elem_real)
+        refuse(r.where, "the " + kind + " of '" + function +
+                            "' cannot take a tangent for its raw pointer "
+                            "parameter '" +
+                            p->source_name +
+                            "' (its size is unknown); pass a std::vector or "
+                            "std::array instead");
+    if (second ? !top.result.isReal() : !top.result.isDifferentiable())
+      refuse(r.where, "the " + kind + " of '" + function +
+                          "' needs a function returning " +
+                          (second ? "float or double"
+                                  : "a floating-point value, std::vector or "
+                                    "std::array"));
+    break;
+  }
+  case RequestKind::Vjp:
+    if (top.flattened || !top.result.isContainer() || !top.result.elem_real)
+      refuse(r.where, "the vector-Jacobian product (vjp, jacobian) of '" +
+                          function +
+                          "' needs a function returning a std::vector or "
+                          "std::array of floating point, without class-type "
+                          "parameters");
+    break;
+  }
+  return diags_.errorCount() == before;
+}
+
+bool Legality::secondOrder(
+    const std::vector<std::pair<Loc, std::string>> &customs) {
+  for (const auto &[at, name] : customs)
+    refuse(at, "second order (hvp, hessian) cannot use the custom derivative "
+               "of '" +
+                   name +
+                   "': its pullback cannot be differentiated again; "
+                   "differentiate the function itself");
+  return customs.empty();
+}
+
+bool Legality::report(const Refusals &found) {
+  for (const Refusal &r : found)
+    refuse(r.at, r.why);
+  return found.empty();
+}
+
+bool Legality::report(const Refusals &found,
+                      const std::function<bool(const Function *)> &reached) {
+  bool ok = true;
+  for (const Refusal &r : found)
+    if (reached(r.in)) {
+      refuse(r.at, r.why);
+      ok = false;
+    }
+  return ok;
+}
+
+void Legality::internalError(const Request &r, const std::string &function,
+                             const std::string &what) {
+  diags_.error(r.where, "tangent: internal error while differentiating '" +
+                            function + "': " + what +
+                            "; please report this bug");
+}
+
+} // namespace tangent

@@ -1,0 +1,190 @@
+//===- Pipeline.cpp - the steps every request runs, and gradients ---------===//
+//
+// RequestPipeline's shared steps (prepare, validate, lower) and the
+// gradient pipeline (grad and vjp); forward mode and second order are in
+// PipelineForward.cpp. Pipeline.h lists the steps in order.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Pipeline.h"
+#include "analysis/Analysis.h"
+#include "codegen/Generate.h"
+#include "forward/VectorSeed.h"
+#include "frontend/Types.h"
+#include "ir/Support.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace tangent {
+
+SharedWork::SharedWork(DriverInput &input, Legality &legal)
+    : in(input), ctx(*input.ctx), legality(legal), lowering(*input.ctx),
+      linearizer([this](const Function &fn) {
+        return stems.fresh(sanitize(fn.name));
+      }) {
+  lowering.instantiate = in.instantiate;
+  lowering.checkpoint_marks = in.checkpoint_marks;
+  lowering.fixed_point_marks = in.fixed_point_marks;
+}
+
+RequestPipeline::RequestPipeline(SharedWork &work, const Request &request,
+                                 RequestResult &r)
+    : work_(work), request_(request), r_(r), legality_(work.legality) {}
+
+bool RequestPipeline::run() {
+  errors_at_start_ = legality_.errorCount();
+  bool done = false;
+  if (prepare(done))
+    return done;
+  Function *top = lower();
+  return top && differentiate(*top);
+}
+
+bool RequestPipeline::prepare(bool &done) {
+  ASTContext &ctx = work_.ctx;
+  const SourceManager &sm = ctx.getSourceManager();
+  const FunctionDecl *fd = request_.function;
+  if (!fd->hasBody() && fd->isTemplateInstantiation() && work_.in.instantiate)
+    work_.in.instantiate(fd);
+  const FunctionDecl *def = nullptr;
+  if (fd->hasBody(def) && def)
+    r_.home_file = sm.getFilename(sm.getExpansionLoc(def->getLocation())).str();
+  r_.source_hash = sourceHash(ctx, fd, request_.options);
+  // Already bound by code that tangent-rewrite wrote?
+  std::uint64_t existing = 0;
+  if (!existingBinding(ctx, fd, request_.options, existing, request_.kind))
+    return false;
+  // The existing specialization binds it (no stub), if it is up to date.
+  done = true;
+  if (legality_.binding(request_, r_.function_name, existing, r_.source_hash))
+    r_.ok = r_.already_bound = true;
+  return true;
+}
+
+Function *RequestPipeline::lower() {
+  // Every refusal of the source, at its location, before anything else.
+  if (!legality_.source(request_.function, work_.in.instantiate))
+    return nullptr;
+  // The requested function gets an IR of its own (its analyses depend on
+  // the request's options); callees are shared.
+  Function *top = work_.lowering.lowerTop(request_.function);
+  TANGENT_ASSERT(top, "the lowering refused a validated function");
+  top->is_top = true;
+  // What the lowering found it cannot differentiate (arguments sharing
+  // storage in ways no callee can be specialised for), in the functions
+  // this request reaches.
+  std::set<const Function *> reached{top};
+  for (const Function *c : reachableCallees(*top))
+    reached.insert(c);
+  if (!legality_.report(work_.lowering.refusals, [&](const Function *in) {
+        return reached.count(in) != 0;
+      }))
+    return nullptr;
+  work_.dump(r_.function_name + " after lowering", *top);
+  if (!legality_.requestKind(request_, r_.function_name, *top))
+    return nullptr;
+  return top;
+}
+
+void RequestPipeline::analyze(Function &fn, const Options &opts,
+                              const std::string &title) {
+  analyzeFunction(fn, opts, [&](const char *pass) {
+    work_.dump(title + " after the " + pass + " analysis", fn);
+  });
+}
+
+void RequestPipeline::generateCallees(
+    const std::vector<Function *> &fresh,
+    std::map<const Function *, SharedPart> &into, const std::string &remark) {
+  for (Function *callee : fresh) {
+    SharedPart &shared = into.at(callee);
+    if (!remark.empty()) {
+      work_.dump("callee " + callee->name + " after every analysis", *callee);
+      reportLoops(*callee, "");
+    }
+    if (!legality_.report(generationRefusals(*callee, Generation::Adjoint))) {
+      shared.refused = true;
+      continue;
+    }
+    shared.part.code = generateAdjoint(*callee, Options{}, shared.part.stem);
+  }
+}
+
+bool RequestPipeline::usable(
+    const std::vector<const Function *> &used,
+    const std::map<const Function *, SharedPart> &parts) {
+  for (const Function *f : used)
+    if (parts.at(f).refused)
+      return false;
+  return true;
+}
+
+bool GradientPipeline::differentiate(Function &top) {
+  // A vector-Jacobian product is the gradient of cotangent . f(x).
+  const bool seeded = request_.kind == RequestKind::Vjp;
+  Options options = request_.options;
+  if (seeded) {
+    if (top.signature.size() < 64)
+      options.wrt &= (std::uint64_t(1) << top.signature.size()) - 1;
+    seedResult(top);
+  }
+  // The callees lowered for this request: analyzed, named (all first:
+  // callees call each other), checked and generated.
+  std::vector<Function *> fresh;
+  for (Function *callee : work_.lowering.ordered())
+    if (!work_.callees.count(callee))
+      fresh.push_back(callee);
+  analyzeCallees(fresh);
+  for (Function *callee : fresh) {
+    SharedPart &shared = work_.callees[callee];
+    shared.part.function = callee;
+    shared.part.stem = callee->generated_name = work_.stems.fresh(
+        sanitize(callee->name) +
+        (callee->variant.empty() ? "" : "_" + callee->variant));
+  }
+  generateCallees(fresh, work_.callees, "callee");
+  const std::string request_name =
+      requestName(r_.function_name, request_.options, seeded ? "vjp" : "grad");
+  analyze(top, options, request_name);
+  const std::vector<const Function *> used = reachableCallees(top);
+  if (!legality_.report(generationRefusals(top, Generation::Adjoint)) ||
+      !usable(used, work_.callees) || !clean())
+    return false;
+  GeneratedPart main;
+  main.function = &top;
+  main.stem = sanitize(top.name);
+  if (request_.options != Options{})
+    main.stem += request_.options.checkpoint ? naming::checkpointedRequest()
+                                             : naming::optionsRequest();
+  if (seeded)
+    main.stem += naming::seededRequest();
+  main.stem = work_.stems.fresh(main.stem);
+  main.code = generateAdjoint(top, options, main.stem);
+  reportLoops(top, request_name);
+
+  // Bind: callees first, then the request's adjoint and specialization.
+  std::vector<const GeneratedPart *> parts;
+  for (const Function *callee : used)
+    parts.push_back(&work_.callees.at(callee).part);
+  r_.block = requestBlock(parts, main, options, r_.source_hash,
+                          bindingTemplate(request_.kind), &request_.options);
+  work_.blocks += r_.block;
+  r_.ok = true;
+  return true;
+}
+
+std::unique_ptr<RequestPipeline>
+pipelineFor(SharedWork &work, const Request &request, RequestResult &r) {
+  switch (request.kind) {
+  case RequestKind::Gradient:
+  case RequestKind::Vjp:
+    return std::make_unique<GradientPipeline>(work, request, r);
+  case RequestKind::Jvp:
+    return std::make_unique<ForwardPipeline>(work, request, r);
+  case RequestKind::Hvp:
+    return std::make_unique<SecondOrderPipeline>(work, request, r);
+  }
+  TANGENT_UNREACHABLE("unknown request kind");
+}
+
+} // namespace tangent

@@ -1,0 +1,164 @@
+//===- Pipeline.h - one pipeline per request kind ---------------*- C++ -*-===//
+///
+/// \file
+/// How one request becomes a block of generated C++. Every kind runs the
+/// same first steps (RequestPipeline::run):
+///   check      the request as written (Legality::request, done for every
+///              request first, in the driver)
+///   prepare    instantiate f, hash its source, find a block already bound
+///   validate   the source (Legality::source: the validator)
+///   lower      Clang AST -> IR (frontend/lower/), with the lowering's
+///              refusals reported (Legality::report)
+/// and then its own (differentiate()):
+///   gradient, vjp (GradientPipeline): analyze the new callees and f,
+///              check what generation needs (generationRefusals), generate
+///              the adjoints, bind;
+///   jvp (ForwardPipeline): the tangent-linear function of f
+///              (forward/TangentLinear.h), printed, bound;
+///   hvp (SecondOrderPipeline): that function analyzed and differentiated
+///              again, bound.
+/// What requests share (callees lowered, analyzed and generated once per
+/// translation unit, generated stems, tangent-linear functions) is a
+/// SharedWork that every pipeline of the translation unit takes.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_FRONTEND_PIPELINE_H
+#define TANGENT_FRONTEND_PIPELINE_H
+
+#include "codegen/Binding.h"
+#include "forward/TangentLinear.h"
+#include "frontend/Driver.h"
+#include "frontend/Legality.h"
+#include "frontend/lower/Lower.h"
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tangent {
+
+/// A stem for generated names from a qualified C++ name (`ns::f<int>` ->
+/// `ns_f_int`, `operator*` -> `operator_times`).
+std::string sanitize(std::string name);
+
+/// A generated function of the shared work, or its refusal.
+struct SharedPart {
+  GeneratedPart part;
+  bool refused = false; ///< reported once; a request reaching it fails
+};
+
+/// What the requests of one translation unit share.
+struct SharedWork {
+  SharedWork(DriverInput &in, Legality &legality);
+
+  DriverInput &in;
+  clang::ASTContext &ctx;
+  Legality &legality;
+  Lowering lowering;
+  /// Stems of generated functions, unique in the translation unit.
+  NameScope stems;
+  /// Callees' adjoints, in the order they were lowered.
+  std::map<const Function *, SharedPart> callees;
+  /// Forward mode: tangent-linear functions, printed once (jvp) and
+  /// differentiated once (hvp).
+  TangentLinearizer linearizer;
+  std::map<const Function *, SharedPart> jvp_parts, hvp_parts;
+  /// The blocks of the requests served so far.
+  std::string blocks;
+
+  /// Calls the dump-ir hook (when set) with `title` and `fn` printed.
+  void dump(const std::string &title, const Function &fn) const;
+};
+
+/// The steps every request kind runs first, and the kind's own ones.
+class RequestPipeline {
+public:
+  RequestPipeline(SharedWork &work, const Request &request, RequestResult &r);
+  virtual ~RequestPipeline() = default;
+
+  /// All steps. False when the request failed (its problems reported) and
+  /// must be bound to a stub.
+  bool run();
+
+protected:
+  SharedWork &work_;
+  const Request &request_;
+  RequestResult &r_;
+  Legality &legality_;
+  unsigned errors_at_start_ = 0;
+
+  /// Instantiates f, records its file and source hash; true when a block
+  /// tangent-rewrite wrote binds it already (then `done` says whether it is
+  /// up to date).
+  bool prepare(bool &done);
+  /// Validates and lowers f (its IR is its own; callees are shared).
+  Function *lower();
+  /// The kind's own steps on the lowered f.
+  virtual bool differentiate(Function &top) = 0;
+
+  /// Whether no error was reported since the request started.
+  bool clean() const { return legality_.errorCount() == errors_at_start_; }
+  /// Analyzes `fn` under `opts`, dumping the IR after each analysis.
+  void analyze(Function &fn, const Options &opts, const std::string &title);
+  /// Generates the adjoints of `fresh` callees (analyzed), into `into`,
+  /// with the stem each got; the refused ones are reported and marked.
+  void generateCallees(const std::vector<Function *> &fresh,
+                       std::map<const Function *, SharedPart> &into,
+                       const std::string &remark);
+  /// Whether every function in `used` has its part in `parts`, not refused.
+  static bool usable(const std::vector<const Function *> &used,
+                     const std::map<const Function *, SharedPart> &parts);
+  /// The loops' strategies: remarks at the loops and the batch report.
+  void reportLoops(const Function &fn, const std::string &request_name);
+};
+
+/// grad<f> and vjp<f> (the gradient of cotangent . f).
+class GradientPipeline : public RequestPipeline {
+public:
+  using RequestPipeline::RequestPipeline;
+
+private:
+  bool differentiate(Function &top) override;
+};
+
+/// jvp<f>, jacobian<f> by columns: the tangent-linear function, printed
+/// (PipelineForward.cpp).
+class ForwardPipeline : public RequestPipeline {
+public:
+  using RequestPipeline::RequestPipeline;
+
+protected:
+  bool differentiate(Function &top) override;
+  /// The tangent-linear function of `top` in `form` with the callees it
+  /// reaches in `used` (callees first); null when refused.
+  Function *linearize(Function &top, TangentForm form,
+                      std::vector<const Function *> &used);
+  /// Prints the tangent-linear functions of `used` not printed yet.
+  void printCallees(const std::vector<const Function *> &used);
+};
+
+/// hvp<f>, hessian<f>: the adjoint of the tangent-linear function
+/// (PipelineForward.cpp).
+class SecondOrderPipeline : public ForwardPipeline {
+public:
+  using ForwardPipeline::ForwardPipeline;
+
+private:
+  bool differentiate(Function &top) override;
+};
+
+/// The pipeline for a request's kind.
+std::unique_ptr<RequestPipeline>
+pipelineFor(SharedWork &work, const Request &request, RequestResult &r);
+
+/// Callees reachable from `fn`, callees first.
+std::vector<const Function *> reachableCallees(const Function &fn);
+
+/// The hash of the source text of `fd`, of the user functions it calls and
+/// of the options: a block whose hash differs is stale.
+std::uint64_t sourceHash(clang::ASTContext &ctx, const clang::FunctionDecl *fd,
+                         const Options &opts);
+
+} // namespace tangent
+
+#endif // TANGENT_FRONTEND_PIPELINE_H

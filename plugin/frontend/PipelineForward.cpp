@@ -1,0 +1,141 @@
+//===- PipelineForward.cpp - forward mode and second order ----------------===//
+//
+// jvp, jacobian by columns (ForwardPipeline): the tangent-linear function
+// of the lowered f (forward/TangentLinear.h), printed
+// (codegen/Forward.cpp). hvp, hessian (SecondOrderPipeline): that function
+// analyzed and differentiated by the adjoint generator. Tangent-linear
+// functions of callees are shared by the requests, like callees.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "codegen/Generate.h"
+#include "frontend/Pipeline.h"
+
+namespace tangent {
+
+Function *ForwardPipeline::linearize(Function &top, TangentForm form,
+                                     std::vector<const Function *> &used) {
+  Function *tl = work_.linearizer.fresh(top, form);
+  const Refusals found = std::move(work_.linearizer.refusals);
+  work_.linearizer.refusals.clear();
+  if (!legality_.report(found) || !clean())
+    return nullptr;
+  work_.dump(r_.function_name + " tangent-linear", *tl);
+  used = reachableCallees(*tl);
+  return tl;
+}
+
+void ForwardPipeline::printCallees(const std::vector<const Function *> &used) {
+  for (const Function *callee : used) {
+    if (work_.jvp_parts.count(callee))
+      continue;
+    Function *c = const_cast<Function *>(callee);
+    SharedPart &shared = work_.jvp_parts[c];
+    shared.part.function = c;
+    shared.part.stem = c->generated_name;
+    if (!legality_.report(generationRefusals(*c, Generation::TangentLinear))) {
+      shared.refused = true;
+      continue;
+    }
+    shared.part.code = generateTangentLinear(*c);
+  }
+}
+
+namespace {
+
+ForwardBinding bindingOf(const Function &top, const TangentLinearizer &lin,
+                         const Function *tl) {
+  ForwardBinding binding;
+  binding.source = &top;
+  binding.tangent_of = lin.signature(tl).tangent_of;
+  return binding;
+}
+
+} // namespace
+
+bool ForwardPipeline::differentiate(Function &top) {
+  std::vector<const Function *> used;
+  Function *tl = linearize(top, TangentForm::Output, used);
+  if (!tl)
+    return false;
+  printCallees(used);
+  if (!usable(used, work_.jvp_parts) ||
+      !legality_.report(generationRefusals(*tl, Generation::TangentLinear)))
+    return false;
+  GeneratedPart main;
+  main.function = tl;
+  main.stem = tl->generated_name;
+  main.code = generateTangentLinear(*tl);
+  if (!clean())
+    return false;
+  std::vector<const GeneratedPart *> parts;
+  for (const Function *callee : used)
+    parts.push_back(&work_.jvp_parts.at(callee).part);
+  r_.block =
+      tangentLinearBlock(parts, main, bindingOf(top, work_.linearizer, tl),
+                         request_.options, r_.source_hash);
+  work_.blocks += r_.block;
+  r_.ok = true;
+  return true;
+}
+
+bool SecondOrderPipeline::differentiate(Function &top) {
+  std::vector<const Function *> used;
+  Function *tl = linearize(top, TangentForm::Return, used);
+  if (!tl)
+    return false;
+  // Second order differentiates the tangent-linear code again; a custom
+  // derivative's pullback in it cannot be.
+  std::vector<std::pair<Loc, std::string>> customs;
+  for (const Function *f : used)
+    for (const auto &c : work_.linearizer.signature(f).custom_calls)
+      customs.push_back(c);
+  for (const auto &c : work_.linearizer.signature(tl).custom_calls)
+    customs.push_back(c);
+  if (!legality_.secondOrder(customs) || !clean())
+    return false;
+  printCallees(used);
+  // The callees' tangent-linear functions, analyzed and differentiated
+  // once per translation unit.
+  std::vector<Function *> fresh;
+  for (const Function *callee : used)
+    if (!work_.hvp_parts.count(callee)) {
+      Function *c = const_cast<Function *>(callee);
+      fresh.push_back(c);
+      SharedPart &shared = work_.hvp_parts[c];
+      shared.part.function = c;
+      shared.part.stem = c->generated_name + naming::adjointOfTangent();
+    }
+  analyzeCallees(fresh);
+  generateCallees(fresh, work_.hvp_parts, "");
+  // Only f's own parameters are differentiated: the directions are
+  // constants of the Hessian-vector product.
+  Options inner = request_.options;
+  if (top.params.size() < 64)
+    inner.wrt &= (std::uint64_t(1) << top.params.size()) - 1;
+  tl->is_top = true;
+  const std::string request_name =
+      requestName(r_.function_name, request_.options, "hvp");
+  analyze(*tl, inner, request_name);
+  if (!usable(used, work_.jvp_parts) || !usable(used, work_.hvp_parts) ||
+      !legality_.report(generationRefusals(*tl, Generation::Adjoint)) ||
+      !clean())
+    return false;
+  GeneratedPart main;
+  main.function = tl;
+  main.stem = tl->generated_name;
+  main.code = generateAdjoint(*tl, inner, tl->generated_name);
+  reportLoops(*tl, request_name);
+  std::vector<const GeneratedPart *> parts;
+  for (const Function *callee : used)
+    parts.push_back(&work_.jvp_parts.at(callee).part);
+  for (const Function *callee : used)
+    parts.push_back(&work_.hvp_parts.at(callee).part);
+  r_.block = secondOrderBlock(parts, main, bindingOf(top, work_.linearizer, tl),
+                              request_.options, r_.source_hash);
+  work_.blocks += r_.block;
+  r_.ok = true;
+  return true;
+}
+
+} // namespace tangent

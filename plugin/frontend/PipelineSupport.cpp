@@ -1,0 +1,184 @@
+//===- PipelineSupport.cpp - stems, source hashes, loop reports -----------===//
+//
+// What the pipelines (Pipeline.h) need besides their steps: stems for
+// generated names, the hash of a request's sources (a block whose hash
+// differs is stale), the callees a function reaches, and the report of
+// each loop's strategy.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Pipeline.h"
+#include "ir/IRWalk.h"
+#include "ir/Printer.h"
+#include "ir/Support.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include <cctype>
+
+using namespace clang;
+
+namespace tangent {
+
+std::string sanitize(std::string name) {
+  // Operators by name: `operator*` -> `operator_times`.
+  static const std::pair<const char *, const char *> words[] = {
+      {"+=", "plus_assign"}, {"-=", "minus_assign"},  {"*=", "times_assign"},
+      {"/=", "over_assign"}, {"==", "equal"},         {"!=", "not_equal"},
+      {"<=", "less_equal"},  {">=", "greater_equal"}, {"()", "call"},
+      {"[]", "index"},       {"+", "plus"},           {"-", "minus"},
+      {"*", "times"},        {"/", "over"},           {"=", "assign"},
+      {"<", "less"},         {">", "greater"}};
+  if (size_t at = name.find("operator"); at != std::string::npos)
+    for (const auto &[symbol, word] : words)
+      if (name.compare(at + 8, std::string(symbol).size(), symbol) == 0) {
+        name = name.substr(0, at + 8) + "_" + word +
+               name.substr(at + 8 + std::string(symbol).size());
+        break;
+      }
+  std::string out;
+  for (char c : name)
+    out += (std::isalnum((unsigned char)c) || c == '_') ? c : '_';
+  while (out.find("__") != std::string::npos)
+    out.replace(out.find("__"), 2, "_");
+  if (!out.empty() && out.back() == '_')
+    out.pop_back();
+  if (!out.empty() && out.front() == '_') // `::stats` (Types.h)
+    out.erase(0, 1);
+  return out;
+}
+
+namespace {
+
+/// Bumped whenever generated code changes shape, so stale blocks are found.
+constexpr const char *kGeneratorVersion = "tangent-0.2";
+
+/// Hash of the source text of `fd` and of every user function it calls,
+/// plus the options: a block whose hash differs is stale.
+class SourceHasher : public RecursiveASTVisitor<SourceHasher> {
+public:
+  explicit SourceHasher(ASTContext &ctx) : ctx_(ctx) {}
+  std::uint64_t hash(const FunctionDecl *fd, const Options &opts) {
+    h_ = hashText(kHashSeed, kGeneratorVersion);
+    h_ = hashText(h_, optionsLiteral(opts));
+    add(fd);
+    return h_;
+  }
+  bool VisitCallExpr(CallExpr *call) {
+    // Only user functions: library code (and whether Sema has instantiated
+    // its bodies yet) must not change the hash.
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (callee && !isa<CXXMethodDecl>(callee) && !callee->isInStdNamespace() &&
+        !ctx_.getSourceManager().isInSystemHeader(callee->getLocation()))
+      add(callee);
+    return true;
+  }
+
+private:
+  ASTContext &ctx_;
+  std::uint64_t h_ = 0;
+  std::set<const FunctionDecl *> seen_;
+  void add(const FunctionDecl *fd) {
+    const FunctionDecl *def = nullptr;
+    if (!fd->hasBody(def) || !def || !seen_.insert(def).second)
+      return;
+    const SourceManager &sm = ctx_.getSourceManager();
+    CharSourceRange range = CharSourceRange::getTokenRange(
+        sm.getExpansionRange(def->getSourceRange()).getAsRange());
+    h_ = hashText(h_, Lexer::getSourceText(range, sm, ctx_.getLangOpts()));
+    TraverseStmt(def->getBody());
+  }
+};
+
+void reachable(const Function &fn, std::vector<const Function *> &out,
+               std::set<const Function *> &seen) {
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    if (s.kind != StmtKind::Call || !s.callee || !seen.insert(s.callee).second)
+      return;
+    reachable(*s.callee, out, seen);
+    out.push_back(s.callee);
+  });
+}
+
+const char *strategyName(LoopStrategy s) {
+  switch (s) {
+  case LoopStrategy::Segments:
+    return "segments";
+  case LoopStrategy::Online:
+    return "online";
+  case LoopStrategy::FullTape:
+    return "full_tape";
+  case LoopStrategy::Budgeted:
+    return "memory_budget";
+  case LoopStrategy::ParallelSegments:
+    return "parallel_segments";
+  case LoopStrategy::BudgetWhile:
+    return "memory_budget_while";
+  case LoopStrategy::FixedPoint:
+    return "fixed_point";
+  case LoopStrategy::Recompute:
+    return "recompute";
+  }
+  TANGENT_UNREACHABLE("unknown loop strategy");
+}
+
+/// How a loop's remark names its strategy.
+const char *strategyRemark(LoopStrategy s) {
+  switch (s) {
+  case LoopStrategy::Segments:
+    return "checkpointed (sqrt(n) segments)";
+  case LoopStrategy::Online:
+    return "checkpointed (online)";
+  case LoopStrategy::Budgeted:
+  case LoopStrategy::BudgetWhile:
+    return "reversed within the memory budget";
+  case LoopStrategy::ParallelSegments:
+    return "checkpointed (sqrt(n) segments, replayed on a helper thread)";
+  case LoopStrategy::FixedPoint:
+    return "differentiated as a fixed point";
+  case LoopStrategy::Recompute:
+    return "recorded per iteration and recomputed";
+  case LoopStrategy::FullTape:
+    return "fully taped";
+  }
+  TANGENT_UNREACHABLE("unknown loop strategy");
+}
+
+} // namespace
+
+std::vector<const Function *> reachableCallees(const Function &fn) {
+  std::vector<const Function *> out;
+  std::set<const Function *> seen;
+  reachable(fn, out, seen);
+  return out;
+}
+
+std::uint64_t sourceHash(ASTContext &ctx, const FunctionDecl *fd,
+                         const Options &opts) {
+  return SourceHasher(ctx).hash(fd, opts);
+}
+
+void SharedWork::dump(const std::string &title, const Function &fn) const {
+  if (in.dump_ir)
+    in.dump_ir(title, printFunction(fn));
+}
+
+void RequestPipeline::reportLoops(const Function &fn,
+                                  const std::string &request_name) {
+  forEachStmt(fn.body, [&](const Stmt &st, int) {
+    if (st.kind != StmtKind::Loop)
+      return;
+    const LoopInfo &li = *st.loop;
+    if (!request_name.empty())
+      r_.loops.push_back({st.loc.file, st.loc.line, li.kind_name,
+                          strategyName(li.strategy), li.reason});
+    legality_.sink().remark(
+        SourceLocation::getFromRawEncoding(st.loc.raw),
+        "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +
+            strategyRemark(li.strategy) + ": " + li.reason + " [" +
+            (request_name.empty() ? "callee: the same for every request"
+                                  : request_name) +
+            "]");
+  });
+}
+
+} // namespace tangent
