@@ -75,7 +75,7 @@ void Validator::function(const FunctionDecl *fd) {
   current_ = def->getLocation();
   signature(def);
   if (const auto *body = dyn_cast<CompoundStmt>(def->getBody()))
-    compound(body);
+    VisitCompoundStmt(body);
   else if (isa<CXXTryStmt>(def->getBody()))
     refuse(def->getBody()->getBeginLoc(), "'try' is not supported");
   else
@@ -126,7 +126,7 @@ void Validator::signature(const FunctionDecl *def) {
     memberInitializers(ctor);
 }
 
-void Validator::compound(const CompoundStmt *s) {
+void Validator::VisitCompoundStmt(const CompoundStmt *s) {
   for (const clang::Stmt *child : s->body())
     stmt(child);
 }
@@ -137,66 +137,77 @@ void Validator::stmt(const clang::Stmt *s) {
   SourceLocation outer = current_;
   if (s->getBeginLoc().isValid())
     current_ = s->getBeginLoc();
-  SourceLocation loc = s->getBeginLoc();
   evaluationOrderOf(s); // ValidateOrder.cpp
-  if (const auto *cs = dyn_cast<CompoundStmt>(s))
-    compound(cs);
-  else if (const auto *as = dyn_cast<AttributedStmt>(s))
-    stmt(as->getSubStmt());
-  else if (isa<NullStmt>(s))
-    ;
-  else if (const auto *ds = dyn_cast<DeclStmt>(s))
-    declStmt(ds);
-  else if (const auto *is = dyn_cast<IfStmt>(s))
-    ifStmt(is);
-  else if (const auto *f = dyn_cast<ForStmt>(s)) {
-    stmt(f->getInit());
-    if (const VarDecl *cv = f->getConditionVariable())
-      conditionVariable(cv);
-    if (f->getCond())
-      expr(f->getCond());
-    if (f->getInc())
-      discarded(f->getInc());
-    loopBody(f->getBody());
-  } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
-    if (const VarDecl *cv = w->getConditionVariable())
-      conditionVariable(cv);
-    expr(w->getCond());
-    loopBody(w->getBody());
-  } else if (const auto *d = dyn_cast<DoStmt>(s)) {
-    loopBody(d->getBody());
-    expr(d->getCond());
-  } else if (const auto *r = dyn_cast<CXXForRangeStmt>(s))
-    rangeFor(r);
-  else if (const auto *sw = dyn_cast<SwitchStmt>(s))
-    switchStmt(sw);
-  else if (isa<BreakStmt, ContinueStmt>(s)) {
-    // Breaks of switches are checked by switchStmt(); these leave loops.
-    if (loops_ == 0)
-      refuse(loc, std::string("'") +
-                      (isa<BreakStmt>(s) ? "break" : "continue") +
-                      "' outside a loop is not supported");
-  } else if (const auto *ret = dyn_cast<ReturnStmt>(s))
-    returnStmt(ret);
-  else if (isa<GotoStmt, IndirectGotoStmt>(s))
-    refuse(loc, "'goto' is not supported");
-  else if (const auto *label = dyn_cast<LabelStmt>(s))
-    stmt(label->getSubStmt()); // harmless without a goto (refused above)
-  else if (isa<CXXTryStmt>(s))
-    refuse(loc, "'try' is not supported");
-  else if (const auto *a = dyn_cast<AsmStmt>(s))
-    refuse(a->getAsmLoc(), "inline assembly is not supported");
-  else if (const auto *omp = dyn_cast<OMPExecutableDirective>(s))
-    ompDirective(omp);
-  else if (const auto *e = dyn_cast<clang::Expr>(s))
-    discarded(e);
-  else
-    refuse(loc, std::string("statement '") + s->getStmtClassName() +
-                    "' is not supported");
+  Visit(s);
   current_ = outer;
 }
 
-void Validator::ifStmt(const IfStmt *s) {
+void Validator::VisitAttributedStmt(const AttributedStmt *s) {
+  stmt(s->getSubStmt());
+}
+
+void Validator::VisitLabelStmt(const LabelStmt *s) {
+  stmt(s->getSubStmt()); // harmless without a goto (refused)
+}
+
+void Validator::VisitForStmt(const ForStmt *f) {
+  stmt(f->getInit());
+  if (const VarDecl *cv = f->getConditionVariable())
+    conditionVariable(cv);
+  if (f->getCond())
+    expr(f->getCond());
+  if (f->getInc())
+    discarded(f->getInc());
+  loopBody(f->getBody());
+}
+
+void Validator::VisitWhileStmt(const WhileStmt *w) {
+  if (const VarDecl *cv = w->getConditionVariable())
+    conditionVariable(cv);
+  expr(w->getCond());
+  loopBody(w->getBody());
+}
+
+void Validator::VisitDoStmt(const DoStmt *d) {
+  loopBody(d->getBody());
+  expr(d->getCond());
+}
+
+// Breaks of switches are checked by VisitSwitchStmt(); these leave loops.
+void Validator::VisitBreakStmt(const BreakStmt *s) {
+  if (loops_ == 0)
+    refuse(s->getBeginLoc(), "'break' outside a loop is not supported");
+}
+
+void Validator::VisitContinueStmt(const ContinueStmt *s) {
+  if (loops_ == 0)
+    refuse(s->getBeginLoc(), "'continue' outside a loop is not supported");
+}
+
+void Validator::VisitGotoStmt(const GotoStmt *s) {
+  refuse(s->getBeginLoc(), "'goto' is not supported");
+}
+
+void Validator::VisitIndirectGotoStmt(const IndirectGotoStmt *s) {
+  refuse(s->getBeginLoc(), "'goto' is not supported");
+}
+
+void Validator::VisitCXXTryStmt(const CXXTryStmt *s) {
+  refuse(s->getBeginLoc(), "'try' is not supported");
+}
+
+void Validator::VisitAsmStmt(const AsmStmt *s) {
+  refuse(s->getAsmLoc(), "inline assembly is not supported");
+}
+
+void Validator::VisitExpr(const clang::Expr *e) { discarded(e); }
+
+void Validator::VisitStmt(const clang::Stmt *s) {
+  refuse(s->getBeginLoc(), std::string("statement '") + s->getStmtClassName() +
+                               "' is not supported");
+}
+
+void Validator::VisitIfStmt(const IfStmt *s) {
   stmt(s->getInit());
   if (const VarDecl *cv = s->getConditionVariable())
     conditionVariable(cv);
@@ -220,7 +231,7 @@ void Validator::loopBody(const clang::Stmt *body) {
   --loops_;
 }
 
-void Validator::rangeFor(const CXXForRangeStmt *s) {
+void Validator::VisitCXXForRangeStmt(const CXXForRangeStmt *s) {
   stmt(s->getInit());
   const clang::Expr *range = s->getRangeInit()->IgnoreParenImpCasts();
   const VarDecl *var = s->getLoopVariable();
@@ -250,7 +261,7 @@ void Validator::rangeFor(const CXXForRangeStmt *s) {
   loopBody(s->getBody());
 }
 
-void Validator::switchStmt(const SwitchStmt *s) {
+void Validator::VisitSwitchStmt(const SwitchStmt *s) {
   stmt(s->getInit());
   if (const VarDecl *cv = s->getConditionVariable())
     conditionVariable(cv);
@@ -298,7 +309,7 @@ void Validator::switchStmt(const SwitchStmt *s) {
   }
 }
 
-void Validator::returnStmt(const ReturnStmt *s) {
+void Validator::VisitReturnStmt(const ReturnStmt *s) {
   const clang::Expr *value = s->getRetValue();
   if (!value)
     return;
@@ -316,7 +327,7 @@ void Validator::returnStmt(const ReturnStmt *s) {
   initializer(t, value, s->getBeginLoc());
 }
 
-void Validator::declStmt(const DeclStmt *s) {
+void Validator::VisitDeclStmt(const DeclStmt *s) {
   for (const Decl *d : s->decls()) {
     if (const auto *vd = dyn_cast<VarDecl>(d))
       varDecl(vd);

@@ -12,6 +12,7 @@
 #include "rules/Rules.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/StmtVisitor.h"
 
 using namespace clang;
 
@@ -40,6 +41,76 @@ const clang::Expr *assignedOperand(const clang::Expr *e) {
 }
 
 } // namespace
+
+/// The expressions the validator knows, one method per kind, named as in
+/// the lowering's ExprLowerer (frontend/lower/LowerExpr.cpp); any other kind
+/// is refused (VisitExpr). Validator::expr() handles, before dispatching
+/// here, what both do first: constants, parentheses and `std::get`.
+class ExprValidator
+    : public ConstStmtVisitor<ExprValidator, void, Validator::Use> {
+public:
+  using Use = Validator::Use;
+  explicit ExprValidator(Validator &v) : V(v) {}
+
+  void VisitCastExpr(const CastExpr *e, Use use) { V.cast(e, use); }
+  void VisitIntegerLiteral(const IntegerLiteral *, Use) {}
+  void VisitFloatingLiteral(const FloatingLiteral *, Use) {}
+  void VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *, Use) {}
+  void VisitDeclRefExpr(const DeclRefExpr *e, Use use) { V.declRef(e, use); }
+  void VisitUnaryOperator(const UnaryOperator *u, Use) { V.unary(u); }
+  void VisitBinaryOperator(const BinaryOperator *b, Use) { V.binary(b); }
+  void VisitConditionalOperator(const ConditionalOperator *c, Use use) {
+    V.conditional(c, use);
+  }
+  void VisitArraySubscriptExpr(const ArraySubscriptExpr *e, Use) {
+    V.subscript(e);
+  }
+  void VisitMemberExpr(const MemberExpr *me, Use use) { V.member(me, use); }
+  void VisitCXXThisExpr(const CXXThisExpr *e, Use) {
+    V.refuse(e->getBeginLoc(), "'this' is supported in member access and "
+                               "member calls only");
+  }
+  void VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *op, Use) {
+    V.operatorCall(op);
+  }
+  void VisitCXXMemberCallExpr(const CXXMemberCallExpr *mc, Use) {
+    V.memberCall(mc);
+  }
+  void VisitCallExpr(const CallExpr *c, Use use) {
+    if (use == Use::Target && !accessorValue(c->getDirectCallee()))
+      return V.refuse(c->getBeginLoc(),
+                      "assigning to the result of a call is not supported");
+    V.call(c);
+  }
+  void VisitCXXThrowExpr(const CXXThrowExpr *e, Use) {
+    V.refuse(e->getBeginLoc(), "'throw' is not supported");
+  }
+  void VisitLambdaExpr(const LambdaExpr *le, Use) { V.lambda(le); }
+  void VisitCXXConstructExpr(const CXXConstructExpr *ctor, Use use) {
+    Type t;
+    if (ctor->getNumArgs() == 1 && lowerType(V.ctx_, ctor->getType(), t) &&
+        (!t.isContainer() || V.namesContainer(ctor)))
+      return V.expr(ctor->getArg(0), use);
+    V.refuse(ctor->getBeginLoc(), "constructing a '" +
+                                      ctor->getType().getAsString() +
+                                      "' here is not supported");
+  }
+  void VisitImplicitValueInitExpr(const ImplicitValueInitExpr *e, Use use) {
+    Type t;
+    if (use == Use::Value && lowerType(V.ctx_, e->getType(), t) &&
+        (t.isReal() || t.isIntegral()))
+      return;
+    VisitExpr(e, use);
+  }
+  void VisitExpr(const clang::Expr *e, Use) {
+    V.refuse(e->getBeginLoc(), std::string("expression '") +
+                                   e->getStmtClassName() +
+                                   "' is not supported");
+  }
+
+private:
+  Validator &V;
+};
 
 const VarDecl *Validator::namedVar(const clang::Expr *e) const {
   // A container passed by value arrives as its copy (or move) construction.
@@ -99,25 +170,6 @@ void Validator::expr(const clang::Expr *e, Use use) {
   }
   if (const clang::Expr *inner = transparentOperand(e))
     return expr(inner, use);
-  if (const auto *c = dyn_cast<CastExpr>(e))
-    return cast(c, use);
-  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(e))
-    return;
-  if (const auto *dre = dyn_cast<DeclRefExpr>(e))
-    return declRef(dre, use);
-  if (const auto *u = dyn_cast<UnaryOperator>(e))
-    return unary(u);
-  if (const auto *b = dyn_cast<BinaryOperator>(e))
-    return binary(b);
-  if (const auto *c = dyn_cast<ConditionalOperator>(e))
-    return conditional(c, use);
-  if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e))
-    return subscript(ase);
-  if (const auto *me = dyn_cast<MemberExpr>(e))
-    return member(me, use);
-  if (isa<CXXThisExpr>(e))
-    return refuse(loc, "'this' is supported in member access and member "
-                       "calls only");
   // `std::get<I>(t)` of a std::pair or tuple: its element.
   if (const auto *c = dyn_cast<CallExpr>(e)) {
     unsigned index = 0;
@@ -130,34 +182,7 @@ void Validator::expr(const clang::Expr *e, Use use) {
       c && c->getDirectCallee() &&
       !isLibraryFunction(c->getDirectCallee(), ctx_) && !accessorCall(c, use))
     return; // refused
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e))
-    return operatorCall(op);
-  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))
-    return memberCall(mc);
-  if (const auto *c = dyn_cast<CallExpr>(e)) {
-    if (use == Use::Target && !accessorValue(c->getDirectCallee()))
-      return refuse(loc, "assigning to the result of a call is not supported");
-    return call(c);
-  }
-  if (isa<CXXThrowExpr>(e))
-    return refuse(loc, "'throw' is not supported");
-  if (const auto *le = dyn_cast<LambdaExpr>(e))
-    return lambda(le);
-  if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
-    Type t;
-    if (ctor->getNumArgs() == 1 && lowerType(ctx_, e->getType(), t) &&
-        (!t.isContainer() || namesContainer(e)))
-      return expr(ctor->getArg(0), use);
-    return refuse(loc, "constructing a '" + e->getType().getAsString() +
-                           "' here is not supported");
-  }
-  if (isa<ImplicitValueInitExpr>(e) && use == Use::Value) {
-    Type t;
-    if (lowerType(ctx_, e->getType(), t) && (t.isReal() || t.isIntegral()))
-      return;
-  }
-  refuse(loc, std::string("expression '") + e->getStmtClassName() +
-                  "' is not supported");
+  ExprValidator(*this).Visit(e, use);
 }
 
 void Validator::declRef(const DeclRefExpr *e, Use use) {

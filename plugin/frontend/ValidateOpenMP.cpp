@@ -66,7 +66,7 @@ bool constantPositive(const clang::Expr *e, ASTContext &ctx) {
 
 } // namespace
 
-void Validator::ompDirective(const OMPExecutableDirective *d) {
+void Validator::VisitOMPExecutableDirective(const OMPExecutableDirective *d) {
   const auto *pf = dyn_cast<OMPParallelForDirective>(d);
   if (!pf)
     return refuse(d->getBeginLoc(), whyRefused(d));

@@ -1,14 +1,20 @@
 //===- Validator.h - the checks behind validate() ---------------*- C++ -*-===//
 ///
 /// \file
-/// The validator is an allow-list: it walks the requested function and every
-/// user function it calls, and every statement or expression it has no rule
-/// for is refused, at its location. The lowering (frontend/lower/) runs only
-/// on what passed, so every refusal of tangent lives here: Validate.cpp
-/// checks functions, statements, declarations and initializers,
-/// ValidateExpr.cpp expressions and calls, ValidateOrder.cpp calls that
-/// write what their expression also reads, ValidateContainer.cpp container
-/// operations (push_back, swap, std algorithms), ValidateObject.cpp objects.
+/// The validator is the source half of the legality layer (Legality.h), an
+/// allow-list: it walks the requested function and every user function it
+/// calls, and every statement or expression it has no rule for is refused,
+/// at its location. The lowering (frontend/lower/) runs only on what
+/// passed. Its dispatch mirrors the lowering's: the validator is a
+/// ConstStmtVisitor over statements, as FunctionLowerer is, and expressions
+/// go through an ExprValidator visitor (ValidateExpr.cpp), as through
+/// ExprLowerer, with methods of the same names: `VisitForStmt` finds both
+/// how a for loop is checked and how it is lowered. Validate.cpp checks
+/// functions, statements, declarations and initializers, ValidateExpr.cpp
+/// expressions and calls, ValidateOrder.cpp calls that write what their
+/// expression also reads, ValidateContainer.cpp container operations
+/// (push_back, swap, std algorithms), ValidateObject.cpp objects,
+/// ValidateOpenMP.cpp and ValidateMPI.cpp OpenMP and MPI.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FRONTEND_VALIDATOR_H
 #define TANGENT_FRONTEND_VALIDATOR_H
@@ -20,13 +26,14 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
 #include <functional>
 #include <set>
 #include <string>
 
 namespace tangent {
 
-class Validator {
+class Validator : public clang::ConstStmtVisitor<Validator> {
 public:
   using Instantiate = std::function<void(const clang::FunctionDecl *)>;
   Validator(clang::ASTContext &ctx, Diagnoser &diags,
@@ -74,17 +81,44 @@ private:
   bool namesRefused(const clang::Expr *e) const;
   void warn(clang::SourceLocation loc, const std::string &what);
 
-  // Validate.cpp
-  void signature(const clang::FunctionDecl *def);
-  void stmt(const clang::Stmt *s);
-  void compound(const clang::CompoundStmt *s);
-  void ifStmt(const clang::IfStmt *s);
-  void loopBody(const clang::Stmt *body);
-  void rangeFor(const clang::CXXForRangeStmt *s);
-  void switchStmt(const clang::SwitchStmt *s);
+public:
+  // --- statements (Validate.cpp): `Visit(s)` checks s; the same names as
+  // FunctionLowerer's (frontend/lower/FunctionLowerer.h) -------------------
+  void VisitCompoundStmt(const clang::CompoundStmt *s);
+  void VisitAttributedStmt(const clang::AttributedStmt *s);
+  void VisitLabelStmt(const clang::LabelStmt *s);
+  void VisitNullStmt(const clang::NullStmt *) {}
+  void VisitDeclStmt(const clang::DeclStmt *s);
+  void VisitIfStmt(const clang::IfStmt *s);
+  void VisitBreakStmt(const clang::BreakStmt *s);
+  void VisitContinueStmt(const clang::ContinueStmt *s);
+  void VisitReturnStmt(const clang::ReturnStmt *s);
+  void VisitForStmt(const clang::ForStmt *s);
+  void VisitWhileStmt(const clang::WhileStmt *s);
+  void VisitDoStmt(const clang::DoStmt *s);
+  void VisitCXXForRangeStmt(const clang::CXXForRangeStmt *s);
+  void VisitSwitchStmt(const clang::SwitchStmt *s);
   /// An OpenMP directive (ValidateOpenMP.cpp): `parallel for` with the
   /// clauses tangent differentiates, else refused.
-  void ompDirective(const clang::OMPExecutableDirective *d);
+  void VisitOMPExecutableDirective(const clang::OMPExecutableDirective *d);
+  /// Refused: goto, try, inline assembly.
+  void VisitGotoStmt(const clang::GotoStmt *s);
+  void VisitIndirectGotoStmt(const clang::IndirectGotoStmt *s);
+  void VisitCXXTryStmt(const clang::CXXTryStmt *s);
+  void VisitAsmStmt(const clang::AsmStmt *s);
+  /// An expression as a statement (its value dropped).
+  void VisitExpr(const clang::Expr *e);
+  /// Any other statement: refused.
+  void VisitStmt(const clang::Stmt *s);
+
+private:
+  friend class ExprValidator;
+
+  // Validate.cpp
+  void signature(const clang::FunctionDecl *def);
+  /// Checks `s` with its location as the default one of refusals.
+  void stmt(const clang::Stmt *s);
+  void loopBody(const clang::Stmt *body);
   /// A call of an MPI function (ValidateMPI.cpp): one of ir/Mpi.h with
   /// arguments of the shapes it lists, as a statement; else refused.
   bool isMpiCall(const clang::CallExpr *c) const;
@@ -93,8 +127,6 @@ private:
   void mpiBuffer(const clang::Expr *a, bool written);
   /// Whether <tangent/mpi.hpp> was included (namespace tangent::mpi).
   bool hasTangentMpi() const;
-  void returnStmt(const clang::ReturnStmt *s);
-  void declStmt(const clang::DeclStmt *s);
   void varDecl(const clang::VarDecl *vd);
   /// A number declared in an if, while, for or switch condition.
   void conditionVariable(const clang::VarDecl *cv);
