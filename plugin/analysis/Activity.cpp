@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
+#include "ir/Support.h"
 
 namespace tangent {
 
@@ -53,7 +54,9 @@ void markExprs(const Expr &e) {
 
 } // namespace
 
-void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
+Activity analyzeActivity(Function &fn, const LoopForms &loops,
+                         std::uint64_t wrt, bool optimized) {
+  TANGENT_ASSERT(loops.fn == &fn, "activity from another function's loops");
   for (Var *p : fn.params) {
     bool selected = !fn.is_top ||
                     (p->sourceParam() < 64 && ((wrt >> p->sourceParam()) & 1u));
@@ -159,6 +162,15 @@ void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized) {
       v->active = false;
   }
   forEachStmt(fn.body, [&](const Stmt &s, int) { forEachExpr(s, markExprs); });
+  Activity out;
+  out.fn = &fn;
+  for (const auto &v : fn.vars)
+    if (v->active) {
+      TANGENT_ASSERT(v->type.isDifferentiable(),
+                     "an active variable that cannot carry a derivative");
+      out.active.push_back(v.get());
+    }
+  return out;
 }
 
 } // namespace tangent

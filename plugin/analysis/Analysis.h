@@ -2,16 +2,23 @@
 ///
 /// \file
 /// The passes between lowering and generation, run in this order by the
-/// driver through analyzeFunction() / analyzeCallees() (Analyze.cpp):
-///  1. classifyLoops  (LoopAnalysis.cpp): invariant variables, counted loops;
-///  1b. analyzeParallelLoops (ParallelLoops.cpp): OpenMP loops' reductions
-///     taken out, and what their iterations share;
-///  2. analyzeActivity (Activity.cpp): varied and useful variables;
-///  3. analyzeToBeRecorded (ToBeRecorded.cpp): what the reverse sweep reads,
-///     hence which overwrites must be recorded, and which branch decisions;
-///  4. chooseLoopStrategies (Checkpointing.cpp): a strategy and a reason per
-///     loop, and the state its snapshots hold.
-/// Each pass writes its results into the IR (Var, Expr, Stmt, LoopInfo).
+/// pipelines (frontend/Pipeline.h) through analyzeFunction() /
+/// analyzeCallees() (Analyze.cpp). Each returns a result object that the
+/// next one takes, so the order is in the types:
+///  1. classifyLoops (LoopAnalysis.cpp) -> LoopForms: invariant variables,
+///     counted loops; analyzeParallelLoops (ParallelLoops.cpp) updates them:
+///     OpenMP loops' reductions taken out, what their iterations share;
+///  2. analyzeActivity (Activity.cpp), from LoopForms -> Activity: varied
+///     and useful variables;
+///  3. analyzeToBeRecorded (ToBeRecorded.cpp), from Activity -> Records:
+///     what the reverse sweep reads, hence which overwrites must be
+///     recorded, and which branch decisions;
+///  4. chooseLoopStrategies (Checkpointing.cpp), extending Records (a
+///     loop's replays read what it does not write) -> LoopPlans: a strategy
+///     and a reason per loop, and the state its snapshots hold.
+/// The facts themselves stay on the IR they describe (Var, Expr, Stmt,
+/// LoopInfo), where generation reads them; each pass asserts the facts it
+/// establishes (TANGENT_ASSERT, ir/Support.h).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_ANALYSIS_H
 #define TANGENT_ANALYSIS_H
@@ -20,26 +27,71 @@
 
 namespace tangent {
 
+/// What classifyLoops establishes: every loop of the function, in program
+/// order, classified (LoopInfo::form), and its invariant variables.
+struct LoopForms {
+  const Function *fn = nullptr;
+  std::vector<const Stmt *> loops;
+  std::vector<const Var *> invariant;
+};
+
+/// What analyzeActivity establishes: the variables that get an adjoint.
+struct Activity {
+  const Function *fn = nullptr;
+  std::vector<const Var *> active;
+};
+
+/// What analyzeToBeRecorded establishes: the variables whose values the
+/// reverse sweep reads (each with the statements that read it,
+/// Var::readers).
+struct Records {
+  const Function *fn = nullptr;
+  std::vector<const Var *> read_in_reverse;
+  /// Adds `reader` to the statements whose reverse reads `v`
+  /// (chooseLoopStrategies: a checkpointed loop's replays read what the
+  /// loop reads and does not write).
+  void addReader(Var *v, const Stmt *reader);
+};
+
+/// What chooseLoopStrategies establishes: each loop's strategy and reason
+/// (LoopInfo::strategy, reason, carried).
+struct LoopPlans {
+  const Function *fn = nullptr;
+  /// The loops reversed otherwise than by the full tape.
+  std::vector<const Stmt *> checkpointed;
+};
+
+/// Every analysis of a function, in the order it ran.
+struct Analyzed {
+  LoopForms loops;
+  Activity activity;
+  Records records;
+  LoopPlans plans;
+};
+
 /// Runs every analysis below on a requested function, in order, under the
 /// request's options; `after` (if set) is called with each pass's name once
 /// it ran (for -fplugin-arg-tangent-dump-ir).
-void analyzeFunction(Function &fn, const Options &opts,
-                     const std::function<void(const char *pass)> &after = {});
+Analyzed
+analyzeFunction(Function &fn, const Options &opts,
+                const std::function<void(const char *pass)> &after = {});
 
 /// Runs them on callees (differentiated with respect to every floating
 /// parameter, default options), iterating to a fixed point where callees
 /// call each other (recursion). Each callee is analyzed once per translation
-/// unit: pass only callees not analyzed before.
-void analyzeCallees(const std::vector<Function *> &callees);
+/// unit: pass only callees not analyzed before. One result per callee, in
+/// their order.
+std::vector<Analyzed> analyzeCallees(const std::vector<Function *> &callees);
 
 /// Marks invariant variables and classifies loops (Counted when possible).
-void classifyLoops(Function &fn);
+LoopForms classifyLoops(Function &fn);
 
 /// On each `#pragma omp parallel for` loop: floating reductions become
-/// per-iteration contributions folded after the loop, and the variables its
-/// body touches are classified (exclusive, private, shared) into its
-/// OmpLoop, or the loop gets a refusal (ParallelLoops.cpp).
-void analyzeParallelLoops(Function &fn);
+/// per-iteration contributions folded after the loop (the loops are then
+/// classified again, into `forms`), and the variables its body touches are
+/// classified (exclusive, private, shared) into its OmpLoop, or the loop
+/// gets a refusal, which the legality layer reports (ParallelLoops.cpp).
+void analyzeParallelLoops(Function &fn, LoopForms &forms);
 
 /// The reason a parallel loop's remark gives: how both sweeps run and how
 /// its adjoints are updated safely (ParallelLoops.cpp).
@@ -52,11 +104,13 @@ bool loopCallsMpi(const LoopInfo &li);
 /// Computes varied/useful/active for variables and `active` for expressions.
 /// For the requested function, `wrt` selects the independent parameters;
 /// with `optimized` false every differentiable variable is active.
-void analyzeActivity(Function &fn, std::uint64_t wrt, bool optimized);
+Activity analyzeActivity(Function &fn, const LoopForms &loops,
+                         std::uint64_t wrt, bool optimized);
 
 /// Computes `read_in_reverse` for variables, the callee summary, and for
 /// `if` statements whether their decision is recorded.
-void analyzeToBeRecorded(Function &fn, bool optimized);
+Records analyzeToBeRecorded(Function &fn, const Activity &activity,
+                            bool optimized);
 
 /// Marks the indices of element writes to inactive containers that the
 /// reverse restores (what reads the container there may be a loop's replay,
@@ -69,8 +123,10 @@ void summarizeParameters(Function &fn);
 
 /// Chooses each loop's strategy (full tape, sqrt(n) segments, online) with
 /// its reason, and the loop-carried state of checkpointed loops
-/// (Checkpointing.cpp). Runs last: snapshots include what the reverse reads.
-void chooseLoopStrategies(Function &fn, const Options &opts);
+/// (Checkpointing.cpp). Runs last: snapshots include what the reverse reads;
+/// the replays of checkpointed loops read more, which it adds to `records`.
+LoopPlans chooseLoopStrategies(Function &fn, Records &records,
+                               const Options &opts);
 
 /// Whether callee parameter `p` is filled by every call: a non-const
 /// reference to a vector (or std::array) of scalars that the callee only

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
+#include "ir/Support.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -253,13 +254,15 @@ std::vector<Var *> exitValues(const LoopInfo &li,
 
 class StrategyChooser {
 public:
-  StrategyChooser(Function &fn, const Options &opts)
-      : fn_(fn), opts_(opts), sizes_(constructionSizes(fn)) {}
+  StrategyChooser(Function &fn, Records &records, const Options &opts)
+      : fn_(fn), records_(records), opts_(opts), sizes_(constructionSizes(fn)) {
+  }
 
   void run() { visit(fn_.body, 0); }
 
 private:
   Function &fn_;
+  Records &records_;
   const Options &opts_;
   SizeExprs sizes_;
   /// The loop around the one being chosen recomputes its iterations.
@@ -491,8 +494,7 @@ private:
       Var *v = const_cast<Var *>(cv);
       if (written.count(v) || v->role == VarRole::Induction)
         continue;
-      v->read_in_reverse = true;
-      v->readers.push_back(&s);
+      records_.addReader(v, &s);
     }
     // A snapshot held as a std::tuple (budgeted and online loops) cannot
     // hold a C array.
@@ -580,14 +582,30 @@ private:
 
 } // namespace
 
-void chooseLoopStrategies(Function &fn, const Options &opts) {
+LoopPlans chooseLoopStrategies(Function &fn, Records &records,
+                               const Options &opts) {
+  TANGENT_ASSERT(records.fn == &fn,
+                 "strategies from another function's records");
   // A loop's replays read what it does not write (choose() marks it): a
   // later element write there then restores, and its index must be there
   // too; the strategies are chosen again with it (each round only adds).
   do
-    StrategyChooser(fn, opts).run();
+    StrategyChooser(fn, records, opts).run();
   while (markRestoredIndices(fn));
   summarizeParameters(fn);
+  LoopPlans out;
+  out.fn = &fn;
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    if (s.kind != StmtKind::Loop || s.loop->strategy == LoopStrategy::FullTape)
+      return;
+    const LoopInfo &li = *s.loop;
+    TANGENT_ASSERT(!li.reason.empty(), "a loop strategy without its reason");
+    TANGENT_ASSERT(li.strategy != LoopStrategy::Segments ||
+                       li.form == LoopInfo::Form::Counted,
+                   "sqrt(n) segments of a loop that is not counted");
+    out.checkpointed.push_back(&s);
+  });
+  return out;
 }
 
 } // namespace tangent

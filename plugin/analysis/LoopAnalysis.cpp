@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
+#include "ir/Support.h"
 #include <map>
 #include <set>
 
@@ -217,6 +218,26 @@ private:
 
 } // namespace
 
-void classifyLoops(Function &fn) { LoopClassifier(fn).run(); }
+LoopForms classifyLoops(Function &fn) {
+  LoopClassifier(fn).run();
+  LoopForms out;
+  out.fn = &fn;
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    if (s.kind != StmtKind::Loop)
+      return;
+    const LoopInfo &li = *s.loop;
+    TANGENT_ASSERT(li.form != LoopInfo::Form::Counted ||
+                       (li.induction && li.start && li.bound &&
+                        li.increment != 0 && !li.compare.empty()),
+                   "a counted loop without its induction, bounds or step");
+    TANGENT_ASSERT(li.form != LoopInfo::Form::General || li.exit_flag,
+                   "a general loop without its exit flag");
+    out.loops.push_back(&s);
+  });
+  for (const auto &v : fn.vars)
+    if (v->invariant)
+      out.invariant.push_back(v.get());
+  return out;
+}
 
 } // namespace tangent

@@ -486,7 +486,8 @@ private:
 
 } // namespace
 
-void analyzeParallelLoops(Function &fn) {
+void analyzeParallelLoops(Function &fn, LoopForms &forms) {
+  TANGENT_ASSERT(forms.fn == &fn, "parallel loops of another function");
   bool any = false;
   forEachStmt(fn.body, [&](const Stmt &s, int) {
     any |= s.kind == StmtKind::Loop && s.loop->omp != nullptr;
@@ -495,7 +496,7 @@ void analyzeParallelLoops(Function &fn) {
     return;
   ParallelLoops pl(fn);
   if (pl.takeOutReductions(fn.body))
-    classifyLoops(fn); // the fold loops are counted loops
+    forms = classifyLoops(fn); // the fold loops are counted loops
   pl.classifyAll();
 }
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "ir/Mpi.h"
+#include "ir/Support.h"
 #include "rules/Rules.h"
 #include <algorithm>
 
@@ -224,7 +225,10 @@ bool markRestoredIndices(Function &fn) {
   return any;
 }
 
-void analyzeToBeRecorded(Function &fn, bool optimized) {
+Records analyzeToBeRecorded(Function &fn, const Activity &activity,
+                            bool optimized) {
+  TANGENT_ASSERT(activity.fn == &fn,
+                 "records from another function's activity");
   // Computed afresh: the driver runs this pass again when the summaries of
   // (recursive) callees grow.
   for (auto &v : fn.vars) {
@@ -329,6 +333,23 @@ void analyzeToBeRecorded(Function &fn, bool optimized) {
     for (auto &v : fn.vars)
       v->read_in_reverse = v->read_everywhere = true;
   summarizeParameters(fn);
+  Records out;
+  out.fn = &fn;
+  for (const auto &v : fn.vars)
+    if (v->read_in_reverse) {
+      TANGENT_ASSERT(v->read_everywhere || !v->readers.empty(),
+                     "a variable read in reverse by no statement");
+      out.read_in_reverse.push_back(v.get());
+    }
+  return out;
+}
+
+void Records::addReader(Var *v, const Stmt *reader) {
+  TANGENT_ASSERT(fn && reader, "a reader added to records of no function");
+  if (!v->read_in_reverse)
+    read_in_reverse.push_back(v);
+  v->read_in_reverse = true;
+  v->readers.push_back(reader);
 }
 
 void summarizeParameters(Function &fn) {

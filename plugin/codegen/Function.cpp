@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include "ir/Support.h"
 
 namespace tangent {
 
@@ -61,8 +62,11 @@ std::string adjointParamType(const Var &p) {
   return t.spelling + "&";
 }
 
-GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
+GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
+                                  const Options &opts,
                                   const std::string &stem) {
+  TANGENT_ASSERT(analyzed.plans.fn == &fn,
+                 "generating a function its analyses did not run on");
   GeneratedFunction out;
   fn.generated_name = stem;
   NameScope &names = fn.names;

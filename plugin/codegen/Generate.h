@@ -19,6 +19,7 @@
 #ifndef TANGENT_CODEGEN_GENERATE_H
 #define TANGENT_CODEGEN_GENERATE_H
 
+#include "analysis/Analysis.h"
 #include "ir/IR.h"
 #include <string>
 #include <utility>
@@ -33,10 +34,11 @@ struct GeneratedFunction {
   std::string entry;        ///< name of the joint function (top) or stem
 };
 
-/// Generates the adjoint of `fn` (already analyzed). `stem` is the unique
-/// name stem for its generated functions.
-GeneratedFunction generateAdjoint(Function &fn, const Options &opts,
-                                  const std::string &stem);
+/// Generates the adjoint of `fn`, analyzed (`analyzed`, analysis/Analysis.h)
+/// and checked by the legality layer (frontend/Legality.h): generation only
+/// asserts. `stem` is the unique name stem for its generated functions.
+GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
+                                  const Options &opts, const std::string &stem);
 
 /// Prints a tangent-linear function (forward/TangentLinear.h) as the C++
 /// function `<fn.generated_name>` (Forward.cpp).

@@ -86,17 +86,19 @@ Function *RequestPipeline::lower() {
   return top;
 }
 
-void RequestPipeline::analyze(Function &fn, const Options &opts,
-                              const std::string &title) {
-  analyzeFunction(fn, opts, [&](const char *pass) {
+Analyzed RequestPipeline::analyze(Function &fn, const Options &opts,
+                                  const std::string &title) {
+  return analyzeFunction(fn, opts, [&](const char *pass) {
     work_.dump(title + " after the " + pass + " analysis", fn);
   });
 }
 
 void RequestPipeline::generateCallees(
-    const std::vector<Function *> &fresh,
+    const std::vector<Function *> &fresh, const std::vector<Analyzed> &analyzed,
     std::map<const Function *, SharedPart> &into, const std::string &remark) {
-  for (Function *callee : fresh) {
+  TANGENT_ASSERT(analyzed.size() == fresh.size(), "callees not analyzed");
+  for (size_t k = 0; k < fresh.size(); ++k) {
+    Function *callee = fresh[k];
     SharedPart &shared = into.at(callee);
     if (!remark.empty()) {
       work_.dump("callee " + callee->name + " after every analysis", *callee);
@@ -106,7 +108,8 @@ void RequestPipeline::generateCallees(
       shared.refused = true;
       continue;
     }
-    shared.part.code = generateAdjoint(*callee, Options{}, shared.part.stem);
+    shared.part.code =
+        generateAdjoint(*callee, analyzed[k], Options{}, shared.part.stem);
   }
 }
 
@@ -134,7 +137,7 @@ bool GradientPipeline::differentiate(Function &top) {
   for (Function *callee : work_.lowering.ordered())
     if (!work_.callees.count(callee))
       fresh.push_back(callee);
-  analyzeCallees(fresh);
+  const std::vector<Analyzed> analyzed = analyzeCallees(fresh);
   for (Function *callee : fresh) {
     SharedPart &shared = work_.callees[callee];
     shared.part.function = callee;
@@ -142,10 +145,10 @@ bool GradientPipeline::differentiate(Function &top) {
         sanitize(callee->name) +
         (callee->variant.empty() ? "" : "_" + callee->variant));
   }
-  generateCallees(fresh, work_.callees, "callee");
+  generateCallees(fresh, analyzed, work_.callees, "callee");
   const std::string request_name =
       requestName(r_.function_name, request_.options, seeded ? "vjp" : "grad");
-  analyze(top, options, request_name);
+  const Analyzed top_analyzed = analyze(top, options, request_name);
   const std::vector<const Function *> used = reachableCallees(top);
   if (!legality_.report(generationRefusals(top, Generation::Adjoint)) ||
       !usable(used, work_.callees) || !clean())
@@ -159,7 +162,7 @@ bool GradientPipeline::differentiate(Function &top) {
   if (seeded)
     main.stem += naming::seededRequest();
   main.stem = work_.stems.fresh(main.stem);
-  main.code = generateAdjoint(top, options, main.stem);
+  main.code = generateAdjoint(top, top_analyzed, options, main.stem);
   reportLoops(top, request_name);
 
   // Bind: callees first, then the request's adjoint and specialization.

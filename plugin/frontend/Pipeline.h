@@ -99,10 +99,12 @@ protected:
   /// Whether no error was reported since the request started.
   bool clean() const { return legality_.errorCount() == errors_at_start_; }
   /// Analyzes `fn` under `opts`, dumping the IR after each analysis.
-  void analyze(Function &fn, const Options &opts, const std::string &title);
-  /// Generates the adjoints of `fresh` callees (analyzed), into `into`,
-  /// with the stem each got; the refused ones are reported and marked.
+  Analyzed analyze(Function &fn, const Options &opts, const std::string &title);
+  /// Generates the adjoints of `fresh` callees, analyzed (`analyzed`, in the
+  /// same order), into `into`, with the stem each got; the refused ones are
+  /// reported and marked.
   void generateCallees(const std::vector<Function *> &fresh,
+                       const std::vector<Analyzed> &analyzed,
                        std::map<const Function *, SharedPart> &into,
                        const std::string &remark);
   /// Whether every function in `used` has its part in `parts`, not refused.

@@ -106,8 +106,8 @@ bool SecondOrderPipeline::differentiate(Function &top) {
       shared.part.function = c;
       shared.part.stem = c->generated_name + naming::adjointOfTangent();
     }
-  analyzeCallees(fresh);
-  generateCallees(fresh, work_.hvp_parts, "");
+  const std::vector<Analyzed> analyzed = analyzeCallees(fresh);
+  generateCallees(fresh, analyzed, work_.hvp_parts, "");
   // Only f's own parameters are differentiated: the directions are
   // constants of the Hessian-vector product.
   Options inner = request_.options;
@@ -116,7 +116,7 @@ bool SecondOrderPipeline::differentiate(Function &top) {
   tl->is_top = true;
   const std::string request_name =
       requestName(r_.function_name, request_.options, "hvp");
-  analyze(*tl, inner, request_name);
+  const Analyzed tl_analyzed = analyze(*tl, inner, request_name);
   if (!usable(used, work_.jvp_parts) || !usable(used, work_.hvp_parts) ||
       !legality_.report(generationRefusals(*tl, Generation::Adjoint)) ||
       !clean())
@@ -124,7 +124,7 @@ bool SecondOrderPipeline::differentiate(Function &top) {
   GeneratedPart main;
   main.function = tl;
   main.stem = tl->generated_name;
-  main.code = generateAdjoint(*tl, inner, tl->generated_name);
+  main.code = generateAdjoint(*tl, tl_analyzed, inner, tl->generated_name);
   reportLoops(*tl, request_name);
   std::vector<const GeneratedPart *> parts;
   for (const Function *callee : used)

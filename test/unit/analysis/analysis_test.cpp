@@ -51,8 +51,8 @@ TEST(LoopAnalysis, WrittenInductionVariableIsNotCounted) {
 
 TEST(Activity, WrtSelectsIndependents) {
   Accumulate a(10);
-  classifyLoops(a.fn);
-  analyzeActivity(a.fn, std::uint64_t{1}, true);
+  LoopForms loops = classifyLoops(a.fn);
+  Activity activity = analyzeActivity(a.fn, loops, std::uint64_t{1}, true);
   EXPECT_TRUE(a.x->active);
   EXPECT_FALSE(a.c->active); // not selected
   EXPECT_TRUE(a.s->active);
@@ -61,16 +61,16 @@ TEST(Activity, WrtSelectsIndependents) {
 
 TEST(Activity, UnoptimizedMakesEverythingActive) {
   Accumulate a(10);
-  classifyLoops(a.fn);
-  analyzeActivity(a.fn, ~std::uint64_t{0}, false);
+  LoopForms loops = classifyLoops(a.fn);
+  Activity activity = analyzeActivity(a.fn, loops, ~std::uint64_t{0}, false);
   EXPECT_TRUE(a.k->active);
 }
 
 TEST(ToBeRecorded, ProductReadsTheOtherFactor) {
   Accumulate a(10);
-  classifyLoops(a.fn);
-  analyzeActivity(a.fn, ~std::uint64_t{0}, true);
-  analyzeToBeRecorded(a.fn, true);
+  LoopForms loops = classifyLoops(a.fn);
+  Activity activity = analyzeActivity(a.fn, loops, ~std::uint64_t{0}, true);
+  Records records = analyzeToBeRecorded(a.fn, activity, true);
   // d(x*c)/dx = c and d(x*c)/dc = x: both read; s only feeds sums.
   EXPECT_TRUE(a.x->read_in_reverse);
   EXPECT_TRUE(a.c->read_in_reverse);
@@ -81,33 +81,33 @@ TEST(ToBeRecorded, ProductReadsTheOtherFactor) {
 TEST(Checkpointing, ReasonsForEveryLoop) {
   {
     Accumulate a(50);
-    classifyLoops(a.fn);
-    analyzeActivity(a.fn, ~std::uint64_t{0}, true);
-    analyzeToBeRecorded(a.fn, true);
+    LoopForms loops = classifyLoops(a.fn);
+    Activity activity = analyzeActivity(a.fn, loops, ~std::uint64_t{0}, true);
+    Records records = analyzeToBeRecorded(a.fn, activity, true);
     Options o;
     o.checkpoint = true;
-    chooseLoopStrategies(a.fn, o);
+    chooseLoopStrategies(a.fn, records, o);
     EXPECT_EQ(a.loop().strategy, LoopStrategy::FullTape);
     EXPECT_EQ(a.loop().reason, "trip count 50 < min_length 100");
   }
   {
     Accumulate a(2000);
-    classifyLoops(a.fn);
-    analyzeActivity(a.fn, ~std::uint64_t{0}, true);
-    analyzeToBeRecorded(a.fn, true);
+    LoopForms loops = classifyLoops(a.fn);
+    Activity activity = analyzeActivity(a.fn, loops, ~std::uint64_t{0}, true);
+    Records records = analyzeToBeRecorded(a.fn, activity, true);
     Options o;
     o.checkpoint = true;
-    chooseLoopStrategies(a.fn, o);
+    chooseLoopStrategies(a.fn, records, o);
     EXPECT_EQ(a.loop().strategy, LoopStrategy::Segments);
     ASSERT_EQ(a.loop().carried.size(), 1u);
     EXPECT_EQ(a.loop().carried[0], a.s);
   }
   {
     Accumulate a(2000);
-    classifyLoops(a.fn);
-    analyzeActivity(a.fn, ~std::uint64_t{0}, true);
-    analyzeToBeRecorded(a.fn, true);
-    chooseLoopStrategies(a.fn, Options{});
+    LoopForms loops = classifyLoops(a.fn);
+    Activity activity = analyzeActivity(a.fn, loops, ~std::uint64_t{0}, true);
+    Records records = analyzeToBeRecorded(a.fn, activity, true);
+    chooseLoopStrategies(a.fn, records, Options{});
     EXPECT_EQ(a.loop().strategy, LoopStrategy::FullTape);
     EXPECT_EQ(a.loop().reason, "checkpointing not requested");
   }
@@ -135,8 +135,8 @@ struct Swapped : Builder {
 
 TEST(Activity, SwapGivesBothOperandsOneStatus) {
   Swapped f;
-  classifyLoops(f.fn);
-  analyzeActivity(f.fn, ~std::uint64_t{0}, true);
+  LoopForms loops = classifyLoops(f.fn);
+  Activity activity = analyzeActivity(f.fn, loops, ~std::uint64_t{0}, true);
   // b was a constant until it received a's value: both carry derivatives.
   EXPECT_TRUE(f.a->active);
   EXPECT_TRUE(f.b->active);
@@ -144,9 +144,9 @@ TEST(Activity, SwapGivesBothOperandsOneStatus) {
 
 TEST(ToBeRecorded, SwapReadsBothOperandsInReverse) {
   Swapped f;
-  classifyLoops(f.fn);
-  analyzeActivity(f.fn, ~std::uint64_t{0}, true);
-  analyzeToBeRecorded(f.fn, true);
+  LoopForms loops = classifyLoops(f.fn);
+  Activity activity = analyzeActivity(f.fn, loops, ~std::uint64_t{0}, true);
+  Records records = analyzeToBeRecorded(f.fn, activity, true);
   // Swapping back restores both only if both hold their values there.
   EXPECT_TRUE(f.a->read_in_reverse);
   EXPECT_TRUE(f.b->read_in_reverse);

@@ -10,11 +10,8 @@ using namespace tangent::test;
 
 namespace {
 
-void analyze(Function &fn, const Options &o = Options{}) {
-  classifyLoops(fn);
-  analyzeActivity(fn, o.wrt, o.optimized);
-  analyzeToBeRecorded(fn, o.optimized);
-  chooseLoopStrategies(fn, o);
+Analyzed analyze(Function &fn, const Options &o = Options{}) {
+  return analyzeFunction(fn, o);
 }
 
 bool contains(const std::string &text, const std::string &what) {
@@ -35,8 +32,7 @@ TEST(Generate, TanhRecordsItsResultOnly) {
   call->ops.push_back(Builder::bin("*", Builder::ref(x), Builder::num(1.5)));
   b.fn.body.push_back(
       Builder::assign(Builder::ref(b.fn.result_var), std::move(call)));
-  analyze(b.fn);
-  GeneratedFunction g = generateAdjoint(b.fn, Options{}, "f");
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
   EXPECT_TRUE(contains(g.text, "const double v = std::tanh(x * 1.500000);"))
       << g.text;
   EXPECT_TRUE(contains(g.text, "tape.push(v);")) << g.text;
@@ -63,8 +59,7 @@ TEST(Generate, CountedLoopRunsBackwardsWithoutRecords) {
                                 std::move(body), 3));
   b.fn.body.push_back(
       Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
-  analyze(b.fn);
-  GeneratedFunction g = generateAdjoint(b.fn, Options{}, "f");
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
   EXPECT_TRUE(contains(g.text, "for (int i = 0; i < 100; ++i)")) << g.text;
   EXPECT_TRUE(contains(g.text, "for (int i = 100; i-- > 0;)")) << g.text;
   EXPECT_FALSE(contains(g.text, "tape.push")) << g.text;
@@ -86,8 +81,7 @@ TEST(Generate, SegmentsSnapshotTheCarriedState) {
       Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
   Options o;
   o.checkpoint = true;
-  analyze(b.fn, o);
-  GeneratedFunction g = generateAdjoint(b.fn, o, "f");
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn, o), o, "f");
   EXPECT_TRUE(contains(g.text, "tangent::detail::segment_length(")) << g.text;
   EXPECT_TRUE(contains(g.text, "if (k % L == 0)")) << g.text;
   EXPECT_TRUE(contains(g.text, "replay the segment, taped")) << g.text;
