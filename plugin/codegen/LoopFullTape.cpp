@@ -20,7 +20,7 @@ namespace {
 /// old values can be recorded for the whole index range at once.
 std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
   std::vector<const Stmt *> out;
-  if (li.increment != 1 || (li.compare != "<" && li.compare != "!="))
+  if (li.increment != 1 || (li.compare != Op::Lt && li.compare != Op::Ne))
     return out;
   for (const StmtPtr &s : li.body) {
     if (s->kind != StmtKind::Assign || s->lhs->kind != ExprKind::Index)
@@ -69,7 +69,7 @@ std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
 /// and records only scalars: element or scalar assignments, no control, no
 /// calls (a callee records on the tape itself), no whole containers.
 bool straightScalarBody(const LoopInfo &li) {
-  if (li.increment != 1 || li.compare != "<" || li.body.empty())
+  if (li.increment != 1 || li.compare != Op::Lt || li.body.empty())
     return false;
   for (const StmtPtr &s : li.body)
     if (s->kind != StmtKind::Assign || s->lhs->type.isContainer() ||
@@ -142,16 +142,16 @@ std::string SweepGenerator::reversedHeader(const LoopInfo &li) {
   const std::string &i = li.induction->name;
   const std::string &t = li.induction->type.spelling;
   std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
-  if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
+  if (li.increment == 1 && (li.compare == Op::Lt || li.compare == Op::Ne))
     return "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " + start +
            ";)";
-  if (li.increment == 1 && li.compare == "<=")
+  if (li.increment == 1 && li.compare == Op::Le)
     return "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " + i +
            "-- > " + start + ";)";
-  if (li.increment == -1 && (li.compare == ">" || li.compare == "!="))
+  if (li.increment == -1 && (li.compare == Op::Gt || li.compare == Op::Ne))
     return "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " + start +
            ";)";
-  if (li.increment == -1 && li.compare == ">=")
+  if (li.increment == -1 && li.compare == Op::Ge)
     return "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " + i +
            "++ < " + start + ";)";
   return "";

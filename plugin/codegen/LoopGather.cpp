@@ -62,7 +62,7 @@ Code SweepGenerator::gatherPasses(
     const std::vector<std::pair<std::string, std::string>> &contributions,
     std::string &distinct) {
   Code out;
-  if (li.increment != 1 || li.compare != "<" || contributions.size() < 2 ||
+  if (li.increment != 1 || li.compare != Op::Lt || contributions.size() < 2 ||
       v->type.kind != TypeKind::Vector)
     return out;
   // One vector A, the adjoint of a vector variable, updated by every pass.

@@ -46,7 +46,8 @@ std::string privateClause(const OmpLoop &omp) {
 std::string reductionClauses(const OmpLoop &omp) {
   std::string s;
   for (const auto &r : omp.reductions)
-    s += " reduction(" + r.op + ": " + r.var->name + ")";
+    s += std::string(" reduction(") + OmpLoop::spelling(r.op) + ": " +
+         r.var->name + ")";
   return s;
 }
 

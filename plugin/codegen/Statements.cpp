@@ -269,9 +269,10 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   std::string d_lhs = adjointOf(*s.lhs);
   // `x = x + e` / `x = x - e` (from +=, -=): the adjoint of x passes through.
   const Expr *rhs = s.rhs.get();
-  if (rhs->kind == ExprKind::Binary && (rhs->text == "+" || rhs->text == "-") &&
+  if (rhs->kind == ExprKind::Binary &&
+      (rhs->op == Op::Add || rhs->op == Op::Sub) &&
       sameExpr(*rhs->ops[0], *s.lhs) && !readsVar(*rhs->ops[1], target)) {
-    propagate(*rhs->ops[1], rhs->text == "-" ? "-" + d_lhs : d_lhs, out.rev,
+    propagate(*rhs->ops[1], rhs->op == Op::Sub ? "-" + d_lhs : d_lhs, out.rev,
               subst);
     return out;
   }

@@ -5,12 +5,28 @@
 
 namespace tangent {
 
+namespace {
+
+/// The operator of `arity` operands that C++ spells `spelling` (a row of
+/// Rules.def names its operator as written).
+Op operatorSpelled(std::string_view spelling, unsigned arity) {
+  for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Neg, Op::Plus})
+    if (spelling == tangent::spelling(op) &&
+        (arity == 1) == (op == Op::Neg || op == Op::Plus))
+      return op;
+  TANGENT_ASSERT(false, "a rule of an operator the IR does not have");
+  return Op::Add;
+}
+
+} // namespace
+
 const std::vector<Rule> &allRules() {
   static const std::vector<Rule> rules = [] {
     std::vector<Rule> r;
 #define TANGENT_OPERATOR(spelling, arity, row0, row1)                          \
   r.push_back(Rule{Rule::Kind::Operator, spelling, arity, {row0, row1}});      \
-  r.back().rows.resize(arity);
+  r.back().rows.resize(arity);                                                 \
+  r.back().op = operatorSpelled(spelling, arity);
 #define TANGENT_FUNCTION(name, arity, row0, row1, row2)                        \
   r.push_back(Rule{Rule::Kind::Function, #name, arity, {row0, row1, row2}});   \
   r.back().rows.resize(arity);
@@ -35,9 +51,9 @@ const Rule *findFunctionRule(std::string_view name) {
   return nullptr;
 }
 
-const Rule *findOperatorRule(std::string_view spelling, unsigned arity) {
+const Rule *findOperatorRule(Op op, unsigned arity) {
   for (const Rule &rule : allRules())
-    if (rule.kind == Rule::Kind::Operator && rule.name == spelling &&
+    if (rule.kind == Rule::Kind::Operator && rule.op == op &&
         rule.arity == arity)
       return &rule;
   return nullptr;
@@ -49,7 +65,7 @@ const Rule *ruleFor(const Expr &e) {
     return e.rule;
   case ExprKind::Unary:
   case ExprKind::Binary:
-    return findOperatorRule(e.text, unsigned(e.ops.size()));
+    return findOperatorRule(e.op, unsigned(e.ops.size()));
   default:
     return nullptr;
   }

@@ -31,12 +31,14 @@ struct Rule {
   bool rowUsesArg(unsigned arg, unsigned i) const;
   /// Whether row `arg` is zero.
   bool rowIsZero(unsigned arg) const { return rows[arg].empty(); }
+  /// An operator's rule: the operator (the one `name` spells).
+  Op op = Op::Add;
 };
 
 /// The rule of a <cmath> function (unqualified name), or null.
 const Rule *findFunctionRule(std::string_view name);
 /// The rule of an arithmetic operator of the given arity, or null.
-const Rule *findOperatorRule(std::string_view spelling, unsigned arity);
+const Rule *findOperatorRule(Op op, unsigned arity);
 /// The rule that differentiates `e` (a Unary, Binary or Math expression),
 /// or null when `e` is not differentiable that way (comparisons, logic).
 const Rule *ruleFor(const Expr &e);
