@@ -95,13 +95,13 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
     }
     adjoints += (adjoints.empty() ? "" : ", ") + adj;
     if (f.args[i] != MpiArg::SendBuffer && v->read_in_reverse) {
-      saves.line(rt::pushArray(argument(i), countOf(i)));
+      saves.record(rt::pushArray(argument(i), countOf(i)));
       restores.push_back(rt::popArray(argument(i), countOf(i)));
     }
   }
   out.fwd.comment(where);
   out.fwd.append(saves);
-  out.fwd.line(rt::mpiForward(f.runtime, args));
+  out.fwd.recordVia(rt::mpiForward(f.runtime, args));
   out.rev.comment(where + ", reversed");
   out.rev.append(dummies);
   out.rev.line(rt::mpiReverse(f.runtime, adjoints));
