@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "ir/Support.h"
+#include "rules/Rules.h"
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -181,16 +182,16 @@ bool writtenFirst(const Block &body, Var *v) {
   return false;
 }
 
-/// Whether `rhs`, assigned to `s`, is `s + e` or `max(s, e)` (fmax too)
-/// with e not reading s: the reduction's update.
+/// Whether `rhs`, assigned to `s`, is `s + e` or `max(s, e)` (fmax too: a
+/// function the rule table says is the greatest of its arguments) with e
+/// not reading s: the reduction's update.
 bool reductionUpdate(const Expr &rhs, const Var *s,
                      OmpLoop::Reduction::Kind op) {
-  const bool shape =
-      op == OmpLoop::Reduction::Kind::Sum
-          ? rhs.kind == ExprKind::Binary && rhs.op == Op::Add
-          : rhs.kind == ExprKind::Math && rhs.ops.size() == 2 &&
-                rhs.text.size() >= 3 &&
-                rhs.text.compare(rhs.text.size() - 3, 3, "max") == 0;
+  const bool shape = op == OmpLoop::Reduction::Kind::Sum
+                         ? rhs.kind == ExprKind::Binary && rhs.op == Op::Add
+                         : rhs.kind == ExprKind::Math && rhs.ops.size() == 2 &&
+                               rhs.rule &&
+                               rhs.rule->extremum == Rule::Extremum::Max;
   return shape && rhs.ops[0]->kind == ExprKind::VarRef &&
          rhs.ops[0]->var == s && !readsVar(*rhs.ops[1], s);
 }

@@ -114,8 +114,7 @@ Code SweepGenerator::adjointRegistry() {
   Code out;
   std::vector<const Var *> buffers;
   forEachStmt(fn_.body, [&](const Stmt &s, int) {
-    if (s.kind != StmtKind::Call || !s.mpi ||
-        std::string(s.mpi->runtime) != "irecv")
+    if (s.kind != StmtKind::Call || !s.mpi || !s.mpi->registers_adjoint)
       return;
     const Var *v = rootVar(*s.args[0]);
     if (!v->active ||

@@ -291,8 +291,7 @@ ExprPtr TangentBuilder::ruleTangent(const Expr &e, const Expr *result,
     if (!seed)
       continue;
     in.seed = seed.get();
-    ExprPtr term =
-        rule->rows[i] == "$d" ? std::move(seed) : rowExpr(*rule, i, in);
+    ExprPtr term = rule->rowIsSeed(i) ? std::move(seed) : rowExpr(*rule, i, in);
     hoistConditionals(term, out);
     sum = sum ? makeBinary(Op::Add, std::move(sum), std::move(term), e.type)
               : std::move(term);

@@ -31,6 +31,16 @@ const std::vector<Rule> &allRules() {
   r.push_back(Rule{Rule::Kind::Function, #name, arity, {row0, row1, row2}});   \
   r.back().rows.resize(arity);
 #include "rules/Rules.def"
+    auto fact = [&](const char *name, Rule::Extremum which) {
+      for (Rule &rule : r)
+        if (rule.kind == Rule::Kind::Function && rule.name == name) {
+          rule.extremum = which;
+          return;
+        }
+      TANGENT_ASSERT(false, "a fact about a function the table lacks");
+    };
+#define TANGENT_EXTREMUM(name, which) fact(#name, Rule::Extremum::which);
+#include "rules/Rules.def"
     return r;
   }();
   return rules;
@@ -88,7 +98,7 @@ std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
                      const std::string &result) {
   TANGENT_ASSERT(arg < rule.arity, "row of an argument the rule does not have");
   const std::string &row = rule.rows[arg];
-  if (row == "$d")
+  if (rule.rowIsSeed(arg))
     return seed;
   std::string out;
   for (size_t i = 0; i < row.size(); ++i) {

@@ -50,3 +50,13 @@ TEST(Rules, RowsSubstituteSeedArgumentsAndResult) {
   EXPECT_EQ(applyRow(*findFunctionRule("sin"), 0, "d + e", {"x"}, ""),
             "(d + e) * std::cos(x)");
 }
+
+TEST(Rules, ExtremaAreFactsOfTheTable) {
+  EXPECT_EQ(findFunctionRule("fmax")->extremum, Rule::Extremum::Max);
+  EXPECT_EQ(findFunctionRule("max")->extremum, Rule::Extremum::Max);
+  EXPECT_EQ(findFunctionRule("fmin")->extremum, Rule::Extremum::Min);
+  EXPECT_EQ(findFunctionRule("min")->extremum, Rule::Extremum::Min);
+  EXPECT_EQ(findFunctionRule("clamp")->extremum, Rule::Extremum::None);
+  EXPECT_EQ(findFunctionRule("sin")->extremum, Rule::Extremum::None);
+  EXPECT_EQ(findOperatorRule(Op::Add, 2)->extremum, Rule::Extremum::None);
+}
