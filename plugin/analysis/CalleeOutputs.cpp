@@ -59,7 +59,7 @@ private:
     case ExprKind::Cast:
       return e.type.isIntegral() && shapeExpr(*e.ops[0]);
     case ExprKind::Binary:
-      return (e.text == "+" || e.text == "-" || e.text == "*") &&
+      return (e.op == Op::Add || e.op == Op::Sub || e.op == Op::Mul) &&
              e.type.isIntegral() && shapeExpr(*e.ops[0]) &&
              shapeExpr(*e.ops[1]);
     default:

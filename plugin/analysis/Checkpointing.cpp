@@ -52,7 +52,7 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
     return out;
   const LoopInfo &li = *s.loop;
   if (li.form != LoopInfo::Form::Counted || li.increment != 1 ||
-      (li.compare != "<" && li.compare != "!="))
+      (li.compare != Op::Lt && li.compare != Op::Ne))
     return out;
   long long start = -1;
   if (!constInt(*li.start, start) || start != 0)

@@ -112,7 +112,7 @@ private:
     const Expr &c = *li.cond;
     if (c.kind != ExprKind::Binary)
       return false;
-    std::string cmp = c.text;
+    Op cmp = c.op;
     const Expr *bound = nullptr;
     auto isI = [&](const Expr &e) {
       const Expr *x = &e;
@@ -124,15 +124,19 @@ private:
       bound = c.ops[1].get();
     else if (isI(*c.ops[1])) {
       bound = c.ops[0].get();
-      static const std::map<std::string, std::string> flip = {
-          {"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}, {"!=", "!="}};
+      static const std::map<Op, Op> flip = {{Op::Lt, Op::Gt},
+                                            {Op::Gt, Op::Lt},
+                                            {Op::Le, Op::Ge},
+                                            {Op::Ge, Op::Le},
+                                            {Op::Ne, Op::Ne}};
       auto it = flip.find(cmp);
       if (it == flip.end())
         return false;
       cmp = it->second;
     } else
       return false;
-    if (cmp != "<" && cmp != "<=" && cmp != ">" && cmp != ">=" && cmp != "!=")
+    if (cmp != Op::Lt && cmp != Op::Le && cmp != Op::Gt && cmp != Op::Ge &&
+        cmp != Op::Ne)
       return false;
     // Step: i = i +/- k (possibly inside a conversion back to i's type).
     const Stmt &step = *li.step.front();
@@ -142,18 +146,19 @@ private:
     const Expr *rhs = step.rhs.get();
     while (rhs->kind == ExprKind::Cast)
       rhs = rhs->ops[0].get();
-    if (rhs->kind != ExprKind::Binary || (rhs->text != "+" && rhs->text != "-"))
+    if (rhs->kind != ExprKind::Binary ||
+        (rhs->op != Op::Add && rhs->op != Op::Sub))
       return false;
     long long step_value = 0;
     if (!isI(*rhs->ops[0]) || !constInt(*rhs->ops[1], step_value))
       return false;
-    long long inc = step_value * (rhs->text == "-" ? -1 : 1);
+    long long inc = step_value * (rhs->op == Op::Sub ? -1 : 1);
     if (inc == 0)
       return false;
-    bool up = cmp == "<" || cmp == "<=" || (cmp == "!=" && inc > 0);
+    bool up = cmp == Op::Lt || cmp == Op::Le || (cmp == Op::Ne && inc > 0);
     if ((up && inc < 0) || (!up && inc > 0))
       return false;
-    if (cmp == "!=" && inc != 1 && inc != -1)
+    if (cmp == Op::Ne && inc != 1 && inc != -1)
       return false;
     if (writesVar(li.body, i))
       return false;
@@ -168,15 +173,15 @@ private:
     long long a = 0, b = 0;
     if (constInt(*li.start, a) && constInt(*li.bound, b)) {
       long long n = 0;
-      if (cmp == "<" && b > a)
+      if (cmp == Op::Lt && b > a)
         n = (b - a + inc - 1) / inc;
-      else if (cmp == "<=" && b >= a)
+      else if (cmp == Op::Le && b >= a)
         n = (b - a) / inc + 1;
-      else if (cmp == ">" && a > b)
+      else if (cmp == Op::Gt && a > b)
         n = (a - b + (-inc) - 1) / (-inc);
-      else if (cmp == ">=" && a >= b)
+      else if (cmp == Op::Ge && a >= b)
         n = (a - b) / (-inc) + 1;
-      else if (cmp == "!=")
+      else if (cmp == Op::Ne)
         n = inc > 0 ? (b > a ? b - a : 0) : (a > b ? a - b : 0);
       li.constant_trips = n;
     }

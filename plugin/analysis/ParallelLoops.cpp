@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "ir/Support.h"
+#include "rules/Rules.h"
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -145,7 +146,7 @@ bool perIteration(const Expr &index, const Var *i,
     return index.var == i;
   if (index.kind == ExprKind::Cast)
     return perIteration(*index.ops[0], i, written);
-  if (index.kind != ExprKind::Binary || index.text != "-" ||
+  if (index.kind != ExprKind::Binary || index.op != Op::Sub ||
       index.ops[0]->kind != ExprKind::VarRef || index.ops[0]->var != i)
     return false;
   bool invariant = true;
@@ -181,14 +182,16 @@ bool writtenFirst(const Block &body, Var *v) {
   return false;
 }
 
-/// Whether `rhs`, assigned to `s`, is `s + e` or `max(s, e)` (fmax too)
-/// with e not reading s: the reduction's update.
-bool reductionUpdate(const Expr &rhs, const Var *s, const std::string &op) {
-  const bool shape =
-      op == "+" ? rhs.kind == ExprKind::Binary && rhs.text == "+"
-                : rhs.kind == ExprKind::Math && rhs.ops.size() == 2 &&
-                      rhs.text.size() >= 3 &&
-                      rhs.text.compare(rhs.text.size() - 3, 3, "max") == 0;
+/// Whether `rhs`, assigned to `s`, is `s + e` or `max(s, e)` (fmax too: a
+/// function the rule table says is the greatest of its arguments) with e
+/// not reading s: the reduction's update.
+bool reductionUpdate(const Expr &rhs, const Var *s,
+                     OmpLoop::Reduction::Kind op) {
+  const bool shape = op == OmpLoop::Reduction::Kind::Sum
+                         ? rhs.kind == ExprKind::Binary && rhs.op == Op::Add
+                         : rhs.kind == ExprKind::Math && rhs.ops.size() == 2 &&
+                               rhs.rule &&
+                               rhs.rule->extremum == Rule::Extremum::Max;
   return shape && rhs.ops[0]->kind == ExprKind::VarRef &&
          rhs.ops[0]->var == s && !readsVar(*rhs.ops[1], s);
 }
@@ -248,7 +251,7 @@ private:
     if (real.empty())
       return false;
     if (li.form != LoopInfo::Form::Counted || li.increment != 1 ||
-        li.compare != "<") {
+        li.compare != Op::Lt) {
       omp.refusal = "a floating reduction on a parallel loop that is not "
                     "written `for (i = a; i < b; ++i)` is not supported";
       return false;
@@ -261,13 +264,13 @@ private:
       ExprPtr b = makeCast(size_type, li.bound->clone());
       if (from_zero)
         return b;
-      ExprPtr n = makeBinary("-", makeCast(size_type, li.bound->clone()),
+      ExprPtr n = makeBinary(Op::Sub, makeCast(size_type, li.bound->clone()),
                              makeCast(size_type, li.start->clone()), size_type);
       auto c = std::make_unique<Expr>();
       c->kind = ExprKind::Cond;
       c->type = size_type;
       c->ops.push_back(
-          makeBinary(">", li.bound->clone(), li.start->clone(), boolType()));
+          makeBinary(Op::Gt, li.bound->clone(), li.start->clone(), boolType()));
       c->ops.push_back(std::move(n));
       c->ops.push_back(makeIntLiteral(0, size_type));
       return ExprPtr(std::move(c));
@@ -276,7 +279,7 @@ private:
       ExprPtr i = makeVarRef(li.induction);
       if (from_zero)
         return i;
-      return makeBinary("-", std::move(i), li.start->clone(),
+      return makeBinary(Op::Sub, std::move(i), li.start->clone(),
                         li.induction->type);
     };
     std::set<const Var *> reduced;
@@ -311,11 +314,12 @@ private:
     k->name = fn_.names.fresh("i");
     fold.init.push_back(
         makeAssign(makeVarRef(k), makeIntLiteral(0, size_type), s.loc));
-    fold.cond = makeBinary("<", makeVarRef(k), trips(), boolType());
-    fold.step.push_back(makeAssign(
-        makeVarRef(k),
-        makeBinary("+", makeVarRef(k), makeIntLiteral(1, size_type), size_type),
-        s.loc));
+    fold.cond = makeBinary(Op::Lt, makeVarRef(k), trips(), boolType());
+    fold.step.push_back(
+        makeAssign(makeVarRef(k),
+                   makeBinary(Op::Add, makeVarRef(k),
+                              makeIntLiteral(1, size_type), size_type),
+                   s.loc));
     for (const auto &r : real) {
       Type vt;
       vt.kind = TypeKind::Vector;
@@ -331,7 +335,7 @@ private:
       build->construct = ConstructKind::Fill;
       build->args.push_back(trips());
       build->args.push_back(makeLiteral(
-          r.op == "+"
+          r.op == OmpLoop::Reduction::Kind::Sum
               ? "0.0"
               : "-std::numeric_limits<" + vt.elem_spelling + ">::infinity()",
           r.var->type));
@@ -347,9 +351,9 @@ private:
       });
       // After it: s = s + c[k] (or max), in iteration order.
       ExprPtr update;
-      if (r.op == "+")
+      if (r.op == OmpLoop::Reduction::Kind::Sum)
         update =
-            makeBinary("+", makeVarRef(r.var),
+            makeBinary(Op::Add, makeVarRef(r.var),
                        makeIndex(makeVarRef(c), makeVarRef(k)), r.var->type);
       else {
         update = firstUpdate(li.body, c)->clone();

@@ -85,7 +85,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                               !isFirstWrite(fn_, s, s.result);
   if (resized_result && !result_saved) {
     old_size = fresh("size");
-    out.fwd.line(rt::push(s.result->name + ".size()"));
+    out.fwd.record(rt::push(s.result->name + ".size()"));
   }
   if (s.result)
     out.fwd.line(s.result->name + " = " + call_text + ";");

@@ -96,13 +96,13 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
     }
     adjoints += (adjoints.empty() ? "" : ", ") + adj;
     if (f.args[i] != MpiArg::SendBuffer && v->read_in_reverse) {
-      saves.line(rt::pushArray(argument(i), countOf(i)));
+      saves.record(rt::pushArray(argument(i), countOf(i)));
       restores.push_back(rt::popArray(argument(i), countOf(i)));
     }
   }
   out.fwd.comment(where);
   out.fwd.append(saves);
-  out.fwd.line(rt::mpiForward(f.runtime, args));
+  out.fwd.recordVia(rt::mpiForward(f.runtime, args));
   out.rev.comment(where + ", reversed");
   out.rev.append(dummies);
   out.rev.line(rt::mpiReverse(f.runtime, adjoints));
@@ -115,8 +115,7 @@ Code SweepGenerator::adjointRegistry() {
   Code out;
   std::vector<const Var *> buffers;
   forEachStmt(fn_.body, [&](const Stmt &s, int) {
-    if (s.kind != StmtKind::Call || !s.mpi ||
-        std::string(s.mpi->runtime) != "irecv")
+    if (s.kind != StmtKind::Call || !s.mpi || !s.mpi->registers_adjoint)
       return;
     const Var *v = rootVar(*s.args[0]);
     if (!v->active ||

@@ -108,7 +108,7 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
   case ExprKind::VarRef:
   case ExprKind::Index:
     if (contributions_)
-      contributions_->push_back({adjointOf(e, subst), adj});
+      contributions_->push_back({&e, adjointOf(e, subst), adj});
     else
       out.line(adjointOf(e, subst) + " += " + adj + ";");
     return;

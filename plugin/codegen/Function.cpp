@@ -207,25 +207,25 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     std::vector<std::string> loads;
     for (const Var *v : sized_by_tape) {
       if (v->type.isNested()) { // the sizes of its rows too
-        save.line(rt::pushShape(v->name));
+        save.recordVia(rt::pushShape(v->name));
         loads.push_back(rt::popShape(v->adjoint));
         continue;
       }
-      save.line(rt::push(v->name + ".size()"));
+      save.record(rt::push(v->name + ".size()"));
       loads.push_back(rt::zeroSized(v->adjoint, rt::pop("std::size_t")));
     }
     for (auto &v : fn.vars) {
       if (!kept(*v))
         continue;
       if (v->type.kind == TypeKind::Vector) {
-        save.line(rt::pushVector(v->name));
+        save.record(rt::pushVector(v->name));
         loads.push_back(rt::popVector(v->name));
       } else if (v->type.kind == TypeKind::CArray) {
         std::string n = std::to_string(v->type.extent);
-        save.line(rt::pushArray(v->name, n));
+        save.record(rt::pushArray(v->name, n));
         loads.push_back(rt::popArray(v->name, n));
       } else {
-        save.line(rt::push(v->name));
+        save.record(rt::push(v->name));
         loads.push_back(v->name + " = " + rt::pop(v->type.spelling) + ";");
       }
     }
@@ -237,7 +237,9 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     c.append(locals);
     c.append(body.fwd);
     c.append(save);
-    if (save.empty() && body.fwd.str().find(tape + ".") == std::string::npos)
+    // `(void)tape;` (against warnings) unless the sweep calls the tape's
+    // own members; runtime helpers that take it as an argument do not count.
+    if (save.empty() && !body.fwd.recordsThroughMembers())
       c.line("(void)" + tape + ";");
     c.line(has_result ? "return " + fn.result_var->name + ";" : "return;");
     c.close();

@@ -64,7 +64,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   out.fwd.close();
   out.fwd.close();
   out.fwd.line(ck + "->finish(" + n + ");");
-  out.fwd.line(rt::push(ck));
+  out.fwd.record(rt::push(ck));
 
   // Reverse: the taped tail in place, the other iterations from 1 by the
   // schedule, then the first from its own tape.

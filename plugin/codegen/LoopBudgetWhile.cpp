@@ -66,7 +66,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   iteration.line("++" + k + ";");
   out.fwd.append(whileLoop(li, iteration));
   out.fwd.line(ck + "->finish(" + k + ");");
-  out.fwd.line(rt::push(ck));
+  out.fwd.record(rt::push(ck));
 
   // Reverse: the untaped iterations by the online schedule, then the taped
   // ones in place.

@@ -53,7 +53,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFixedPoint(const Stmt &s) {
   iteration.line("++" + n + ";");
   out.fwd.append(whileLoop(li, iteration));
   snapshot(out.fwd, exit_rev);
-  out.fwd.line(rt::push(n));
+  out.fwd.record(rt::push(n));
 
   // Reverse: n reversals of one iteration replayed from the final state.
   out.rev.comment(where + ", the adjoint fixed point: one iteration from the "

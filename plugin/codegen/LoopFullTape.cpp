@@ -20,7 +20,7 @@ namespace {
 /// old values can be recorded for the whole index range at once.
 std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
   std::vector<const Stmt *> out;
-  if (li.increment != 1 || (li.compare != "<" && li.compare != "!="))
+  if (li.increment != 1 || (li.compare != Op::Lt && li.compare != Op::Ne))
     return out;
   for (const StmtPtr &s : li.body) {
     if (s->kind != StmtKind::Assign || s->lhs->kind != ExprKind::Index)
@@ -69,7 +69,7 @@ std::vector<const Stmt *> bulkCandidates(const LoopInfo &li) {
 /// and records only scalars: element or scalar assignments, no control, no
 /// calls (a callee records on the tape itself), no whole containers.
 bool straightScalarBody(const LoopInfo &li) {
-  if (li.increment != 1 || li.compare != "<" || li.body.empty())
+  if (li.increment != 1 || li.compare != Op::Lt || li.body.empty())
     return false;
   for (const StmtPtr &s : li.body)
     if (s->kind != StmtKind::Assign || s->lhs->type.isContainer() ||
@@ -91,7 +91,7 @@ std::string SweepGenerator::recordScalar(Code &fwd, const std::string &value,
   if (!b || b->fwd_name.empty() || b->mixed || b->slots >= b->per) {
     if (b)
       ++b->slots;
-    fwd.line(rt::push(value));
+    fwd.record(rt::push(value));
     return rt::pop(type);
   }
   const int slot = b->slots++;
@@ -99,7 +99,7 @@ std::string SweepGenerator::recordScalar(Code &fwd, const std::string &value,
   if (b->per > 1)
     k = parenthesize(k) + " * " + std::to_string(b->per) + " + " +
         std::to_string(slot);
-  fwd.line(rt::recordAt(type, b->fwd_name, k, value));
+  fwd.recordVia(rt::recordAt(type, b->fwd_name, k, value));
   return rt::recordedAt(type, b->rev_name, k);
 }
 
@@ -140,16 +140,16 @@ std::string SweepGenerator::reversedHeader(const LoopInfo &li) {
   const std::string &i = li.induction->name;
   const std::string &t = li.induction->type.spelling;
   std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
-  if (li.increment == 1 && (li.compare == "<" || li.compare == "!="))
+  if (li.increment == 1 && (li.compare == Op::Lt || li.compare == Op::Ne))
     return "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " + start +
            ";)";
-  if (li.increment == 1 && li.compare == "<=")
+  if (li.increment == 1 && li.compare == Op::Le)
     return "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " + i +
            "-- > " + start + ";)";
-  if (li.increment == -1 && (li.compare == ">" || li.compare == "!="))
+  if (li.increment == -1 && (li.compare == Op::Gt || li.compare == Op::Ne))
     return "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " + start +
            ";)";
-  if (li.increment == -1 && li.compare == ">=")
+  if (li.increment == -1 && li.compare == Op::Ge)
     return "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " + i +
            "++ < " + start + ";)";
   return "";
@@ -179,40 +179,38 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop,
   for (const Expr *n : needed)
     if (!recomputedInReverse(*n))
       return out;
-  std::vector<std::pair<std::string, std::string>> contributions;
+  std::vector<Contribution> contributions;
   contributions_ = &contributions;
   Code unused;
   std::string d = adjointOf(*w.lhs);
   propagate(*w.rhs, d, unused, {});
   contributions_ = nullptr;
-  for (const auto &c : contributions)
-    if (c.first.rfind(v->adjoint + "[", 0) == 0 || c.first == v->adjoint)
+  for (const Contribution &c : contributions)
+    if (c.var() == v)
       return Code(); // updates the adjoint it reads
   // Adjoints of locals never alias: when every pass updates element [i]
   // of a local's adjoint, one loop does what the passes do, element by
   // element in the same order (the same bits), reading each element once.
   bool one_loop = v->role != VarRole::Param;
-  for (const auto &c : contributions) {
-    bool local = false;
-    for (const auto &var : fn_.vars)
-      local |= var->role != VarRole::Param && !var->adjoint.empty() &&
-               c.first == var->adjoint + "[" + li.induction->name + "]";
-    one_loop &= local;
+  for (const Contribution &c : contributions) {
+    const Expr *at = c.element();
+    one_loop &= at && at->kind == ExprKind::VarRef && at->var == li.induction &&
+                c.var()->role != VarRole::Param;
   }
   const std::string where = loop.loc.str() + ": " + li.kind_name + " loop";
   if (one_loop && !contributions.empty()) {
     out.comment(where + ", reversed");
     out.open(header);
-    for (const auto &c : contributions)
-      out.line(c.first + " += " + c.second + ";");
+    for (const Contribution &c : contributions)
+      out.line(c.adjoint + " += " + c.value + ";");
     out.line(d + " = 0;");
     out.close();
     return out;
   }
   Code passes;
-  for (const auto &c : contributions) {
+  for (const Contribution &c : contributions) {
     passes.open(header);
-    passes.line(c.first + " += " + c.second + ";");
+    passes.line(c.adjoint + " += " + c.value + ";");
     passes.close();
   }
   std::string distinct;
@@ -266,7 +264,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     for (const Stmt *w : bulk) {
       const std::string &v = w->lhs->ops[0]->var->name;
       std::string begin = printExpr(*li.start), end = printExpr(*li.bound);
-      out.fwd.line(rt::pushRange(v, begin, end));
+      out.fwd.recordVia(rt::pushRange(v, begin, end));
       pops.push_back(rt::popRange(v, begin, end));
     }
     for (auto it = pops.rbegin(); it != pops.rend(); ++it)
@@ -276,8 +274,8 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
     out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
     if (blocked)
-      out.fwd.line("std::byte *const " + blk.fwd_name + " = " +
-                   rt::pushBlock(blk.type, start, bound, blk.per) + ";");
+      out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
+                        rt::pushBlock(blk.type, start, bound, blk.per) + ";");
     out.fwd.open(countedHeader(li, ""));
     out.fwd.append(body.fwd);
     out.fwd.close();
@@ -351,7 +349,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     out.fwd.close();
   }
   if (reverse) {
-    out.fwd.line(rt::push(trips));
+    out.fwd.record(rt::push(trips));
     std::string r = fresh(naming::tripCount());
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
     out.rev.open("for (std::size_t " + r + " = " + rt::pop("std::size_t") +

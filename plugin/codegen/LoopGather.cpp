@@ -14,37 +14,33 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/SweepGenerator.h"
 
+#include "ir/IRWalk.h"
 #include <algorithm>
-#include <cctype>
-#include <cstring>
 
 namespace tangent {
 
 namespace {
 
-/// The offset c of `A[i]`, `A[i + 3ul]`, `A[i - 2]`, or false.
-bool offsetOf(const std::string &target, const std::string &array,
-              const std::string &i, long long &c) {
-  const std::string open = array + "[";
-  if (target.rfind(open, 0) != 0 || target.back() != ']')
+/// The offset c when `target` is element `[i]`, `[i + c]` or `[i - c]` of
+/// `array` (c a non-negative integer constant, of fewer than 7 digits), or
+/// false.
+bool offsetOf(const Expr &target, const Var *array, const Var *i,
+              long long &c) {
+  if (target.kind != ExprKind::Index ||
+      target.ops[0]->kind != ExprKind::VarRef || target.ops[0]->var != array)
     return false;
-  std::string index =
-      target.substr(open.size(), target.size() - open.size() - 1);
-  if (index == i) {
+  const Expr &index = *target.ops[1];
+  if (index.kind == ExprKind::VarRef && index.var == i) {
     c = 0;
     return true;
   }
-  if (index.rfind(i + " + ", 0) != 0 && index.rfind(i + " - ", 0) != 0)
+  if (index.kind != ExprKind::Binary ||
+      (index.op != Op::Add && index.op != Op::Sub) ||
+      index.ops[0]->kind != ExprKind::VarRef || index.ops[0]->var != i ||
+      !constInt(*index.ops[1], c) || c < 0 || c > 999999)
     return false;
-  const bool minus = index[i.size() + 1] == '-';
-  std::string digits = index.substr(i.size() + 3);
-  while (!digits.empty() && std::strchr("uUlL", digits.back()))
-    digits.pop_back();
-  if (digits.empty() || digits.size() > 6 ||
-      !std::all_of(digits.begin(), digits.end(),
-                   [](char ch) { return std::isdigit(ch) != 0; }))
-    return false;
-  c = std::stoll(digits) * (minus ? -1 : 1);
+  if (index.op == Op::Sub)
+    c = -c;
   return true;
 }
 
@@ -59,29 +55,24 @@ std::string plus(const std::string &k, long long c) {
 
 Code SweepGenerator::gatherPasses(
     const LoopInfo &li, const Var *v,
-    const std::vector<std::pair<std::string, std::string>> &contributions,
-    std::string &distinct) {
+    const std::vector<Contribution> &contributions, std::string &distinct) {
   Code out;
-  if (li.increment != 1 || li.compare != "<" || contributions.size() < 2 ||
+  if (li.increment != 1 || li.compare != Op::Lt || contributions.size() < 2 ||
       v->type.kind != TypeKind::Vector)
     return out;
   // One vector A, the adjoint of a vector variable, updated by every pass.
-  const std::string &first_target = contributions.front().first;
-  const Var *a = nullptr;
-  for (const auto &var : fn_.vars)
-    if (!var->adjoint.empty() && var->type.kind == TypeKind::Vector &&
-        first_target.rfind(var->adjoint + "[", 0) == 0)
-      a = var.get();
-  if (!a || a == v)
+  // (A value never reads A: it reads primal values and the adjoint of v,
+  // which is not A.)
+  const Var *a = contributions.front().var();
+  if (!contributions.front().element() || a->type.kind != TypeKind::Vector ||
+      a == v)
     return out;
   const std::string &array = a->adjoint;
   const std::string &i = li.induction->name;
   std::vector<long long> offsets;
-  for (const auto &c : contributions) {
+  for (const Contribution &c : contributions) {
     long long offset = 0;
-    // A value that reads A would see other passes' updates.
-    if (!offsetOf(c.first, array, i, offset) ||
-        c.second.find(array) != std::string::npos)
+    if (!offsetOf(*c.target, a, li.induction, offset))
       return out;
     offsets.push_back(offset);
   }
@@ -109,7 +100,7 @@ Code SweepGenerator::gatherPasses(
     const std::string at = plus(k, -offsets[p]);
     out.open("if (" + at + " >= " + lo + " && " + at + " < " + hi + ")");
     out.line("const " + t + " " + i + " = static_cast<" + t + ">(" + at + ");");
-    out.line(contributions[p].first + " += " + contributions[p].second + ";");
+    out.line(contributions[p].adjoint + " += " + contributions[p].value + ";");
     out.close();
   }
   out.line("return;");
@@ -120,7 +111,7 @@ Code SweepGenerator::gatherPasses(
     out.open("");
     out.line("const " + t + " " + i + " = static_cast<" + t + ">(" +
              plus(k, -offsets[p]) + ");");
-    out.line(sum + " += " + contributions[p].second + ";");
+    out.line(sum + " += " + contributions[p].value + ";");
     out.close();
   }
   out.line(element + " = " + sum + ";");

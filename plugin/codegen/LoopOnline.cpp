@@ -38,7 +38,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   iteration.append(iterationForward(li, false));
   out.fwd.append(whileLoop(li, iteration));
   out.fwd.line(ck + "->finish(" + k + ");");
-  out.fwd.line(rt::push(ck));
+  out.fwd.record(rt::push(ck));
 
   // Reverse: the schedule restores snapshots and calls back to advance
   // (untaped replay) or reverse (taped replay, then its adjoint).

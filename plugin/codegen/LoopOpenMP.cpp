@@ -46,7 +46,8 @@ std::string privateClause(const OmpLoop &omp) {
 std::string reductionClauses(const OmpLoop &omp) {
   std::string s;
   for (const auto &r : omp.reductions)
-    s += " reduction(" + r.op + ": " + r.var->name + ")";
+    s += std::string(" reduction(") + OmpLoop::spelling(r.op) + ": " +
+         r.var->name + ")";
   return s;
 }
 
@@ -129,14 +130,13 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   // Nothing recorded (a reduction's contributions, say, or an untaped
   // sweep, whose reverse is empty): any thread can run any iteration, as
   // with a block.
-  const bool records = body.fwd.str().find(std::string(naming::tape()) + ".") !=
-                       std::string::npos;
+  const bool records = body.fwd.records();
   if (blocked || body.rev.empty() || (!records && restored.empty())) {
     out.fwd.comment(where + ", in parallel (OpenMP)" +
                     (blocked ? ": records at each iteration's index" : ""));
     if (blocked)
-      out.fwd.line("std::byte *const " + blk.fwd_name + " = " +
-                   rt::pushBlock(blk.type, start, bound, blk.per) + ";");
+      out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
+                        rt::pushBlock(blk.type, start, bound, blk.per) + ";");
     out.fwd.line("#pragma omp parallel for" + schedule + privateClause(omp) +
                  reductionClauses(omp));
     out.fwd.open(header);
@@ -196,14 +196,14 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   out.fwd.open(header);
   out.fwd.append(body.fwd);
   for (const Var *v : restored)
-    out.fwd.line(rt::push(v->name));
-  out.fwd.line(rt::push(i));
+    out.fwd.record(rt::push(v->name));
+  out.fwd.record(rt::push(i));
   out.fwd.line("++" + count + ";");
   out.fwd.close();
-  out.fwd.line(rt::push(count));
+  out.fwd.record(rt::push(count));
   out.fwd.close();
   out.fwd.line(rt::finishForward(team));
-  out.fwd.line(rt::push(threads));
+  out.fwd.record(rt::push(threads));
   out.fwd.close();
 
   const std::string threads_r = fresh(naming::threads());

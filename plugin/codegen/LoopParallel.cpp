@@ -52,7 +52,7 @@ SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
   out.fwd.close();
   out.fwd.close();
   out.fwd.close();
-  out.fwd.line(rt::push(ck));
+  out.fwd.record(rt::push(ck));
 
   // Reverse: the runtime alternates replays on the helper and reversals.
   const std::string work_type = tupleOf(li.replayed);

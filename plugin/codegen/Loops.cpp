@@ -38,7 +38,7 @@ std::string SweepGenerator::tripCountText(const LoopInfo &li) {
   if (li.constant_trips >= 0)
     return std::to_string(li.constant_trips);
   return rt::tripCount(printExpr(*li.start), printExpr(*li.bound), li.increment,
-                       li.compare);
+                       spelling(li.compare));
 }
 
 std::string SweepGenerator::inductionAt(const LoopInfo &li,
@@ -103,7 +103,7 @@ std::string SweepGenerator::countedHeader(const LoopInfo &li,
                                           const std::string &extra_step) {
   const std::string &i = li.induction->name;
   return "for (" + li.induction->type.spelling + " " + i + " = " +
-         printExpr(*li.start) + "; " + i + " " + li.compare + " " +
+         printExpr(*li.start) + "; " + i + " " + spelling(li.compare) + " " +
          printExpr(*li.bound) + "; " + stepText(i, li.increment) + extra_step +
          ")";
 }

@@ -42,11 +42,11 @@ void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
   const std::string &n = v->name;
   switch (v->type.kind) {
   case TypeKind::Vector:
-    fwd.line(rt::pushVector(n));
+    fwd.record(rt::pushVector(n));
     rev.line(rt::popVector(n));
     return;
   case TypeKind::CArray:
-    fwd.line(rt::pushArray(n, std::to_string(v->type.extent)));
+    fwd.record(rt::pushArray(n, std::to_string(v->type.extent)));
     rev.line(rt::popArray(n, std::to_string(v->type.extent)));
     return;
   default:
@@ -161,8 +161,8 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     break;
   case ResizeKind::Pop:
     if (restore)
-      out.fwd.line(nested ? rt::pushVector(n + ".back()")
-                          : rt::push(n + ".back()"));
+      out.fwd.record(nested ? rt::pushVector(n + ".back()")
+                            : rt::push(n + ".back()"));
     out.fwd.line(n + ".pop_back();");
     if (restore && nested) {
       out.rev.line(n + ".emplace_back();");
@@ -178,12 +178,12 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     std::string size = printExpr(*s.args[0], forward_subst_);
     std::string old;
     if (restore) {
-      out.fwd.line(rt::recordResize(n, size));
+      out.fwd.recordVia(rt::recordResize(n, size));
       old = fresh("size");
       out.rev.line("const std::size_t " + old + " = " + rt::undoResize(n) +
                    ";");
     } else if (record_ && v->active) {
-      out.fwd.line(rt::push(n + ".size()"));
+      out.fwd.record(rt::push(n + ".size()"));
       old = fresh("size");
       out.rev.line("const std::size_t " + old + " = " + rt::pop("std::size_t") +
                    ";");
@@ -245,7 +245,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
              target->type.kind == TypeKind::Vector &&
              !isFirstWrite(fn_, s, target)) {
     popped_size = fresh("size");
-    out.fwd.line(rt::push(target->name + ".size()"));
+    out.fwd.record(rt::push(target->name + ".size()"));
     restore.line("const std::size_t " + popped_size + " = " +
                  rt::pop("std::size_t") + ";");
   }
@@ -269,9 +269,10 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   std::string d_lhs = adjointOf(*s.lhs);
   // `x = x + e` / `x = x - e` (from +=, -=): the adjoint of x passes through.
   const Expr *rhs = s.rhs.get();
-  if (rhs->kind == ExprKind::Binary && (rhs->text == "+" || rhs->text == "-") &&
+  if (rhs->kind == ExprKind::Binary &&
+      (rhs->op == Op::Add || rhs->op == Op::Sub) &&
       sameExpr(*rhs->ops[0], *s.lhs) && !readsVar(*rhs->ops[1], target)) {
-    propagate(*rhs->ops[1], rhs->text == "-" ? "-" + d_lhs : d_lhs, out.rev,
+    propagate(*rhs->ops[1], rhs->op == Op::Sub ? "-" + d_lhs : d_lhs, out.rev,
               subst);
     return out;
   }
@@ -309,7 +310,7 @@ SweepGenerator::Sweeps SweepGenerator::assignRow(const Stmt &s) {
   std::string old;
   if (saved) {
     old = fresh("row");
-    out.fwd.line(rt::pushVector(row));
+    out.fwd.record(rt::pushVector(row));
     out.rev.line(s.lhs->type.spelling + " " + old + ";");
     out.rev.line(rt::popVector(old));
   }
@@ -354,7 +355,7 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
     saveWhole(v, out.fwd, restore);
   } else if (record_ && v->active && t.kind == TypeKind::Vector && !first) {
     popped_size = fresh("size");
-    out.fwd.line(rt::push(v->name + ".size()"));
+    out.fwd.record(rt::push(v->name + ".size()"));
     restore.line("const std::size_t " + popped_size + " = " +
                  rt::pop("std::size_t") + ";");
   }
@@ -445,7 +446,7 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
   if (!reverse)
     return out;
   if (s.record_decision)
-    out.fwd.line(rt::push(cond));
+    out.fwd.record(rt::push(cond));
   std::string rcond = s.record_decision ? rt::pop("bool") : printExpr(*s.cond);
   if (t.rev.empty()) {
     out.rev.open("if (!" + parenthesize(rcond) + ")");

@@ -13,6 +13,7 @@
 #include "codegen/Emit.h"
 #include "codegen/Generate.h"
 #include "ir/IR.h"
+#include "ir/IRWalk.h"
 #include <set>
 #include <string>
 #include <utility>
@@ -52,9 +53,26 @@ private:
   bool record_ = true;
   /// Element writes whose old values the enclosing loop records in bulk.
   std::set<const Stmt *> bulk_saved_;
-  /// While set, propagate() collects (adjoint target, contribution) pairs
-  /// instead of emitting them, and never binds shared adjoints to locals.
-  std::vector<std::pair<std::string, std::string>> *contributions_ = nullptr;
+  /// An update `adjoint += value` of the adjoint of an active l-value,
+  /// which propagate() collects instead of emitting (reverseInPasses).
+  struct Contribution {
+    const Expr *target = nullptr; ///< the l-value (VarRef or Index) in the IR
+    std::string adjoint;          ///< its adjoint as C++ (`d_u[i + 1]`)
+    std::string value;            ///< the contribution as C++
+    /// The variable whose adjoint it updates.
+    const Var *var() const { return rootVar(*target); }
+    /// The index when it updates element `[index]` of var()'s adjoint (not
+    /// a row's element), else null.
+    const Expr *element() const {
+      return target->kind == ExprKind::Index &&
+                     target->ops[0]->kind == ExprKind::VarRef
+                 ? target->ops[1].get()
+                 : nullptr;
+    }
+  };
+  /// While set, propagate() collects contributions instead of emitting
+  /// them, and never binds shared adjoints to locals.
+  std::vector<Contribution> *contributions_ = nullptr;
   /// The scalar records of a counted loop's body, which go to one tape
   /// block instead of one push each (LoopFullTape.cpp). Without names the
   /// records are pushed as usual and only counted, to decide whether a
@@ -82,16 +100,16 @@ private:
   /// when the loop does not have that shape.
   Code reverseInPasses(const Stmt &loop, const std::string &header);
   /// Those passes as one loop over the elements they update, when they all
-  /// update one vector at offsets from the induction variable (`d_u[i + 1]`,
-  /// `d_u[i - 2]`...): each element gets the passes' updates in the passes'
-  /// order, the same operations in the same order (the same bits), loaded
-  /// and stored once (LoopGather.cpp). Empty when they have another shape;
-  /// `distinct` gets the run-time test that the vectors involved are not
-  /// one (empty when they are locals, which never are).
-  Code gatherPasses(
-      const LoopInfo &li, const Var *v,
-      const std::vector<std::pair<std::string, std::string>> &contributions,
-      std::string &distinct);
+  /// update one vector at offsets from the induction variable (the IR
+  /// indices `i`, `i + 1`, `i - 2`...: `d_u[i + 1]`): each element gets the
+  /// passes' updates in the passes' order, the same operations in the same
+  /// order (the same bits), loaded and stored once (LoopGather.cpp). Empty
+  /// when they have another shape; `distinct` gets the run-time test that
+  /// the vectors involved are not one (empty when they are locals, which
+  /// never are).
+  Code gatherPasses(const LoopInfo &li, const Var *v,
+                    const std::vector<Contribution> &contributions,
+                    std::string &distinct);
 
   Sweeps assign(const Stmt &s);
   Sweeps assignRow(const Stmt &s);

@@ -246,12 +246,12 @@ ExprPtr TangentBuilder::tangent(const Expr &e, Block &out) {
   case ExprKind::Index:
     return tangentTarget(e);
   case ExprKind::Unary: {
-    if (e.text == "!")
+    if (e.op == Op::Not)
       return nullptr;
     ExprPtr t = tangent(*e.ops[0], out);
-    if (!t || e.text == "+")
+    if (!t || e.op == Op::Plus)
       return t;
-    return makeUnary("-", std::move(t)); // the table's row: -$d
+    return makeUnary(Op::Neg, std::move(t)); // the table's row: -$d
   }
   case ExprKind::Binary:
   case ExprKind::Math:
@@ -293,10 +293,9 @@ ExprPtr TangentBuilder::ruleTangent(const Expr &e, const Expr *result,
     if (!seed)
       continue;
     in.seed = seed.get();
-    ExprPtr term =
-        rule->rows[i] == "$d" ? std::move(seed) : rowExpr(*rule, i, in);
+    ExprPtr term = rule->rowIsSeed(i) ? std::move(seed) : rowExpr(*rule, i, in);
     hoistConditionals(term, out);
-    sum = sum ? makeBinary("+", std::move(sum), std::move(term), e.type)
+    sum = sum ? makeBinary(Op::Add, std::move(sum), std::move(term), e.type)
               : std::move(term);
   }
   return sum;
@@ -311,7 +310,7 @@ void TangentBuilder::hoistConditionals(ExprPtr &e, Block &out) {
   // decided here.
   const Expr &c = *e->ops[0];
   double a = 0, b = 0;
-  if (c.kind == ExprKind::Binary && c.text == "==" && number(*c.ops[0], a) &&
+  if (c.kind == ExprKind::Binary && c.op == Op::Eq && number(*c.ops[0], a) &&
       number(*c.ops[1], b)) {
     bool equal = a == b;
     ExprPtr chosen = std::move(e->ops[equal ? 1 : 2]);

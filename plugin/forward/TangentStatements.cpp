@@ -250,9 +250,10 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
         continue;
       ExprPtr term =
           d->type.isReal()
-              ? makeBinary("*", makeVarRef(d), std::move(t), result->type)
+              ? makeBinary(Op::Mul, makeVarRef(d), std::move(t), result->type)
               : makeVarRef(dot(d, std::move(t), result->type, s.loc, out));
-      sum = sum ? makeBinary("+", std::move(sum), std::move(term), result->type)
+      sum = sum ? makeBinary(Op::Add, std::move(sum), std::move(term),
+                             result->type)
                 : std::move(term);
     }
     out.push_back(makeAssign(makeVarRef(tangentVar(result)),

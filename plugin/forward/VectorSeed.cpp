@@ -17,17 +17,18 @@ void appendDotProduct(Function &fn, Var *acc, Var *a, Var *b, const Loc &at,
   loop->loop = std::make_unique<LoopInfo>();
   LoopInfo &li = *loop->loop;
   li.init.push_back(makeAssign(makeVarRef(k), makeIntLiteral(0, index), at));
-  li.cond = makeBinary("<", makeVarRef(k), makeSize(makeVarRef(a)), boolType());
+  li.cond =
+      makeBinary(Op::Lt, makeVarRef(k), makeSize(makeVarRef(a)), boolType());
   li.body.push_back(makeAssign(
       makeVarRef(acc),
-      makeBinary("+", makeVarRef(acc),
-                 makeBinary("*", makeIndex(makeVarRef(a), makeVarRef(k)),
+      makeBinary(Op::Add, makeVarRef(acc),
+                 makeBinary(Op::Mul, makeIndex(makeVarRef(a), makeVarRef(k)),
                             makeIndex(makeVarRef(b), makeVarRef(k)), real),
                  real),
       at));
   li.step.push_back(makeAssign(
       makeVarRef(k),
-      makeBinary("+", makeVarRef(k), makeIntLiteral(1, index), index), at));
+      makeBinary(Op::Add, makeVarRef(k), makeIntLiteral(1, index), index), at));
   out.push_back(std::move(loop));
 }
 

@@ -10,10 +10,12 @@
 #ifndef TANGENT_FRONTEND_ASTSHAPES_H
 #define TANGENT_FRONTEND_ASTSHAPES_H
 
+#include "ir/IR.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <functional>
+#include <optional>
 
 namespace tangent {
 
@@ -234,8 +236,10 @@ bool tiedTargets(const clang::Expr *x,
 /// with `is_max`; else null. std::max is `comp(a, b) ? b : a`, std::min
 /// `comp(b, a) ? b : a`.
 const clang::Expr *comparedExtreme(const clang::CallExpr *c, bool &is_max);
-/// The comparison a standard function object makes (`std::less<>` "<",
-/// `std::greater<double>` ">", less_equal, greater_equal), or "".
+/// The comparison a standard function object makes (`std::less<>` Lt,
+/// `std::greater<double>` Gt, less_equal, greater_equal), or none.
+std::optional<Op> standardComparisonOp(const clang::Expr *comp);
+/// The same comparison's spelling ("<"), or "" for other comparators.
 std::string standardComparison(const clang::Expr *comp);
 /// The call operator a comparator of the user's (a lambda, a functor) runs
 /// on two values of type `arg` (a generic lambda's specialization), or null.

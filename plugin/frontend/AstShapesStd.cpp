@@ -177,16 +177,25 @@ const clang::Expr *comparedExtreme(const CallExpr *c, bool &is_max) {
   return c->getArg(2);
 }
 
-std::string standardComparison(const clang::Expr *comp) {
+std::optional<Op> standardComparisonOp(const clang::Expr *comp) {
   const auto *rd = comp->getType()->getAsCXXRecordDecl();
   if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier())
-    return "";
+    return std::nullopt;
   llvm::StringRef n = rd->getName();
-  return n == "less"            ? "<"
-         : n == "greater"       ? ">"
-         : n == "less_equal"    ? "<="
-         : n == "greater_equal" ? ">="
-                                : "";
+  if (n == "less")
+    return Op::Lt;
+  if (n == "greater")
+    return Op::Gt;
+  if (n == "less_equal")
+    return Op::Le;
+  if (n == "greater_equal")
+    return Op::Ge;
+  return std::nullopt;
+}
+
+std::string standardComparison(const clang::Expr *comp) {
+  std::optional<Op> op = standardComparisonOp(comp);
+  return op ? spelling(*op) : "";
 }
 
 const CXXMethodDecl *comparatorOperator(const clang::Expr *comp, QualType arg) {

@@ -5,11 +5,64 @@ namespace tangent {
 
 std::string Loc::str() const { return file + ":" + std::to_string(line); }
 
+const char *spelling(Op op) {
+  switch (op) {
+  case Op::Add:
+  case Op::Plus:
+    return "+";
+  case Op::Sub:
+  case Op::Neg:
+    return "-";
+  case Op::Mul:
+    return "*";
+  case Op::Div:
+    return "/";
+  case Op::Rem:
+    return "%";
+  case Op::Shl:
+    return "<<";
+  case Op::Shr:
+    return ">>";
+  case Op::Lt:
+    return "<";
+  case Op::Le:
+    return "<=";
+  case Op::Gt:
+    return ">";
+  case Op::Ge:
+    return ">=";
+  case Op::Eq:
+    return "==";
+  case Op::Ne:
+    return "!=";
+  case Op::BitAnd:
+    return "&";
+  case Op::BitXor:
+    return "^";
+  case Op::BitOr:
+    return "|";
+  case Op::And:
+    return "&&";
+  case Op::Or:
+    return "||";
+  case Op::Not:
+    return "!";
+  case Op::BitNot:
+    return "~";
+  }
+  return "?";
+}
+
+const char *OmpLoop::spelling(Reduction::Kind op) {
+  return op == Reduction::Kind::Sum ? "+" : "max";
+}
+
 ExprPtr Expr::clone() const {
   auto e = std::make_unique<Expr>();
   e->kind = kind;
   e->type = type;
   e->text = text;
+  e->op = op;
   e->var = var;
   e->rule = rule;
   e->active = active;
@@ -21,7 +74,7 @@ ExprPtr Expr::clone() const {
 }
 
 bool sameExpr(const Expr &a, const Expr &b) {
-  if (a.kind != b.kind || a.text != b.text || a.var != b.var ||
+  if (a.kind != b.kind || a.text != b.text || a.op != b.op || a.var != b.var ||
       a.rule != b.rule || a.type.spelling != b.type.spelling ||
       a.ops.size() != b.ops.size())
     return false;
@@ -71,12 +124,12 @@ ExprPtr makeIndex(ExprPtr base, ExprPtr index) {
   return e;
 }
 
-ExprPtr makeUnary(std::string op, ExprPtr operand) {
+ExprPtr makeUnary(Op op, ExprPtr operand) {
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::Unary;
-  e->text = std::move(op);
+  e->op = op;
   e->type = operand->type;
-  if (e->text == "!") {
+  if (op == Op::Not) {
     e->type = Type{};
     e->type.kind = TypeKind::Bool;
     e->type.spelling = "bool";
@@ -85,10 +138,10 @@ ExprPtr makeUnary(std::string op, ExprPtr operand) {
   return e;
 }
 
-ExprPtr makeBinary(std::string op, ExprPtr lhs, ExprPtr rhs, Type type) {
+ExprPtr makeBinary(Op op, ExprPtr lhs, ExprPtr rhs, Type type) {
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::Binary;
-  e->text = std::move(op);
+  e->op = op;
   e->type = std::move(type);
   e->ops.push_back(std::move(lhs));
   e->ops.push_back(std::move(rhs));

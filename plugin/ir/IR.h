@@ -130,12 +130,46 @@ struct Var {
   }
 };
 
+/// The operator of a Unary or Binary expression: C++'s built-in operators
+/// on numbers and booleans that the lowering produces (compound
+/// assignments become their binary operator) and the rule rows use.
+enum class Op {
+  // binary
+  Add,    ///< +
+  Sub,    ///< -
+  Mul,    ///< *
+  Div,    ///< /
+  Rem,    ///< %
+  Shl,    ///< <<
+  Shr,    ///< >>
+  Lt,     ///< <
+  Le,     ///< <=
+  Gt,     ///< >
+  Ge,     ///< >=
+  Eq,     ///< ==
+  Ne,     ///< !=
+  BitAnd, ///< &
+  BitXor, ///< ^
+  BitOr,  ///< |
+  And,    ///< &&
+  Or,     ///< ||
+  // unary
+  Neg,    ///< -x
+  Plus,   ///< +x
+  Not,    ///< !x
+  BitNot, ///< ~x
+};
+
+/// How C++ spells `op` ("+", "<=", "!"): only the printer (ir/Printer.cpp)
+/// and the rule table (rules/Rules.cpp) read it.
+const char *spelling(Op op);
+
 enum class ExprKind {
   Literal, ///< number or bool literal, text in `text`
   VarRef,  ///< `var`
   Index,   ///< ops[0][ops[1]] (ops[0] is a VarRef of a container/pointer)
-  Unary,   ///< `text` is "-", "+", "!"
-  Binary,  ///< `text` is the operator
+  Unary,   ///< `op` is Neg, Plus, Not or BitNot
+  Binary,  ///< `op` is a binary operator
   Math,    ///< call of a rule-table function, `rule` set, `text` its name
   Cast,    ///< static_cast<type>(ops[0])
   Cond,    ///< ops[0] ? ops[1] : ops[2] (only in inactive context)
@@ -149,7 +183,8 @@ using ExprPtr = std::unique_ptr<Expr>;
 struct Expr {
   ExprKind kind;
   Type type;
-  std::string text;
+  std::string text; ///< Literal: its spelling; Math, Call: the callee
+  Op op = Op::Add;  ///< Unary, Binary: the operator
   Var *var = nullptr;
   const Rule *rule = nullptr;
   std::vector<ExprPtr> ops;
@@ -169,8 +204,8 @@ ExprPtr makeLiteral(std::string text, Type type);
 ExprPtr makeIntLiteral(long long value, Type type);
 ExprPtr makeVarRef(Var *var);
 ExprPtr makeIndex(ExprPtr base, ExprPtr index);
-ExprPtr makeUnary(std::string op, ExprPtr operand);
-ExprPtr makeBinary(std::string op, ExprPtr lhs, ExprPtr rhs, Type type);
+ExprPtr makeUnary(Op op, ExprPtr operand);
+ExprPtr makeBinary(Op op, ExprPtr lhs, ExprPtr rhs, Type type);
 ExprPtr makeCast(Type type, ExprPtr operand);
 /// `vector.size()`, a std::size_t.
 ExprPtr makeSize(ExprPtr vector);
@@ -230,13 +265,16 @@ struct OmpLoop {
   Schedule schedule = Schedule::Default;
   long long chunk = 0; ///< the schedule's chunk size, 0 if none
   int collapse = 1;    ///< the collapsed loops (generated: the outer one)
-  /// `reduction(op: var)`, op "+" or "max". Floating ones become a
+  /// `reduction(op: var)`, op `+` (Sum) or `max`. Floating ones become a
   /// per-iteration contribution folded in iteration order after the loop
   /// (ParallelLoops.cpp); others stay clauses of the generated loop.
   struct Reduction {
-    std::string op;
+    enum class Kind { Sum, Max };
+    Kind op = Kind::Sum;
     Var *var = nullptr;
   };
+  /// The clause's spelling of a reduction's operator: "+" or "max".
+  static const char *spelling(Reduction::Kind op);
   std::vector<Reduction> reductions;
   std::vector<Var *> declared_private; ///< `private(...)`
   Loc loc;                             ///< the pragma
@@ -279,7 +317,7 @@ struct LoopInfo {
   /// Counted: induction variable, start, bound, comparison and step.
   Var *induction = nullptr;
   ExprPtr start, bound;
-  std::string compare; ///< "<", "<=", ">", ">=", "!="
+  Op compare = Op::Lt; ///< Lt, Le, Gt, Ge or Ne
   long long increment = 0;
   std::string kind_name = "for"; ///< for / while / do / range-for
 

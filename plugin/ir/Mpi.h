@@ -43,6 +43,10 @@ struct MpiFunction {
   const char *runtime; ///< e.g. "send"; empty: called as it is
   std::vector<MpiArg> args;
   bool max_allowed = false; ///< MPI_MAX accepted as its Op
+  /// A non-blocking receive: the adjoint of its buffer is registered with
+  /// the MPI layer when the reverse sweep starts, because the reverse of
+  /// its wait sends it before the call's own reverse is reached.
+  bool registers_adjoint = false;
 };
 
 /// The row of MPI function `name`, or null if tangent does not support it.

@@ -10,28 +10,37 @@ namespace {
 
 int precedence(const Expr &e) {
   switch (e.kind) {
-  case ExprKind::Binary: {
-    const std::string &op = e.text;
-    if (op == "*" || op == "/" || op == "%")
+  case ExprKind::Binary:
+    switch (e.op) {
+    case Op::Mul:
+    case Op::Div:
+    case Op::Rem:
       return 5;
-    if (op == "+" || op == "-")
+    case Op::Add:
+    case Op::Sub:
       return 6;
-    if (op == "<<" || op == ">>")
+    case Op::Shl:
+    case Op::Shr:
       return 7;
-    if (op == "<" || op == "<=" || op == ">" || op == ">=")
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge:
       return 9;
-    if (op == "==" || op == "!=")
+    case Op::Eq:
+    case Op::Ne:
       return 10;
-    if (op == "&")
+    case Op::BitAnd:
       return 11;
-    if (op == "^")
+    case Op::BitXor:
       return 12;
-    if (op == "|")
+    case Op::BitOr:
       return 13;
-    if (op == "&&")
+    case Op::And:
       return 14;
-    return 15; // ||
-  }
+    default:
+      return 15; // ||
+    }
   case ExprKind::Unary:
     return 3;
   case ExprKind::Cond:
@@ -102,12 +111,12 @@ std::string printExpr(const Expr &e, const Substitutions &subst) {
     if (precedence(*e.ops[0]) > precedence(e) && !subst.count(e.ops[0].get()))
       inner = "(" + inner + ")";
     // Avoid "--x" when negating a negative literal.
-    if (e.text == "-" && !inner.empty() && inner[0] == '-')
+    if (e.op == Op::Neg && !inner.empty() && inner[0] == '-')
       inner = "(" + inner + ")";
-    return e.text + inner;
+    return spelling(e.op) + inner;
   }
   case ExprKind::Binary:
-    return printSide(*e.ops[0], e, false, subst) + " " + e.text + " " +
+    return printSide(*e.ops[0], e, false, subst) + " " + spelling(e.op) + " " +
            printSide(*e.ops[1], e, true, subst);
   case ExprKind::Math:
   case ExprKind::Call: {
@@ -282,8 +291,8 @@ public:
       std::string head = li.kind_name + " loop, " + formName(li.form);
       if (li.form == LoopInfo::Form::Counted)
         head += " (" + li.induction->name + " from " + printExpr(*li.start) +
-                " " + li.compare + " " + printExpr(*li.bound) + ", step " +
-                std::to_string(li.increment) +
+                " " + spelling(li.compare) + " " + printExpr(*li.bound) +
+                ", step " + std::to_string(li.increment) +
                 (li.constant_trips >= 0
                      ? ", " + std::to_string(li.constant_trips) + " trips"
                      : std::string()) +

@@ -78,13 +78,13 @@ private:
   }
   /// Operands of `next` joined left to right by any of `ops`, each
   /// result of type `type`.
-  ExprPtr leftAssociative(std::initializer_list<const char *> ops,
+  ExprPtr leftAssociative(std::initializer_list<Op> ops,
                           ExprPtr (RowParser::*next)(), const Type &type) {
     ExprPtr l = (this->*next)();
     for (bool more = true; more;) {
       more = false;
-      for (const char *op : ops)
-        if (accept(op)) {
+      for (Op op : ops)
+        if (accept(spelling(op))) {
           l = makeBinary(op, std::move(l), (this->*next)(), type);
           more = true;
           break;
@@ -93,36 +93,36 @@ private:
     return l;
   }
   ExprPtr logicalOr() {
-    return leftAssociative({"||"}, &RowParser::logicalAnd, boolType());
+    return leftAssociative({Op::Or}, &RowParser::logicalAnd, boolType());
   }
   ExprPtr logicalAnd() {
-    return leftAssociative({"&&"}, &RowParser::compare, boolType());
+    return leftAssociative({Op::And}, &RowParser::compare, boolType());
   }
   ExprPtr compare() {
     ExprPtr l = sum();
-    for (const char *op : {"==", "!=", "<=", ">=", "<", ">"})
-      if (accept(op))
+    for (Op op : {Op::Eq, Op::Ne, Op::Le, Op::Ge, Op::Lt, Op::Gt})
+      if (accept(spelling(op)))
         return makeBinary(op, std::move(l), sum(), boolType());
     return l;
   }
   ExprPtr sum() {
-    return leftAssociative({"+", "-"}, &RowParser::product, in_.real);
+    return leftAssociative({Op::Add, Op::Sub}, &RowParser::product, in_.real);
   }
   ExprPtr product() {
-    return leftAssociative({"*", "/"}, &RowParser::unary, in_.real);
+    return leftAssociative({Op::Mul, Op::Div}, &RowParser::unary, in_.real);
   }
   ExprPtr unary() {
-    if (accept("-")) {
+    if (accept(spelling(Op::Neg))) {
       ExprPtr operand = unary();
       // A negated number stays a literal ("-1"), as the rows print it.
       if (operand->kind == ExprKind::Literal && operand->text[0] != '-') {
         operand->text = "-" + operand->text;
         return operand;
       }
-      return makeUnary("-", std::move(operand));
+      return makeUnary(Op::Neg, std::move(operand));
     }
-    if (accept("!"))
-      return makeUnary("!", unary());
+    if (accept(spelling(Op::Not)))
+      return makeUnary(Op::Not, unary());
     return primary();
   }
   ExprPtr primary() {

@@ -5,15 +5,41 @@
 
 namespace tangent {
 
+namespace {
+
+/// The operator of `arity` operands that C++ spells `spelling` (a row of
+/// Rules.def names its operator as written).
+Op operatorSpelled(std::string_view spelling, unsigned arity) {
+  for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Neg, Op::Plus})
+    if (spelling == tangent::spelling(op) &&
+        (arity == 1) == (op == Op::Neg || op == Op::Plus))
+      return op;
+  TANGENT_ASSERT(false, "a rule of an operator the IR does not have");
+  return Op::Add;
+}
+
+} // namespace
+
 const std::vector<Rule> &allRules() {
   static const std::vector<Rule> rules = [] {
     std::vector<Rule> r;
 #define TANGENT_OPERATOR(spelling, arity, row0, row1)                          \
   r.push_back(Rule{Rule::Kind::Operator, spelling, arity, {row0, row1}});      \
-  r.back().rows.resize(arity);
+  r.back().rows.resize(arity);                                                 \
+  r.back().op = operatorSpelled(spelling, arity);
 #define TANGENT_FUNCTION(name, arity, row0, row1, row2)                        \
   r.push_back(Rule{Rule::Kind::Function, #name, arity, {row0, row1, row2}});   \
   r.back().rows.resize(arity);
+#include "rules/Rules.def"
+    auto fact = [&](const char *name, Rule::Extremum which) {
+      for (Rule &rule : r)
+        if (rule.kind == Rule::Kind::Function && rule.name == name) {
+          rule.extremum = which;
+          return;
+        }
+      TANGENT_ASSERT(false, "a fact about a function the table lacks");
+    };
+#define TANGENT_EXTREMUM(name, which) fact(#name, Rule::Extremum::which);
 #include "rules/Rules.def"
     return r;
   }();
@@ -35,9 +61,9 @@ const Rule *findFunctionRule(std::string_view name) {
   return nullptr;
 }
 
-const Rule *findOperatorRule(std::string_view spelling, unsigned arity) {
+const Rule *findOperatorRule(Op op, unsigned arity) {
   for (const Rule &rule : allRules())
-    if (rule.kind == Rule::Kind::Operator && rule.name == spelling &&
+    if (rule.kind == Rule::Kind::Operator && rule.op == op &&
         rule.arity == arity)
       return &rule;
   return nullptr;
@@ -49,7 +75,7 @@ const Rule *ruleFor(const Expr &e) {
     return e.rule;
   case ExprKind::Unary:
   case ExprKind::Binary:
-    return findOperatorRule(e.text, unsigned(e.ops.size()));
+    return findOperatorRule(e.op, unsigned(e.ops.size()));
   default:
     return nullptr;
   }
@@ -72,7 +98,7 @@ std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
                      const std::string &result) {
   TANGENT_ASSERT(arg < rule.arity, "row of an argument the rule does not have");
   const std::string &row = rule.rows[arg];
-  if (row == "$d")
+  if (rule.rowIsSeed(arg))
     return seed;
   std::string out;
   for (size_t i = 0; i < row.size(); ++i) {

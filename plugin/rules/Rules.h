@@ -29,14 +29,21 @@ struct Rule {
   /// Whether row `arg` reads the result ($r) / the value of argument `i`.
   bool rowUsesResult(unsigned arg) const;
   bool rowUsesArg(unsigned arg, unsigned i) const;
-  /// Whether row `arg` is zero.
+  /// Whether row `arg` is zero / is the seed itself (`$d`).
   bool rowIsZero(unsigned arg) const { return rows[arg].empty(); }
+  bool rowIsSeed(unsigned arg) const { return rows[arg] == "$d"; }
+  /// An operator's rule: the operator (the one `name` spells).
+  Op op = Op::Add;
+  /// A function whose result is the greatest or the least of its
+  /// arguments (TANGENT_EXTREMUM in Rules.def), or None.
+  enum class Extremum { None, Max, Min };
+  Extremum extremum = Extremum::None;
 };
 
 /// The rule of a <cmath> function (unqualified name), or null.
 const Rule *findFunctionRule(std::string_view name);
 /// The rule of an arithmetic operator of the given arity, or null.
-const Rule *findOperatorRule(std::string_view spelling, unsigned arity);
+const Rule *findOperatorRule(Op op, unsigned arity);
 /// The rule that differentiates `e` (a Unary, Binary or Math expression),
 /// or null when `e` is not differentiable that way (comparisons, logic).
 const Rule *ruleFor(const Expr &e);

@@ -52,7 +52,7 @@ struct Builder {
     return makeLiteral(t, realType());
   }
   static ExprPtr integer(long long x) { return makeIntLiteral(x, intType()); }
-  static ExprPtr bin(const char *op, ExprPtr a, ExprPtr b) {
+  static ExprPtr bin(Op op, ExprPtr a, ExprPtr b) {
     Type t = a->type.isReal() || b->type.isReal() ? realType() : intType();
     return makeBinary(op, std::move(a), std::move(b), t);
   }
@@ -75,8 +75,8 @@ struct Builder {
     s->loop = std::make_unique<LoopInfo>();
     LoopInfo &li = *s->loop;
     li.init.push_back(assign(ref(i), std::move(a)));
-    li.cond = makeBinary("<", ref(i), std::move(b), boolType());
-    li.step.push_back(assign(ref(i), bin("+", ref(i), integer(1))));
+    li.cond = makeBinary(Op::Lt, ref(i), std::move(b), boolType());
+    li.step.push_back(assign(ref(i), bin(Op::Add, ref(i), integer(1))));
     li.body = std::move(body);
     return s;
   }

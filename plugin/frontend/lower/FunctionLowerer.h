@@ -27,9 +27,17 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtVisitor.h"
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace tangent {
+
+/// The IR operator of a built-in C++ operator on numbers or booleans (of a
+/// compound assignment: its binary operator), or none for the operators
+/// the IR does not have (assignments, the comma, `<=>`, member pointers,
+/// increments, addresses). The only place that maps Clang's operators.
+std::optional<Op> irOperator(clang::BinaryOperatorKind op);
+std::optional<Op> irOperator(clang::UnaryOperatorKind op);
 
 /// A split value in the IR (LowerObject.cpp): one variable per leaf, or for
 /// an element of a container of objects, one container per leaf and the
@@ -125,9 +133,9 @@ public:
   ExprPtr expr(const clang::Expr *e, Block &pre);
   /// The variable or element `e` designates, to be written.
   ExprPtr target(const clang::Expr *e, Block &pre);
-  /// `lhs op= rhs` (op: "" for plain assignment); the target written.
+  /// `lhs op= rhs` (op: none for plain assignment); the target written.
   ExprPtr assignment(const clang::Expr *lhs, const clang::Expr *rhs,
-                     const std::string &op, clang::SourceLocation loc,
+                     std::optional<Op> op, clang::SourceLocation loc,
                      Block &pre);
   /// `++x`, `x--`...: the target (prefix) or its old value (postfix).
   ExprPtr incDec(const clang::UnaryOperator *u, Block &pre);

@@ -61,10 +61,10 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   Var *i = F->addVar("i", it, VarRole::Induction);
   i->name = F->names.fresh("i");
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
-  li.cond = makeBinary("<", makeVarRef(i), sizeOf(a), boolType());
-  li.step.push_back(
-      assign(makeVarRef(i),
-             makeBinary("+", makeVarRef(i), makeIntLiteral(1, it), it), loc));
+  li.cond = makeBinary(Op::Lt, makeVarRef(i), sizeOf(a), boolType());
+  li.step.push_back(assign(
+      makeVarRef(i),
+      makeBinary(Op::Add, makeVarRef(i), makeIntLiteral(1, it), it), loc));
   auto element = [&](Var *v) {
     return makeIndex(makeVarRef(v), makeVarRef(i));
   };
@@ -95,8 +95,8 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
     bool max = ra.kind == RangeAlgorithm::Kind::MaxElement;
     ExprPtr best = makeIndex(makeVarRef(a), makeVarRef(k));
     ExprPtr cond =
-        max ? makeBinary("<", std::move(best), element(a), boolType())
-            : makeBinary("<", element(a), std::move(best), boolType());
+        max ? makeBinary(Op::Lt, std::move(best), element(a), boolType())
+            : makeBinary(Op::Lt, element(a), std::move(best), boolType());
     StmtPtr better = makeIf(std::move(cond), {}, loc);
     better->then_block.push_back(assign(makeVarRef(k), makeVarRef(i), loc));
     li.body.push_back(std::move(better));
@@ -110,10 +110,11 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
     pre.push_back(assign(makeVarRef(s), as(st_type, std::move(value)), loc));
     ExprPtr term = as(st_type, element(a));
     if (b)
-      term = makeBinary("*", std::move(term), as(st_type, element(b)), st_type);
-    li.body.push_back(
-        assign(makeVarRef(s),
-               makeBinary("+", makeVarRef(s), std::move(term), st_type), loc));
+      term = makeBinary(Op::Mul, std::move(term), as(st_type, element(b)),
+                        st_type);
+    li.body.push_back(assign(
+        makeVarRef(s),
+        makeBinary(Op::Add, makeVarRef(s), std::move(term), st_type), loc));
     out = makeVarRef(s);
     break;
   }

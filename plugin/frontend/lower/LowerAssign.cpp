@@ -41,7 +41,7 @@ ExprPtr FunctionLowerer::target(const clang::Expr *e, Block &pre) {
 
 ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
                                     const clang::Expr *rhs,
-                                    const std::string &op, SourceLocation loc,
+                                    std::optional<Op> op, SourceLocation loc,
                                     Block &pre) {
   // `std::tie(a, b) = t;`: t's elements into temporaries first, so that
   // `std::tie(a, b) = std::make_pair(b, a)` swaps.
@@ -62,7 +62,7 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
   }
   // Whole objects, leaf by leaf (through temporaries when computed).
   if (isSplit(lhs->getType())) {
-    if (!op.empty())
+    if (op)
       unexpected(loc, "a compound assignment to an object");
     Object dest = object(lhs, pre);
     buildObject(dest, rhs, loc, pre, false);
@@ -72,12 +72,12 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
   Type lt;
   if (lowerType(ctx, lhs->getType(), lt) && lt.isContainer()) {
     ExprPtr t = target(lhs, pre);
-    if (t->kind == ExprKind::Index && op.empty()) { // a row: `m[i] = r`
+    if (t->kind == ExprKind::Index && !op) { // a row: `m[i] = r`
       ExprPtr src = row(t->type, rhs, loc, pre);
       pre.push_back(assign(t->clone(), std::move(src), loc));
       return t;
     }
-    if (t->kind != ExprKind::VarRef || !op.empty())
+    if (t->kind != ExprKind::VarRef || op)
       unexpected(loc, "an assignment to a container");
     const clang::Expr *r = rhs->IgnoreImplicit();
     if (isa<DeclRefExpr, MemberExpr>(r)) {
@@ -92,8 +92,8 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
   // `t = t op value` (or `t = value`) converted to t's type.
   auto write = [&](ExprPtr t, Block &out) {
     ExprPtr v = value->clone();
-    if (!op.empty())
-      v = makeBinary(op, t->clone(), std::move(v), t->type);
+    if (op)
+      v = makeBinary(*op, t->clone(), std::move(v), t->type);
     if (v->type.spelling != t->type.spelling)
       v = makeCast(t->type, std::move(v));
     out.push_back(assign(t->clone(), std::move(v), loc));
@@ -133,7 +133,7 @@ ExprPtr FunctionLowerer::incDec(const UnaryOperator *u, Block &pre) {
     pre.push_back(assign(makeVarRef(saved), t->clone(), loc));
     old = makeVarRef(saved);
   }
-  ExprPtr next = makeBinary(u->isIncrementOp() ? "+" : "-", t->clone(),
+  ExprPtr next = makeBinary(u->isIncrementOp() ? Op::Add : Op::Sub, t->clone(),
                             makeIntLiteral(1, t->type), t->type);
   if (t->type.spelling != "int" && t->type.isIntegral())
     next = makeCast(t->type, std::move(next));

@@ -144,8 +144,8 @@ ExprPtr FunctionLowerer::extreme(const CallExpr *c, const clang::Expr *comp,
   Var *b = value(c->getArg(1));
   Var *first = is_max ? a : b, *second = is_max ? b : a;
   ExprPtr test;
-  if (std::string cmp = standardComparison(comp); !cmp.empty()) {
-    test = makeBinary(cmp, makeVarRef(first), makeVarRef(second), boolType());
+  if (std::optional<Op> cmp = standardComparisonOp(comp)) {
+    test = makeBinary(*cmp, makeVarRef(first), makeVarRef(second), boolType());
   } else {
     const CXXMethodDecl *op = comparatorOperator(comp, c->getArg(0)->getType());
     if (!op)

@@ -16,6 +16,66 @@ using namespace clang;
 
 namespace tangent {
 
+std::optional<Op> irOperator(BinaryOperatorKind op) {
+  if (BinaryOperator::isCompoundAssignmentOp(op))
+    op = BinaryOperator::getOpForCompoundAssignment(op);
+  switch (op) {
+  case BO_Add:
+    return Op::Add;
+  case BO_Sub:
+    return Op::Sub;
+  case BO_Mul:
+    return Op::Mul;
+  case BO_Div:
+    return Op::Div;
+  case BO_Rem:
+    return Op::Rem;
+  case BO_Shl:
+    return Op::Shl;
+  case BO_Shr:
+    return Op::Shr;
+  case BO_LT:
+    return Op::Lt;
+  case BO_LE:
+    return Op::Le;
+  case BO_GT:
+    return Op::Gt;
+  case BO_GE:
+    return Op::Ge;
+  case BO_EQ:
+    return Op::Eq;
+  case BO_NE:
+    return Op::Ne;
+  case BO_And:
+    return Op::BitAnd;
+  case BO_Xor:
+    return Op::BitXor;
+  case BO_Or:
+    return Op::BitOr;
+  case BO_LAnd:
+    return Op::And;
+  case BO_LOr:
+    return Op::Or;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Op> irOperator(UnaryOperatorKind op) {
+  switch (op) {
+  case UO_Minus:
+    return Op::Neg;
+  case UO_Plus:
+    return Op::Plus;
+  case UO_LNot:
+    return Op::Not;
+  case UO_Not:
+    return Op::BitNot;
+  default:
+    return std::nullopt;
+  }
+}
+
 namespace {
 
 class ExprLowerer : public ConstStmtVisitor<ExprLowerer, ExprPtr, Block &> {
@@ -105,8 +165,7 @@ public:
     case UO_LNot:
     case UO_Not: {
       ExprPtr x = F.expr(u->getSubExpr(), pre);
-      ExprPtr r = makeUnary(UnaryOperator::getOpcodeStr(u->getOpcode()).str(),
-                            std::move(x));
+      ExprPtr r = makeUnary(*irOperator(u->getOpcode()), std::move(x));
       r->type = F.typeOf(u->getType(), u->getBeginLoc());
       return r;
     }
@@ -130,12 +189,9 @@ public:
 
   ExprPtr VisitBinaryOperator(const BinaryOperator *b, Block &pre) {
     if (b->isAssignmentOp()) {
-      std::string op =
-          b->isCompoundAssignmentOp()
-              ? BinaryOperator::getOpcodeStr(
-                    BinaryOperator::getOpForCompoundAssignment(b->getOpcode()))
-                    .str()
-              : "";
+      std::optional<Op> op = b->isCompoundAssignmentOp()
+                                 ? irOperator(b->getOpcode())
+                                 : std::nullopt;
       return F.assignment(b->getLHS(), b->getRHS(), op, b->getBeginLoc(), pre);
     }
     if (b->isLogicalOp())
@@ -145,9 +201,13 @@ public:
         b->getRHS()->getType()->isPointerType())
       F.unexpected(b->getOperatorLoc(),
                    "the operator '" + b->getOpcodeStr().str() + "'");
+    std::optional<Op> op = irOperator(b->getOpcode());
+    if (!op)
+      F.unexpected(b->getOperatorLoc(),
+                   "the operator '" + b->getOpcodeStr().str() + "'");
     ExprPtr l = F.expr(b->getLHS(), pre);
     ExprPtr r = F.expr(b->getRHS(), pre);
-    return makeBinary(b->getOpcodeStr().str(), std::move(l), std::move(r),
+    return makeBinary(*op, std::move(l), std::move(r),
                       F.typeOf(b->getType(), b->getBeginLoc()));
   }
 
@@ -208,16 +268,16 @@ public:
     case OO_Subscript:
       return F.element(op->getArg(0), op->getArg(1), pre);
     case OO_Equal:
-      return F.assignment(op->getArg(0), op->getArg(1), "", op->getBeginLoc(),
-                          pre);
+      return F.assignment(op->getArg(0), op->getArg(1), std::nullopt,
+                          op->getBeginLoc(), pre);
     case OO_PlusEqual:
     case OO_MinusEqual:
     case OO_StarEqual:
-    case OO_SlashEqual: {
-      std::string spelling = getOperatorSpelling(op->getOperator());
-      return F.assignment(op->getArg(0), op->getArg(1), spelling.substr(0, 1),
-                          op->getBeginLoc(), pre);
-    }
+    case OO_SlashEqual:
+      return F.assignment(
+          op->getArg(0), op->getArg(1),
+          irOperator(BinaryOperator::getOverloadedOpcode(op->getOperator())),
+          op->getBeginLoc(), pre);
     default:
       F.unexpected(op->getBeginLoc(), "an overloaded operator");
     }
@@ -279,12 +339,13 @@ private:
     ExprPtr lhs = F.expr(b->getLHS(), pre);
     Block rhs_pre;
     ExprPtr rhs = F.expr(b->getRHS(), rhs_pre);
-    std::string op = b->getOpcode() == BO_LAnd ? "&&" : "||";
+    Op op = *irOperator(b->getOpcode());
     if (rhs_pre.empty())
       return makeBinary(op, std::move(lhs), std::move(rhs), boolType());
     Var *t = F.temp(boolType(), naming::valueTemp());
     pre.push_back(F.assign(makeVarRef(t), std::move(lhs), b->getBeginLoc()));
-    ExprPtr test = op == "&&" ? makeVarRef(t) : makeUnary("!", makeVarRef(t));
+    ExprPtr test =
+        op == Op::And ? makeVarRef(t) : makeUnary(Op::Not, makeVarRef(t));
     rhs_pre.push_back(
         F.assign(makeVarRef(t), std::move(rhs), b->getBeginLoc()));
     pre.push_back(

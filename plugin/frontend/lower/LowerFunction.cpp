@@ -397,9 +397,10 @@ ExprPtr FunctionLowerer::guardCondition() {
   }
   ExprPtr cond;
   for (Var *f : flags) {
-    ExprPtr term = makeUnary("!", makeVarRef(f));
-    cond = cond ? makeBinary("&&", std::move(cond), std::move(term), boolType())
-                : std::move(term);
+    ExprPtr term = makeUnary(Op::Not, makeVarRef(f));
+    cond =
+        cond ? makeBinary(Op::And, std::move(cond), std::move(term), boolType())
+             : std::move(term);
   }
   return cond;
 }

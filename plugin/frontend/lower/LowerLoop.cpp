@@ -112,10 +112,11 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     index->name = F->names.fresh("i");
     li.init.push_back(assign(makeVarRef(index), makeIntLiteral(0, it), loc));
     ExprPtr bound = row ? makeSize(rx->clone()) : sizeOf(container);
-    cond = makeBinary("<", makeVarRef(index), std::move(bound), boolType());
+    cond = makeBinary(Op::Lt, makeVarRef(index), std::move(bound), boolType());
     step.push_back(assign(
         makeVarRef(index),
-        makeBinary("+", makeVarRef(index), makeIntLiteral(1, it), it), loc));
+        makeBinary(Op::Add, makeVarRef(index), makeIntLiteral(1, it), it),
+        loc));
     const VarDecl *lv = r->getLoopVariable();
     if (range.size()) {
       Object element = range.copy();
@@ -179,12 +180,13 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
   auto exitUnless = [&](ExprPtr c, Block &into) {
     if (!c || (c->kind == ExprKind::Literal && c->text == "true"))
       return;
-    StmtPtr test = makeIf(makeUnary("!", std::move(c)), {}, loc);
+    StmtPtr test = makeIf(makeUnary(Op::Not, std::move(c)), {}, loc);
     test->then_block.push_back(setFlag(lc.exit_flag, true, loc));
     into.push_back(std::move(test));
   };
   auto unlessExited = [&](Block b) {
-    return makeIf(makeUnary("!", makeVarRef(lc.exit_flag)), std::move(b), loc);
+    return makeIf(makeUnary(Op::Not, makeVarRef(lc.exit_flag)), std::move(b),
+                  loc);
   };
   Block b;
   if (!li.do_while) {

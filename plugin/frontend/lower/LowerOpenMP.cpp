@@ -49,14 +49,16 @@ void FunctionLowerer::VisitOMPParallelForDirective(
             omp->declared_private.push_back(it->second);
     } else if (const auto *rc = dyn_cast<OMPReductionClause>(c)) {
       const DeclarationName op = rc->getNameInfo().getName();
-      const std::string name =
-          op.getCXXOverloadedOperator() == OO_Plus ? "+" : "max";
+      const OmpLoop::Reduction::Kind kind =
+          op.getCXXOverloadedOperator() == OO_Plus
+              ? OmpLoop::Reduction::Kind::Sum
+              : OmpLoop::Reduction::Kind::Max;
       for (const clang::Expr *v : rc->varlists()) {
         const auto *dr = cast<DeclRefExpr>(v->IgnoreParenImpCasts());
         auto it = vars.find(cast<VarDecl>(dr->getDecl()));
         TANGENT_ASSERT(it != vars.end(),
                        "a reduction over an unknown variable");
-        omp->reductions.push_back({name, it->second});
+        omp->reductions.push_back({kind, it->second});
       }
     }
   }

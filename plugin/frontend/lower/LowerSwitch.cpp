@@ -84,9 +84,10 @@ void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
     ExprPtr test;
     for (ExprPtr &label : g.labels) {
       ExprPtr eq =
-          makeBinary("==", makeVarRef(value), std::move(label), boolType());
-      test = test ? makeBinary("||", std::move(test), std::move(eq), boolType())
-                  : std::move(eq);
+          makeBinary(Op::Eq, makeVarRef(value), std::move(label), boolType());
+      test =
+          test ? makeBinary(Op::Or, std::move(test), std::move(eq), boolType())
+               : std::move(eq);
     }
     StmtPtr st = makeIf(std::move(test), {}, g.loc);
     sequence(executed(gi), st->then_block);

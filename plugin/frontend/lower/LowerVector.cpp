@@ -27,7 +27,7 @@ Type elementType(Var *v) {
 ExprPtr FunctionLowerer::endIndex(Var *container, bool back) {
   if (!back)
     return makeIntLiteral(0, sizeType());
-  return makeBinary("-", sizeOf(container), makeIntLiteral(1, sizeType()),
+  return makeBinary(Op::Sub, sizeOf(container), makeIntLiteral(1, sizeType()),
                     sizeType());
 }
 
@@ -162,8 +162,8 @@ ExprPtr FunctionLowerer::containerValue(const CallExpr *c,
   using K = ContainerMember::Kind;
   if (cm.kind == K::Empty && splitElement(cm.container->getType())) {
     Object o = object(cm.container, pre); // a vector of objects: a leaf's
-    return makeBinary("==", sizeOf(o.vars.at(0)), makeIntLiteral(0, sizeType()),
-                      boolType());
+    return makeBinary(Op::Eq, sizeOf(o.vars.at(0)),
+                      makeIntLiteral(0, sizeType()), boolType());
   }
   ExprPtr v = expr(cm.container->IgnoreParenImpCasts(), pre);
   if (v->kind != ExprKind::VarRef || !v->type.isContainer())
@@ -174,7 +174,7 @@ ExprPtr FunctionLowerer::containerValue(const CallExpr *c,
   case K::Front:
     return makeIndex(std::move(v), endIndex(var, cm.kind == K::Back));
   case K::Empty:
-    return makeBinary("==", sizeOf(var), makeIntLiteral(0, sizeType()),
+    return makeBinary(Op::Eq, sizeOf(var), makeIntLiteral(0, sizeType()),
                       boolType());
   default:
     unexpected(c->getBeginLoc(), std::string("the vector operation '") +

@@ -20,9 +20,10 @@ struct Accumulate : Builder {
     fn.body.push_back(assign(ref(s), num(0)));
     fn.body.push_back(assign(ref(k), num(2)));
     Block body;
-    body.push_back(assign(ref(s), bin("+", ref(s), bin("*", ref(x), ref(c)))));
+    body.push_back(
+        assign(ref(s), bin(Op::Add, ref(s), bin(Op::Mul, ref(x), ref(c)))));
     fn.body.push_back(forLoop(i, integer(0), integer(n), std::move(body), 5));
-    fn.body.push_back(assign(ref(fn.result_var), bin("*", ref(s), ref(k))));
+    fn.body.push_back(assign(ref(fn.result_var), bin(Op::Mul, ref(s), ref(k))));
   }
   LoopInfo &loop() { return *fn.body[2]->loop; }
 };
@@ -41,9 +42,9 @@ TEST(LoopAnalysis, ConstantCountedLoop) {
 
 TEST(LoopAnalysis, WrittenInductionVariableIsNotCounted) {
   Accumulate a(10);
-  a.loop().body.push_back(
-      Builder::assign(Builder::ref(a.i), Builder::bin("+", Builder::ref(a.i),
-                                                      Builder::integer(1))));
+  a.loop().body.push_back(Builder::assign(
+      Builder::ref(a.i),
+      Builder::bin(Op::Add, Builder::ref(a.i), Builder::integer(1))));
   classifyLoops(a.fn);
   EXPECT_EQ(a.loop().form, LoopInfo::Form::Structured);
   EXPECT_EQ(a.i->role, VarRole::Local);
@@ -127,7 +128,7 @@ struct Swapped : Builder {
     StmtPtr s = assign(ref(a), ref(b));
     s->kind = StmtKind::Swap;
     fn.body.push_back(std::move(s));
-    fn.body.push_back(assign(ref(fn.result_var), bin("*", ref(b), ref(b))));
+    fn.body.push_back(assign(ref(fn.result_var), bin(Op::Mul, ref(b), ref(b))));
   }
 };
 

@@ -29,7 +29,8 @@ TEST(Generate, TanhRecordsItsResultOnly) {
   call->rule = findFunctionRule("tanh");
   call->text = "std::tanh";
   call->type = realType();
-  call->ops.push_back(Builder::bin("*", Builder::ref(x), Builder::num(1.5)));
+  call->ops.push_back(
+      Builder::bin(Op::Mul, Builder::ref(x), Builder::num(1.5)));
   b.fn.body.push_back(
       Builder::assign(Builder::ref(b.fn.result_var), std::move(call)));
   GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
@@ -53,8 +54,9 @@ TEST(Generate, CountedLoopRunsBackwardsWithoutRecords) {
   Var *i = b.var("i", intType(), VarRole::Induction);
   b.fn.body.push_back(Builder::assign(Builder::ref(s), Builder::num(0)));
   Block body;
-  body.push_back(Builder::assign(
-      Builder::ref(s), Builder::bin("+", Builder::ref(s), Builder::ref(x))));
+  body.push_back(
+      Builder::assign(Builder::ref(s),
+                      Builder::bin(Op::Add, Builder::ref(s), Builder::ref(x))));
   b.fn.body.push_back(b.forLoop(i, Builder::integer(0), Builder::integer(100),
                                 std::move(body), 3));
   b.fn.body.push_back(
@@ -73,8 +75,9 @@ TEST(Generate, SegmentsSnapshotTheCarriedState) {
   Var *i = b.var("i", intType(), VarRole::Induction);
   b.fn.body.push_back(Builder::assign(Builder::ref(s), Builder::num(0)));
   Block body;
-  body.push_back(Builder::assign(
-      Builder::ref(s), Builder::bin("*", Builder::ref(s), Builder::ref(x))));
+  body.push_back(
+      Builder::assign(Builder::ref(s),
+                      Builder::bin(Op::Mul, Builder::ref(s), Builder::ref(x))));
   b.fn.body.push_back(b.forLoop(i, Builder::integer(0), Builder::integer(400),
                                 std::move(body), 3));
   b.fn.body.push_back(

@@ -12,13 +12,14 @@ TEST(Printer, PrintsByPrecedence) {
   Var *y = b.param("y", realType());
   // (x + y) * x - (x - y)
   ExprPtr e = Builder::bin(
-      "-",
-      Builder::bin("*", Builder::bin("+", Builder::ref(x), Builder::ref(y)),
+      Op::Sub,
+      Builder::bin(Op::Mul,
+                   Builder::bin(Op::Add, Builder::ref(x), Builder::ref(y)),
                    Builder::ref(x)),
-      Builder::bin("-", Builder::ref(x), Builder::ref(y)));
+      Builder::bin(Op::Sub, Builder::ref(x), Builder::ref(y)));
   EXPECT_EQ(printExpr(*e), "(x + y) * x - (x - y)");
-  ExprPtr neg =
-      makeUnary("-", Builder::bin("+", Builder::ref(x), Builder::ref(y)));
+  ExprPtr neg = makeUnary(
+      Op::Neg, Builder::bin(Op::Add, Builder::ref(x), Builder::ref(y)));
   EXPECT_EQ(printExpr(*neg), "-(x + y)");
   ExprPtr cast = makeCast(realType(), Builder::integer(3));
   EXPECT_EQ(printExpr(*cast), "3.0");
@@ -43,7 +44,7 @@ struct Product : Builder {
     s->varied = s->useful = s->active = true;
     fn.body.push_back(assign(ref(s), num(0), 4));
     Block body;
-    body.push_back(assign(ref(s), bin("*", ref(s), ref(x)), 6));
+    body.push_back(assign(ref(s), bin(Op::Mul, ref(s), ref(x)), 6));
     fn.body.push_back(
         forLoop(i, integer(0), integer(2000), std::move(body), 5));
     fn.body.push_back(assign(ref(fn.result_var), ref(s), 8));
@@ -95,7 +96,7 @@ TEST(Printer, LoopShowsItsFormStrategyReasonAndSnapshot) {
   li.induction = p.i;
   li.start = Builder::integer(0);
   li.bound = Builder::integer(2000);
-  li.compare = "<";
+  li.compare = Op::Lt;
   li.increment = 1;
   li.constant_trips = 2000;
   li.strategy = LoopStrategy::Segments;
@@ -136,7 +137,7 @@ TEST(Printer, LoopShowsItsFormStrategyReasonAndSnapshot) {
   li.exit_flag = nullptr;
   li.do_while = true;
   li.kind_name = "do";
-  li.cond = makeBinary("<", Builder::ref(p.s), Builder::num(1), boolType());
+  li.cond = makeBinary(Op::Lt, Builder::ref(p.s), Builder::num(1), boolType());
   l = lines(printFunction(p.fn));
   EXPECT_EQ(l[8], "  do loop, structured (while s < 1.000000, tested after "
                   "the body)  // test.cpp:5");
@@ -166,7 +167,7 @@ TEST(Printer, BranchesAndCalls) {
   branch->kind = StmtKind::If;
   branch->loc = {"test.cpp", 6};
   branch->cond =
-      makeBinary("<", Builder::ref(p.x), Builder::num(0), boolType());
+      makeBinary(Op::Lt, Builder::ref(p.x), Builder::num(0), boolType());
   branch->then_block.push_back(std::move(call));
   branch->else_block.push_back(std::move(custom));
   p.fn.body.push_back(std::move(branch));

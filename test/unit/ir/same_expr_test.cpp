@@ -11,7 +11,9 @@ namespace {
 struct Operands : Builder {
   Var *x = param("x", realType());
   Var *y = param("y", realType());
-  ExprPtr product() { return bin("*", ref(x), bin("+", ref(y), num(2))); }
+  ExprPtr product() {
+    return bin(Op::Mul, ref(x), bin(Op::Add, ref(y), num(2)));
+  }
 };
 
 } // namespace
@@ -26,26 +28,30 @@ TEST(SameExpr, EveryPartIsCompared) {
   Operands o;
   ExprPtr e = o.product();
   // Another variable.
-  EXPECT_FALSE(sameExpr(*e, *Builder::bin("*", Builder::ref(o.y),
-                                          Builder::bin("+", Builder::ref(o.y),
-                                                       Builder::num(2)))));
+  EXPECT_FALSE(
+      sameExpr(*e, *Builder::bin(Op::Mul, Builder::ref(o.y),
+                                 Builder::bin(Op::Add, Builder::ref(o.y),
+                                              Builder::num(2)))));
   // Another operator.
-  EXPECT_FALSE(sameExpr(*e, *Builder::bin("/", Builder::ref(o.x),
-                                          Builder::bin("+", Builder::ref(o.y),
-                                                       Builder::num(2)))));
+  EXPECT_FALSE(
+      sameExpr(*e, *Builder::bin(Op::Div, Builder::ref(o.x),
+                                 Builder::bin(Op::Add, Builder::ref(o.y),
+                                              Builder::num(2)))));
   // Another literal, deep inside.
-  EXPECT_FALSE(sameExpr(*e, *Builder::bin("*", Builder::ref(o.x),
-                                          Builder::bin("+", Builder::ref(o.y),
-                                                       Builder::num(3)))));
+  EXPECT_FALSE(
+      sameExpr(*e, *Builder::bin(Op::Mul, Builder::ref(o.x),
+                                 Builder::bin(Op::Add, Builder::ref(o.y),
+                                              Builder::num(3)))));
   // Operands swapped.
   EXPECT_FALSE(sameExpr(
       *e,
-      *Builder::bin("*", Builder::bin("+", Builder::ref(o.y), Builder::num(2)),
+      *Builder::bin(Op::Mul,
+                    Builder::bin(Op::Add, Builder::ref(o.y), Builder::num(2)),
                     Builder::ref(o.x))));
   // Another kind with the same text: -x against the binary x - x.
   EXPECT_FALSE(
-      sameExpr(*makeUnary("-", Builder::ref(o.x)),
-               *Builder::bin("-", Builder::ref(o.x), Builder::ref(o.x))));
+      sameExpr(*makeUnary(Op::Neg, Builder::ref(o.x)),
+               *Builder::bin(Op::Sub, Builder::ref(o.x), Builder::ref(o.x))));
   // Same text, another type: a cast to double against one to float.
   Type f = realType();
   f.spelling = "float";
@@ -64,7 +70,7 @@ TEST(SameExpr, ACloneIsTheSameAndIndependent) {
   EXPECT_TRUE(c->active);
   EXPECT_EQ(c->ops[0]->var, o.x);
   // Changing the clone leaves the original alone.
-  c->ops[1]->text = "-";
+  c->ops[1]->op = Op::Sub;
   EXPECT_FALSE(sameExpr(*e, *c));
-  EXPECT_EQ(e->ops[1]->text, "+");
+  EXPECT_EQ(e->ops[1]->op, Op::Add);
 }

@@ -19,19 +19,21 @@ TEST(Rules, TableCoversTheIssueList) {
 }
 
 TEST(Rules, OperatorsAreInTheSameTable) {
-  for (const char *op : {"+", "-", "*", "/"})
-    EXPECT_NE(findOperatorRule(op, 2), nullptr) << op;
-  EXPECT_NE(findOperatorRule("-", 1), nullptr);
-  EXPECT_EQ(findOperatorRule("+", 1), nullptr);
-  EXPECT_EQ(findOperatorRule("<", 2), nullptr);
-  EXPECT_EQ(findOperatorRule("sin", 1), nullptr);
+  for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div}) {
+    ASSERT_NE(findOperatorRule(op, 2), nullptr) << spelling(op);
+    EXPECT_EQ(findOperatorRule(op, 2)->name, spelling(op));
+  }
+  EXPECT_NE(findOperatorRule(Op::Neg, 1), nullptr);
+  EXPECT_EQ(findOperatorRule(Op::Plus, 1), nullptr);
+  EXPECT_EQ(findOperatorRule(Op::Lt, 2), nullptr);
+  EXPECT_EQ(findOperatorRule(Op::Neg, 2), nullptr);
   // A product needs the other factor; a sum needs nothing.
-  const Rule *mul = findOperatorRule("*", 2);
+  const Rule *mul = findOperatorRule(Op::Mul, 2);
   EXPECT_TRUE(mul->rowUsesArg(0, 1));
   EXPECT_FALSE(mul->rowUsesArg(0, 0));
-  const Rule *add = findOperatorRule("+", 2);
+  const Rule *add = findOperatorRule(Op::Add, 2);
   EXPECT_FALSE(add->rowUsesArg(0, 1) || add->rowUsesArg(1, 0));
-  EXPECT_EQ(applyRow(*findOperatorRule("/", 2), 1, "d_y", {"a", "b"}, ""),
+  EXPECT_EQ(applyRow(*findOperatorRule(Op::Div, 2), 1, "d_y", {"a", "b"}, ""),
             "-d_y * a / (b * b)");
   EXPECT_EQ(applyRow(*add, 0, "d + e", {"a", "b"}, ""), "d + e");
 }
@@ -47,4 +49,14 @@ TEST(Rules, RowsSubstituteSeedArgumentsAndResult) {
   // A compound seed is parenthesized.
   EXPECT_EQ(applyRow(*findFunctionRule("sin"), 0, "d + e", {"x"}, ""),
             "(d + e) * std::cos(x)");
+}
+
+TEST(Rules, ExtremaAreFactsOfTheTable) {
+  EXPECT_EQ(findFunctionRule("fmax")->extremum, Rule::Extremum::Max);
+  EXPECT_EQ(findFunctionRule("max")->extremum, Rule::Extremum::Max);
+  EXPECT_EQ(findFunctionRule("fmin")->extremum, Rule::Extremum::Min);
+  EXPECT_EQ(findFunctionRule("min")->extremum, Rule::Extremum::Min);
+  EXPECT_EQ(findFunctionRule("clamp")->extremum, Rule::Extremum::None);
+  EXPECT_EQ(findFunctionRule("sin")->extremum, Rule::Extremum::None);
+  EXPECT_EQ(findOperatorRule(Op::Add, 2)->extremum, Rule::Extremum::None);
 }

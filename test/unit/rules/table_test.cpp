@@ -128,9 +128,11 @@ TEST(RulesTable, LoadedRulesAreTheTable) {
       EXPECT_EQ(r.rowIsZero(i), raw[k].rows[i].empty());
     }
     // Lookups find this very entry.
-    const Rule *found = raw[k].is_operator ? findOperatorRule(r.name, r.arity)
+    const Rule *found = raw[k].is_operator ? findOperatorRule(r.op, r.arity)
                                            : findFunctionRule(r.name);
     EXPECT_EQ(found, &r) << r.name;
+    if (raw[k].is_operator)
+      EXPECT_EQ(spelling(r.op), raw[k].name);
   }
 }
 
