@@ -7,11 +7,12 @@
 //  - fixed point: loops under [[tangent::fixed_point]] whose shape is a
 //    fixed-point iteration (else the reason becomes a located error);
 //  - full tape otherwise, with the reason.
-// It also finds the loop-carried state that snapshots hold: variables the
-// loop writes that are live at the start of an iteration.
+// The loop-carried state that snapshots hold (variables the loop writes
+// that are live at the start of an iteration) is LoopState.cpp's.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
+#include "analysis/LoopState.h"
 #include "ir/Support.h"
 #include <algorithm>
 #include <map>
@@ -20,237 +21,6 @@
 namespace tangent {
 
 namespace {
-
-/// For each vector built once with a size (`std::vector<T> v(n)`), that
-/// size: a counted loop up to it covers every element.
-using SizeExprs = std::map<const Var *, const Expr *>;
-
-SizeExprs constructionSizes(const Function &fn) {
-  SizeExprs sizes;
-  std::map<const Var *, int> whole;
-  forEachStmt(fn.body, [&](const Stmt &s, int depth) {
-    forEachWrite(s, [&](Var *v, bool is_whole) {
-      if (!is_whole || v->type.kind != TypeKind::Vector)
-        return;
-      ++whole[v];
-      if (s.kind == StmtKind::Construct && depth == 0 && !s.args.empty() &&
-          (s.construct == ConstructKind::Size ||
-           s.construct == ConstructKind::Fill))
-        sizes[v] = s.args[0].get();
-    });
-  });
-  for (auto it = sizes.begin(); it != sizes.end();)
-    it = whole[it->first] == 1 ? std::next(it) : sizes.erase(it);
-  return sizes;
-}
-
-/// The vectors a counted loop overwrites element by element before reading
-/// them: `for (i = 0; i < size; ++i) { v[i] = e; ... v[i] ... }`.
-std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
-  std::set<const Var *> out;
-  if (s.kind != StmtKind::Loop)
-    return out;
-  const LoopInfo &li = *s.loop;
-  if (li.form != LoopInfo::Form::Counted || li.increment != 1 ||
-      (li.compare != Op::Lt && li.compare != Op::Ne))
-    return out;
-  long long start = -1;
-  if (!constInt(*li.start, start) || start != 0)
-    return out;
-  for (const StmtPtr &first : li.body) {
-    if (first->kind != StmtKind::Assign ||
-        first->lhs->kind != ExprKind::Index ||
-        first->lhs->ops[0]->kind != ExprKind::VarRef ||
-        first->lhs->ops[0]->var->type.isNested())
-      continue;
-    const Var *v = first->lhs->ops[0]->var;
-    auto size = sizes.find(v);
-    bool covers = (li.bound->kind == ExprKind::Size &&
-                   li.bound->ops[0]->kind == ExprKind::VarRef &&
-                   li.bound->ops[0]->var == v) ||
-                  (size != sizes.end() && sameExpr(*size->second, *li.bound));
-    if (!covers || !onlyElement(*first->lhs, v, li.induction) ||
-        !onlyElement(*first->rhs, v, li.induction) || readsVar(*first->rhs, v))
-      continue;
-    // Every other use in the loop is the same element, after the write.
-    bool ok = true, before = true;
-    forEachStmt(li.body, [&](const Stmt &o, int) {
-      forEachExpr(o, [&](const Expr &e) {
-        if (!onlyElement(e, v, li.induction) ||
-            (before && &o != first.get() && readsVar(e, v)))
-          ok = false;
-      });
-      if (o.var == v || o.result == v)
-        ok = false;
-      if (&o == first.get())
-        before = false;
-    });
-    if (ok)
-      out.insert(v);
-  }
-  return out;
-}
-
-/// Variables whose first access in one iteration is a whole, unconditional
-/// write: their value at the start of an iteration is dead (not so for an
-/// active vector, whose size its adjoint needs).
-std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
-  std::set<const Var *> seen, dead;
-  auto iteration = [&](const Block &block) {
-    for (const StmtPtr &s : block) {
-      std::set<const Var *> reads;
-      Var *whole = nullptr;
-      std::vector<const Var *> filled;
-      switch (s->kind) {
-      case StmtKind::Assign:
-        forEachRead(*s->rhs, [&](Var *v) { reads.insert(v); });
-        if (s->lhs->kind == ExprKind::VarRef)
-          whole = s->lhs->var;
-        else
-          forEachRead(*s->lhs, [&](Var *v) { reads.insert(v); });
-        break;
-      case StmtKind::Construct:
-        for (const ExprPtr &a : s->args)
-          forEachRead(*a, [&](Var *v) { reads.insert(v); });
-        whole = s->var;
-        break;
-      case StmtKind::Call: {
-        // A filled argument is written before anything reads it (unless
-        // another argument reads it too: then it counts as read).
-        filled = filledInLoop(*s, li);
-        for (const ExprPtr &a : s->args)
-          if (a->kind != ExprKind::VarRef ||
-              std::find(filled.begin(), filled.end(), a->var) == filled.end())
-            forEachRead(*a, [&](Var *v) { reads.insert(v); });
-        whole = s->result;
-        break;
-      }
-      case StmtKind::Swap:
-        reads.insert(s->lhs->var);
-        reads.insert(s->rhs->var);
-        break;
-      case StmtKind::Resize: // keeps the elements it does not drop
-        reads.insert(s->var);
-        for (const ExprPtr &a : s->args)
-          forEachRead(*a, [&](Var *v) { reads.insert(v); });
-        break;
-      default: {
-        // Conditional or repeated code: everything in it counts as read.
-        std::set<const Var *> inside;
-        if (s->kind == StmtKind::If) {
-          forEachRead(*s->cond, [&](Var *v) { inside.insert(v); });
-          collectAccessed(s->then_block, inside);
-          collectAccessed(s->else_block, inside);
-        } else if (s->kind == StmtKind::Loop) {
-          std::set<const Var *> overwritten = overwrittenBy(*s, sizes);
-          // The loop's init sets its counter before anything reads it.
-          for (const StmtPtr &in : s->loop->init) {
-            if (in->kind != StmtKind::Assign ||
-                in->lhs->kind != ExprKind::VarRef ||
-                readsVar(*in->rhs, in->lhs->var))
-              break;
-            overwritten.insert(in->lhs->var);
-          }
-          for (const Var *v : overwritten)
-            if (!seen.count(v)) {
-              dead.insert(v);
-              seen.insert(v);
-            }
-          collectAccessed(s->loop->init, inside);
-          collectAccessed(s->loop->body, inside);
-          collectAccessed(s->loop->step, inside);
-          if (s->loop->cond)
-            forEachRead(*s->loop->cond, [&](Var *v) { inside.insert(v); });
-          if (s->loop->start)
-            forEachRead(*s->loop->start, [&](Var *v) { inside.insert(v); });
-          if (s->loop->bound)
-            forEachRead(*s->loop->bound, [&](Var *v) { inside.insert(v); });
-        } else {
-          collectAccessed(s->block, inside);
-        }
-        reads = inside;
-        break;
-      }
-      }
-      for (const Var *v : reads)
-        seen.insert(v);
-      // Replacing an active vector records its old size (or value) for its
-      // adjoint, which the reverse carries from one iteration into the one
-      // before: a replay must start from that size, so it stays live.
-      if (whole && whole->active && whole->type.kind == TypeKind::Vector)
-        seen.insert(whole);
-      else if (whole)
-        filled.push_back(whole);
-      for (const Var *w : filled)
-        if (!seen.count(w)) {
-          dead.insert(w);
-          seen.insert(w);
-        }
-    }
-  };
-  iteration(li.body);
-  iteration(li.step);
-  return dead;
-}
-
-/// The snapshot of a loop, or false with the reason it cannot have one.
-bool carriedState(const Function &fn, const Stmt &loop, const SizeExprs &sizes,
-                  std::vector<Var *> &carried, std::string &why) {
-  const LoopInfo &li = *loop.loop;
-  std::set<Var *> written;
-  bool pointer_write = false;
-  std::string pointer_name;
-  auto scan = [&](const Block &block) {
-    forEachStmt(block, [&](const Stmt &s, int) {
-      forEachWrite(s, [&](Var *v, bool) {
-        if (v->type.kind == TypeKind::Pointer) {
-          pointer_write = true;
-          pointer_name = v->name;
-        }
-        written.insert(v);
-      });
-    });
-  };
-  scan(li.body);
-  scan(li.step);
-  if (pointer_write) {
-    why = "pointer state of unknown extent ('" + pointer_name + "')";
-    return false;
-  }
-  std::set<const Var *> dead = deadAtEntry(li, sizes);
-  // Dead-at-entry variables still go into snapshots when the reverse of a
-  // statement before the loop reads them: the reversal must leave them as
-  // the loop found them.
-  for (Var *v : written) {
-    if (v->role == VarRole::Induction ||
-        (dead.count(v) && !readBeforeLoop(fn, loop, v)))
-      continue;
-    carried.push_back(v);
-  }
-  std::sort(carried.begin(), carried.end(),
-            [](const Var *a, const Var *b) { return a->id < b->id; });
-  return true;
-}
-
-/// The variables of Budgeted and BudgetWhile loops that LoopInfo::
-/// exit_values describes: written in the loop, out of its snapshot, read
-/// by the reverse sweep (a vector also for its size, which sizes adjoints).
-std::vector<Var *> exitValues(const LoopInfo &li,
-                              const std::set<const Var *> &written) {
-  std::vector<Var *> out;
-  for (const Var *cv : written) {
-    Var *v = const_cast<Var *>(cv);
-    if (v->role == VarRole::Induction ||
-        std::find(li.carried.begin(), li.carried.end(), v) != li.carried.end())
-      continue;
-    if (v->read_in_reverse || v->read_everywhere ||
-        v->type.kind == TypeKind::Vector)
-      out.push_back(v);
-  }
-  std::sort(out.begin(), out.end(),
-            [](const Var *a, const Var *b) { return a->id < b->id; });
-  return out;
-}
 
 class StrategyChooser {
 public:
@@ -470,7 +240,7 @@ private:
       });
     std::string why;
     if (li.fixed_point && !fixedPointShape(li, written, why)) {
-      li.reason = why; // refused at the loop by the generator (Loops.cpp)
+      li.reason = why; // refused at the loop (frontend/LegalityIR.cpp)
       return;
     }
     if (!carriedState(fn_, s, sizes_, li.carried, why)) {

@@ -231,10 +231,10 @@ LoopForms classifyLoops(Function &fn) {
     if (s.kind != StmtKind::Loop)
       return;
     const LoopInfo &li = *s.loop;
-    TANGENT_ASSERT(li.form != LoopInfo::Form::Counted ||
-                       (li.induction && li.start && li.bound &&
-                        li.increment != 0 && !li.compare.empty()),
-                   "a counted loop without its induction, bounds or step");
+    TANGENT_ASSERT(
+        li.form != LoopInfo::Form::Counted ||
+            (li.induction && li.start && li.bound && li.increment != 0),
+        "a counted loop without its induction, bounds or step");
     TANGENT_ASSERT(li.form != LoopInfo::Form::General || li.exit_flag,
                    "a general loop without its exit flag");
     out.loops.push_back(&s);

@@ -22,7 +22,8 @@
 //    - shared and only read: its adjoint is updated by several iterations,
 //      so the reverse sweep privatises it (OmpLoop::shared_adjoints);
 //    - anything else the body writes makes the iterations dependent: the
-//      loop is refused (OmpLoop::refusal, reported by the generator).
+//      loop is refused (OmpLoop::refusal, reported by the legality layer,
+//      frontend/LegalityIR.cpp).
 //
 // Also here, for the strategy choice (Checkpointing.cpp): the remark of a
 // parallel loop, and whether a loop calls MPI (then every rank must replay

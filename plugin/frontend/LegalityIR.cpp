@@ -124,8 +124,7 @@ private:
   /// function holds a copy of a local buffer at another address.
   void irecvBuffers() {
     forEachStmt(fn_.body, [&](const Stmt &s, int) {
-      if (s.kind != StmtKind::Call || !s.mpi ||
-          std::string(s.mpi->runtime) != "irecv")
+      if (s.kind != StmtKind::Call || !s.mpi || !s.mpi->registers_adjoint)
         return;
       const Var *v = rootVar(*s.args[0]);
       if (v->active && !fn_.is_top && v->role != VarRole::Param)

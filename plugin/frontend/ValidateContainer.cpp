@@ -2,7 +2,8 @@
 //
 // The container half of the allow-list (Validator.h): std::vector's
 // size-changing members (push_back, pop_back, resize...) and ends (back,
-// front, empty), swaps, and the standard algorithms over whole containers.
+// front, empty), swaps, the standard algorithms over whole containers, and
+// what names a container (namedVar, namesContainer, namesRow).
 // The lowering is frontend/lower/LowerVector.cpp and LowerAlgorithm.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -182,6 +183,50 @@ void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra,
                       "', which drops the fractions; write a floating-point "
                       "initial value such as 0.0");
   expr(ra.value);
+}
+
+const VarDecl *Validator::namedVar(const clang::Expr *e) const {
+  // A container passed by value arrives as its copy (or move) construction.
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (const clang::Expr *inner = transparentOperand(e))
+      e = inner;
+    else if (const auto *c = dyn_cast<CXXConstructExpr>(e);
+             c && c->getNumArgs() == 1 &&
+             c->getConstructor()->isCopyOrMoveConstructor())
+      e = c->getArg(0);
+    else
+      break;
+  }
+  const auto *dre = dyn_cast<DeclRefExpr>(e);
+  return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+}
+
+bool Validator::namesContainer(const clang::Expr *e, bool or_pointer) const {
+  const VarDecl *vd = namedVar(e);
+  if (!vd || !scope_->vars.count(vd))
+    return false;
+  Type t;
+  return lowerType(ctx_, vd->getType(), t) &&
+         (t.isContainer() || (or_pointer && t.kind == TypeKind::Pointer));
+}
+
+bool Validator::namesRow(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  Type t;
+  if (!lowerType(ctx_, e->getType(), t) || t.kind != TypeKind::Vector)
+    return false;
+  // A range-for reference to a row: `for (const auto &row : m)`.
+  if (const VarDecl *vd = namedVar(e))
+    return scope_->aliases.count(vd) > 0;
+  // `m[i]` or `m.at(i)` of a named vector of vectors.
+  const clang::Expr *index = nullptr;
+  const clang::Expr *base = rowOf(ctx_, e, &index);
+  if (!base || !(namesContainer(base) || containerMember(base)))
+    return false;
+  if (index)
+    expr(index);
+  return true;
 }
 
 } // namespace tangent

@@ -112,50 +112,6 @@ private:
   Validator &V;
 };
 
-const VarDecl *Validator::namedVar(const clang::Expr *e) const {
-  // A container passed by value arrives as its copy (or move) construction.
-  for (;;) {
-    e = e->IgnoreParenImpCasts();
-    if (const clang::Expr *inner = transparentOperand(e))
-      e = inner;
-    else if (const auto *c = dyn_cast<CXXConstructExpr>(e);
-             c && c->getNumArgs() == 1 &&
-             c->getConstructor()->isCopyOrMoveConstructor())
-      e = c->getArg(0);
-    else
-      break;
-  }
-  const auto *dre = dyn_cast<DeclRefExpr>(e);
-  return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
-}
-
-bool Validator::namesContainer(const clang::Expr *e, bool or_pointer) const {
-  const VarDecl *vd = namedVar(e);
-  if (!vd || !scope_->vars.count(vd))
-    return false;
-  Type t;
-  return lowerType(ctx_, vd->getType(), t) &&
-         (t.isContainer() || (or_pointer && t.kind == TypeKind::Pointer));
-}
-
-bool Validator::namesRow(const clang::Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  Type t;
-  if (!lowerType(ctx_, e->getType(), t) || t.kind != TypeKind::Vector)
-    return false;
-  // A range-for reference to a row: `for (const auto &row : m)`.
-  if (const VarDecl *vd = namedVar(e))
-    return scope_->aliases.count(vd) > 0;
-  // `m[i]` or `m.at(i)` of a named vector of vectors.
-  const clang::Expr *index = nullptr;
-  const clang::Expr *base = rowOf(ctx_, e, &index);
-  if (!base || !(namesContainer(base) || containerMember(base)))
-    return false;
-  if (index)
-    expr(index);
-  return true;
-}
-
 void Validator::expr(const clang::Expr *e, Use use) {
   if (!e)
     return;
