@@ -24,13 +24,16 @@ void valueSources(const Expr &e, const std::function<void(Var *)> &fn) {
     return;
   case ExprKind::Size:
   case ExprKind::Literal:
-  case ExprKind::Call:
+  case ExprKind::InactiveCall:
     return;
   case ExprKind::Cond:
     valueSources(*e.ops[1], fn);
     valueSources(*e.ops[2], fn);
     return;
-  default:
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+  case ExprKind::Math:
+  case ExprKind::Cast:
     for (const ExprPtr &op : e.ops)
       valueSources(*op, fn);
   }
@@ -149,7 +152,9 @@ Activity analyzeActivity(Function &fn, const LoopForms &loops,
             valueSources(*a, [&](Var *v) { set(v, &Var::useful); });
         break;
       }
-      default:
+      case StmtKind::If:
+      case StmtKind::Loop:
+      case StmtKind::Block:
         break;
       }
     });

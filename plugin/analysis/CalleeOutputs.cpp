@@ -62,7 +62,11 @@ private:
       return (e.op == Op::Add || e.op == Op::Sub || e.op == Op::Mul) &&
              e.type.isIntegral() && shapeExpr(*e.ops[0]) &&
              shapeExpr(*e.ops[1]);
-    default:
+    case ExprKind::Index:
+    case ExprKind::Unary:
+    case ExprKind::Math:
+    case ExprKind::Cond:
+    case ExprKind::InactiveCall:
       return false;
     }
   }

@@ -64,7 +64,11 @@ private:
         parallel_line_ = was_parallel;
         break;
       }
-      default:
+      case StmtKind::Assign:
+      case StmtKind::Construct:
+      case StmtKind::Call:
+      case StmtKind::Swap:
+      case StmtKind::Resize:
         break;
       }
     }

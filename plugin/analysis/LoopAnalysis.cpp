@@ -83,7 +83,10 @@ private:
         if (!reevaluable(*op))
           return false;
       return true;
-    default:
+    case ExprKind::Index:
+    case ExprKind::Math:
+    case ExprKind::Cond:
+    case ExprKind::InactiveCall:
       return false;
     }
   }
@@ -214,7 +217,11 @@ private:
         }
         break;
       }
-      default:
+      case StmtKind::Assign:
+      case StmtKind::Construct:
+      case StmtKind::Call:
+      case StmtKind::Swap:
+      case StmtKind::Resize:
         break;
       }
     }

@@ -105,7 +105,9 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
         for (const ExprPtr &a : s->args)
           forEachRead(*a, [&](Var *v) { reads.insert(v); });
         break;
-      default: {
+      case StmtKind::If:
+      case StmtKind::Loop:
+      case StmtKind::Block: {
         // Conditional or repeated code: everything in it counts as read.
         std::set<const Var *> inside;
         if (s->kind == StmtKind::If) {

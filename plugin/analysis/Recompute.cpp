@@ -56,10 +56,15 @@ double operations(const Expr &e) {
     // fabs, fmax...): that is how loops have been estimated so far.
     n = 100;
     break;
-  case ExprKind::Call:
+  case ExprKind::InactiveCall:
     n = 100; // an inactive function: as a libm call
     break;
-  default:
+  case ExprKind::Literal:
+  case ExprKind::VarRef:
+  case ExprKind::Index:
+  case ExprKind::Cast:
+  case ExprKind::Cond:
+  case ExprKind::Size:
     break;
   }
   for (const ExprPtr &op : e.ops)
@@ -116,7 +121,10 @@ struct Estimate {
     case StmtKind::Block:
       block(fn, s.block, times, depth);
       break;
-    default:
+    case StmtKind::Assign:
+    case StmtKind::Construct:
+    case StmtKind::Swap:
+    case StmtKind::Resize:
       break;
     }
   }

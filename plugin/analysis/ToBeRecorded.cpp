@@ -22,10 +22,16 @@ namespace tangent {
 bool isCheap(const Expr &e) {
   switch (e.kind) {
   case ExprKind::Math:
-  case ExprKind::Call:
+  case ExprKind::InactiveCall:
   case ExprKind::Cond:
     return false;
-  default:
+  case ExprKind::Literal:
+  case ExprKind::VarRef:
+  case ExprKind::Index:
+  case ExprKind::Unary:
+  case ExprKind::Binary:
+  case ExprKind::Cast:
+  case ExprKind::Size:
     for (const ExprPtr &op : e.ops)
       if (!isCheap(*op))
         return false;
@@ -65,7 +71,11 @@ void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed) {
         collectNeededValues(*e.ops[i], needed);
     return;
   }
-  default:
+  case ExprKind::Literal:
+  case ExprKind::VarRef:
+  case ExprKind::Cond:
+  case ExprKind::Size:
+  case ExprKind::InactiveCall:
     return;
   }
 }
@@ -162,7 +172,11 @@ void numberStatements(const Block &block, Function &fn,
       numberStatements(s->loop->step, fn, loops);
       loops.pop_back();
       break;
-    default:
+    case StmtKind::Assign:
+    case StmtKind::Construct:
+    case StmtKind::Call:
+    case StmtKind::Swap:
+    case StmtKind::Resize:
       break;
     }
   }
@@ -313,7 +327,7 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
       }
       break;
     }
-    default:
+    case StmtKind::Block:
       break;
     }
   });

@@ -135,7 +135,10 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
         propagate(*e.ops[i], applyRow(*rule, i, adj, args, result), out, subst);
     return;
   }
-  default:
+  case ExprKind::Literal:
+  case ExprKind::Cond:
+  case ExprKind::Size:
+  case ExprKind::InactiveCall:
     return;
   }
 }

@@ -90,7 +90,7 @@ private:
   ExprPtr argumentTangent(const Expr &arg, bool output, const Loc &at,
                           Block &out);
 
-  void refuse(const Loc &at, const std::string &why) {
+  void cannot(const Loc &at, const std::string &why) {
     addRefusal(lin_.refusals, {Refusal::Source::ForwardMode, at, why, nullptr});
   }
 };

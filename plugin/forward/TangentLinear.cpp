@@ -60,7 +60,6 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
 
 void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
   out_.loc = src_.loc;
-  out_.decl = src_.decl;
   out_.names = src_.names;
   out_.result = src_.result;
   // Copies of every variable, in order (ids stay those of the source).
@@ -269,7 +268,7 @@ ExprPtr TangentBuilder::tangent(const Expr &e, Block &out) {
     return nullptr;
   case ExprKind::Literal:
   case ExprKind::Size:
-  case ExprKind::Call:
+  case ExprKind::InactiveCall:
     return nullptr;
   }
   return nullptr;

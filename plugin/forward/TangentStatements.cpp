@@ -63,7 +63,7 @@ void TangentBuilder::assign(const Stmt &s, Block &out) {
   if (ExprPtr target = tangentTarget(*lhs)) {
     ExprPtr t = tangent(*rhs, out);
     if (!t && !target->type.isReal()) {
-      refuse(s.loc, "forward mode cannot follow the derivative of "
+      cannot(s.loc, "forward mode cannot follow the derivative of "
                     "this container assignment");
       return;
     }
@@ -82,7 +82,7 @@ ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
     return zero(arg.type);
   if (arg.type.isReal()) // written by the callee, and always zero here
     return makeVarRef(temp(arg.type, naming::tangentTemp()));
-  refuse(at, "forward mode needs the tangent of this argument, "
+  cannot(at, "forward mode needs the tangent of this argument, "
              "which is not a variable or an element of one");
   return zero(arg.type);
 }
@@ -127,7 +127,7 @@ void TangentBuilder::sizedStatement(const Stmt &s, bool size_first,
 
 void TangentBuilder::call(const Stmt &s, Block &out) {
   if (s.mpi) {
-    refuse(s.loc, "forward mode (jvp, hvp) does not differentiate "
+    cannot(s.loc, "forward mode (jvp, hvp) does not differentiate "
                   "MPI calls yet; use tangent::grad");
     return;
   }
@@ -189,7 +189,7 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
   for (bool o : s.arg_is_output)
     outputs |= o;
   if (outputs || !s.result || !s.result->type.isReal()) {
-    refuse(s.loc, "forward mode can use the custom derivative of '" + s.custom +
+    cannot(s.loc, "forward mode can use the custom derivative of '" + s.custom +
                       "' only for a function returning a floating-point "
                       "value with no output parameters; differentiate the "
                       "function itself");
@@ -213,7 +213,7 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
       if (!a->type.isDifferentiable())
         continue;
       if (!a->type.isReal() && a->type.kind != TypeKind::Vector) {
-        refuse(s.loc, "forward mode can use the custom derivative "
+        cannot(s.loc, "forward mode can use the custom derivative "
                       "of '" +
                           s.custom +
                           "' only with floating-point and std::vector "

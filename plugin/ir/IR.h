@@ -174,7 +174,9 @@ enum class ExprKind {
   Cast,    ///< static_cast<type>(ops[0])
   Cond,    ///< ops[0] ? ops[1] : ops[2] (only in inactive context)
   Size,    ///< ops[0].size()
-  Call,    ///< inactive call `text(ops...)` (no floating arguments/result)
+  /// An inactive call `text(ops...)` (no floating arguments or result);
+  /// a call of a user function is a statement (StmtKind::Call).
+  InactiveCall,
 };
 
 struct Expr;
@@ -419,8 +421,7 @@ struct Function {
   /// is specialised for, for the generated code's comments; empty for the
   /// plain lowering.
   std::string variant, variant_note;
-  const void *decl = nullptr; ///< the clang::FunctionDecl it came from
-  NameScope names;            ///< user names and generated names in it
+  NameScope names; ///< user names and generated names in it
 
   /// The first write of each local in program order, when it is outside
   /// every loop (LoopAnalysis.cpp): its old value is never needed.

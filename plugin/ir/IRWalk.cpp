@@ -20,7 +20,11 @@ void forEachStmt(const Block &block,
     case StmtKind::Block:
       forEachStmt(s->block, fn, depth);
       break;
-    default:
+    case StmtKind::Assign:
+    case StmtKind::Construct:
+    case StmtKind::Call:
+    case StmtKind::Swap:
+    case StmtKind::Resize:
       break;
     }
   }
@@ -69,7 +73,9 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
           fn(rootVar(a), false);
       }
     break;
-  default:
+  case StmtKind::If:
+  case StmtKind::Loop:
+  case StmtKind::Block:
     break;
   }
 }

@@ -45,7 +45,13 @@ int precedence(const Expr &e) {
     return 3;
   case ExprKind::Cond:
     return 16;
-  default:
+  case ExprKind::Literal:
+  case ExprKind::VarRef:
+  case ExprKind::Index:
+  case ExprKind::Math:
+  case ExprKind::Cast:
+  case ExprKind::Size:
+  case ExprKind::InactiveCall:
     return 0; // primary / postfix / function-style cast
   }
 }
@@ -119,7 +125,7 @@ std::string printExpr(const Expr &e, const Substitutions &subst) {
     return printSide(*e.ops[0], e, false, subst) + " " + spelling(e.op) + " " +
            printSide(*e.ops[1], e, true, subst);
   case ExprKind::Math:
-  case ExprKind::Call: {
+  case ExprKind::InactiveCall: {
     std::string out = e.text + "(";
     for (size_t i = 0; i < e.ops.size(); ++i)
       out += (i ? ", " : "") + printExpr(*e.ops[i], subst);

@@ -76,7 +76,13 @@ const Rule *ruleFor(const Expr &e) {
   case ExprKind::Unary:
   case ExprKind::Binary:
     return findOperatorRule(e.op, unsigned(e.ops.size()));
-  default:
+  case ExprKind::Literal:
+  case ExprKind::VarRef:
+  case ExprKind::Index:
+  case ExprKind::Cast:
+  case ExprKind::Cond:
+  case ExprKind::Size:
+  case ExprKind::InactiveCall:
     return nullptr;
   }
 }

@@ -63,14 +63,14 @@ class FunctionLowerer
 public:
   FunctionLowerer(Lowering &lowering, const clang::FunctionDecl *fd,
                   Function *fn)
-      : L(lowering), ctx(lowering.context()), fd(fd), F(fn) {}
+      : lowering_(lowering), ctx(lowering.context()), fd(fd), fn_(fn) {}
 
-  /// Lowers the whole function into F.
+  /// Lowers the whole function into fn_.
   void run();
-  /// F's parameters: `this`, the declared ones, a class-type result.
+  /// fn_'s parameters: `this`, the declared ones, a class-type result.
   void parameters();
   /// Appends one C++ parameter's IR parameters (its leaves; null ones are
-  /// shared storage) to F.
+  /// shared storage) to fn_.
   void addParameter(SourceParam sp, const std::vector<Var *> &leaves);
   /// Under a shared-storage pattern: adds its roots and indices as
   /// parameters, then binds each shared flat parameter (null in `own`) to
@@ -90,7 +90,7 @@ public:
   void shareStorage(tangent::Stmt &call, const clang::FunctionDecl *callee,
                     const std::vector<const clang::Expr *> &sources,
                     clang::SourceLocation loc, Block &pre);
-  /// A constructor's member and base initializers, into F's body.
+  /// A constructor's member and base initializers, into fn_'s body.
   void memberInitializers(const clang::CXXConstructorDecl *ctor);
 
   // --- statements: `Visit(s, out)` appends the lowering of s to `out` -----
@@ -206,12 +206,14 @@ public:
   Object calledObject(const clang::Expr *obj, Block &pre);
 
   // --- shared state and helpers -------------------------------------------
-  Lowering &L;
+  /// The translation unit's lowering (callees lowered once, refusals).
+  Lowering &lowering_;
   /// The shared-storage pattern this lowering specialises for, or null.
   const SharedStorage *shared = nullptr;
   clang::ASTContext &ctx;
   const clang::FunctionDecl *fd;
-  Function *F;
+  /// The IR function being built.
+  Function *fn_;
   std::map<const clang::VarDecl *, Var *> vars;
   /// References bound to an element (range-for variables by reference,
   /// `double &r = v[i];`, a row `auto &row = m[i];`): the element they

@@ -58,8 +58,8 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   li.kind_name = std::string("std::") + ra.name;
   li.form = LoopInfo::Form::Structured;
   Type it = intType("std::size_t");
-  Var *i = F->addVar("i", it, VarRole::Induction);
-  i->name = F->names.fresh("i");
+  Var *i = fn_->addVar("i", it, VarRole::Induction);
+  i->name = fn_->names.fresh("i");
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
   li.cond = makeBinary(Op::Lt, makeVarRef(i), sizeOf(a), boolType());
   li.step.push_back(assign(

@@ -53,9 +53,9 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
     st->custom_pullback = rule.pullback;
   } else {
     if (!callee->hasBody() && callee->isTemplateInstantiation() &&
-        L.instantiate)
-      L.instantiate(callee);
-    st->callee = L.lower(callee);
+        lowering_.instantiate)
+      lowering_.instantiate(callee);
+    st->callee = lowering_.lower(callee);
   }
   // `*this` first: written unless the member function is const.
   // Objects: a leaf is written if the object is, or if it is a lambda's
@@ -276,7 +276,7 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
 
   if (isInactiveCall(c, ctx)) {
     auto e = std::make_unique<tangent::Expr>();
-    e->kind = ExprKind::Call;
+    e->kind = ExprKind::InactiveCall;
     e->text = qualifiedName(callee, ctx);
     e->type = rt;
     for (const clang::Expr *a : c->arguments())

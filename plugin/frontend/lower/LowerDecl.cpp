@@ -39,8 +39,8 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
     return;
   }
   Type t = typeOf(vd->getType(), loc);
-  Var *v = F->addVar(vd->getNameAsString(), t, VarRole::Local);
-  v->name = F->names.claim(vd->getNameAsString());
+  Var *v = fn_->addVar(vd->getNameAsString(), t, VarRole::Local);
+  v->name = fn_->names.claim(vd->getNameAsString());
   vars[vd] = v;
   if (const clang::Expr *init = vd->getInit()) {
     initialize(v, init, loc, out);
@@ -107,9 +107,9 @@ void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,
     }
   // A const reference to anything else (an element of a constant
   // parameter, a computed value): a copy.
-  Var *v = F->addVar(vd->getNameAsString(), typeOf(vd->getType(), loc),
-                     VarRole::Local);
-  v->name = F->names.claim(vd->getNameAsString());
+  Var *v = fn_->addVar(vd->getNameAsString(), typeOf(vd->getType(), loc),
+                       VarRole::Local);
+  v->name = fn_->names.claim(vd->getNameAsString());
   vars[vd] = v;
   initialize(v, init, loc, out);
 }

@@ -80,10 +80,10 @@ namespace {
 
 class ExprLowerer : public ConstStmtVisitor<ExprLowerer, ExprPtr, Block &> {
 public:
-  explicit ExprLowerer(FunctionLowerer &f) : F(f) {}
+  explicit ExprLowerer(FunctionLowerer &f) : lowerer_(f) {}
 
   ExprPtr VisitImplicitCastExpr(const ImplicitCastExpr *e, Block &pre) {
-    ExprPtr x = F.expr(e->getSubExpr(), pre);
+    ExprPtr x = lowerer_.expr(e->getSubExpr(), pre);
     switch (e->getCastKind()) {
     case CK_IntegralToFloating:
     case CK_FloatingCast:
@@ -91,7 +91,7 @@ public:
     case CK_IntegralCast:
     case CK_IntegralToBoolean:
     case CK_FloatingToBoolean: {
-      Type t = F.typeOf(e->getType(), e->getBeginLoc());
+      Type t = lowerer_.typeOf(e->getType(), e->getBeginLoc());
       if (t.spelling == x->type.spelling)
         return x;
       return makeCast(t, std::move(x));
@@ -102,25 +102,26 @@ public:
   }
 
   ExprPtr VisitExplicitCastExpr(const ExplicitCastExpr *e, Block &pre) {
-    ExprPtr x = F.expr(e->getSubExprAsWritten(), pre);
+    ExprPtr x = lowerer_.expr(e->getSubExprAsWritten(), pre);
     if (e->getType()->isVoidType()) // `(void)x;`: only its effects matter
       return makeIntLiteral(0, intType());
-    return makeCast(F.typeOf(e->getType(), e->getBeginLoc()), std::move(x));
+    return makeCast(lowerer_.typeOf(e->getType(), e->getBeginLoc()),
+                    std::move(x));
   }
 
   ExprPtr VisitIntegerLiteral(const IntegerLiteral *e, Block &) {
     APValue v(
         llvm::APSInt(e->getValue(), !e->getType()->isSignedIntegerType()));
-    return F.literal(v, e->getType());
+    return lowerer_.literal(v, e->getType());
   }
   ExprPtr VisitFloatingLiteral(const FloatingLiteral *e, Block &) {
-    return F.literal(APValue(e->getValue()), e->getType());
+    return lowerer_.literal(APValue(e->getValue()), e->getType());
   }
   ExprPtr VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *e, Block &) {
     return makeLiteral(e->getValue() ? "true" : "false", boolType());
   }
   ExprPtr VisitImplicitValueInitExpr(const ImplicitValueInitExpr *e, Block &) {
-    return makeIntLiteral(0, F.typeOf(e->getType(), e->getBeginLoc()));
+    return makeIntLiteral(0, lowerer_.typeOf(e->getType(), e->getBeginLoc()));
   }
 
   ExprPtr VisitDeclRefExpr(const DeclRefExpr *e, Block &pre) {
@@ -132,26 +133,27 @@ public:
       const auto *dd = dyn_cast<DecompositionDecl>(bd->getDecomposedDecl());
       if (dd && isNumberTuple(dd->getType())) {
         auto at = std::find(dd->bindings().begin(), dd->bindings().end(), bd);
-        return F.objects.at(dd).leaf(at - dd->bindings().begin());
+        return lowerer_.objects.at(dd).leaf(at - dd->bindings().begin());
       }
-      return F.expr(bd->getBinding(), pre);
+      return lowerer_.expr(bd->getBinding(), pre);
     }
     if (const auto *vd = dyn_cast<VarDecl>(d)) {
-      auto alias = F.aliases.find(vd);
-      if (alias != F.aliases.end())
+      auto alias = lowerer_.aliases.find(vd);
+      if (alias != lowerer_.aliases.end())
         return alias->second->clone();
-      if (!F.vars.count(vd)) {
+      if (!lowerer_.vars.count(vd)) {
         // A global or static constant (validated): fold it.
         clang::Expr::EvalResult result;
-        if (!e->EvaluateAsRValue(result, F.ctx))
-          F.unexpected(loc, "the global '" + vd->getNameAsString() + "'");
-        return F.literal(result.Val, e->getType());
+        if (!e->EvaluateAsRValue(result, lowerer_.ctx))
+          lowerer_.unexpected(loc,
+                              "the global '" + vd->getNameAsString() + "'");
+        return lowerer_.literal(result.Val, e->getType());
       }
-      return makeVarRef(F.varFor(vd, loc));
+      return makeVarRef(lowerer_.varFor(vd, loc));
     }
     if (const auto *ec = dyn_cast<EnumConstantDecl>(d))
-      return F.literal(APValue(ec->getInitVal()), e->getType());
-    F.unexpected(loc, "a reference to '" + d->getNameAsString() + "'");
+      return lowerer_.literal(APValue(ec->getInitVal()), e->getType());
+    lowerer_.unexpected(loc, "a reference to '" + d->getNameAsString() + "'");
   }
 
   ExprPtr VisitUnaryOperator(const UnaryOperator *u, Block &pre) {
@@ -160,30 +162,30 @@ public:
     case UO_PreDec:
     case UO_PostInc:
     case UO_PostDec:
-      return F.incDec(u, pre);
+      return lowerer_.incDec(u, pre);
     case UO_Minus:
     case UO_LNot:
     case UO_Not: {
-      ExprPtr x = F.expr(u->getSubExpr(), pre);
+      ExprPtr x = lowerer_.expr(u->getSubExpr(), pre);
       ExprPtr r = makeUnary(*irOperator(u->getOpcode()), std::move(x));
-      r->type = F.typeOf(u->getType(), u->getBeginLoc());
+      r->type = lowerer_.typeOf(u->getType(), u->getBeginLoc());
       return r;
     }
     case UO_Plus:
-      return F.expr(u->getSubExpr(), pre);
+      return lowerer_.expr(u->getSubExpr(), pre);
     case UO_Deref: { // `*p`: the element p[0] of a named pointer
       if (const CallExpr *c = dereferencedExtreme(u)) {
         RangeAlgorithm ra;
         rangeAlgorithm(c, ra);
-        return F.algorithm(c, ra, pre, nullptr);
+        return lowerer_.algorithm(c, ra, pre, nullptr);
       }
-      ExprPtr p = F.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre);
+      ExprPtr p = lowerer_.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre);
       if (p->kind != ExprKind::VarRef || p->type.kind != TypeKind::Pointer)
-        F.unexpected(u->getBeginLoc(), "pointer arithmetic");
+        lowerer_.unexpected(u->getBeginLoc(), "pointer arithmetic");
       return makeIndex(std::move(p), makeIntLiteral(0, intType()));
     }
     default:
-      F.unexpected(u->getBeginLoc(), "a unary operator");
+      lowerer_.unexpected(u->getBeginLoc(), "a unary operator");
     }
   }
 
@@ -192,31 +194,32 @@ public:
       std::optional<Op> op = b->isCompoundAssignmentOp()
                                  ? irOperator(b->getOpcode())
                                  : std::nullopt;
-      return F.assignment(b->getLHS(), b->getRHS(), op, b->getBeginLoc(), pre);
+      return lowerer_.assignment(b->getLHS(), b->getRHS(), op, b->getBeginLoc(),
+                                 pre);
     }
     if (b->isLogicalOp())
       return shortCircuit(b, pre);
     if (b->getOpcode() == BO_Comma || b->isPtrMemOp() ||
         b->getLHS()->getType()->isPointerType() ||
         b->getRHS()->getType()->isPointerType())
-      F.unexpected(b->getOperatorLoc(),
-                   "the operator '" + b->getOpcodeStr().str() + "'");
+      lowerer_.unexpected(b->getOperatorLoc(),
+                          "the operator '" + b->getOpcodeStr().str() + "'");
     std::optional<Op> op = irOperator(b->getOpcode());
     if (!op)
-      F.unexpected(b->getOperatorLoc(),
-                   "the operator '" + b->getOpcodeStr().str() + "'");
-    ExprPtr l = F.expr(b->getLHS(), pre);
-    ExprPtr r = F.expr(b->getRHS(), pre);
+      lowerer_.unexpected(b->getOperatorLoc(),
+                          "the operator '" + b->getOpcodeStr().str() + "'");
+    ExprPtr l = lowerer_.expr(b->getLHS(), pre);
+    ExprPtr r = lowerer_.expr(b->getRHS(), pre);
     return makeBinary(*op, std::move(l), std::move(r),
-                      F.typeOf(b->getType(), b->getBeginLoc()));
+                      lowerer_.typeOf(b->getType(), b->getBeginLoc()));
   }
 
   ExprPtr VisitConditionalOperator(const ConditionalOperator *c, Block &pre) {
-    ExprPtr cond = F.expr(c->getCond(), pre);
+    ExprPtr cond = lowerer_.expr(c->getCond(), pre);
     Block then_pre, else_pre;
-    ExprPtr a = F.expr(c->getTrueExpr(), then_pre);
-    ExprPtr b = F.expr(c->getFalseExpr(), else_pre);
-    Type t = F.typeOf(c->getType(), c->getBeginLoc());
+    ExprPtr a = lowerer_.expr(c->getTrueExpr(), then_pre);
+    ExprPtr b = lowerer_.expr(c->getFalseExpr(), else_pre);
+    Type t = lowerer_.typeOf(c->getType(), c->getBeginLoc());
     if (!t.isReal() && then_pre.empty() && else_pre.empty()) {
       auto e = std::make_unique<tangent::Expr>();
       e->kind = ExprKind::Cond;
@@ -229,127 +232,131 @@ public:
     // A floating '?:' becomes an if/else so each branch differentiates
     // alone; its value is a temporary (never a target: LowerAssign.cpp
     // lowers conditional targets by branch).
-    Var *v = F.temp(t, naming::valueTemp());
+    Var *v = lowerer_.temp(t, naming::valueTemp());
     if (a->type.spelling != t.spelling)
       a = makeCast(t, std::move(a));
     if (b->type.spelling != t.spelling)
       b = makeCast(t, std::move(b));
-    then_pre.push_back(F.assign(makeVarRef(v), std::move(a), c->getBeginLoc()));
-    else_pre.push_back(F.assign(makeVarRef(v), std::move(b), c->getBeginLoc()));
+    then_pre.push_back(
+        lowerer_.assign(makeVarRef(v), std::move(a), c->getBeginLoc()));
+    else_pre.push_back(
+        lowerer_.assign(makeVarRef(v), std::move(b), c->getBeginLoc()));
     StmtPtr st =
-        F.makeIf(std::move(cond), std::move(then_pre), c->getBeginLoc());
+        lowerer_.makeIf(std::move(cond), std::move(then_pre), c->getBeginLoc());
     st->else_block = std::move(else_pre);
     pre.push_back(std::move(st));
     return makeVarRef(v);
   }
 
   ExprPtr VisitArraySubscriptExpr(const ArraySubscriptExpr *e, Block &pre) {
-    return F.element(e->getBase(), e->getIdx(), pre);
+    return lowerer_.element(e->getBase(), e->getIdx(), pre);
   }
 
   ExprPtr VisitMemberExpr(const MemberExpr *me, Block &pre) {
     if (const APValue *value = staticConstant(me))
-      return F.literal(*value, me->getType());
-    Object leaves = F.member(me, pre);
+      return lowerer_.literal(*value, me->getType());
+    Object leaves = lowerer_.member(me, pre);
     if (leaves.size() != 1)
-      F.unexpected(me->getBeginLoc(), "a member that is an object");
+      lowerer_.unexpected(me->getBeginLoc(), "a member that is an object");
     return leaves.leaf(0);
   }
 
   ExprPtr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *op, Block &pre) {
-    if (isUserOperator(op, F.ctx))
-      return F.call(op, pre, nullptr);
+    if (isUserOperator(op, lowerer_.ctx))
+      return lowerer_.call(op, pre, nullptr);
     if (const CallExpr *c = dereferencedExtreme(op)) {
       RangeAlgorithm ra;
       rangeAlgorithm(c, ra);
-      return F.algorithm(c, ra, pre, nullptr);
+      return lowerer_.algorithm(c, ra, pre, nullptr);
     }
     switch (op->getOperator()) {
     case OO_Subscript:
-      return F.element(op->getArg(0), op->getArg(1), pre);
+      return lowerer_.element(op->getArg(0), op->getArg(1), pre);
     case OO_Equal:
-      return F.assignment(op->getArg(0), op->getArg(1), std::nullopt,
-                          op->getBeginLoc(), pre);
+      return lowerer_.assignment(op->getArg(0), op->getArg(1), std::nullopt,
+                                 op->getBeginLoc(), pre);
     case OO_PlusEqual:
     case OO_MinusEqual:
     case OO_StarEqual:
     case OO_SlashEqual:
-      return F.assignment(
+      return lowerer_.assignment(
           op->getArg(0), op->getArg(1),
           irOperator(BinaryOperator::getOverloadedOpcode(op->getOperator())),
           op->getBeginLoc(), pre);
     default:
-      F.unexpected(op->getBeginLoc(), "an overloaded operator");
+      lowerer_.unexpected(op->getBeginLoc(), "an overloaded operator");
     }
   }
 
   ExprPtr VisitCXXMemberCallExpr(const CXXMemberCallExpr *mc, Block &pre) {
     if (splitClass(QualType(mc->getRecordDecl()->getTypeForDecl(), 0)))
-      return F.call(mc, pre, nullptr); // a member function of the user's
+      return lowerer_.call(mc, pre, nullptr); // a member function of the user's
     // The size of a container of objects: that of its first leaf.
     if (const clang::Expr *obj = mc->getImplicitObjectArgument();
         obj && splitElement(obj->getType()) &&
         mc->getMethodDecl()->getName() == "size") {
-      Object o = F.object(obj, pre);
-      return F.sizeOf(o.vars.at(0));
+      Object o = lowerer_.object(obj, pre);
+      return lowerer_.sizeOf(o.vars.at(0));
     }
     if (ContainerMember cm; containerCall(mc, cm))
-      return F.containerValue(mc, cm, pre); // back(), front(), empty()
+      return lowerer_.containerValue(mc, cm, pre); // back(), front(), empty()
     // Containers (validated): size(), at(i), operator[](i).
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();
     Type ot;
     bool container =
-        obj && lowerType(F.ctx, obj->getType(), ot) && ot.isContainer();
+        obj && lowerType(lowerer_.ctx, obj->getType(), ot) && ot.isContainer();
     if (!container ||
         !((n == "size" && mc->getNumArgs() == 0) ||
           ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)))
-      F.unexpected(mc->getBeginLoc(), "the member function '" + n.str() + "'");
+      lowerer_.unexpected(mc->getBeginLoc(),
+                          "the member function '" + n.str() + "'");
     if (n == "size") {
       auto s = std::make_unique<tangent::Expr>();
       s->kind = ExprKind::Size;
-      s->type = F.typeOf(mc->getType(), mc->getBeginLoc());
-      s->ops.push_back(F.expr(obj->IgnoreParenImpCasts(), pre));
+      s->type = lowerer_.typeOf(mc->getType(), mc->getBeginLoc());
+      s->ops.push_back(lowerer_.expr(obj->IgnoreParenImpCasts(), pre));
       return s;
     }
-    return F.element(obj, mc->getArg(0), pre);
+    return lowerer_.element(obj, mc->getArg(0), pre);
   }
 
   ExprPtr VisitCallExpr(const CallExpr *call, Block &pre) {
-    return F.call(call, pre, nullptr);
+    return lowerer_.call(call, pre, nullptr);
   }
 
   ExprPtr VisitCXXConstructExpr(const CXXConstructExpr *ctor, Block &pre) {
     if (ctor->getNumArgs() != 1)
-      F.unexpected(ctor->getBeginLoc(), "a constructor call");
-    return F.expr(ctor->getArg(0), pre);
+      lowerer_.unexpected(ctor->getBeginLoc(), "a constructor call");
+    return lowerer_.expr(ctor->getArg(0), pre);
   }
 
   ExprPtr VisitExpr(const clang::Expr *e, Block &) {
-    F.unexpected(e->getBeginLoc(),
-                 std::string("the expression '") + e->getStmtClassName() + "'");
+    lowerer_.unexpected(e->getBeginLoc(), std::string("the expression '") +
+                                              e->getStmtClassName() + "'");
   }
 
 private:
-  FunctionLowerer &F;
+  FunctionLowerer &lowerer_;
 
   /// `a && b` / `a || b`; a right operand with effects is evaluated only
   /// when needed.
   ExprPtr shortCircuit(const BinaryOperator *b, Block &pre) {
-    ExprPtr lhs = F.expr(b->getLHS(), pre);
+    ExprPtr lhs = lowerer_.expr(b->getLHS(), pre);
     Block rhs_pre;
-    ExprPtr rhs = F.expr(b->getRHS(), rhs_pre);
+    ExprPtr rhs = lowerer_.expr(b->getRHS(), rhs_pre);
     Op op = *irOperator(b->getOpcode());
     if (rhs_pre.empty())
       return makeBinary(op, std::move(lhs), std::move(rhs), boolType());
-    Var *t = F.temp(boolType(), naming::valueTemp());
-    pre.push_back(F.assign(makeVarRef(t), std::move(lhs), b->getBeginLoc()));
+    Var *t = lowerer_.temp(boolType(), naming::valueTemp());
+    pre.push_back(
+        lowerer_.assign(makeVarRef(t), std::move(lhs), b->getBeginLoc()));
     ExprPtr test =
         op == Op::And ? makeVarRef(t) : makeUnary(Op::Not, makeVarRef(t));
     rhs_pre.push_back(
-        F.assign(makeVarRef(t), std::move(rhs), b->getBeginLoc()));
+        lowerer_.assign(makeVarRef(t), std::move(rhs), b->getBeginLoc()));
     pre.push_back(
-        F.makeIf(std::move(test), std::move(rhs_pre), b->getBeginLoc()));
+        lowerer_.makeIf(std::move(test), std::move(rhs_pre), b->getBeginLoc()));
     return makeVarRef(t);
   }
 };

@@ -75,44 +75,43 @@ Function *Lowering::lower(const FunctionDecl *fd) {
 // --- the function -----------------------------------------------------------
 
 void FunctionLowerer::run() {
-  F->decl = fd;
-  F->loc = makeLoc(ctx, fd->getLocation());
-  F->base_name = fd->getNameAsString();
-  F->name = qualifiedName(fd, ctx);
-  F->address = addressOf(fd, ctx);
+  fn_->loc = makeLoc(ctx, fd->getLocation());
+  fn_->base_name = fd->getNameAsString();
+  fn_->name = qualifiedName(fd, ctx);
+  fn_->address = addressOf(fd, ctx);
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
       md && md->getParent()->isLambda()) {
     // A lambda's call operator, named after where the lambda is.
     Loc at = makeLoc(ctx, md->getParent()->getLocation());
-    F->base_name = "lambda_" + std::to_string(at.line);
-    F->name = F->base_name;
+    fn_->base_name = "lambda_" + std::to_string(at.line);
+    fn_->name = fn_->base_name;
     if (const auto *outer = dyn_cast_or_null<FunctionDecl>(
             md->getParent()->getParentFunctionOrMethod()))
-      F->name = qualifiedName(outer, ctx) + "::" + F->base_name;
+      fn_->name = qualifiedName(outer, ctx) + "::" + fn_->base_name;
   }
-  F->result = isSplit(fd->getReturnType())
-                  ? typeOf(ctx.VoidTy, fd->getLocation())
-                  : typeOf(fd->getReturnType(), fd->getLocation());
+  fn_->result = isSplit(fd->getReturnType())
+                    ? typeOf(ctx.VoidTy, fd->getLocation())
+                    : typeOf(fd->getReturnType(), fd->getLocation());
 
   // Reserve every user name first so generated names never collide: the
   // variables, and the functions, types and constants the body names.
   for (const ParmVarDecl *p : fd->parameters())
-    F->names.reserve(p->getNameAsString());
+    fn_->names.reserve(p->getNameAsString());
   std::function<void(const clang::Stmt *)> reserve = [&](const clang::Stmt *s) {
     if (!s)
       return;
     if (const auto *ds = dyn_cast<DeclStmt>(s))
       for (const Decl *d : ds->decls())
         if (const auto *vd = dyn_cast<VarDecl>(d))
-          F->names.reserve(vd->getNameAsString());
+          fn_->names.reserve(vd->getNameAsString());
     if (const auto *dre = dyn_cast<DeclRefExpr>(s))
-      F->names.reserve(dre->getDecl()->getNameAsString());
+      fn_->names.reserve(dre->getDecl()->getNameAsString());
     for (const clang::Stmt *c : s->children())
       reserve(c);
   };
   reserve(fd->getBody());
   for (const char *reserved : {"tangent", "std"})
-    F->names.reserve(reserved);
+    fn_->names.reserve(reserved);
 
   parameters();
   const auto *body = dyn_cast<CompoundStmt>(fd->getBody());
@@ -129,10 +128,10 @@ void FunctionLowerer::run() {
     }
   }
   if (returned)
-    F->body.push_back(setFlag(returned, false, fd->getLocation()));
+    fn_->body.push_back(setFlag(returned, false, fd->getLocation()));
   if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
     memberInitializers(ctor);
-  sequence(stmts, F->body);
+  sequence(stmts, fn_->body);
 }
 
 void FunctionLowerer::parameters() {
@@ -166,8 +165,8 @@ void FunctionLowerer::parameters() {
       std::string path;
       for (const FieldStep &step : leaf.path)
         path += step.element ? "[]" : "." + step.name;
-      Var *v = F->addVar(name + path, leaf.type, VarRole::Param);
-      v->name = F->names.fresh(name + "_" + leaf.suffix);
+      Var *v = fn_->addVar(name + path, leaf.type, VarRole::Param);
+      v->name = fn_->names.fresh(name + "_" + leaf.suffix);
       sp.paths.push_back(leaf.path);
       object.vars.push_back(v);
       if (counted) {
@@ -183,7 +182,7 @@ void FunctionLowerer::parameters() {
         object.vars[i]->by_reference = true;
         object.vars[i]->is_const = layout[i].const_reference;
       }
-    F->flattened = true;
+    fn_->flattened = true;
     return object;
   };
   std::vector<std::pair<Object *, int>> shared_objects;
@@ -220,8 +219,8 @@ void FunctionLowerer::parameters() {
       continue;
     }
     Type t = typeOf(p->getType(), p->getLocation());
-    Var *v = F->addVar(name, t, VarRole::Param);
-    v->name = F->names.claim(name);
+    Var *v = fn_->addVar(name, t, VarRole::Param);
+    v->name = fn_->names.claim(name);
     SourceParam sp;
     sp.name = v->name;
     sp.spelling = t.spelling;
@@ -256,27 +255,28 @@ void FunctionLowerer::parameters() {
   if (isSplit(fd->getReturnType()))
     result_leaves = object("result", fd->getReturnType(), true, false,
                            fd->getLocation(), false);
-  if (F->result.kind != TypeKind::Void) {
-    F->result_var = F->addVar(naming::resultVar(), F->result, VarRole::Local);
-    F->result_var->name = F->names.fresh(naming::resultVar());
+  if (fn_->result.kind != TypeKind::Void) {
+    fn_->result_var =
+        fn_->addVar(naming::resultVar(), fn_->result, VarRole::Local);
+    fn_->result_var->name = fn_->names.fresh(naming::resultVar());
   }
 }
 
 void FunctionLowerer::addParameter(SourceParam sp,
                                    const std::vector<Var *> &leaves) {
-  sp.first = int(F->params.size());
+  sp.first = int(fn_->params.size());
   sp.leaves = 0;
   for (Var *v : leaves) {
     if (!v)
       continue; // shared storage (bindShared)
     ++sp.leaves;
-    v->param_index = int(F->params.size());
-    v->source_param = int(F->signature.size());
+    v->param_index = int(fn_->params.size());
+    v->source_param = int(fn_->signature.size());
     v->by_reference = sp.by_reference;
     v->is_const = sp.is_const;
-    F->params.push_back(v);
+    fn_->params.push_back(v);
   }
-  F->signature.push_back(std::move(sp));
+  fn_->signature.push_back(std::move(sp));
 }
 
 void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
@@ -293,7 +293,7 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
         if (!layout[i].fields.empty() && layout[i].fields.front() == field)
           part.vars.push_back(self.vars[i]);
       if (!isSplit(field->getType())) {
-        initialize(part.vars.at(0), init->getInit(), loc, F->body);
+        initialize(part.vars.at(0), init->getInit(), loc, fn_->body);
         continue;
       }
     } else if (init->isBaseInitializer()) {
@@ -310,7 +310,7 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
     } else {
       unexpected(loc, "a delegating or indirect member initializer");
     }
-    buildObject(part, init->getInit(), loc, F->body, true);
+    buildObject(part, init->getInit(), loc, fn_->body, true);
   }
 }
 
@@ -355,14 +355,14 @@ Type FunctionLowerer::typeOf(QualType qt, SourceLocation loc) {
 }
 
 Var *FunctionLowerer::temp(const Type &type, const std::string &stem) {
-  Var *v = F->addVar(stem, type, VarRole::Temp);
-  v->name = F->names.fresh(stem);
+  Var *v = fn_->addVar(stem, type, VarRole::Temp);
+  v->name = fn_->names.fresh(stem);
   return v;
 }
 
 Var *FunctionLowerer::flag(const char *stem) {
-  Var *v = F->addVar(stem, boolType(), VarRole::Flag);
-  v->name = F->names.fresh(stem);
+  Var *v = fn_->addVar(stem, boolType(), VarRole::Flag);
+  v->name = fn_->names.fresh(stem);
   return v;
 }
 

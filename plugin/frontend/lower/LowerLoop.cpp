@@ -42,15 +42,15 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
   st->loc = makeLoc(ctx, loc);
   st->loop = std::make_unique<LoopInfo>();
   LoopInfo &li = *st->loop;
-  auto mark = L.checkpoint_marks.find(loc.getRawEncoding());
-  if (mark != L.checkpoint_marks.end()) {
+  auto mark = lowering_.checkpoint_marks.find(loc.getRawEncoding());
+  if (mark != lowering_.checkpoint_marks.end()) {
     li.annotated = true;
     li.annotated_budget = mark->second;
   } else if (block_budget >= 0) {
     li.annotated = true;
     li.annotated_budget = block_budget;
   }
-  li.fixed_point = L.fixed_point_marks.count(loc.getRawEncoding()) != 0;
+  li.fixed_point = lowering_.fixed_point_marks.count(loc.getRawEncoding()) != 0;
 
   // The pieces: the condition (null: always true) with the statements that
   // evaluate it, the step, and what each iteration runs before the body.
@@ -108,8 +108,8 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
       rx = frozenElement(std::move(rx), loc, li.init);
     Var *container = row ? nullptr : rx->var;
     Type it = intType("std::size_t");
-    Var *index = F->addVar("i", it, VarRole::Induction);
-    index->name = F->names.fresh("i");
+    Var *index = fn_->addVar("i", it, VarRole::Induction);
+    index->name = fn_->names.fresh("i");
     li.init.push_back(assign(makeVarRef(index), makeIntLiteral(0, it), loc));
     ExprPtr bound = row ? makeSize(rx->clone()) : sizeOf(container);
     cond = makeBinary(Op::Lt, makeVarRef(index), std::move(bound), boolType());
@@ -134,8 +134,8 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
                               makeVarRef(index));
     } else {
       Type vt = typeOf(lv->getType(), lv->getLocation());
-      Var *v = F->addVar(lv->getNameAsString(), vt, VarRole::Local);
-      v->name = F->names.claim(lv->getNameAsString());
+      Var *v = fn_->addVar(lv->getNameAsString(), vt, VarRole::Local);
+      v->name = fn_->names.claim(lv->getNameAsString());
       vars[lv] = v;
       ExprPtr elem = makeIndex(row ? rx->clone() : makeVarRef(container),
                                makeVarRef(index));

@@ -55,8 +55,8 @@ Object FunctionLowerer::objectVars(const std::string &stem, QualType qt,
     std::string path;
     for (const FieldStep &step : leaf.path)
       path += step.element ? "[]" : "." + step.name;
-    Var *v = F->addVar(stem + path, leaf.type, role);
-    v->name = F->names.fresh(stem + "_" + leaf.suffix);
+    Var *v = fn_->addVar(stem + path, leaf.type, role);
+    v->name = fn_->names.fresh(stem + "_" + leaf.suffix);
     out.vars.push_back(v);
   }
   return out;
@@ -161,10 +161,10 @@ Object FunctionLowerer::closure(const LambdaExpr *le, Block &pre) {
       buildObject(copy, value, le->getBeginLoc(), pre, true);
       own = copy.vars;
     } else {
-      Var *v =
-          F->addVar(var->getNameAsString(),
-                    typeOf(var->getType(), le->getBeginLoc()), VarRole::Local);
-      v->name = F->names.fresh(var->getNameAsString() + "_copy");
+      Var *v = fn_->addVar(var->getNameAsString(),
+                           typeOf(var->getType(), le->getBeginLoc()),
+                           VarRole::Local);
+      v->name = fn_->names.fresh(var->getNameAsString() + "_copy");
       initialize(v, value, le->getBeginLoc(), pre);
       own.push_back(v);
     }

@@ -139,12 +139,12 @@ void FunctionLowerer::shareStorage(
                                              : printExpr(*st.args[j])) +
            "'";
   };
-  auto refuse = [&](size_t a, size_t b, const std::string &why) {
-    L.refusals.push_back({Refusal::Source::Lowering, makeLoc(ctx, loc),
-                          "the arguments " + spelled(a) + " and " + spelled(b) +
-                              " of '" + callee->getNameAsString() +
-                              "' may be the same storage, " + why,
-                          F});
+  auto cannot = [&](size_t a, size_t b, const std::string &why) {
+    lowering_.refusals.push_back(
+        {Refusal::Source::Lowering, makeLoc(ctx, loc),
+         "the arguments " + spelled(a) + " and " + spelled(b) + " of '" +
+             callee->getNameAsString() + "' may be the same storage, " + why,
+         fn_});
   };
   // A custom derivative sees values: a written argument must not share
   // storage with another.
@@ -152,7 +152,7 @@ void FunctionLowerer::shareStorage(
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j)
         if (i != j && st.arg_is_output[i] && !disjoint(place[i], place[j]))
-          return refuse(i, j,
+          return cannot(i, j,
                         "and its custom derivative cannot see that; pass a "
                         "copy of one of them");
     return;
@@ -382,7 +382,7 @@ void FunctionLowerer::shareStorage(
     for (size_t j = 0; j < n; ++j)
       if (j != size_t(sp.first) && place[j].root == place[other].root)
         other = j;
-    return refuse(size_t(sp.first), other,
+    return cannot(size_t(sp.first), other,
                   "and '" + callee->getNameAsString() + "' captures '" +
                       def->getParamDecl(i)->getNameAsString() +
                       "' by reference in a lambda, which tangent does not "
@@ -411,7 +411,7 @@ void FunctionLowerer::shareStorage(
   st.args = std::move(args);
   st.arg_is_output = std::move(outputs);
   shared.note = note;
-  st.callee = L.lowerShared(callee, shared);
+  st.callee = lowering_.lowerShared(callee, shared);
 }
 
 void FunctionLowerer::bindShared(
@@ -424,8 +424,8 @@ void FunctionLowerer::bindShared(
     unexpected(fd->getLocation(), "a shared-storage pattern of another arity");
   std::vector<Var *> roots, indices;
   auto added = [&](const char *stem, const Type &t, bool by_reference) {
-    Var *v = F->addVar(stem, t, VarRole::Param);
-    v->name = F->names.fresh(stem);
+    Var *v = fn_->addVar(stem, t, VarRole::Param);
+    v->name = fn_->names.fresh(stem);
     SourceParam sp;
     sp.name = v->name;
     sp.spelling = t.spelling;
@@ -474,7 +474,7 @@ void FunctionLowerer::bindShared(
     }
     *object = std::move(bound);
   }
-  F->variant_note = sh.note;
+  fn_->variant_note = sh.note;
 }
 
 } // namespace tangent

@@ -16,9 +16,10 @@ void FunctionLowerer::VisitCompoundStmt(const CompoundStmt *s, Block &out) {
   llvm::SmallVector<const clang::Stmt *, 16> stmts(s->body_begin(),
                                                    s->body_end());
   // [[tangent::checkpoint]] on a block marks every loop inside it.
-  auto mark = L.checkpoint_marks.find(s->getBeginLoc().getRawEncoding());
+  auto mark =
+      lowering_.checkpoint_marks.find(s->getBeginLoc().getRawEncoding());
   int outer = block_budget;
-  if (mark != L.checkpoint_marks.end())
+  if (mark != lowering_.checkpoint_marks.end())
     block_budget = mark->second;
   sequence(stmts, out);
   block_budget = outer;
@@ -74,9 +75,9 @@ void FunctionLowerer::VisitReturnStmt(const ReturnStmt *r, Block &out) {
       value && result_leaves.size()) {
     buildObject(result_leaves, value, loc, out, true);
   } else if (value) {
-    if (!F->result_var)
+    if (!fn_->result_var)
       unexpected(loc, "a return value in a function returning void");
-    initialize(F->result_var, value, loc, out);
+    initialize(fn_->result_var, value, loc, out);
   }
   if (returned)
     out.push_back(setFlag(returned, true, loc));

@@ -90,3 +90,61 @@ TEST(Generate, SegmentsSnapshotTheCarriedState) {
   EXPECT_TRUE(contains(g.text, "replay the segment, taped")) << g.text;
   EXPECT_TRUE(contains(g.text, "snapshot {s}")) << g.text;
 }
+
+TEST(Generate, CalleeIsASplitPair) {
+  // g(x) = x * x, a callee: its forward records, its reverse consumes, and
+  // the caller's adjoint of x is a reference parameter of the reverse.
+  Builder b(/*top=*/false);
+  Var *x = b.param("x", realType());
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var),
+                      Builder::bin(Op::Mul, Builder::ref(x), Builder::ref(x))));
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "g");
+  EXPECT_TRUE(contains(g.declarations, naming::forward("g") + "(")) << g.text;
+  EXPECT_TRUE(contains(g.declarations, naming::reverse("g") + "(")) << g.text;
+  EXPECT_TRUE(contains(g.declarations, "double& d_x")) << g.declarations;
+  EXPECT_EQ(g.entry, "g");
+}
+
+TEST(Generate, OverwriteRecordsTheOldValueOnce) {
+  // s = x * x; s = s * x; result = s: the reverse of the second statement
+  // reads the s it overwrote, so that value (and only it) is recorded.
+  Builder b;
+  Var *x = b.param("x", realType());
+  Var *s = b.var("s", realType());
+  b.fn.body.push_back(Builder::assign(
+      Builder::ref(s), Builder::bin(Op::Mul, Builder::ref(x), Builder::ref(x)),
+      1));
+  b.fn.body.push_back(Builder::assign(
+      Builder::ref(s), Builder::bin(Op::Mul, Builder::ref(s), Builder::ref(x)),
+      2));
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
+  EXPECT_TRUE(contains(g.text, "tape.push(s);")) << g.text;
+  size_t pushes = 0;
+  for (size_t p = g.text.find("tape.push"); p != std::string::npos;
+       p = g.text.find("tape.push", p + 1))
+    ++pushes;
+  EXPECT_EQ(pushes, 1u) << g.text;
+}
+
+TEST(Generate, UnoptimizedRecordsEveryOverwrite) {
+  // The same function with optimized = false: every variable is active and
+  // read everywhere, so both writes of s record.
+  Builder b;
+  Var *x = b.param("x", realType());
+  Var *s = b.var("s", realType());
+  b.fn.body.push_back(Builder::assign(Builder::ref(s), Builder::num(1), 1));
+  b.fn.body.push_back(Builder::assign(
+      Builder::ref(s), Builder::bin(Op::Mul, Builder::ref(s), Builder::ref(x)),
+      2));
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
+  Options o;
+  o.optimized = false;
+  Analyzed a = analyze(b.fn, o);
+  EXPECT_EQ(a.activity.active.size(), 3u); // x, s, result
+  GeneratedFunction g = generateAdjoint(b.fn, a, o, "f");
+  EXPECT_TRUE(contains(g.text, "tape.push(s);")) << g.text;
+}

@@ -505,11 +505,11 @@ double f(double x, int i) {
                                 "std::numeric_limits<double>::epsilon()");
   const Expr &sum = *fn->body[0]->rhs;
   const Expr &epsilon = *sum.ops[1];
-  EXPECT_EQ(epsilon.kind, ExprKind::Call);
+  EXPECT_EQ(epsilon.kind, ExprKind::InactiveCall);
   EXPECT_TRUE(epsilon.ops.empty());
   EXPECT_TRUE(epsilon.type.isReal());
   const Expr &weight = *sum.ops[0]->ops[1]->ops[0];
-  EXPECT_EQ(weight.kind, ExprKind::Call);
+  EXPECT_EQ(weight.kind, ExprKind::InactiveCall);
   EXPECT_EQ(weight.text, "weight");
   // Neither is differentiated: no callee is lowered.
   EXPECT_TRUE(lowering->ordered().empty());
