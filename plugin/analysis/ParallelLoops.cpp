@@ -312,7 +312,7 @@ private:
     loop->loop = std::make_unique<LoopInfo>();
     LoopInfo &fold = *loop->loop;
     Var *k = fn_.addVar("", size_type, VarRole::Induction);
-    k->name = fn_.names.fresh("i");
+    k->name = fn_.names.fresh(naming::foldIndex());
     fold.init.push_back(
         makeAssign(makeVarRef(k), makeIntLiteral(0, size_type), s.loc));
     fold.cond = makeBinary(Op::Lt, makeVarRef(k), trips(), boolType());

@@ -2,7 +2,6 @@
 #include "codegen/Binding.h"
 #include "codegen/RuntimeApi.h"
 #include "ir/IRWalk.h"
-#include <cctype>
 #include <cstdio>
 #include <set>
 
@@ -63,17 +62,9 @@ std::vector<SourceParam> signatureOf(const Function &fn) {
   return out;
 }
 
-/// An identifier from a C++ spelling (`ns::Box<int>` -> `ns_Box_int`).
-std::string identifier(const std::string &text) {
-  std::string out;
-  for (char c : text)
-    out += std::isalnum((unsigned char)c) ? c : '_';
-  return out;
-}
-
 /// The access tag of a field generated code may not name.
 std::string tagName(const FieldStep &step) {
-  return identifier(step.owner) + "_" + step.name;
+  return naming::accessTag(step.owner, step.name);
 }
 
 /// `object.a.b` for a field path; a field generated code may not name
@@ -87,9 +78,8 @@ std::string fieldOf(const std::string &object, const FieldPath &path) {
     else if (step.accessible)
       out += "." + step.name;
     else
-      out = "(" + out +
-            ".*member_pointer(tangent::generated::access::" + tagName(step) +
-            "{}))";
+      out = "(" + out + ".*" + rt::memberPointer() + "(" +
+            rt::accessNamespace() + "::" + tagName(step) + "{}))";
   }
   return out;
 }
@@ -107,15 +97,15 @@ std::string accessTags(const std::vector<SourceParam> &signature) {
         std::string tag = tagName(step);
         if (step.accessible || !seen.insert(tag).second)
           continue;
+        const std::string access = rt::accessNamespace();
         std::string text =
-            "namespace tangent::generated::access {\nstruct " + tag +
+            "namespace " + access + " {\nstruct " + tag +
             " {\n  using type = " + step.type + " " + step.owner +
-            "::*;\n  friend constexpr type member_pointer(" + tag +
-            ");\n};\n} // namespace tangent::generated::access\n"
-            "template struct tangent::generated::access::field_access<\n"
-            "    tangent::generated::access::" +
-            tag + ", &" + step.owner + "::" + step.name + ">;\n";
-        std::string macro = "TANGENT_ACCESS_" + hex(hashText(kHashSeed, text));
+            "::*;\n  friend constexpr type " + rt::memberPointer() + "(" + tag +
+            ");\n};\n} // namespace " + access + "\ntemplate struct " + access +
+            "::" + rt::fieldAccess() + "<\n    " + access + "::" + tag + ", &" +
+            step.owner + "::" + step.name + ">;\n";
+        std::string macro = naming::accessGuard(hex(hashText(kHashSeed, text)));
         out += "#ifndef " + macro + "\n#define " + macro + "\n" + text +
                "#endif\n";
       }
@@ -134,10 +124,11 @@ bool atElement(const FieldPath &path, FieldPath &container, FieldPath &field) {
   return false;
 }
 
-/// `for (std::size_t i = 0; i < n; ++i) statement`
+/// `for (std::size_t i = 0; i < n; ++i) statement` (i: bindingIndex()).
 std::string eachElement(const std::string &n, const std::string &statement) {
-  return "    for (std::size_t i = 0; i < " + n + "; ++i)\n      " + statement +
-         "\n";
+  const std::string i = naming::bindingIndex();
+  return "    for (std::size_t " + i + " = 0; " + i + " < " + n + "; ++" + i +
+         ")\n      " + statement + "\n";
 }
 
 /// Arguments for the leaves of split objects (SourceParam::paths): a field
@@ -157,12 +148,13 @@ struct LeafArguments {
     const Type &t = fn.params[sp.first + j]->type;
     std::string c = fieldOf(object, container);
     std::string n = c + ".size()";
-    std::string each = fieldOf(c + "[i]", field);
+    const std::string i = naming::bindingIndex();
+    std::string each = fieldOf(c + "[" + i + "]", field);
     before += "    " + t.spelling + " " + local +
               (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";\n";
-    before += eachElement(n, local + "[i] = " + each + ";");
+    before += eachElement(n, local + "[" + i + "] = " + each + ";");
     if (write_back)
-      after += eachElement(n, each + " = " + local + "[i];");
+      after += eachElement(n, each + " = " + local + "[" + i + "];");
     return local;
   }
 };
@@ -173,8 +165,9 @@ std::string callBody(const std::string &before, const std::string &after,
                      const std::string &result, const std::string &call) {
   if (after.empty())
     return before + "    return " + call + ";\n";
-  return before + "    const " + result + " value = " + call + ";\n" + after +
-         "    return value;\n";
+  const std::string value = naming::bindingValue();
+  return before + "    const " + result + " " + value + " = " + call + ";\n" +
+         after + "    return " + value + ";\n";
 }
 
 /// `template <> struct <bound><address, options> { source_hash;
@@ -186,11 +179,13 @@ std::string specializationText(const char *bound, const std::string &address,
                                const std::vector<std::string> &params,
                                const std::string &body,
                                const std::string &members = "") {
-  return "namespace tangent {\ntemplate <> struct " + std::string(bound) + "<" +
-         address + ", " + optionsLiteral(options) + "> {\n" +
-         "  static constexpr unsigned long long source_hash = 0x" + hex(hash) +
-         "ull;\n  static " + result + " " + method + "(" + join(params) +
-         ") {\n" + body + "  }\n" + members + "};\n} // namespace tangent\n";
+  const std::string ns = rt::bindingNamespace();
+  return "namespace " + ns + " {\ntemplate <> struct " + std::string(bound) +
+         "<" + address + ", " + optionsLiteral(options) + "> {\n" +
+         "  static constexpr unsigned long long " + rt::sourceHash() + " = 0x" +
+         hex(hash) + "ull;\n  static " + result + " " + method + "(" +
+         join(params) + ") {\n" + body + "  }\n" + members +
+         "};\n} // namespace " + ns + "\n";
 }
 
 /// The explicit specialization that binds a request to its adjoint: its
@@ -218,10 +213,10 @@ std::string specialization(const Function &fn, const Options &opts,
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
     params.push_back(declaredType(sp) + " " + sp.name);
-    std::string d = "d_" + std::to_string(k);
+    std::string d = naming::bindingAdjoint(k);
     for (int j = 0; j < sp.leaves; ++j)
       args.push_back(sp.object ? leafArg(sp, j, sp.name,
-                                         sp.name + "_" + std::to_string(j),
+                                         naming::leafLocal(sp.name, j),
                                          sp.by_reference && !sp.is_const)
                                : sp.name);
     if (!selectsParam(opts, int(k)))
@@ -232,25 +227,30 @@ std::string specialization(const Function &fn, const Options &opts,
       adjoint_params.push_back(sp.spelling + "& " + d);
       if (!zeroed.insert(sp.spelling).second)
         continue;
-      zeroing += "  static void zero_gradient(" + sp.spelling + "& d) {\n";
+      const std::string g = naming::bindingGradient();
+      zeroing += std::string("  static void ") + rt::zeroGradientEntry() + "(" +
+                 sp.spelling + "& " + g + ") {\n";
       for (int j = 0; j < sp.leaves; ++j) {
         const Var &leaf = *fn.params[sp.first + j];
         if (!leaf.type.isDifferentiable())
           continue;
         FieldPath container, field;
         if (atElement(sp.paths[j], container, field)) {
-          std::string c = fieldOf("d", container);
-          std::string f = fieldOf(c + "[i]", field);
+          std::string c = fieldOf(g, container);
+          std::string f =
+              fieldOf(c + "[" + naming::bindingIndex() + "]", field);
           zeroing += eachElement(c + ".size()", leaf.type.isNested()
                                                     ? rt::zeroLike(f, f)
                                                     : f + " = 0;");
           continue;
         }
-        std::string f = fieldOf("d", sp.paths[j]);
+        std::string f = fieldOf(g, sp.paths[j]);
         zeroing += leaf.type.isReal() ? "    " + f + " = 0;\n"
                    : leaf.type.isNested()
                        ? "    " + rt::zeroLike(f, f) + "\n"
-                       : "    for (auto& e : " + f + ") e = 0;\n";
+                       : "    for (auto& " +
+                             std::string(naming::bindingElement()) + " : " + f +
+                             ") " + naming::bindingElement() + " = 0;\n";
       }
       zeroing += "  }\n";
       continue;
@@ -270,10 +270,10 @@ std::string specialization(const Function &fn, const Options &opts,
     if (adjointParamType(*p).empty() || !selectsParam(opts, k))
       continue;
     const SourceParam &sp = signature[k];
-    std::string d = "d_" + std::to_string(k);
+    std::string d = naming::bindingAdjoint(k);
     int j = p->param_index - sp.first;
     adjoint_args.push_back(
-        sp.object ? leafArg(sp, j, d, d + "_" + std::to_string(j), true)
+        sp.object          ? leafArg(sp, j, d, naming::leafLocal(d, j), true)
         : p->type.isReal() ? "*" + d
                            : d);
   }
@@ -297,13 +297,15 @@ std::string specialization(const Function &fn, const Options &opts,
   after += leaves.after;
   const std::string &r = fn.result.spelling;
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
-  params.push_back("double seed");
+  params.push_back(std::string("double ") + naming::bindingSeed());
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
-  args.push_back("static_cast<" + r + ">(seed)");
-  std::string call = "generated::" + entry + "(" + join(args) + ")";
+  args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
+  std::string call = std::string(naming::generatedFromBinding()) +
+                     "::" + entry + "(" + join(args) + ")";
   return accessTags(signature) +
-         specializationText(bound, fn.address, literal, hash, r, "pullback",
-                            params, callBody(before, after, r, call), zeroing);
+         specializationText(bound, fn.address, literal, hash, r,
+                            rt::pullbackEntry(), params,
+                            callBody(before, after, r, call), zeroing);
 }
 
 /// Generated functions in an include guard named after their content, so
@@ -311,12 +313,10 @@ std::string specialization(const Function &fn, const Options &opts,
 /// once.
 std::string guarded(const std::string &stem, const std::string &text) {
   std::string macro =
-      "TANGENT_GENERATED_" + stem + "_" + hex(hashText(kHashSeed, text));
-  for (char &c : macro)
-    c = char(std::toupper((unsigned char)c));
-  return "#ifndef " + macro + "\n#define " + macro +
-         "\nnamespace tangent::generated {\n" + text +
-         "} // namespace tangent::generated\n#endif\n";
+      naming::generatedGuard(stem, hex(hashText(kHashSeed, text)));
+  const std::string ns = naming::generatedNamespace();
+  return "#ifndef " + macro + "\n#define " + macro + "\nnamespace " + ns +
+         " {\n" + text + "} // namespace " + ns + "\n#endif\n";
 }
 
 } // namespace
@@ -340,7 +340,8 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
   }
   std::string block;
   if (forward_call)
-    block += "namespace tangent::generated {\n" + declarations + "}\n";
+    block += std::string("namespace ") + naming::generatedNamespace() + " {\n" +
+             declarations + "}\n";
   for (const GeneratedPart *callee : callees)
     block += guarded(callee->stem, callee->code.text);
   block += guarded(top.stem, top.code.text);
@@ -351,16 +352,14 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
 
 std::string stubBlock(const std::string &address, const Options &opts,
                       const std::string &result_type, const char *kind) {
-  return "namespace tangent {\ntemplate <> struct " + std::string(kind) + "<" +
-         address + ", " + optionsLiteral(opts) +
-         "> {\n  template <class... A> static auto pullback(A &&...) {\n"
-         "    return " +
-         result_type +
-         "();\n  }\n  template <class... A> static auto jvp(A &&...) {\n"
-         "    return " +
-         result_type +
-         "();\n  }\n  template <class T> static void zero_gradient(T &) "
-         "{}\n};\n}\n";
+  return std::string("namespace ") + rt::bindingNamespace() +
+         " {\ntemplate <> struct " + kind + "<" + address + ", " +
+         optionsLiteral(opts) + "> {\n  template <class... A> static auto " +
+         rt::pullbackEntry() + "(A &&...) {\n    return " + result_type +
+         "();\n  }\n  template <class... A> static auto " + rt::jvpEntry() +
+         "(A &&...) {\n    return " + result_type +
+         "();\n  }\n  template <class T> static void " +
+         rt::zeroGradientEntry() + "(T &) {}\n};\n}\n";
 }
 
 namespace {
@@ -373,7 +372,8 @@ std::string partsText(const std::vector<const GeneratedPart *> &parts) {
     declarations += part->code.declarations;
     text += guarded(part->stem, part->code.text);
   }
-  return "namespace tangent::generated {\n" + declarations + "}\n" + text;
+  return std::string("namespace ") + naming::generatedNamespace() + " {\n" +
+         declarations + "}\n" + text;
 }
 
 /// The parameters of a forward-mode specialization: f's, then one
@@ -390,14 +390,14 @@ void directionParams(const ForwardBinding &b, const Options &opts,
     params.push_back(declaredType(sp) + " " + sp.name);
     for (int j = 0; j < sp.leaves; ++j)
       primal.push_back(sp.object ? leaves.arg(sp, j, sp.name,
-                                              sp.name + "_" + std::to_string(j),
+                                              naming::leafLocal(sp.name, j),
                                               sp.by_reference && !sp.is_const)
                                  : sp.name);
   }
   args = primal;
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
-    std::string name = "direction_" + std::to_string(k);
+    std::string name = naming::bindingDirection(k);
     bool any = false;
     for (int j = 0; j < sp.leaves; ++j)
       any |= b.tangent_of[sp.first + j] >= 0;
@@ -411,17 +411,20 @@ void directionParams(const ForwardBinding &b, const Options &opts,
       if (at < 0)
         continue;
       const Var &t = *b.source->params[sp.first + j];
-      std::string leaf = sp.object ? name + "_" + std::to_string(j) : name;
+      std::string leaf = sp.object ? naming::leafLocal(name, j) : name;
       if (!selected) { // zero, shaped like the argument
-        locals += "    " + t.type.spelling + " " + leaf +
-                  (t.type.isReal() ? "{};\n"
-                                   : " = tangent::detail::zero_like(" +
-                                         primal[size_t(sp.first + j)] + ");\n");
+        locals +=
+            "    " + t.type.spelling + " " + leaf +
+            (t.type.isReal()
+                 ? "{};\n"
+                 : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";\n");
       } else if (sp.object) {
         leaf = leaves.arg(sp, j, name, leaf, false);
       } else if (t.by_reference && !t.is_const) {
-        params.push_back("const " + sp.spelling + "& " + name + "_in");
-        locals += "    " + sp.spelling + " " + name + " = " + name + "_in;\n";
+        params.push_back("const " + sp.spelling + "& " +
+                         naming::incoming(name));
+        locals += "    " + sp.spelling + " " + name + " = " +
+                  naming::incoming(name) + ";\n";
       } else {
         params.push_back(
             (t.type.isReal() ? sp.spelling : "const " + sp.spelling + "&") +
@@ -445,13 +448,14 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   LeafArguments leaves(*binding.source);
   directionParams(binding, opts, leaves, params, args, locals);
   const std::string &r = binding.source->result.spelling;
-  params.push_back(r + "& tangent_result");
-  args.push_back("tangent_result");
-  std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
+  params.push_back(r + "& " + naming::bindingTangentResult());
+  args.push_back(naming::bindingTangentResult());
+  std::string call = std::string(naming::generatedFromBinding()) +
+                     "::" + top.code.entry + "(" + join(args) + ")";
   return accessTags(signatureOf(*binding.source)) + partsText(parts) +
          specializationText(
              naming::tangentLinearBinding(), binding.source->address, opts,
-             hash, r, "jvp", params,
+             hash, r, rt::jvpEntry(), params,
              callBody(leaves.before + locals, leaves.after, r, call));
 }
 
@@ -470,19 +474,20 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     const Var &p = *top.function->params[k];
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
-    std::string d = "d_" + std::to_string(k);
+    std::string d = naming::bindingAdjoint(k);
     params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
     args.push_back(p.type.isReal() ? "*" + d : d);
   }
   const std::string &r = binding.source->result.spelling;
-  params.push_back("double seed");
-  args.push_back("static_cast<" + r + ">(seed)");
-  std::string call = "generated::" + top.code.entry + "(" + join(args) + ")";
-  return partsText(parts) + specializationText(naming::secondOrderBinding(),
-                                               binding.source->address, opts,
-                                               hash, r, "pullback", params,
-                                               callBody(leaves.before + locals,
-                                                        leaves.after, r, call));
+  params.push_back(std::string("double ") + naming::bindingSeed());
+  args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
+  std::string call = std::string(naming::generatedFromBinding()) +
+                     "::" + top.code.entry + "(" + join(args) + ")";
+  return partsText(parts) +
+         specializationText(
+             naming::secondOrderBinding(), binding.source->address, opts, hash,
+             r, rt::pullbackEntry(), params,
+             callBody(leaves.before + locals, leaves.after, r, call));
 }
 
 std::string generatedRegion(const std::string &blocks,
@@ -494,9 +499,9 @@ std::string generatedRegion(const std::string &blocks,
          "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
          "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n"
          "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
-         "#include <tangent/tangent.hpp>\n" +
-         blocks + stubs + "#pragma GCC diagnostic pop\n" + generatedEnd() +
-         "\n";
+         "#include <" +
+         rt::header() + ">\n" + blocks + stubs +
+         "#pragma GCC diagnostic pop\n" + generatedEnd() + "\n";
 }
 
 } // namespace tangent

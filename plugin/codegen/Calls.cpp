@@ -84,7 +84,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                               s.result->type.kind == TypeKind::Vector &&
                               !isFirstWrite(fn_, s, s.result);
   if (resized_result && !result_saved) {
-    old_size = fresh("size");
+    old_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(s.result->name + ".size()"));
   }
   if (s.result)
@@ -113,7 +113,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       if (base && base->active) {
         adj = adjointOf(a);
       } else {
-        adj = fresh("dz");
+        adj = fresh(naming::zeroAdjoint());
         if (a.type.isNested()) {
           rev.line(a.type.spelling + " " + adj + ";");
           rev.line(rt::zeroLike(adj, printExpr(a)));

@@ -90,7 +90,7 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
     } else {
       // Not differentiated here (outside wrt): the other rank still sends
       // or waits for an adjoint, so communicate zeros.
-      const std::string dz = fresh("dz");
+      const std::string dz = fresh(naming::zeroAdjoint());
       dummies.line("std::vector<double> " + dz + "(" + countOf(i) + ");");
       adj = dz + ".data()";
     }
@@ -129,7 +129,7 @@ Code SweepGenerator::adjointRegistry() {
   });
   if (buffers.empty())
     return out;
-  const std::string registry = fresh("registered");
+  const std::string registry = fresh(naming::mpiRegistry());
   out.comment("MPI_Irecv buffers and their adjoints (tangent/mpi.hpp)");
   out.line(rt::mpiAdjoints(registry));
   for (const Var *v : buffers)

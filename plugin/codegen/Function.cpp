@@ -90,7 +90,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     if (external && (!written || p->by_reference)) {
       p->adjoint = param_adjoint[p->param_index];
     } else {
-      p->adjoint = names.fresh(naming::adjointStem(p->name) + "_local");
+      p->adjoint = names.fresh(naming::localAdjoint(p->name));
       param_local[p->param_index] = external;
     }
   }
@@ -182,7 +182,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     c.append(locals);
     c.comment("forward sweep");
     c.append(body.fwd);
-    std::string value = names.fresh("value");
+    std::string value = names.fresh(naming::keptResult());
     if (has_result)
       c.line("const " + result_type.spelling + " " + value + " = " +
              fn.result_var->name + ";");

@@ -32,8 +32,9 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   const std::string state = stateTuple(li);
   const std::string type = rt::budgetedReversalType(state);
   const std::string make = makeState(li);
-  std::string n = fresh("n"), ck = fresh("checkpoints"), k = fresh("k");
-  std::string before = fresh("taped_from");
+  std::string n = fresh(naming::iterationCount()),
+              ck = fresh(naming::checkpoints()), k = fresh(naming::iteration());
+  std::string before = fresh(naming::tapedFrom());
 
   // Forward: the first iteration taped and measured; the others as chosen.
   Sweeps body = block(li.body);
@@ -70,12 +71,14 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   // schedule, then the first from its own tape.
   std::string index = inductionAt(li, k);
   std::string idx = rt::stepIndexType();
-  std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
-  std::string advance = fresh("advance"), reverse = fresh("reverse");
-  std::string st = fresh("state");
+  std::string b = fresh(naming::rangeBegin()), e = fresh(naming::rangeEnd()),
+              cur = fresh(naming::currentState());
+  std::string advance = fresh(naming::advanceCallback()),
+              reverse = fresh(naming::reverseCallback());
+  std::string st = fresh(naming::state());
   std::string params = "(" + state + " &" + cur + ", " + idx + " " + b + ", " +
                        idx + " " + e + ")";
-  ck = fresh("checkpoints");
+  ck = fresh(naming::checkpoints());
   out.rev.comment(where + ", reversed as the memory budget chose");
   out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.open("for (" + idx + " " + k + " = " + ck + "->trip_count(); " + k +

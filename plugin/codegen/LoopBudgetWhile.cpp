@@ -28,8 +28,9 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   const std::string type = rt::budgetedWhileType(stateTuple(li));
   const std::string make = makeState(li);
   const std::string index = rt::stepIndexType();
-  std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");
-  std::string before = fresh("tape_before");
+  std::string ck = fresh(naming::checkpoints()), k = fresh(naming::iteration()),
+              st = fresh(naming::state());
+  std::string before = fresh(naming::tapeBefore());
 
   Sweeps init = block(li.init);
   out.fwd.append(init.fwd);
@@ -71,7 +72,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   // Reverse: the untaped iterations by the online schedule, then the taped
   // ones in place.
   out.rev.comment(where + ", reversed as the memory budget chose");
-  ck = fresh("checkpoints");
+  ck = fresh(naming::checkpoints());
   out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.append(scheduledReverse(li, ck, k, st));
   if (!exit_restore.empty()) {

@@ -30,7 +30,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFixedPoint(const Stmt &s) {
                  "fixed-point reversal of a loop that is not one");
   Sweeps out;
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
-  std::string n = fresh("n"), k = fresh("k"), last = fresh("last");
+  std::string n = fresh(naming::iterationCount()),
+              k = fresh(naming::iteration()),
+              last = fresh(naming::finalState());
 
   Sweeps init = block(li.init);
   out.fwd.append(init.fwd);
@@ -59,7 +61,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFixedPoint(const Stmt &s) {
   out.rev.comment(where + ", the adjoint fixed point: one iteration from the "
                           "final state, replayed taped and reversed as many "
                           "times as the loop iterated");
-  n = fresh("n");
+  n = fresh(naming::iterationCount());
   out.rev.line("const long long " + n + " = " + rt::pop("long long") + ";");
   out.rev.append(exit_rev);
   out.rev.line("const " + stateTuple(li) + " " + last + "(" + carriedNames(li) +

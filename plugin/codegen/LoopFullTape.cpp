@@ -303,7 +303,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     if (!header.empty())
       out.rev.open(header);
     else {
-      std::string k = fresh("k");
+      std::string k = fresh(naming::iteration());
       out.rev.open("for (long long " + k + " = " + tripCountText(li) + "; " +
                    k + "-- > 0;)");
       out.rev.line("const " + t + " " + i + " = static_cast<" + t + ">(" +

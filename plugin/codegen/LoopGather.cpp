@@ -83,11 +83,16 @@ Code SweepGenerator::gatherPasses(
   if (a->role == VarRole::Param || v->role == VarRole::Param)
     distinct = "&" + array + " != &" + v->adjoint;
 
-  const std::string lo = fresh("lo"), hi = fresh("hi"),
-                    gather = fresh("gather"), k = fresh("k"),
-                    edge = fresh("edge"), from = fresh("first"),
-                    begin = fresh("begin"), end = fresh("end"),
-                    to = fresh("last"), sum = fresh("sum");
+  const std::string lo = fresh(naming::lowBound()),
+                    hi = fresh(naming::highBound()),
+                    gather = fresh(naming::gatherElement()),
+                    k = fresh(naming::element()),
+                    edge = fresh(naming::nearEdge()),
+                    from = fresh(naming::firstElement()),
+                    begin = fresh(naming::rangeBegin()),
+                    end = fresh(naming::rangeEnd()),
+                    to = fresh(naming::lastElement()),
+                    sum = fresh(naming::elementSum());
   const std::string &t = li.induction->type.spelling;
   out.line("const long long " + lo + " = static_cast<long long>(" +
            printExpr(*li.start) + "), " + hi + " = static_cast<long long>(" +

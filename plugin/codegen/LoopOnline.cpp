@@ -22,7 +22,8 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   std::string state = stateTuple(li);
   std::string ck_type = rt::onlineReversalType(state);
   std::string index = rt::stepIndexType();
-  std::string ck = fresh("checkpoints"), k = fresh("k"), st = fresh("state");
+  std::string ck = fresh(naming::checkpoints()), k = fresh(naming::iteration()),
+              st = fresh(naming::state());
   std::string make = makeState(li);
 
   Sweeps init = block(li.init);
@@ -43,7 +44,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   // Reverse: the schedule restores snapshots and calls back to advance
   // (untaped replay) or reverse (taped replay, then its adjoint).
   out.rev.comment(where + ", reversed by the online schedule");
-  ck = fresh("checkpoints");
+  ck = fresh(naming::checkpoints());
   out.rev.line("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
   out.rev.append(scheduledReverse(li, ck, k, st));
   out.rev.line("delete " + ck + ";");
@@ -75,8 +76,10 @@ Code SweepGenerator::scheduledReverse(const LoopInfo &li, const std::string &ck,
   Code out;
   const std::string state = stateTuple(li);
   const std::string index = rt::stepIndexType();
-  std::string b = fresh("begin"), e = fresh("end"), cur = fresh("current");
-  std::string advance = fresh("advance"), reverse = fresh("reverse");
+  std::string b = fresh(naming::rangeBegin()), e = fresh(naming::rangeEnd()),
+              cur = fresh(naming::currentState());
+  std::string advance = fresh(naming::advanceCallback()),
+              reverse = fresh(naming::reverseCallback());
   std::string params = "(" + state + " &" + cur + ", " + index + " " + b +
                        ", " + index + " " + e + ")";
   out.open("auto " + advance + " = [&]" + params);

@@ -129,7 +129,8 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
 
   // Nothing recorded (a reduction's contributions, say, or an untaped
   // sweep, whose reverse is empty): any thread can run any iteration, as
-  // with a block.
+  // with a block. Any record counts, a nested loop's block of records too:
+  // its reverse reads the block back in the order it was written.
   const bool records = body.fwd.records();
   if (blocked || body.rev.empty() || (!records && restored.empty())) {
     out.fwd.comment(where + ", in parallel (OpenMP)" +
@@ -178,7 +179,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   // One tape per thread.
   const std::string threads = fresh(naming::threads());
   const std::string team = fresh(naming::team());
-  const std::string member = fresh("member");
+  const std::string member = fresh(naming::teamMember());
   const std::string count = fresh(naming::iterations());
   out.fwd.comment(where + ", in parallel (OpenMP): each thread records its "
                           "iterations on a tape of its own");
@@ -208,8 +209,8 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
 
   const std::string threads_r = fresh(naming::threads());
   const std::string team_r = fresh(naming::team());
-  const std::string member_r = fresh("member");
-  const std::string k = fresh("k");
+  const std::string member_r = fresh(naming::teamMember());
+  const std::string k = fresh(naming::teamTape());
   const std::string count_r = fresh(naming::iterations());
   out.rev.comment(where +
                   ", reversed in parallel (OpenMP): each thread's "

@@ -30,7 +30,8 @@ SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
   const std::string state = stateTuple(li);
   const std::string type = rt::parallelSegmentsType(state);
   const std::string make = makeState(li);
-  std::string n = fresh("n"), ck = fresh("checkpoints"), k = fresh("k");
+  std::string n = fresh(naming::iterationCount()),
+              ck = fresh(naming::checkpoints()), k = fresh(naming::iteration());
 
   // Forward: untaped with snapshots, the last segment taped.
   Sweeps body = block(li.body);
@@ -57,12 +58,15 @@ SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
   // Reverse: the runtime alternates replays on the helper and reversals.
   const std::string work_type = tupleOf(li.replayed);
   const std::string idx = rt::stepIndexType();
-  std::string work = fresh("work"), cur = fresh("current"),
-              from = fresh("from"), b = fresh("begin"), e = fresh("end");
-  std::string replay = fresh("replay"), adopt = fresh("adopt"),
-              reverse = fresh("reverse");
+  std::string work = fresh(naming::replayWork()),
+              cur = fresh(naming::currentState()),
+              from = fresh(naming::replayFrom()),
+              b = fresh(naming::rangeBegin()), e = fresh(naming::rangeEnd());
+  std::string replay = fresh(naming::replayCallback()),
+              adopt = fresh(naming::adoptCallback()),
+              reverse = fresh(naming::reverseCallback());
   std::string index = inductionAt(li, k);
-  ck = fresh("checkpoints");
+  ck = fresh(naming::checkpoints());
   out.rev.comment(where + ", reversed segment by segment while a helper thread "
                           "replays the segments before");
   out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");

@@ -24,7 +24,7 @@ SweepGenerator::Sweeps SweepGenerator::loopRecompute(const Stmt &s) {
   std::string header = reversedHeader(li);
   std::string k;
   if (header.empty()) { // an unusual step: count the iterations instead
-    k = fresh("k");
+    k = fresh(naming::iteration());
     header = "for (long long " + k + " = " + tripCountText(li) + "; " + k +
              "-- > 0;)";
   }

@@ -20,7 +20,9 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
                  "segment checkpointing of a loop that is not counted");
   Sweeps out;
-  std::string n = fresh("n"), len = fresh("L"), k = fresh("k");
+  std::string n = fresh(naming::iterationCount()),
+              len = fresh(naming::segmentLength()),
+              k = fresh(naming::iteration());
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
 
   // Forward: untaped, a snapshot before every L-th iteration.
@@ -45,12 +47,13 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
 
   // Reverse: from the last segment, restore, replay taped, reverse.
   Sweeps body = block(li.body);
-  std::string seg = fresh("segment"), begin = fresh("begin"),
-              end = fresh("end");
+  std::string seg = fresh(naming::segment()),
+              begin = fresh(naming::rangeBegin()),
+              end = fresh(naming::rangeEnd());
   std::string index = inductionAt(li, k);
   out.rev.comment(where + ", reversed segment by segment");
-  n = fresh("n");
-  len = fresh("L");
+  n = fresh(naming::iterationCount());
+  len = fresh(naming::segmentLength());
   out.rev.line("const long long " + n + " = " + tripCountText(li) + ";");
   out.rev.line("const long long " + len + " = " + rt::segmentLength(n) + ";");
   out.rev.open("for (long long " + seg + " = (" + n + " + " + len + " - 1) / " +

@@ -246,6 +246,30 @@ inline std::string ompReduce(const std::string &adj,
   return "tangent::detail::omp_reduce(" + adj + ", " + copies + ");";
 }
 
+// --- a request's block (grad.hpp, forward.hpp) -------------------------------
+/// The header every generated region includes.
+inline std::string header() { return "tangent/tangent.hpp"; }
+/// The namespace of the class templates a request's block specializes
+/// (naming::bindings()); the members of a specialization the runtime
+/// reads: the hash of the source it was generated from, the entry points
+/// (gradients, forward mode) and the zeroing of an object's gradient.
+inline const char *bindingNamespace() { return "tangent"; }
+inline const char *sourceHash() { return "source_hash"; }
+inline const char *pullbackEntry() { return "pullback"; }
+inline const char *jvpEntry() { return "jvp"; }
+inline const char *zeroGradientEntry() { return "zero_gradient"; }
+/// Fields generated code may not name (grad.hpp): the namespace of the
+/// runtime's `field_access` template, where the generator declares its
+/// tags, and the friend function that hands out the member pointer.
+inline const char *accessNamespace() { return "tangent::generated::access"; }
+inline const char *fieldAccess() { return "field_access"; }
+inline const char *memberPointer() { return "member_pointer"; }
+/// Zeros shaped like `like` (a vector, or a vector of vectors; an
+/// expression).
+inline std::string zerosLike(const std::string &like) {
+  return "tangent::detail::zero_like(" + like + ")";
+}
+
 // --- MPI (mpi.hpp) -----------------------------------------------------------
 /// `tangent::mpi::send(tape, args);` and its reverse with the buffers'
 /// adjoints, for the runtime name of an MPI function (ir/Mpi.h).

@@ -179,12 +179,12 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     std::string old;
     if (restore) {
       out.fwd.recordVia(rt::recordResize(n, size));
-      old = fresh("size");
+      old = fresh(naming::oldSize());
       out.rev.line("const std::size_t " + old + " = " + rt::undoResize(n) +
                    ";");
     } else if (record_ && v->active) {
       out.fwd.record(rt::push(n + ".size()"));
-      old = fresh("size");
+      old = fresh(naming::oldSize());
       out.rev.line("const std::size_t " + old + " = " + rt::pop("std::size_t") +
                    ";");
     }
@@ -244,7 +244,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   } else if (record_ && active && whole_container &&
              target->type.kind == TypeKind::Vector &&
              !isFirstWrite(fn_, s, target)) {
-    popped_size = fresh("size");
+    popped_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(target->name + ".size()"));
     restore.line("const std::size_t " + popped_size + " = " +
                  rt::pop("std::size_t") + ";");
@@ -309,7 +309,7 @@ SweepGenerator::Sweeps SweepGenerator::assignRow(const Stmt &s) {
   const bool saved = record_ && (m->active || needsSave(s, m));
   std::string old;
   if (saved) {
-    old = fresh("row");
+    old = fresh(naming::oldRow());
     out.fwd.record(rt::pushVector(row));
     out.rev.line(s.lhs->type.spelling + " " + old + ";");
     out.rev.line(rt::popVector(old));
@@ -354,7 +354,7 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   if (saved) {
     saveWhole(v, out.fwd, restore);
   } else if (record_ && v->active && t.kind == TypeKind::Vector && !first) {
-    popped_size = fresh("size");
+    popped_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(v->name + ".size()"));
     restore.line("const std::size_t " + popped_size + " = " +
                  rt::pop("std::size_t") + ";");

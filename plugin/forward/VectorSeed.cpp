@@ -8,8 +8,8 @@ void appendDotProduct(Function &fn, Var *acc, Var *a, Var *b, const Loc &at,
                       Block &out) {
   const Type &real = acc->type;
   const Type index = intType("std::size_t");
-  Var *k = fn.addVar("k", index, VarRole::Induction);
-  k->name = fn.names.fresh("k");
+  Var *k = fn.addVar(naming::dotIndex(), index, VarRole::Induction);
+  k->name = fn.names.fresh(naming::dotIndex());
   out.push_back(makeAssign(makeVarRef(acc), makeLiteral("0", real), at));
   auto loop = std::make_unique<Stmt>();
   loop->kind = StmtKind::Loop;
@@ -41,8 +41,8 @@ void seedResult(Function &fn) {
   real.kind = TypeKind::Real;
   real.spelling = fn.result.elem_spelling;
 
-  Var *u = fn.addVar("cotangent", fn.result, VarRole::Param);
-  u->name = fn.names.fresh("cotangent");
+  Var *u = fn.addVar(naming::cotangent(), fn.result, VarRole::Param);
+  u->name = fn.names.fresh(naming::cotangent());
   u->by_reference = u->is_const = true;
   u->param_index = int(fn.params.size());
   u->source_param = int(fn.signature.size());
@@ -55,8 +55,8 @@ void seedResult(Function &fn) {
   fn.signature.push_back(sp);
 
   // dot = sum_k result[k] * cotangent[k], after f's body.
-  Var *dot = fn.addVar("dot", real, VarRole::Local);
-  dot->name = fn.names.fresh("dot");
+  Var *dot = fn.addVar(naming::dotProduct(), real, VarRole::Local);
+  dot->name = fn.names.fresh(naming::dotProduct());
   appendDotProduct(fn, dot, fn.result_var, u, fn.loc, fn.body);
   fn.result_var = dot;
   fn.result = real;

@@ -160,8 +160,9 @@ enum class Op {
   BitNot, ///< ~x
 };
 
-/// How C++ spells `op` ("+", "<=", "!"): only the printer (ir/Printer.cpp)
-/// and the rule table (rules/Rules.cpp) read it.
+/// How C++ spells `op` ("+", "<=", "!"): for printing C++ (ir/Printer.cpp,
+/// and a counted loop's header in codegen/Loops.cpp) and for reading the
+/// rows of the rule table (rules/); passes compare the enum, never this.
 const char *spelling(Op op);
 
 enum class ExprKind {

@@ -2,8 +2,10 @@
 ///
 /// \file
 /// Generated code never concatenates identifiers elsewhere: adjoints, tape
-/// temporaries, flags and generated function names all come from here, and
-/// a NameScope guarantees they never collide with the user's names.
+/// temporaries, flags, the locals of generated statements and loops (the
+/// stems passed to NameScope::fresh), a binding's parameters, include
+/// guards and generated function names all come from here, and a NameScope
+/// guarantees that the names it hands out never collide with the user's.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_NAMING_H
 #define TANGENT_NAMING_H
@@ -29,8 +31,10 @@ private:
 };
 
 namespace naming {
-/// Adjoint of a variable: `d_x`.
+/// Adjoint of a variable: `d_x`; a function's own copy of a parameter's
+/// adjoint, added to the caller's at the end: `d_x_local`.
 std::string adjointStem(const std::string &var);
+std::string localAdjoint(const std::string &var);
 /// The thread's tape inside generated functions.
 inline const char *tape() { return "tape"; }
 /// Adjoint of the function's result (the seed).
@@ -50,6 +54,17 @@ inline const char *team() { return "team"; }
 inline const char *threads() { return "threads"; }
 inline const char *iterations() { return "iterations"; }
 inline const char *perThread() { return "per_thread"; }
+/// An OpenMP reduction folded after its loop: the fold's index
+/// (analysis/ParallelLoops.cpp).
+inline const char *foldIndex() { return "i"; }
+/// The index of a loop the lowering makes: a range-for over a container
+/// (frontend/lower/LowerLoop.cpp) and a standard algorithm's element loop
+/// (LowerAlgorithm.cpp).
+inline const char *loweredIndex() { return "i"; }
+/// In a parallel loop's sweeps: a thread's member of the team, and the
+/// number of a team tape (codegen/LoopOpenMP.cpp).
+inline const char *teamMember() { return "member"; }
+inline const char *teamTape() { return "k"; }
 inline const char *decision() { return "taken"; }
 inline const char *breakFlag() { return "broke"; }
 inline const char *continueFlag() { return "skip"; }
@@ -62,6 +77,77 @@ inline const char *resultVar() { return "result"; }
 inline const char *sharedVariant() { return "shared"; }
 inline const char *sharedRoot() { return "storage"; }
 inline const char *sharedIndex() { return "at"; }
+
+// --- locals of generated statements (codegen/Statements.cpp, Calls.cpp,
+// Communication.cpp, Function.cpp) ---------------------------------------
+/// A vector's size before a statement changed it, read back by the reverse
+/// sweep (resizes, whole assignments, a call's vector result).
+inline const char *oldSize() { return "size"; }
+/// A row of a vector of vectors before an assignment overwrote it.
+inline const char *oldRow() { return "row"; }
+/// The zero adjoint handed to a callee (or to MPI) for an argument whose
+/// own adjoint is not wanted.
+inline const char *zeroAdjoint() { return "dz"; }
+/// The MPI_Irecv buffers' adjoints, registered with the MPI layer.
+inline const char *mpiRegistry() { return "registered"; }
+/// The primal result, kept while a gradient's reverse sweep runs.
+inline const char *keptResult() { return "value"; }
+
+// --- locals of checkpointed and recomputed loops (codegen/Loop*.cpp) -------
+/// The loop's trip count; an iteration's number (from 0, or counting down
+/// where the loop has no reversed header).
+inline const char *iterationCount() { return "n"; }
+inline const char *iteration() { return "k"; }
+/// sqrt(n) segments: the segment length, a segment's number, and the
+/// iterations [begin, end) of a segment or of a schedule's step.
+inline const char *segmentLength() { return "L"; }
+inline const char *segment() { return "segment"; }
+inline const char *rangeBegin() { return "begin"; }
+inline const char *rangeEnd() { return "end"; }
+/// The object that drives a loop's schedule and holds its snapshots; a
+/// snapshot; the snapshot (or replay copy) a callback works on.
+inline const char *checkpoints() { return "checkpoints"; }
+inline const char *state() { return "state"; }
+inline const char *currentState() { return "current"; }
+/// The callbacks of a schedule: run iterations untaped, reverse them.
+inline const char *advanceCallback() { return "advance"; }
+inline const char *reverseCallback() { return "reverse"; }
+/// Memory budgets: the tape's size before the taped first iteration
+/// (LoopBudget.cpp), before a taped iteration (LoopBudgetWhile.cpp).
+inline const char *tapedFrom() { return "taped_from"; }
+inline const char *tapeBefore() { return "tape_before"; }
+/// Parallel replay (LoopParallel.cpp): the variables the loop writes, in
+/// the helper thread's copy; the snapshot a replay starts from; the
+/// callbacks that replay a segment and adopt a replay's copy.
+inline const char *replayWork() { return "work"; }
+inline const char *replayFrom() { return "from"; }
+inline const char *replayCallback() { return "replay"; }
+inline const char *adoptCallback() { return "adopt"; }
+/// Fixed points (LoopFixedPoint.cpp): the final state, which every
+/// reversed iteration is replayed from.
+inline const char *finalState() { return "last"; }
+
+// --- a stencil's passes gathered per element (codegen/LoopGather.cpp) ------
+/// The loop's bounds; the function that updates one element; the element's
+/// index; whether it is near an end (not every pass reaches it); the
+/// elements [first, last) the passes update, [begin, end) those every pass
+/// does (rangeBegin(), rangeEnd()); the element's sum of updates.
+inline const char *lowBound() { return "lo"; }
+inline const char *highBound() { return "hi"; }
+inline const char *gatherElement() { return "gather"; }
+inline const char *element() { return "k"; }
+inline const char *nearEdge() { return "edge"; }
+inline const char *firstElement() { return "first"; }
+inline const char *lastElement() { return "last"; }
+inline const char *elementSum() { return "sum"; }
+
+// --- forward mode (forward/) -------------------------------------------------
+/// A vector-Jacobian product through forward mode (forward/VectorSeed.cpp):
+/// the added cotangent parameter, the dot product of the result with it,
+/// and the index of the dot product's loop.
+inline const char *cotangent() { return "cotangent"; }
+inline const char *dotProduct() { return "dot"; }
+inline const char *dotIndex() { return "k"; }
 /// Tangent of a variable in forward mode: `t_x`; of the result.
 std::string tangentStem(const std::string &var);
 inline const char *resultTangent() { return "t_result"; }
@@ -80,8 +166,42 @@ inline const std::array<const char *, 4> &bindings() {
       seededBinding()};
   return all;
 }
-/// Namespace of generated functions.
+/// Namespace of generated functions; the same as named in a request's
+/// binding, which is in namespace tangent (RuntimeApi.h).
 inline const char *generatedNamespace() { return "tangent::generated"; }
+inline const char *generatedFromBinding() { return "generated"; }
+/// The parameters of a request's binding (codegen/Binding.cpp): the
+/// gradient (or adjoint) of f's parameter k, `d_0`; in forward mode its
+/// direction, `direction_0`; the seed; the tangent of the result.
+inline std::string bindingAdjoint(std::size_t k) {
+  return "d_" + std::to_string(k);
+}
+inline std::string bindingDirection(std::size_t k) {
+  return "direction_" + std::to_string(k);
+}
+inline const char *bindingSeed() { return "seed"; }
+inline const char *bindingTangentResult() { return "tangent_result"; }
+/// In a binding's code: the index of a loop over a container of objects
+/// and of its elements, an element of a container of floating-point
+/// fields (zeroed), the gradient parameter of zero_gradient, the value a
+/// call returns kept while values are written back.
+inline const char *bindingIndex() { return "i"; }
+inline const char *bindingElement() { return "e"; }
+inline const char *bindingGradient() { return "d"; }
+inline const char *bindingValue() { return "value"; }
+/// A binding's local for leaf j of an object argument (`p_0`), and the
+/// parameter an in-out direction comes in as (`direction_0_in`).
+std::string leafLocal(const std::string &object, std::size_t j);
+std::string incoming(const std::string &parameter);
+/// The tag through which generated code reaches field `field` of class
+/// `owner` (a C++ spelling), which it may not name (RuntimeApi.h:
+/// accessNamespace()).
+std::string accessTag(const std::string &owner, const std::string &field);
+/// Include guards of generated code, named after a hash of its text
+/// (`hash`, hexadecimal): an access tag's, and generated functions' (the
+/// stem in capitals).
+std::string accessGuard(const std::string &hash);
+std::string generatedGuard(const std::string &stem, const std::string &hash);
 /// Generated function names for a differentiated function stem.
 std::string pullback(const std::string &stem);
 std::string forward(const std::string &stem);

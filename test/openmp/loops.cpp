@@ -12,7 +12,8 @@
 //    after the loop: equal to 1e-13, and bitwise equal from run to run
 //    with a static schedule.
 // Shapes: records in one block (W1), one tape per thread (a loop inside the
-// body, a private variable whose value the reverse reads), reductions
+// body, a private variable whose value the reverse reads, a nested loop's
+// block of records), reductions
 // (+ and max, floating and integer), static and dynamic schedules with
 // chunks, collapse(2), a conditional expression, a private clause, a callee
 // in the body, a checkpointed time loop around a parallel loop.
@@ -202,6 +203,23 @@ double calls_par(const std::vector<double> &x, double a) CALLS(PAR)
   }
 double stepper_seq(const std::vector<double> &x) STEPPER(SEQ)
 double stepper_par(const std::vector<double> &x) STEPPER(PAR)
+
+// An iteration whose only records are a nested counted loop's block (its
+// reverse reads the block back): one tape per thread, like any record.
+#define NESTED_BLOCK(P) {                                                      \
+    std::vector<double> y(x.size(), 1.0);                                      \
+    P for (std::size_t i = 0; i < x.size(); ++i)                               \
+      for (std::size_t k = 0; k < m.size(); ++k)                               \
+        y[i] = y[i] * std::sin(x[i] * m[k] + 1.0);                             \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v;                                                                  \
+    return r;                                                                  \
+  }
+double nested_seq(const std::vector<double> &x, const std::vector<double> &m)
+    NESTED_BLOCK(SEQ)
+double nested_par(const std::vector<double> &x, const std::vector<double> &m)
+    NESTED_BLOCK(PAR)
     // clang-format on
 
     /// The privatised cases: against finite differences, against the
@@ -263,5 +281,7 @@ int main() {
   privatised<matvec_seq, matvec_dynamic>("matvec_dynamic", false,
                                          wave(19 * 19, 0.3), wave(19));
   privatised<calls_seq, calls_par>("calls", true, x, 0.6);
+  privatised<nested_seq, nested_par>("nested_block", true, wave(23, 0.3),
+                                     wave(17, 0.5));
   return summary();
 }

@@ -59,7 +59,7 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   li.form = LoopInfo::Form::Structured;
   Type it = intType("std::size_t");
   Var *i = fn_->addVar("i", it, VarRole::Induction);
-  i->name = fn_->names.fresh("i");
+  i->name = fn_->names.fresh(naming::loweredIndex());
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
   li.cond = makeBinary(Op::Lt, makeVarRef(i), sizeOf(a), boolType());
   li.step.push_back(assign(

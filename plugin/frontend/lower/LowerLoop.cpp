@@ -109,7 +109,7 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     Var *container = row ? nullptr : rx->var;
     Type it = intType("std::size_t");
     Var *index = fn_->addVar("i", it, VarRole::Induction);
-    index->name = fn_->names.fresh("i");
+    index->name = fn_->names.fresh(naming::loweredIndex());
     li.init.push_back(assign(makeVarRef(index), makeIntLiteral(0, it), loc));
     ExprPtr bound = row ? makeSize(rx->clone()) : sizeOf(container);
     cond = makeBinary(Op::Lt, makeVarRef(index), std::move(bound), boolType());
