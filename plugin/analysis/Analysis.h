@@ -28,11 +28,10 @@
 namespace tangent {
 
 /// What classifyLoops establishes: every loop of the function, in program
-/// order, classified (LoopInfo::form), and its invariant variables.
+/// order, classified (LoopInfo::form; invariant variables: Var::invariant).
 struct LoopForms {
   const Function *fn = nullptr;
   std::vector<const Stmt *> loops;
-  std::vector<const Var *> invariant;
 };
 
 /// What analyzeActivity establishes: the variables that get an adjoint.
@@ -41,12 +40,11 @@ struct Activity {
   std::vector<const Var *> active;
 };
 
-/// What analyzeToBeRecorded establishes: the variables whose values the
-/// reverse sweep reads (each with the statements that read it,
+/// What analyzeToBeRecorded establishes: which values the reverse sweep
+/// reads (Var::read_in_reverse, with the statements that read each,
 /// Var::readers).
 struct Records {
   const Function *fn = nullptr;
-  std::vector<const Var *> read_in_reverse;
   /// Adds `reader` to the statements whose reverse reads `v`
   /// (chooseLoopStrategies: a checkpointed loop's replays read what the
   /// loop reads and does not write).
@@ -57,8 +55,6 @@ struct Records {
 /// (LoopInfo::strategy, reason, carried).
 struct LoopPlans {
   const Function *fn = nullptr;
-  /// The loops reversed otherwise than by the full tape.
-  std::vector<const Stmt *> checkpointed;
 };
 
 /// Every analysis of a function, in the order it ran.

@@ -377,7 +377,6 @@ LoopPlans chooseLoopStrategies(Function &fn, Records &records,
     TANGENT_ASSERT(li.strategy != LoopStrategy::Segments ||
                        li.form == LoopInfo::Form::Counted,
                    "sqrt(n) segments of a loop that is not counted");
-    out.checkpointed.push_back(&s);
   });
   return out;
 }

@@ -246,9 +246,6 @@ LoopForms classifyLoops(Function &fn) {
                    "a general loop without its exit flag");
     out.loops.push_back(&s);
   });
-  for (const auto &v : fn.vars)
-    if (v->invariant)
-      out.invariant.push_back(v.get());
   return out;
 }
 

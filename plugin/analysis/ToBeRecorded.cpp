@@ -350,18 +350,14 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
   Records out;
   out.fn = &fn;
   for (const auto &v : fn.vars)
-    if (v->read_in_reverse) {
-      TANGENT_ASSERT(v->read_everywhere || !v->readers.empty(),
-                     "a variable read in reverse by no statement");
-      out.read_in_reverse.push_back(v.get());
-    }
+    TANGENT_ASSERT(!v->read_in_reverse || v->read_everywhere ||
+                       !v->readers.empty(),
+                   "a variable read in reverse by no statement");
   return out;
 }
 
 void Records::addReader(Var *v, const Stmt *reader) {
   TANGENT_ASSERT(fn && reader, "a reader added to records of no function");
-  if (!v->read_in_reverse)
-    read_in_reverse.push_back(v);
   v->read_in_reverse = true;
   v->readers.push_back(reader);
 }

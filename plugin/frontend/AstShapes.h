@@ -239,8 +239,6 @@ const clang::Expr *comparedExtreme(const clang::CallExpr *c, bool &is_max);
 /// The comparison a standard function object makes (`std::less<>` Lt,
 /// `std::greater<double>` Gt, less_equal, greater_equal), or none.
 std::optional<Op> standardComparisonOp(const clang::Expr *comp);
-/// The same comparison's spelling ("<"), or "" for other comparators.
-std::string standardComparison(const clang::Expr *comp);
 /// The call operator a comparator of the user's (a lambda, a functor) runs
 /// on two values of type `arg` (a generic lambda's specialization), or null.
 const clang::CXXMethodDecl *comparatorOperator(const clang::Expr *comp,

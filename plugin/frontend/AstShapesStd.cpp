@@ -193,11 +193,6 @@ std::optional<Op> standardComparisonOp(const clang::Expr *comp) {
   return std::nullopt;
 }
 
-std::string standardComparison(const clang::Expr *comp) {
-  std::optional<Op> op = standardComparisonOp(comp);
-  return op ? spelling(*op) : "";
-}
-
 const CXXMethodDecl *comparatorOperator(const clang::Expr *comp, QualType arg) {
   const auto *rd = comp->getType()->getAsCXXRecordDecl();
   if (!rd || rd->isInStdNamespace() || !rd->hasDefinition())

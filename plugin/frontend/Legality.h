@@ -14,8 +14,8 @@
 ///    points) and forward mode return refusals as values, and
 ///    generationRefusals() (LegalityIR.cpp) checks the analyzed IR for what
 ///    the generator cannot emit; Legality::report reports them.
-/// A grep for `refuse` or `.error(` outside frontend/Validat* and
-/// frontend/Legality* finds nothing.
+/// A grep for `.error(` outside frontend/Validat*, frontend/Legality*,
+/// Diagnostics.cpp and the rewrite tool's file errors finds nothing.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FRONTEND_LEGALITY_H
 #define TANGENT_FRONTEND_LEGALITY_H

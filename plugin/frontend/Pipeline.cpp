@@ -33,14 +33,13 @@ RequestPipeline::RequestPipeline(SharedWork &work, const Request &request,
 
 bool RequestPipeline::run() {
   errors_at_start_ = legality_.errorCount();
-  bool done = false;
-  if (prepare(done))
-    return done;
+  if (std::optional<bool> bound = prepare())
+    return *bound;
   Function *top = lower();
   return top && differentiate(*top);
 }
 
-bool RequestPipeline::prepare(bool &done) {
+std::optional<bool> RequestPipeline::prepare() {
   ASTContext &ctx = work_.ctx;
   const SourceManager &sm = ctx.getSourceManager();
   const FunctionDecl *fd = request_.function;
@@ -53,9 +52,8 @@ bool RequestPipeline::prepare(bool &done) {
   // Already bound by code that tangent-rewrite wrote?
   std::uint64_t existing = 0;
   if (!existingBinding(ctx, fd, request_.options, existing, request_.kind))
-    return false;
+    return std::nullopt;
   // The existing specialization binds it (no stub), if it is up to date.
-  done = true;
   if (legality_.binding(request_, r_.function_name, existing, r_.source_hash))
     r_.ok = r_.already_bound = true;
   return true;
@@ -95,14 +93,15 @@ Analyzed RequestPipeline::analyze(Function &fn, const Options &opts,
 
 void RequestPipeline::generateCallees(
     const std::vector<Function *> &fresh, const std::vector<Analyzed> &analyzed,
-    std::map<const Function *, SharedPart> &into, const std::string &remark) {
+    std::map<const Function *, SharedPart> &into, bool remarks) {
   TANGENT_ASSERT(analyzed.size() == fresh.size(), "callees not analyzed");
   for (size_t k = 0; k < fresh.size(); ++k) {
     Function *callee = fresh[k];
     SharedPart &shared = into.at(callee);
-    if (!remark.empty()) {
+    if (remarks) {
       work_.dump("callee " + callee->name + " after every analysis", *callee);
-      reportLoops(*callee, "");
+      reportLoops(*callee, analyzed[k].loops,
+                  "callee: the same for every request", /*in_report=*/false);
     }
     if (!legality_.report(generationRefusals(*callee, Generation::Adjoint))) {
       shared.refused = true;
@@ -145,7 +144,7 @@ bool GradientPipeline::differentiate(Function &top) {
         sanitize(callee->name) +
         (callee->variant.empty() ? "" : "_" + callee->variant));
   }
-  generateCallees(fresh, analyzed, work_.callees, "callee");
+  generateCallees(fresh, analyzed, work_.callees, /*remarks=*/true);
   const std::string request_name =
       requestName(r_.function_name, request_.options, seeded ? "vjp" : "grad");
   const Analyzed top_analyzed = analyze(top, options, request_name);
@@ -163,7 +162,7 @@ bool GradientPipeline::differentiate(Function &top) {
     main.stem += naming::seededRequest();
   main.stem = work_.stems.fresh(main.stem);
   main.code = generateAdjoint(top, top_analyzed, options, main.stem);
-  reportLoops(top, request_name);
+  reportLoops(top, top_analyzed.loops, request_name, /*in_report=*/true);
 
   // Bind: callees first, then the request's adjoint and specialization.
   std::vector<const GeneratedPart *> parts;

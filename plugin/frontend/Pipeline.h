@@ -31,6 +31,7 @@
 #include "frontend/lower/Lower.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -87,10 +88,10 @@ protected:
   Legality &legality_;
   unsigned errors_at_start_ = 0;
 
-  /// Instantiates f, records its file and source hash; true when a block
-  /// tangent-rewrite wrote binds it already (then `done` says whether it is
-  /// up to date).
-  bool prepare(bool &done);
+  /// Instantiates f, records its file and source hash. When a block that
+  /// tangent-rewrite wrote binds it already: whether that block is up to
+  /// date (the request is then served); else nothing.
+  std::optional<bool> prepare();
   /// Validates and lowers f (its IR is its own; callees are shared).
   Function *lower();
   /// The kind's own steps on the lowered f.
@@ -102,16 +103,21 @@ protected:
   Analyzed analyze(Function &fn, const Options &opts, const std::string &title);
   /// Generates the adjoints of `fresh` callees, analyzed (`analyzed`, in the
   /// same order), into `into`, with the stem each got; the refused ones are
-  /// reported and marked.
+  /// reported and marked. `remarks`: dump each callee's IR and remark on its
+  /// loops (the callees of gradients; not the tangent-linear callees of
+  /// second order, whose IR and loops forward mode made).
   void generateCallees(const std::vector<Function *> &fresh,
                        const std::vector<Analyzed> &analyzed,
                        std::map<const Function *, SharedPart> &into,
-                       const std::string &remark);
+                       bool remarks);
   /// Whether every function in `used` has its part in `parts`, not refused.
   static bool usable(const std::vector<const Function *> &used,
                      const std::map<const Function *, SharedPart> &parts);
-  /// The loops' strategies: remarks at the loops and the batch report.
-  void reportLoops(const Function &fn, const std::string &request_name);
+  /// The strategy of each loop of `fn` (`loops`, its classified loops): a
+  /// remark at the loop naming `label`, and, `in_report`, an entry of the
+  /// request's batch report.
+  void reportLoops(const Function &fn, const LoopForms &loops,
+                   const std::string &label, bool in_report);
 };
 
 /// grad<f> and vjp<f> (the gradient of cotangent . f).

@@ -107,7 +107,7 @@ bool SecondOrderPipeline::differentiate(Function &top) {
       shared.part.stem = c->generated_name + naming::adjointOfTangent();
     }
   const std::vector<Analyzed> analyzed = analyzeCallees(fresh);
-  generateCallees(fresh, analyzed, work_.hvp_parts, "");
+  generateCallees(fresh, analyzed, work_.hvp_parts, /*remarks=*/false);
   // Only f's own parameters are differentiated: the directions are
   // constants of the Hessian-vector product.
   Options inner = request_.options;
@@ -125,7 +125,7 @@ bool SecondOrderPipeline::differentiate(Function &top) {
   main.function = tl;
   main.stem = tl->generated_name;
   main.code = generateAdjoint(*tl, tl_analyzed, inner, tl->generated_name);
-  reportLoops(*tl, request_name);
+  reportLoops(*tl, tl_analyzed.loops, request_name, /*in_report=*/true);
   std::vector<const GeneratedPart *> parts;
   for (const Function *callee : used)
     parts.push_back(&work_.jvp_parts.at(callee).part);

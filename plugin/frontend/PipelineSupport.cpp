@@ -99,46 +99,30 @@ void reachable(const Function &fn, std::vector<const Function *> &out,
   });
 }
 
-const char *strategyName(LoopStrategy s) {
-  switch (s) {
-  case LoopStrategy::Segments:
-    return "segments";
-  case LoopStrategy::Online:
-    return "online";
-  case LoopStrategy::FullTape:
-    return "full_tape";
-  case LoopStrategy::Budgeted:
-    return "memory_budget";
-  case LoopStrategy::ParallelSegments:
-    return "parallel_segments";
-  case LoopStrategy::BudgetWhile:
-    return "memory_budget_while";
-  case LoopStrategy::FixedPoint:
-    return "fixed_point";
-  case LoopStrategy::Recompute:
-    return "recompute";
-  }
-  TANGENT_UNREACHABLE("unknown loop strategy");
-}
+/// How a loop's strategy is named: in the batch report, and in its remark.
+struct StrategyNames {
+  const char *label, *remark;
+};
 
-/// How a loop's remark names its strategy.
-const char *strategyRemark(LoopStrategy s) {
+StrategyNames namesOf(LoopStrategy s) {
   switch (s) {
   case LoopStrategy::Segments:
-    return "checkpointed (sqrt(n) segments)";
+    return {"segments", "checkpointed (sqrt(n) segments)"};
   case LoopStrategy::Online:
-    return "checkpointed (online)";
-  case LoopStrategy::Budgeted:
-  case LoopStrategy::BudgetWhile:
-    return "reversed within the memory budget";
-  case LoopStrategy::ParallelSegments:
-    return "checkpointed (sqrt(n) segments, replayed on a helper thread)";
-  case LoopStrategy::FixedPoint:
-    return "differentiated as a fixed point";
-  case LoopStrategy::Recompute:
-    return "recorded per iteration and recomputed";
+    return {"online", "checkpointed (online)"};
   case LoopStrategy::FullTape:
-    return "fully taped";
+    return {"full_tape", "fully taped"};
+  case LoopStrategy::Budgeted:
+    return {"memory_budget", "reversed within the memory budget"};
+  case LoopStrategy::ParallelSegments:
+    return {"parallel_segments",
+            "checkpointed (sqrt(n) segments, replayed on a helper thread)"};
+  case LoopStrategy::BudgetWhile:
+    return {"memory_budget_while", "reversed within the memory budget"};
+  case LoopStrategy::FixedPoint:
+    return {"fixed_point", "differentiated as a fixed point"};
+  case LoopStrategy::Recompute:
+    return {"recompute", "recorded per iteration and recomputed"};
   }
   TANGENT_UNREACHABLE("unknown loop strategy");
 }
@@ -162,23 +146,20 @@ void SharedWork::dump(const std::string &title, const Function &fn) const {
     in.dump_ir(title, printFunction(fn));
 }
 
-void RequestPipeline::reportLoops(const Function &fn,
-                                  const std::string &request_name) {
-  forEachStmt(fn.body, [&](const Stmt &st, int) {
-    if (st.kind != StmtKind::Loop)
-      return;
-    const LoopInfo &li = *st.loop;
-    if (!request_name.empty())
-      r_.loops.push_back({st.loc.file, st.loc.line, li.kind_name,
-                          strategyName(li.strategy), li.reason});
-    legality_.sink().remark(
-        SourceLocation::getFromRawEncoding(st.loc.raw),
-        "tangent: " + li.kind_name + " loop in '" + fn.name + "' " +
-            strategyRemark(li.strategy) + ": " + li.reason + " [" +
-            (request_name.empty() ? "callee: the same for every request"
-                                  : request_name) +
-            "]");
-  });
+void RequestPipeline::reportLoops(const Function &fn, const LoopForms &loops,
+                                  const std::string &label, bool in_report) {
+  TANGENT_ASSERT(loops.fn == &fn, "the loops of another function");
+  for (const Stmt *st : loops.loops) {
+    const LoopInfo &li = *st->loop;
+    const StrategyNames names = namesOf(li.strategy);
+    if (in_report)
+      r_.loops.push_back(
+          {st->loc.file, st->loc.line, li.kind_name, names.label, li.reason});
+    legality_.sink().remark(SourceLocation::getFromRawEncoding(st->loc.raw),
+                            "tangent: " + li.kind_name + " loop in '" +
+                                fn.name + "' " + names.remark + ": " +
+                                li.reason + " [" + label + "]");
+  }
 }
 
 } // namespace tangent

@@ -468,7 +468,7 @@ void Validator::call(const CallExpr *c) {
 void Validator::comparator(const CallExpr *c, const clang::Expr *comp) {
   expr(c->getArg(0));
   expr(c->getArg(1));
-  if (!standardComparison(comp).empty())
+  if (standardComparisonOp(comp))
     return;
   const CXXMethodDecl *op = comparatorOperator(comp, c->getArg(0)->getType());
   if (!op)

@@ -71,7 +71,7 @@ TEST(ToBeRecorded, ProductReadsTheOtherFactor) {
   Accumulate a(10);
   LoopForms loops = classifyLoops(a.fn);
   Activity activity = analyzeActivity(a.fn, loops, ~std::uint64_t{0}, true);
-  Records records = analyzeToBeRecorded(a.fn, activity, true);
+  analyzeToBeRecorded(a.fn, activity, true);
   // d(x*c)/dx = c and d(x*c)/dc = x: both read; s only feeds sums.
   EXPECT_TRUE(a.x->read_in_reverse);
   EXPECT_TRUE(a.c->read_in_reverse);
@@ -147,7 +147,7 @@ TEST(ToBeRecorded, SwapReadsBothOperandsInReverse) {
   Swapped f;
   LoopForms loops = classifyLoops(f.fn);
   Activity activity = analyzeActivity(f.fn, loops, ~std::uint64_t{0}, true);
-  Records records = analyzeToBeRecorded(f.fn, activity, true);
+  analyzeToBeRecorded(f.fn, activity, true);
   // Swapping back restores both only if both hold their values there.
   EXPECT_TRUE(f.a->read_in_reverse);
   EXPECT_TRUE(f.b->read_in_reverse);

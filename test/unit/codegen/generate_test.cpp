@@ -18,6 +18,15 @@ bool contains(const std::string &text, const std::string &what) {
   return text.find(what) != std::string::npos;
 }
 
+/// How many times `what` occurs in `text`.
+size_t occurrences(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos;
+       p = text.find(what, p + 1))
+    ++n;
+  return n;
+}
+
 } // namespace
 
 TEST(Generate, TanhRecordsItsResultOnly) {
@@ -38,11 +47,7 @@ TEST(Generate, TanhRecordsItsResultOnly) {
       << g.text;
   EXPECT_TRUE(contains(g.text, "tape.push(v);")) << g.text;
   // One record only: the value of tanh, nothing for x.
-  size_t pushes = 0;
-  for (size_t p = g.text.find("tape.push"); p != std::string::npos;
-       p = g.text.find("tape.push", p + 1))
-    ++pushes;
-  EXPECT_EQ(pushes, 1u) << g.text;
+  EXPECT_EQ(occurrences(g.text, "tape.push"), 1u) << g.text;
   EXPECT_TRUE(contains(g.text, "(1 - v_2 * v_2)")) << g.text;
 }
 
@@ -122,11 +127,7 @@ TEST(Generate, OverwriteRecordsTheOldValueOnce) {
       Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(s)));
   GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
   EXPECT_TRUE(contains(g.text, "tape.push(s);")) << g.text;
-  size_t pushes = 0;
-  for (size_t p = g.text.find("tape.push"); p != std::string::npos;
-       p = g.text.find("tape.push", p + 1))
-    ++pushes;
-  EXPECT_EQ(pushes, 1u) << g.text;
+  EXPECT_EQ(occurrences(g.text, "tape.push"), 1u) << g.text;
 }
 
 TEST(Generate, UnoptimizedRecordsEveryOverwrite) {
