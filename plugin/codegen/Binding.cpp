@@ -2,6 +2,7 @@
 #include "codegen/Binding.h"
 #include "codegen/RuntimeApi.h"
 #include "ir/IRWalk.h"
+#include "ir/Printer.h"
 #include <cstdio>
 #include <set>
 
@@ -88,8 +89,8 @@ std::string fieldOf(const std::string &object, const FieldPath &path) {
 /// that generated code may not name: an explicit instantiation may name a
 /// private member, and the friend function it defines returns the pointer
 /// (runtime/include/tangent/grad.hpp: field_access).
-std::string accessTags(const std::vector<SourceParam> &signature) {
-  std::string out;
+CppBody accessTags(const std::vector<SourceParam> &signature) {
+  CppBody out;
   std::set<std::string> seen;
   for (const SourceParam &sp : signature)
     for (const FieldPath &path : sp.paths)
@@ -98,16 +99,24 @@ std::string accessTags(const std::vector<SourceParam> &signature) {
         if (step.accessible || !seen.insert(tag).second)
           continue;
         const std::string access = rt::accessNamespace();
-        std::string text =
-            "namespace " + access + " {\nstruct " + tag +
-            " {\n  using type = " + step.type + " " + step.owner +
-            "::*;\n  friend constexpr type " + rt::memberPointer() + "(" + tag +
-            ");\n};\n} // namespace " + access + "\ntemplate struct " + access +
-            "::" + rt::fieldAccess() + "<\n    " + access + "::" + tag + ", &" +
-            step.owner + "::" + step.name + ">;\n";
-        std::string macro = naming::accessGuard(hex(hashText(kHashSeed, text)));
-        out += "#ifndef " + macro + "\n#define " + macro + "\n" + text +
-               "#endif\n";
+        CppBody tags = {
+            cpp::namespaceScope(
+                access,
+                {cpp::structure(
+                    "struct " + tag,
+                    {cpp::statement("using type = " + step.type + " " +
+                                    step.owner + "::*;"),
+                     cpp::statement(std::string("friend constexpr type ") +
+                                    rt::memberPointer() + "(" + tag + ");")})}),
+            cpp::statement("template struct " + access + "::" +
+                           rt::fieldAccess() + "<\n    " + access + "::" + tag +
+                           ", &" + step.owner + "::" + step.name + ">;")};
+        std::string macro =
+            naming::accessGuard(hex(hashText(kHashSeed, printCpp(tags))));
+        out.push_back(cpp::directive("ifndef " + macro));
+        out.push_back(cpp::directive("define " + macro));
+        cpp::append(out, tags);
+        out.push_back(cpp::directive("endif"));
       }
   return out;
 }
@@ -125,10 +134,10 @@ bool atElement(const FieldPath &path, FieldPath &container, FieldPath &field) {
 }
 
 /// `for (std::size_t i = 0; i < n; ++i) statement` (i: bindingIndex()).
-std::string eachElement(const std::string &n, const std::string &statement) {
+CppStmt eachElement(const std::string &n, const std::string &statement) {
   const std::string i = naming::bindingIndex();
-  return "    for (std::size_t " + i + " = 0; " + i + " < " + n + "; ++" + i +
-         ")\n      " + statement + "\n";
+  return cpp::forOne({"std::size_t " + i + " = 0", i + " < " + n, "++" + i},
+                     cpp::statement(statement));
 }
 
 /// Arguments for the leaves of split objects (SourceParam::paths): a field
@@ -138,7 +147,7 @@ std::string eachElement(const std::string &n, const std::string &statement) {
 struct LeafArguments {
   explicit LeafArguments(const Function &f) : fn(f) {}
   const Function &fn;
-  std::string before, after;
+  CppBody before, after;
 
   std::string arg(const SourceParam &sp, int j, const std::string &object,
                   const std::string &local, bool write_back) {
@@ -150,42 +159,53 @@ struct LeafArguments {
     std::string n = c + ".size()";
     const std::string i = naming::bindingIndex();
     std::string each = fieldOf(c + "[" + i + "]", field);
-    before += "    " + t.spelling + " " + local +
-              (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";\n";
-    before += eachElement(n, local + "[" + i + "] = " + each + ";");
+    before.push_back(cpp::statement(
+        t.spelling + " " + local +
+        (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";"));
+    before.push_back(eachElement(n, local + "[" + i + "] = " + each + ";"));
     if (write_back)
-      after += eachElement(n, each + " = " + local + "[" + i + "];");
+      after.push_back(eachElement(n, each + " = " + local + "[" + i + "];"));
     return local;
   }
 };
 
 /// `return call;` after `before` (gathered arguments, zero tangents); with
 /// write-backs `after`, through a `value` of type `result`.
-std::string callBody(const std::string &before, const std::string &after,
-                     const std::string &result, const std::string &call) {
-  if (after.empty())
-    return before + "    return " + call + ";\n";
+CppBody callBody(const CppBody &before, const CppBody &after,
+                 const std::string &result, const std::string &call) {
+  CppBody out = before;
+  if (after.empty()) {
+    out.push_back(cpp::statement("return " + call + ";"));
+    return out;
+  }
   const std::string value = naming::bindingValue();
-  return before + "    const " + result + " " + value + " = " + call + ";\n" +
-         after + "    return " + value + ";\n";
+  out.push_back(
+      cpp::statement("const " + result + " " + value + " = " + call + ";"));
+  cpp::append(out, after);
+  out.push_back(cpp::statement("return " + value + ";"));
+  return out;
 }
 
 /// `template <> struct <bound><address, options> { source_hash;
 /// static <result> <method>(<params>) { <body> } <members> };` in namespace
 /// tangent: the explicit specialization every block ends with.
-std::string specializationText(const char *bound, const std::string &address,
-                               const Options &options, std::uint64_t hash,
-                               const std::string &result, const char *method,
-                               const std::vector<std::string> &params,
-                               const std::string &body,
-                               const std::string &members = "") {
-  const std::string ns = rt::bindingNamespace();
-  return "namespace " + ns + " {\ntemplate <> struct " + std::string(bound) +
-         "<" + address + ", " + optionsLiteral(options) + "> {\n" +
-         "  static constexpr unsigned long long " + rt::sourceHash() + " = 0x" +
-         hex(hash) + "ull;\n  static " + result + " " + method + "(" +
-         join(params) + ") {\n" + body + "  }\n" + members +
-         "};\n} // namespace " + ns + "\n";
+CppStmt specializationOf(const char *bound, const std::string &address,
+                         const Options &options, std::uint64_t hash,
+                         const std::string &result, const char *method,
+                         const std::vector<std::string> &params, CppBody body,
+                         const CppBody &members = {}) {
+  CppBody inside = {cpp::statement("static constexpr unsigned long long " +
+                                   std::string(rt::sourceHash()) + " = 0x" +
+                                   hex(hash) + "ull;"),
+                    cpp::function("static " + result + " " + method + "(" +
+                                      join(params) + ")",
+                                  std::move(body))};
+  cpp::append(inside, members);
+  return cpp::namespaceScope(
+      rt::bindingNamespace(),
+      {cpp::structure("template <> struct " + std::string(bound) + "<" +
+                          address + ", " + optionsLiteral(options) + ">",
+                      std::move(inside))});
 }
 
 /// The explicit specialization that binds a request to its adjoint: its
@@ -195,13 +215,13 @@ std::string specializationText(const char *bound, const std::string &address,
 /// of the elements of a container of objects is gathered into a container
 /// of its own before the call, and its adjoint (and, for an in-out object,
 /// its value) scattered back after it.
-std::string specialization(const Function &fn, const Options &opts,
-                           const std::string &entry, std::uint64_t hash,
-                           const char *bound, const Options &literal) {
+CppBody specialization(const Function &fn, const Options &opts,
+                       const std::string &entry, std::uint64_t hash,
+                       const char *bound, const Options &literal) {
   std::vector<SourceParam> signature = signatureOf(fn);
   std::vector<std::string> params, args;
   std::vector<std::string> adjoint_params, adjoint_args;
-  std::string before, after, zeroing;
+  CppBody before, after, zeroing;
   std::set<std::string> zeroed;
   // The argument for leaf j of object parameter k (`object`: the parameter
   // or its gradient).
@@ -228,8 +248,7 @@ std::string specialization(const Function &fn, const Options &opts,
       if (!zeroed.insert(sp.spelling).second)
         continue;
       const std::string g = naming::bindingGradient();
-      zeroing += std::string("  static void ") + rt::zeroGradientEntry() + "(" +
-                 sp.spelling + "& " + g + ") {\n";
+      CppBody zero;
       for (int j = 0; j < sp.leaves; ++j) {
         const Var &leaf = *fn.params[sp.first + j];
         if (!leaf.type.isDifferentiable())
@@ -239,20 +258,23 @@ std::string specialization(const Function &fn, const Options &opts,
           std::string c = fieldOf(g, container);
           std::string f =
               fieldOf(c + "[" + naming::bindingIndex() + "]", field);
-          zeroing += eachElement(c + ".size()", leaf.type.isNested()
-                                                    ? rt::zeroLike(f, f)
-                                                    : f + " = 0;");
+          zero.push_back(eachElement(c + ".size()", leaf.type.isNested()
+                                                        ? rt::zeroLike(f, f)
+                                                        : f + " = 0;"));
           continue;
         }
         std::string f = fieldOf(g, sp.paths[j]);
-        zeroing += leaf.type.isReal() ? "    " + f + " = 0;\n"
-                   : leaf.type.isNested()
-                       ? "    " + rt::zeroLike(f, f) + "\n"
-                       : "    for (auto& " +
-                             std::string(naming::bindingElement()) + " : " + f +
-                             ") " + naming::bindingElement() + " = 0;\n";
+        const std::string e = naming::bindingElement();
+        zero.push_back(cpp::statement(leaf.type.isReal() ? f + " = 0;"
+                                      : leaf.type.isNested()
+                                          ? rt::zeroLike(f, f)
+                                          : "for (auto& " + e + " : " + f +
+                                                ") " + e + " = 0;"));
       }
-      zeroing += "  }\n";
+      zeroing.push_back(cpp::function(std::string("static void ") +
+                                          rt::zeroGradientEntry() + "(" +
+                                          sp.spelling + "& " + g + ")",
+                                      std::move(zero)));
       continue;
     }
     const Var &p = *fn.params[sp.first];
@@ -288,13 +310,11 @@ std::string specialization(const Function &fn, const Options &opts,
       if (va.type.kind != TypeKind::Pointer || pa.is_const ||
           vb.type.kind != TypeKind::Pointer)
         continue;
-      before +=
-          "    " +
-          rt::requireDistinct(pa.name, pb.name, fn.name, pa.name, pb.name) +
-          "\n";
+      before.push_back(cpp::statement(
+          rt::requireDistinct(pa.name, pb.name, fn.name, pa.name, pb.name)));
     }
-  before += leaves.before;
-  after += leaves.after;
+  cpp::append(before, leaves.before);
+  cpp::append(after, leaves.after);
   const std::string &r = fn.result.spelling;
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   params.push_back(std::string("double ") + naming::bindingSeed());
@@ -302,21 +322,24 @@ std::string specialization(const Function &fn, const Options &opts,
   args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + entry + "(" + join(args) + ")";
-  return accessTags(signature) +
-         specializationText(bound, fn.address, literal, hash, r,
-                            rt::pullbackEntry(), params,
-                            callBody(before, after, r, call), zeroing);
+  CppBody out = accessTags(signature);
+  out.push_back(specializationOf(bound, fn.address, literal, hash, r,
+                                 rt::pullbackEntry(), params,
+                                 callBody(before, after, r, call), zeroing));
+  return out;
 }
 
 /// Generated functions in an include guard named after their content, so
 /// the same code in several blocks (headers, several requests) is compiled
 /// once.
-std::string guarded(const std::string &stem, const std::string &text) {
+void guarded(CppBody &out, const std::string &stem,
+             const GeneratedFunction &code) {
   std::string macro =
-      naming::generatedGuard(stem, hex(hashText(kHashSeed, text)));
-  const std::string ns = naming::generatedNamespace();
-  return "#ifndef " + macro + "\n#define " + macro + "\nnamespace " + ns +
-         " {\n" + text + "} // namespace " + ns + "\n#endif\n";
+      naming::generatedGuard(stem, hex(hashText(kHashSeed, code.text)));
+  out.push_back(cpp::directive("ifndef " + macro));
+  out.push_back(cpp::directive("define " + macro));
+  out.push_back(cpp::namespaceScope(naming::generatedNamespace(), code.code));
+  out.push_back(cpp::directive("endif"));
 }
 
 } // namespace
@@ -328,7 +351,7 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
   // Prototypes only when some call goes forward (recursion).
   bool forward_call = false;
   std::set<const Function *> emitted;
-  std::string declarations;
+  CppBody declarations;
   for (const GeneratedPart *callee : callees) {
     forEachStmt(callee->function->body, [&](const Stmt &s, int) {
       if (s.kind == StmtKind::Call && s.callee &&
@@ -336,44 +359,51 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
         forward_call = true;
     });
     emitted.insert(callee->function);
-    declarations += callee->code.declarations;
+    cpp::append(declarations, callee->code.declarations);
   }
-  std::string block;
+  CppBody block;
   if (forward_call)
-    block += std::string("namespace ") + naming::generatedNamespace() + " {\n" +
-             declarations + "}\n";
+    block.push_back(
+        cpp::namespaceScope(naming::generatedNamespace(), declarations, false));
   for (const GeneratedPart *callee : callees)
-    block += guarded(callee->stem, callee->code.text);
-  block += guarded(top.stem, top.code.text);
-  block += specialization(*top.function, opts, top.code.entry, source_hash,
-                          bound, literal ? *literal : opts);
-  return block;
+    guarded(block, callee->stem, callee->code);
+  guarded(block, top.stem, top.code);
+  cpp::append(block,
+              specialization(*top.function, opts, top.code.entry, source_hash,
+                             bound, literal ? *literal : opts));
+  return printCpp(block);
 }
 
 std::string stubBlock(const std::string &address, const Options &opts,
                       const std::string &result_type, const char *kind) {
-  return std::string("namespace ") + rt::bindingNamespace() +
-         " {\ntemplate <> struct " + kind + "<" + address + ", " +
-         optionsLiteral(opts) + "> {\n  template <class... A> static auto " +
-         rt::pullbackEntry() + "(A &&...) {\n    return " + result_type +
-         "();\n  }\n  template <class... A> static auto " + rt::jvpEntry() +
-         "(A &&...) {\n    return " + result_type +
-         "();\n  }\n  template <class T> static void " +
-         rt::zeroGradientEntry() + "(T &) {}\n};\n}\n";
+  const std::string value = "return " + result_type + "();";
+  CppStmt stub = cpp::structure(
+      "template <> struct " + std::string(kind) + "<" + address + ", " +
+          optionsLiteral(opts) + ">",
+      {cpp::function(std::string("template <class... A> static auto ") +
+                         rt::pullbackEntry() + "(A &&...)",
+                     {cpp::statement(value)}),
+       cpp::function(std::string("template <class... A> static auto ") +
+                         rt::jvpEntry() + "(A &&...)",
+                     {cpp::statement(value)}),
+       cpp::statement(std::string("template <class T> static void ") +
+                      rt::zeroGradientEntry() + "(T &) {}")});
+  return printCpp({cpp::namespaceScope(rt::bindingNamespace(), {stub}, false)});
 }
 
 namespace {
 
 /// Prototypes of every part (forward blocks: callees may call each other in
 /// any order), then each part's guarded text.
-std::string partsText(const std::vector<const GeneratedPart *> &parts) {
-  std::string declarations, text;
-  for (const GeneratedPart *part : parts) {
-    declarations += part->code.declarations;
-    text += guarded(part->stem, part->code.text);
-  }
-  return std::string("namespace ") + naming::generatedNamespace() + " {\n" +
-         declarations + "}\n" + text;
+CppBody partsOf(const std::vector<const GeneratedPart *> &parts) {
+  CppBody declarations, out;
+  for (const GeneratedPart *part : parts)
+    cpp::append(declarations, part->code.declarations);
+  out.push_back(cpp::namespaceScope(naming::generatedNamespace(),
+                                    std::move(declarations), false));
+  for (const GeneratedPart *part : parts)
+    guarded(out, part->stem, part->code);
+  return out;
 }
 
 /// The parameters of a forward-mode specialization: f's, then one
@@ -383,7 +413,7 @@ std::string partsText(const std::vector<const GeneratedPart *> &parts) {
 /// (zero for the parameters not selected, a copy for in-out ones).
 void directionParams(const ForwardBinding &b, const Options &opts,
                      LeafArguments &leaves, std::vector<std::string> &params,
-                     std::vector<std::string> &args, std::string &locals) {
+                     std::vector<std::string> &args, CppBody &locals) {
   std::vector<SourceParam> signature = signatureOf(*b.source);
   std::vector<std::string> primal; // per leaf (IR parameter)
   for (const SourceParam &sp : signature) {
@@ -413,18 +443,18 @@ void directionParams(const ForwardBinding &b, const Options &opts,
       const Var &t = *b.source->params[sp.first + j];
       std::string leaf = sp.object ? naming::leafLocal(name, j) : name;
       if (!selected) { // zero, shaped like the argument
-        locals +=
-            "    " + t.type.spelling + " " + leaf +
+        locals.push_back(cpp::statement(
+            t.type.spelling + " " + leaf +
             (t.type.isReal()
-                 ? "{};\n"
-                 : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";\n");
+                 ? "{};"
+                 : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";")));
       } else if (sp.object) {
         leaf = leaves.arg(sp, j, name, leaf, false);
       } else if (t.by_reference && !t.is_const) {
         params.push_back("const " + sp.spelling + "& " +
                          naming::incoming(name));
-        locals += "    " + sp.spelling + " " + name + " = " +
-                  naming::incoming(name) + ";\n";
+        locals.push_back(cpp::statement(sp.spelling + " " + name + " = " +
+                                        naming::incoming(name) + ";"));
       } else {
         params.push_back(
             (t.type.isReal() ? sp.spelling : "const " + sp.spelling + "&") +
@@ -444,7 +474,7 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   std::vector<const GeneratedPart *> parts = callees;
   parts.push_back(&top);
   std::vector<std::string> params, args;
-  std::string locals;
+  CppBody locals;
   LeafArguments leaves(*binding.source);
   directionParams(binding, opts, leaves, params, args, locals);
   const std::string &r = binding.source->result.spelling;
@@ -452,11 +482,14 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   args.push_back(naming::bindingTangentResult());
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + top.code.entry + "(" + join(args) + ")";
-  return accessTags(signatureOf(*binding.source)) + partsText(parts) +
-         specializationText(
-             naming::tangentLinearBinding(), binding.source->address, opts,
-             hash, r, rt::jvpEntry(), params,
-             callBody(leaves.before + locals, leaves.after, r, call));
+  CppBody block = accessTags(signatureOf(*binding.source));
+  cpp::append(block, partsOf(parts));
+  CppBody before = leaves.before;
+  cpp::append(before, locals);
+  block.push_back(specializationOf(
+      naming::tangentLinearBinding(), binding.source->address, opts, hash, r,
+      rt::jvpEntry(), params, callBody(before, leaves.after, r, call)));
+  return printCpp(block);
 }
 
 std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
@@ -466,7 +499,7 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
   std::vector<const GeneratedPart *> parts = callees;
   parts.push_back(&top);
   std::vector<std::string> params, args;
-  std::string locals;
+  CppBody locals;
   LeafArguments leaves(*binding.source);
   directionParams(binding, opts, leaves, params, args, locals);
   std::vector<SourceParam> signature = signatureOf(*binding.source);
@@ -483,25 +516,29 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
   args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + top.code.entry + "(" + join(args) + ")";
-  return partsText(parts) +
-         specializationText(
-             naming::secondOrderBinding(), binding.source->address, opts, hash,
-             r, rt::pullbackEntry(), params,
-             callBody(leaves.before + locals, leaves.after, r, call));
+  CppBody block = partsOf(parts);
+  CppBody before = leaves.before;
+  cpp::append(before, locals);
+  block.push_back(specializationOf(
+      naming::secondOrderBinding(), binding.source->address, opts, hash, r,
+      rt::pullbackEntry(), params, callBody(before, leaves.after, r, call)));
+  return printCpp(block);
 }
 
 std::string generatedRegion(const std::string &blocks,
                             const std::string &stubs) {
   if (blocks.empty() && stubs.empty())
     return "";
-  return std::string(generatedBegin()) + "\n" +
-         "#pragma GCC diagnostic push\n"
-         "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
-         "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n"
-         "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
-         "#include <" +
-         rt::header() + ">\n" + blocks + stubs +
-         "#pragma GCC diagnostic pop\n" + generatedEnd() + "\n";
+  CppBody head = {cpp::statement(generatedBegin()),
+                  cpp::directive("pragma GCC diagnostic push")};
+  for (const char *warning :
+       {"-Wunused-variable", "-Wunused-parameter", "-Wunused-but-set-variable"})
+    head.push_back(cpp::directive(
+        std::string("pragma GCC diagnostic ignored \"") + warning + "\""));
+  head.push_back(cpp::directive("include <" + rt::header() + ">"));
+  CppBody tail = {cpp::directive("pragma GCC diagnostic pop"),
+                  cpp::statement(generatedEnd())};
+  return printCpp(head) + blocks + stubs + printCpp(tail);
 }
 
 } // namespace tangent

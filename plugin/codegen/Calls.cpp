@@ -88,9 +88,9 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     out.fwd.record(rt::push(s.result->name + ".size()"));
   }
   if (s.result)
-    out.fwd.line(s.result->name + " = " + call_text + ";");
+    out.fwd.statement(s.result->name + " = " + call_text + ";");
   else
-    out.fwd.line(call_text + ";");
+    out.fwd.statement(call_text + ";");
   // The callee's reverse runs first (its records are on top of the tape),
   // seeing the values the call left; then the overwritten values return.
   Code rev;
@@ -115,16 +115,16 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       } else {
         adj = fresh(naming::zeroAdjoint());
         if (a.type.isNested()) {
-          rev.line(a.type.spelling + " " + adj + ";");
-          rev.line(rt::zeroLike(adj, printExpr(a)));
+          rev.statement(a.type.spelling + " " + adj + ";");
+          rev.statement(rt::zeroLike(adj, printExpr(a)));
         } else if (a.type.kind == TypeKind::Vector)
-          rev.line(a.type.spelling + " " + adj + "(" + printExpr(a) +
-                   ".size());");
+          rev.statement(a.type.spelling + " " + adj + "(" + printExpr(a) +
+                        ".size());");
         else {
           TANGENT_ASSERT(a.type.kind != TypeKind::Pointer,
                          "a pointer without a derivative given to a "
                          "differentiated parameter reached generation");
-          rev.line(declareZero(a.type, adj));
+          rev.statement(declareZero(a.type, adj));
         }
       }
       if (custom && a.type.isReal())
@@ -141,11 +141,11 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         // The callee accumulates into the argument's adjoint, which is also
         // the result's: take the result's adjoint out first.
         d_res = fresh(naming::adjointTemp());
-        rev.line((rt.isReal() ? "const " : "") + rt.spelling + " " + d_res +
-                 " = " + s.result->adjoint + ";");
-        rev.line(s.result->type.isReal()
-                     ? s.result->adjoint + " = 0;"
-                     : zeroAdjoint(s.result, s.result->name + ".size()"));
+        rev.statement((rt.isReal() ? "const " : "") + rt.spelling + " " +
+                      d_res + " = " + s.result->adjoint + ";");
+        rev.statement(s.result->type.isReal()
+                          ? s.result->adjoint + " = 0;"
+                          : zeroAdjoint(s.result, s.result->name + ".size()"));
       } else {
         d_res = s.result->adjoint;
       }
@@ -162,21 +162,22 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                : std::string(naming::generatedNamespace()) +
                      "::" + naming::reverse(s.callee->generated_name);
     rev.comment(s.loc.str() + ": reverse of the call");
-    rev.line(rev_callee + "(" + list + ");");
+    rev.statement(rev_callee + "(" + list + ");");
     if (s.result && s.result->active && !result_is_arg) {
       if (s.result->type.isReal())
-        rev.line(s.result->adjoint + " = 0;");
+        rev.statement(s.result->adjoint + " = 0;");
       else if (!old_size.empty()) {
-        rev.line("const std::size_t " + old_size + " = " +
-                 rt::pop("std::size_t") + ";");
-        rev.line(zeroAdjoint(s.result, old_size));
+        rev.statement("const std::size_t " + old_size + " = " +
+                      rt::pop("std::size_t") + ";");
+        rev.statement(zeroAdjoint(s.result, old_size));
       } else if (!resized_result)
-        rev.line(zeroAdjoint(s.result, s.result->name + ".size()"));
+        rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));
     }
   }
   rev.append(restore);
   if (active && resized_result && result_saved && !result_is_arg)
-    rev.line(zeroAdjoint(s.result, s.result->name + ".size()")); // restored
+    rev.statement(
+        zeroAdjoint(s.result, s.result->name + ".size()")); // restored
   out.rev = std::move(rev);
   return out;
 }

@@ -70,7 +70,7 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
     std::string args;
     for (size_t i = 0; i < s.args.size(); ++i)
       args += (i ? ", " : "") + argument(i);
-    out.fwd.line(std::string(f.name) + "(" + args + ");");
+    out.fwd.statement(std::string(f.name) + "(" + args + ");");
     return out;
   }
   std::string args, adjoints;
@@ -91,7 +91,7 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
       // Not differentiated here (outside wrt): the other rank still sends
       // or waits for an adjoint, so communicate zeros.
       const std::string dz = fresh(naming::zeroAdjoint());
-      dummies.line("std::vector<double> " + dz + "(" + countOf(i) + ");");
+      dummies.statement("std::vector<double> " + dz + "(" + countOf(i) + ");");
       adj = dz + ".data()";
     }
     adjoints += (adjoints.empty() ? "" : ", ") + adj;
@@ -105,9 +105,9 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
   out.fwd.recordVia(rt::mpiForward(f.runtime, args));
   out.rev.comment(where + ", reversed");
   out.rev.append(dummies);
-  out.rev.line(rt::mpiReverse(f.runtime, adjoints));
+  out.rev.statement(rt::mpiReverse(f.runtime, adjoints));
   for (auto l = restores.rbegin(); l != restores.rend(); ++l)
-    out.rev.line(*l);
+    out.rev.statement(*l);
   return out;
 }
 
@@ -131,9 +131,9 @@ Code SweepGenerator::adjointRegistry() {
     return out;
   const std::string registry = fresh(naming::mpiRegistry());
   out.comment("MPI_Irecv buffers and their adjoints (tangent/mpi.hpp)");
-  out.line(rt::mpiAdjoints(registry));
+  out.statement(rt::mpiAdjoints(registry));
   for (const Var *v : buffers)
-    out.line(
+    out.statement(
         v->type.isReal()
             ? rt::mpiRegister(registry, "&" + v->name, "&" + v->adjoint, "1")
             : rt::mpiRegister(registry, v->name + ".data()",

@@ -1,18 +1,7 @@
-//===- Emit.cpp - C++ text: code blocks and expressions -------------------===//
+//===- Emit.cpp - declarations of hoisted variables -------------------===//
 #include "codegen/Emit.h"
 
 namespace tangent {
-
-std::string Code::str(int indent) const {
-  std::string out;
-  for (const auto &l : lines_) {
-    if (!l.second.empty())
-      out.append(size_t(2 * (indent + l.first)), ' ');
-    out += l.second;
-    out += '\n';
-  }
-  return out;
-}
 
 std::string declareZero(const Type &type, const std::string &name) {
   switch (type.kind) {

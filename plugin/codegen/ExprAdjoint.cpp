@@ -74,15 +74,15 @@ void SweepGenerator::recordValues(const std::vector<const Expr *> &needed,
     std::string type = n->type.scalarSpelling();
     std::string f = fresh(naming::valueTemp());
     std::string r = fresh(naming::valueTemp());
-    fwd.line("const " + type + " " + f + " = " + printExpr(*n, fwd_subst) +
-             ";");
+    fwd.statement("const " + type + " " + f + " = " + printExpr(*n, fwd_subst) +
+                  ";");
     std::string back = record_ ? recordScalar(fwd, f, type) : rt::pop(type);
     pops.push_back("const " + type + " " + r + " = " + back + ";");
     fwd_subst[n] = f;
     subst[n] = r;
   }
   for (auto it = pops.rbegin(); it != pops.rend(); ++it)
-    rev_pops.line(*it);
+    rev_pops.statement(*it);
   // The forward statement prints with the forward names.
   for (auto &kv : fwd_subst)
     forward_subst_[kv.first] = kv.second;
@@ -99,8 +99,8 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
       simple &= std::isalnum((unsigned char)c) || c == '_';
     if (uses > 1 && !simple && !contributions_) {
       std::string t = fresh(naming::adjointTemp());
-      out.line("const " + e.type.scalarSpelling() + " " + t + " = " + adj +
-               ";");
+      out.statement("const " + e.type.scalarSpelling() + " " + t + " = " + adj +
+                    ";");
       adj = t;
     }
   };
@@ -110,7 +110,7 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
     if (contributions_)
       contributions_->push_back({&e, adjointOf(e, subst), adj});
     else
-      out.line(adjointOf(e, subst) + " += " + adj + ";");
+      out.statement(adjointOf(e, subst) + " += " + adj + ";");
     return;
   case ExprKind::Cast:
     propagate(*e.ops[0], adj, out, subst);

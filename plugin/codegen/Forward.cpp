@@ -22,17 +22,18 @@ GeneratedFunction generateTangentLinear(Function &fn) {
   Code c;
   c.comment("tangent: forward mode (tangent-linear) of " + fn.base_name + " (" +
             fn.loc.str() + ")");
-  c.open(sig);
+  c.openFunction(sig);
   for (auto &v : fn.vars)
     if (v->role != VarRole::Param && v->role != VarRole::Induction)
-      c.line(declareZero(v->type, v->name));
+      c.statement(declareZero(v->type, v->name));
   c.append(body);
-  c.line(fn.result.kind == TypeKind::Void
-             ? "return;"
-             : "return " + fn.result_var->name + ";");
+  c.statement(fn.result.kind == TypeKind::Void
+                  ? "return;"
+                  : "return " + fn.result_var->name + ";");
   c.close();
+  out.code = c.code();
   out.text = c.str();
-  out.declarations = sig + ";\n";
+  out.declarations = {cpp::statement(sig + ";")};
   out.entry = fn.generated_name;
   return out;
 }

@@ -111,7 +111,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
   Code locals, adjoints, sizing, finish;
   for (auto &v : fn.vars) {
     if (isHoisted(*v))
-      locals.line(declareZero(v->type, v->name));
+      locals.statement(declareZero(v->type, v->name));
   }
   // In a split reverse, a container's final value is there only if it was
   // kept for the reverse; otherwise its final size is recorded.
@@ -129,22 +129,22 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
                         v->adjoint == param_adjoint[v->param_index];
     if (param_direct || v->role == VarRole::Induction)
       continue;
-    adjoints.line(declareZero(v->type, v->adjoint));
+    adjoints.statement(declareZero(v->type, v->adjoint));
     if (v->type.kind != TypeKind::Vector)
       continue;
     bool value_known =
         fn.is_top || kept(*v) ||
         (v->role == VarRole::Param && !fn.param_written[v->param_index]);
     if (value_known && v->type.isNested())
-      sizing.line(rt::zeroLike(v->adjoint, v->name));
+      sizing.statement(rt::zeroLike(v->adjoint, v->name));
     else if (value_known)
-      sizing.line(rt::zeroSized(v->adjoint, v->name + ".size()"));
+      sizing.statement(rt::zeroSized(v->adjoint, v->name + ".size()"));
     else
       sized_by_tape.push_back(v.get());
   }
   for (Var *p : fn.params)
     if (param_local[p->param_index])
-      finish.line(rt::addTo(param_adjoint[p->param_index], p->adjoint));
+      finish.statement(rt::addTo(param_adjoint[p->param_index], p->adjoint));
 
   // Signatures: the primal parameters, then (reverse and pullback) the
   // adjoints of the differentiable ones and of the result.
@@ -175,17 +175,17 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
                       naming::pullback(stem) + "(" + adjoint_list + ")";
     out.entry = naming::pullback(stem);
     c.comment(header_comment);
-    c.open(sig);
-    c.line(rt::bindTape());
+    c.openFunction(sig);
+    c.statement(rt::bindTape());
     if (opts.memory_budget > 0 || opts.threads > 1) // owns loop reversals
-      c.line(rt::budgetCall(opts.memory_budget));
+      c.statement(rt::budgetCall(opts.memory_budget));
     c.append(locals);
     c.comment("forward sweep");
     c.append(body.fwd);
     std::string value = names.fresh(naming::keptResult());
     if (has_result)
-      c.line("const " + result_type.spelling + " " + value + " = " +
-             fn.result_var->name + ";");
+      c.statement("const " + result_type.spelling + " " + value + " = " +
+                  fn.result_var->name + ";");
     c.comment("reverse sweep");
     c.append(adjoints);
     c.append(sizing);
@@ -193,10 +193,10 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     c.append(body.rev);
     c.append(finish);
     if (!has_result || !fn.result_var->active)
-      c.line("(void)" + d_result + ";");
-    c.line("return " + (has_result ? value : std::string()) + ";");
+      c.statement("(void)" + d_result + ";");
+    c.statement("return " + (has_result ? value : std::string()) + ";");
     c.close();
-    out.declarations = sig + ";\n";
+    out.declarations = {cpp::statement(sig + ";")};
   } else {
     // Forward: record, then keep the final values its reverse reads.
     std::string fsig = "inline " + result_type.spelling + " " +
@@ -230,23 +230,23 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
       }
     }
     for (auto it = loads.rbegin(); it != loads.rend(); ++it)
-      load.line(*it);
+      load.statement(*it);
     c.comment(header_comment + ", forward sweep");
-    c.open(fsig);
-    c.line(rt::bindTape());
+    c.openFunction(fsig);
+    c.statement(rt::bindTape());
     c.append(locals);
     c.append(body.fwd);
     c.append(save);
     // `(void)tape;` (against warnings) unless the sweep calls the tape's
     // own members; runtime helpers that take it as an argument do not count.
     if (save.empty() && !body.fwd.recordsThroughMembers())
-      c.line("(void)" + tape + ";");
-    c.line(has_result ? "return " + fn.result_var->name + ";" : "return;");
+      c.statement("(void)" + tape + ";");
+    c.statement(has_result ? "return " + fn.result_var->name + ";" : "return;");
     c.close();
-    c.line("");
+    c.blank();
     c.comment(header_comment + ", reverse sweep");
-    c.open(rsig);
-    c.line(rt::bindTape());
+    c.openFunction(rsig);
+    c.statement(rt::bindTape());
     c.append(locals);
     c.append(adjoints);
     c.append(load);
@@ -254,31 +254,33 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     c.append(registry);
     c.append(body.rev);
     c.append(finish);
-    c.line("(void)" + tape + ";");
+    c.statement("(void)" + tape + ";");
     if (has_result && !(fn.result_var && fn.result_var->active))
-      c.line("(void)" + d_result + ";");
+      c.statement("(void)" + d_result + ";");
     c.close();
-    out.declarations = fsig + ";\n" + rsig + ";\n";
+    out.declarations = {cpp::statement(fsig + ";"), cpp::statement(rsig + ";")};
     if (fn.flattened) {
       // Callers cannot call the C++ function with the leaves of its
       // objects: its primal on the leaves, for untaped calls.
       std::string psig = "inline " + result_type.spelling + " " +
                          naming::primal(stem) + "(" + primal_list + ")";
-      c.line("");
+      c.blank();
       c.comment("tangent: " + fn.name +
                 (fn.variant_note.empty()
                      ? " on the fields of its objects"
                      : " for arguments that share storage (" + fn.variant_note +
                            ")"));
-      c.open(psig);
+      c.openFunction(psig);
       c.append(locals);
       c.append(gen.untaped(fn.body));
-      c.line(has_result ? "return " + fn.result_var->name + ";" : "return;");
+      c.statement(has_result ? "return " + fn.result_var->name + ";"
+                             : "return;");
       c.close();
-      out.declarations += psig + ";\n";
+      out.declarations.push_back(cpp::statement(psig + ";"));
     }
     out.entry = stem;
   }
+  out.code = c.code();
   out.text = c.str();
   return out;
 }

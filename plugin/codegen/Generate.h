@@ -1,8 +1,8 @@
 //===- Generate.h - forward and reverse sweeps ------------------*- C++ -*-===//
 ///
 /// \file
-/// Turns an analyzed Function into C++ text: the joint adjoint of the
-/// requested function (forward sweep, then reverse sweep, in one function)
+/// Turns an analyzed Function into C++ (a tree, ir/Cpp.h): the joint adjoint of
+/// the requested function (forward sweep, then reverse sweep, in one function)
 /// or the split pair of a callee (`<f>_forward` records on the tape,
 /// `<f>_reverse` consumes it).
 ///
@@ -20,6 +20,7 @@
 #define TANGENT_CODEGEN_GENERATE_H
 
 #include "analysis/Analysis.h"
+#include "ir/Cpp.h"
 #include "ir/IR.h"
 #include <string>
 #include <utility>
@@ -27,11 +28,12 @@
 
 namespace tangent {
 
-/// The generated text of one function.
+/// The generated code of one function.
 struct GeneratedFunction {
-  std::string text;         ///< definitions
-  std::string declarations; ///< prototypes (for recursive callees)
-  std::string entry;        ///< name of the joint function (top) or stem
+  CppBody code;         ///< definitions
+  std::string text;     ///< the definitions printed (their content hash)
+  CppBody declarations; ///< prototypes (for recursive callees)
+  std::string entry;    ///< name of the joint function (top) or stem
 };
 
 /// Generates the adjoint of `fn`, analyzed (`analyzed`, analysis/Analysis.h)

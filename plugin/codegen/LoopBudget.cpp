@@ -43,28 +43,29 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
                   "binomial or spilled snapshots, chosen after the first "
                   "iteration; snapshot {" +
                   carriedNames(li) + "}");
-  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
-  out.fwd.line("auto *" + ck + " = " +
-               rt::adoptNew(type, "\"" + where + "\", " + n) + ";");
-  out.fwd.open("");
-  out.fwd.line("long long " + k + " = 0;");
-  out.fwd.open(countedHeader(li, ", ++" + k));
-  out.fwd.open("if (" + ck + "->tapes(" + k + "))");
-  out.fwd.line("const std::size_t " + before + " = " + rt::tapeBytes() + ";");
+  out.fwd.statement("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.statement("auto *" + ck + " = " +
+                    rt::adoptNew(type, "\"" + where + "\", " + n) + ";");
+  out.fwd.openBlock();
+  out.fwd.statement("long long " + k + " = 0;");
+  out.fwd.openFor(countedHeader(li, ", ++" + k));
+  out.fwd.openIf(ck + "->tapes(" + k + ")");
+  out.fwd.statement("const std::size_t " + before + " = " + rt::tapeBytes() +
+                    ";");
   out.fwd.append(body.fwd);
-  out.fwd.open("if (" + k + " == 0)");
-  out.fwd.line(ck + "->decide(" + rt::tapeBytes() + " - " + before + ", " +
-               make + ");");
+  out.fwd.openIf(k + " == 0");
+  out.fwd.statement(ck + "->decide(" + rt::tapeBytes() + " - " + before + ", " +
+                    make + ");");
   // What the first iteration's reverse reads and no snapshot restores.
   Code exit_restore = saveExitValues(li, out.fwd);
   out.fwd.close();
-  out.fwd.reopen("else");
-  out.fwd.line(ck + "->before_with(" + k + ", " + make + ");");
+  out.fwd.openElse();
+  out.fwd.statement(ck + "->before_with(" + k + ", " + make + ");");
   out.fwd.append(untaped(li.body));
   out.fwd.close();
   out.fwd.close();
   out.fwd.close();
-  out.fwd.line(ck + "->finish(" + n + ");");
+  out.fwd.statement(ck + "->finish(" + n + ");");
   out.fwd.record(rt::push(ck));
 
   // Reverse: the taped tail in place, the other iterations from 1 by the
@@ -76,53 +77,52 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   std::string advance = fresh(naming::advanceCallback()),
               reverse = fresh(naming::reverseCallback());
   std::string st = fresh(naming::state());
-  std::string params = "(" + state + " &" + cur + ", " + idx + " " + b + ", " +
-                       idx + " " + e + ")";
+  std::string params =
+      state + " &" + cur + ", " + idx + " " + b + ", " + idx + " " + e;
   ck = fresh(naming::checkpoints());
   out.rev.comment(where + ", reversed as the memory budget chose");
-  out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
-  out.rev.open("for (" + idx + " " + k + " = " + ck + "->trip_count(); " + k +
-               "-- > " + ck + "->taped_from();)");
-  out.rev.line(index);
+  out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.openFor({idx + " " + k + " = " + ck + "->trip_count()",
+                   k + "-- > " + ck + "->taped_from()", ""});
+  out.rev.statement(index);
   out.rev.append(body.rev);
   out.rev.close();
-  out.rev.open("if (" + ck + "->schedules())");
-  out.rev.open("auto " + advance + " = [&]" + params);
-  out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
-               "; ++" + k + ")");
-  out.rev.line(index);
+  out.rev.openIf(ck + "->schedules()");
+  out.rev.openLambda(advance, params);
+  out.rev.statement("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.rev.openFor({idx + " " + k + " = " + b, k + " < " + e, "++" + k});
+  out.rev.statement(index);
   out.rev.append(untaped(li.body));
   out.rev.close();
-  out.rev.line(cur + " = " + state + "(" + carriedNames(li) + ");");
-  out.rev.close(";");
-  out.rev.open("auto " + reverse + " = [&]" + params);
-  out.rev.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
-               "; ++" + k + ")");
-  out.rev.line(index);
+  out.rev.statement(cur + " = " + state + "(" + carriedNames(li) + ");");
+  out.rev.close();
+  out.rev.openLambda(reverse, params);
+  out.rev.statement("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.rev.openFor({idx + " " + k + " = " + b, k + " < " + e, "++" + k});
+  out.rev.statement(index);
   out.rev.append(body.fwd);
   out.rev.close();
-  out.rev.open("for (" + idx + " " + k + " = " + e + "; " + k + "-- > " + b +
-               ";)");
-  out.rev.line(index);
+  out.rev.openFor({idx + " " + k + " = " + e, k + "-- > " + b, ""});
+  out.rev.statement(index);
   out.rev.append(body.rev);
   out.rev.close();
-  out.rev.close(";");
-  out.rev.line(state + " " + st + ";");
-  out.rev.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
+  out.rev.close();
+  out.rev.statement(state + " " + st + ";");
+  out.rev.statement(ck + "->reverse(" + st + ", " + advance + ", " + reverse +
+                    ");");
   out.rev.close();
   if (!exit_restore.empty()) {
-    out.rev.open("if (" + ck + "->trip_count() > 0)");
+    out.rev.openIf(ck + "->trip_count() > 0");
     out.rev.append(exit_restore);
     out.rev.close();
   }
-  out.rev.open("for (" + idx + " " + k + " = std::min<" + idx + ">(" + ck +
-               "->trip_count(), 1); " + k + "-- > 0;)");
-  out.rev.line(index);
+  out.rev.openFor(
+      {idx + " " + k + " = std::min<" + idx + ">(" + ck + "->trip_count(), 1)",
+       k + "-- > 0", ""});
+  out.rev.statement(index);
   out.rev.append(body.rev);
   out.rev.close();
-  out.rev.line(rt::release(ck));
+  out.rev.statement(rt::release(ck));
   return out;
 }
 

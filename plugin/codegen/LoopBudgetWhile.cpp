@@ -40,51 +40,52 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
                   std::to_string(li.budget) +
                   " or more) after it, then online; snapshot {" +
                   carriedNames(li) + "}");
-  out.fwd.line(
+  out.fwd.statement(
       "auto *" + ck + " = " +
       rt::adoptNew(type, "\"" + where + "\", " + std::to_string(li.budget)) +
       ";");
-  out.fwd.line(index + " " + k + " = 0;");
+  out.fwd.statement(index + " " + k + " = 0;");
   Code iteration;
-  iteration.open("if (" + ck + "->tapes())");
-  iteration.line("const std::size_t " + before + " = " + rt::tapeBytes() + ";");
+  iteration.openIf(ck + "->tapes()");
+  iteration.statement("const std::size_t " + before + " = " + rt::tapeBytes() +
+                      ";");
   iteration.append(iterationForward(li, true));
-  iteration.line(ck + "->taped(" + k + ", " + rt::tapeBytes() + " - " + before +
-                 ", " + make + ");");
+  iteration.statement(ck + "->taped(" + k + ", " + rt::tapeBytes() + " - " +
+                      before + ", " + make + ");");
   // At the switch to online checkpointing: what the last taped
   // iteration's reverse reads and no snapshot restores.
   Code exit_save;
   Code exit_restore = saveExitValues(li, exit_save);
   if (!exit_restore.empty()) {
-    iteration.open("if (!" + ck + "->tapes())");
+    iteration.openIf("!" + ck + "->tapes()");
     iteration.append(exit_save);
     iteration.close();
   }
-  iteration.reopen("else");
-  iteration.line(ck + "->before_with(" + k + ", " + make + ");");
+  iteration.openElse();
+  iteration.statement(ck + "->before_with(" + k + ", " + make + ");");
   iteration.append(iterationForward(li, false));
   iteration.close();
-  iteration.line("++" + k + ";");
+  iteration.statement("++" + k + ";");
   out.fwd.append(whileLoop(li, iteration));
-  out.fwd.line(ck + "->finish(" + k + ");");
+  out.fwd.statement(ck + "->finish(" + k + ");");
   out.fwd.record(rt::push(ck));
 
   // Reverse: the untaped iterations by the online schedule, then the taped
   // ones in place.
   out.rev.comment(where + ", reversed as the memory budget chose");
   ck = fresh(naming::checkpoints());
-  out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.append(scheduledReverse(li, ck, k, st));
   if (!exit_restore.empty()) {
-    out.rev.open("if (!" + ck + "->tapes())");
+    out.rev.openIf("!" + ck + "->tapes()");
     out.rev.append(exit_restore);
     out.rev.close();
   }
-  out.rev.open("for (" + index + " " + k + " = " + ck + "->taped_steps(); " +
-               k + "-- > 0;)");
+  out.rev.openFor(
+      {index + " " + k + " = " + ck + "->taped_steps()", k + "-- > 0", ""});
   out.rev.append(iterationReverse(li));
   out.rev.close();
-  out.rev.line(rt::release(ck));
+  out.rev.statement(rt::release(ck));
   out.rev.append(init.rev);
   return out;
 }

@@ -50,9 +50,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFixedPoint(const Stmt &s) {
   };
   Code entry_rev, exit_rev;
   snapshot(out.fwd, entry_rev);
-  out.fwd.line("long long " + n + " = 0;");
+  out.fwd.statement("long long " + n + " = 0;");
   Code iteration = iterationForward(li, false);
-  iteration.line("++" + n + ";");
+  iteration.statement("++" + n + ";");
   out.fwd.append(whileLoop(li, iteration));
   snapshot(out.fwd, exit_rev);
   out.fwd.record(rt::push(n));
@@ -62,13 +62,13 @@ SweepGenerator::Sweeps SweepGenerator::loopFixedPoint(const Stmt &s) {
                           "final state, replayed taped and reversed as many "
                           "times as the loop iterated");
   n = fresh(naming::iterationCount());
-  out.rev.line("const long long " + n + " = " + rt::pop("long long") + ";");
+  out.rev.statement("const long long " + n + " = " + rt::pop("long long") +
+                    ";");
   out.rev.append(exit_rev);
-  out.rev.line("const " + stateTuple(li) + " " + last + "(" + carriedNames(li) +
-               ");");
-  out.rev.open("for (long long " + k + " = 0; " + k + " < " + n + "; ++" + k +
-               ")");
-  out.rev.line("std::tie(" + carriedNames(li) + ") = " + last + ";");
+  out.rev.statement("const " + stateTuple(li) + " " + last + "(" +
+                    carriedNames(li) + ");");
+  out.rev.openFor({"long long " + k + " = 0", k + " < " + n, "++" + k});
+  out.rev.statement("std::tie(" + carriedNames(li) + ") = " + last + ";");
   out.rev.append(iterationForward(li, true));
   out.rev.append(iterationReverse(li));
   out.rev.close();

@@ -136,27 +136,24 @@ bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
   return true;
 }
 
-std::string SweepGenerator::reversedHeader(const LoopInfo &li) {
+std::optional<CppFor> SweepGenerator::reversedHeader(const LoopInfo &li) {
   const std::string &i = li.induction->name;
   const std::string &t = li.induction->type.spelling;
   std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
   if (li.increment == 1 && (li.compare == Op::Lt || li.compare == Op::Ne))
-    return "for (" + t + " " + i + " = " + bound + "; " + i + "-- > " + start +
-           ";)";
+    return CppFor{t + " " + i + " = " + bound, i + "-- > " + start, ""};
   if (li.increment == 1 && li.compare == Op::Le)
-    return "for (" + t + " " + i + " = " + parenthesize(bound) + " + 1; " + i +
-           "-- > " + start + ";)";
+    return CppFor{t + " " + i + " = " + parenthesize(bound) + " + 1",
+                  i + "-- > " + start, ""};
   if (li.increment == -1 && (li.compare == Op::Gt || li.compare == Op::Ne))
-    return "for (" + t + " " + i + " = " + bound + "; " + i + "++ < " + start +
-           ";)";
+    return CppFor{t + " " + i + " = " + bound, i + "++ < " + start, ""};
   if (li.increment == -1 && li.compare == Op::Ge)
-    return "for (" + t + " " + i + " = " + parenthesize(bound) + " - 1; " + i +
-           "++ < " + start + ";)";
-  return "";
+    return CppFor{t + " " + i + " = " + parenthesize(bound) + " - 1",
+                  i + "++ < " + start, ""};
+  return std::nullopt;
 }
 
-Code SweepGenerator::reverseInPasses(const Stmt &loop,
-                                     const std::string &header) {
+Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   const LoopInfo &li = *loop.loop;
   Code out;
   if (li.body.size() != 1 || (li.increment != 1 && li.increment != -1))
@@ -200,17 +197,17 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop,
   const std::string where = loop.loc.str() + ": " + li.kind_name + " loop";
   if (one_loop && !contributions.empty()) {
     out.comment(where + ", reversed");
-    out.open(header);
+    out.openFor(header);
     for (const Contribution &c : contributions)
-      out.line(c.adjoint + " += " + c.value + ";");
-    out.line(d + " = 0;");
+      out.statement(c.adjoint + " += " + c.value + ";");
+    out.statement(d + " = 0;");
     out.close();
     return out;
   }
   Code passes;
   for (const Contribution &c : contributions) {
-    passes.open(header);
-    passes.line(c.adjoint + " += " + c.value + ";");
+    passes.openFor(header);
+    passes.statement(c.adjoint + " += " + c.value + ";");
     passes.close();
   }
   std::string distinct;
@@ -222,19 +219,19 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop,
     out.comment(where + ", reversed in independent passes, gathered per " +
                 "element they update");
     if (distinct.empty()) {
-      out.open("");
+      out.openBlock();
       out.append(gathered);
       out.close();
     } else {
-      out.open("if (" + distinct + ")");
+      out.openIf(distinct);
       out.append(gathered);
-      out.reopen("else"); // the same vector twice: pass by pass
+      out.openElse(); // the same vector twice: pass by pass
       out.append(passes);
       out.close();
     }
   }
-  out.open(header);
-  out.line(d + " = 0;");
+  out.openFor(header);
+  out.statement(d + " = 0;");
   out.close();
   return out;
 }
@@ -268,7 +265,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       pops.push_back(rt::popRange(v, begin, end));
     }
     for (auto it = pops.rbegin(); it != pops.rend(); ++it)
-      restore_bulk.line(*it);
+      restore_bulk.statement(*it);
     const std::string &i = li.induction->name;
     const std::string &t = li.induction->type.spelling;
     std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
@@ -276,18 +273,18 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     if (blocked)
       out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
                         rt::pushBlock(blk.type, start, bound, blk.per) + ";");
-    out.fwd.open(countedHeader(li, ""));
+    out.fwd.openFor(countedHeader(li, ""));
     out.fwd.append(body.fwd);
     out.fwd.close();
     if (body.rev.empty() || !record_) {
       out.rev.append(restore_bulk);
       return out;
     }
-    const std::string header = reversedHeader(li);
-    if (!header.empty()) {
+    const std::optional<CppFor> header = reversedHeader(li);
+    if (header) {
       for (const Stmt *w : bulk)
         bulk_saved_.insert(w);
-      Code passes = reverseInPasses(s, header);
+      Code passes = reverseInPasses(s, *header);
       for (const Stmt *w : bulk)
         bulk_saved_.erase(w);
       if (!passes.empty()) {
@@ -298,17 +295,17 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     }
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
     if (blocked)
-      out.rev.line("const std::byte *const " + blk.rev_name + " = " +
-                   rt::popBlock(blk.type, start, bound, blk.per) + ";");
-    if (!header.empty())
-      out.rev.open(header);
+      out.rev.statement("const std::byte *const " + blk.rev_name + " = " +
+                        rt::popBlock(blk.type, start, bound, blk.per) + ";");
+    if (header)
+      out.rev.openFor(*header);
     else {
       std::string k = fresh(naming::iteration());
-      out.rev.open("for (long long " + k + " = " + tripCountText(li) + "; " +
-                   k + "-- > 0;)");
-      out.rev.line("const " + t + " " + i + " = static_cast<" + t + ">(" +
-                   start + " + " + k + " * " + std::to_string(li.increment) +
-                   ");");
+      out.rev.openFor(
+          {"long long " + k + " = " + tripCountText(li), k + "-- > 0", ""});
+      out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                        start + " + " + k + " * " +
+                        std::to_string(li.increment) + ");");
     }
     out.rev.append(body.rev);
     out.rev.close();
@@ -326,24 +323,24 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   out.fwd.comment(where + ": " + li.kind_name + " loop" +
                   (reverse ? ", trip count recorded" : "") + note);
   if (reverse)
-    out.fwd.line("std::size_t " + trips + " = 0;");
+    out.fwd.statement("std::size_t " + trips + " = 0;");
   if (li.form == LoopInfo::Form::General) {
-    out.fwd.open("do");
+    out.fwd.openDo();
     if (reverse)
-      out.fwd.line("++" + trips + ";");
+      out.fwd.statement("++" + trips + ";");
     out.fwd.append(body.fwd);
-    out.fwd.close("while (!" + li.exit_flag->name + ");");
+    out.fwd.closeDoWhile("!" + li.exit_flag->name);
   } else if (li.do_while) {
-    out.fwd.open("do");
+    out.fwd.openDo();
     if (reverse)
-      out.fwd.line("++" + trips + ";");
+      out.fwd.statement("++" + trips + ";");
     out.fwd.append(body.fwd);
     out.fwd.append(step.fwd);
-    out.fwd.close("while (" + printExpr(*li.cond) + ");");
+    out.fwd.closeDoWhile(printExpr(*li.cond));
   } else {
-    out.fwd.open("while (" + (li.cond ? printExpr(*li.cond) : "true") + ")");
+    out.fwd.openWhile((li.cond ? printExpr(*li.cond) : "true"));
     if (reverse)
-      out.fwd.line("++" + trips + ";");
+      out.fwd.statement("++" + trips + ";");
     out.fwd.append(body.fwd);
     out.fwd.append(step.fwd);
     out.fwd.close();
@@ -352,8 +349,8 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     out.fwd.record(rt::push(trips));
     std::string r = fresh(naming::tripCount());
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
-    out.rev.open("for (std::size_t " + r + " = " + rt::pop("std::size_t") +
-                 "; " + r + "-- > 0;)");
+    out.rev.openFor({"std::size_t " + r + " = " + rt::pop("std::size_t"),
+                     r + "-- > 0", ""});
     out.rev.append(step.rev);
     out.rev.append(body.rev);
     out.rev.close();

@@ -94,45 +94,47 @@ Code SweepGenerator::gatherPasses(
                     to = fresh(naming::lastElement()),
                     sum = fresh(naming::elementSum());
   const std::string &t = li.induction->type.spelling;
-  out.line("const long long " + lo + " = static_cast<long long>(" +
-           printExpr(*li.start) + "), " + hi + " = static_cast<long long>(" +
-           printExpr(*li.bound) + ");");
+  out.statement("const long long " + lo + " = static_cast<long long>(" +
+                printExpr(*li.start) + "), " + hi +
+                " = static_cast<long long>(" + printExpr(*li.bound) + ");");
   // Near the ends, each pass that reaches element k updates it; elsewhere
   // every pass does, into a local sum stored once (the same additions).
-  out.open("auto " + gather + " = [&](long long " + k + ", bool " + edge + ")");
-  out.open("if (" + edge + ")");
+  out.openLambda(gather, "long long " + k + ", bool " + edge);
+  out.openIf(edge);
   for (std::size_t p = 0; p < contributions.size(); ++p) {
     const std::string at = plus(k, -offsets[p]);
-    out.open("if (" + at + " >= " + lo + " && " + at + " < " + hi + ")");
-    out.line("const " + t + " " + i + " = static_cast<" + t + ">(" + at + ");");
-    out.line(contributions[p].adjoint + " += " + contributions[p].value + ";");
+    out.openIf(at + " >= " + lo + " && " + at + " < " + hi);
+    out.statement("const " + t + " " + i + " = static_cast<" + t + ">(" + at +
+                  ");");
+    out.statement(contributions[p].adjoint + " += " + contributions[p].value +
+                  ";");
     out.close();
   }
-  out.line("return;");
+  out.statement("return;");
   out.close();
   const std::string element = array + "[static_cast<std::size_t>(" + k + ")]";
-  out.line("auto " + sum + " = " + element + ";");
+  out.statement("auto " + sum + " = " + element + ";");
   for (std::size_t p = 0; p < contributions.size(); ++p) {
-    out.open("");
-    out.line("const " + t + " " + i + " = static_cast<" + t + ">(" +
-             plus(k, -offsets[p]) + ");");
-    out.line(sum + " += " + contributions[p].value + ";");
+    out.openBlock();
+    out.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                  plus(k, -offsets[p]) + ");");
+    out.statement(sum + " += " + contributions[p].value + ";");
     out.close();
   }
-  out.line(element + " = " + sum + ";");
-  out.close(";");
+  out.statement(element + " = " + sum + ";");
+  out.close();
   // Elements [first, last) get updates; those in [begin, end) get all.
-  out.line("const long long " + from + " = " + plus(lo, cmin) + ", " + to +
-           " = " + plus(hi, cmax) + ";");
-  out.line("const long long " + begin + " = std::max(" + from + ", " +
-           plus(lo, cmax) + "), " + end + " = std::max(" + begin + ", " +
-           plus(hi, cmin) + ");");
-  out.line("for (long long " + k + " = " + from + "; " + k + " < " + begin +
-           "; ++" + k + ") " + gather + "(" + k + ", true);");
-  out.line("for (long long " + k + " = " + begin + "; " + k + " < " + end +
-           "; ++" + k + ") " + gather + "(" + k + ", false);");
-  out.line("for (long long " + k + " = " + end + "; " + k + " < " + to +
-           "; ++" + k + ") " + gather + "(" + k + ", true);");
+  out.statement("const long long " + from + " = " + plus(lo, cmin) + ", " + to +
+                " = " + plus(hi, cmax) + ";");
+  out.statement("const long long " + begin + " = std::max(" + from + ", " +
+                plus(lo, cmax) + "), " + end + " = std::max(" + begin + ", " +
+                plus(hi, cmin) + ");");
+  out.statement("for (long long " + k + " = " + from + "; " + k + " < " +
+                begin + "; ++" + k + ") " + gather + "(" + k + ", true);");
+  out.statement("for (long long " + k + " = " + begin + "; " + k + " < " + end +
+                "; ++" + k + ") " + gather + "(" + k + ", false);");
+  out.statement("for (long long " + k + " = " + end + "; " + k + " < " + to +
+                "; ++" + k + ") " + gather + "(" + k + ", true);");
   return out;
 }
 

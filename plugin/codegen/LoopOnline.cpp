@@ -31,23 +31,23 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   out.fwd.comment(where + ", online checkpointing: budget " +
                   std::to_string(li.budget) + ", snapshot {" +
                   carriedNames(li) + "}");
-  out.fwd.line("auto *" + ck + " = new " + ck_type + "(" +
-               rt::onlineSchedule(li.budget) + ");");
-  out.fwd.line(index + " " + k + " = 0;");
+  out.fwd.statement("auto *" + ck + " = new " + ck_type + "(" +
+                    rt::onlineSchedule(li.budget) + ");");
+  out.fwd.statement(index + " " + k + " = 0;");
   Code iteration;
-  iteration.line(ck + "->before_with(" + k + "++, " + make + ");");
+  iteration.statement(ck + "->before_with(" + k + "++, " + make + ");");
   iteration.append(iterationForward(li, false));
   out.fwd.append(whileLoop(li, iteration));
-  out.fwd.line(ck + "->finish(" + k + ");");
+  out.fwd.statement(ck + "->finish(" + k + ");");
   out.fwd.record(rt::push(ck));
 
   // Reverse: the schedule restores snapshots and calls back to advance
   // (untaped replay) or reverse (taped replay, then its adjoint).
   out.rev.comment(where + ", reversed by the online schedule");
   ck = fresh(naming::checkpoints());
-  out.rev.line("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
+  out.rev.statement("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
   out.rev.append(scheduledReverse(li, ck, k, st));
-  out.rev.line("delete " + ck + ";");
+  out.rev.statement("delete " + ck + ";");
   out.rev.append(init.rev);
   return out;
 }
@@ -55,15 +55,15 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
 Code SweepGenerator::whileLoop(const LoopInfo &li, const Code &iteration) {
   Code out;
   if (li.form == LoopInfo::Form::General) {
-    out.open("do");
+    out.openDo();
     out.append(iteration);
-    out.close("while (!" + li.exit_flag->name + ");");
+    out.closeDoWhile("!" + li.exit_flag->name);
   } else if (li.do_while) {
-    out.open("do");
+    out.openDo();
     out.append(iteration);
-    out.close("while (" + printExpr(*li.cond) + ");");
+    out.closeDoWhile(printExpr(*li.cond));
   } else {
-    out.open("while (" + (li.cond ? printExpr(*li.cond) : "true") + ")");
+    out.openWhile((li.cond ? printExpr(*li.cond) : "true"));
     out.append(iteration);
     out.close();
   }
@@ -80,29 +80,27 @@ Code SweepGenerator::scheduledReverse(const LoopInfo &li, const std::string &ck,
               cur = fresh(naming::currentState());
   std::string advance = fresh(naming::advanceCallback()),
               reverse = fresh(naming::reverseCallback());
-  std::string params = "(" + state + " &" + cur + ", " + index + " " + b +
-                       ", " + index + " " + e + ")";
-  out.open("auto " + advance + " = [&]" + params);
-  out.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
-           "; ++" + k + ")");
+  std::string params =
+      state + " &" + cur + ", " + index + " " + b + ", " + index + " " + e;
+  out.openLambda(advance, params);
+  out.statement("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.openFor({index + " " + k + " = " + b, k + " < " + e, "++" + k});
   out.append(iterationForward(li, false));
   out.close();
-  out.line(cur + " = " + state + "(" + carriedNames(li) + ");");
-  out.close(";");
-  out.open("auto " + reverse + " = [&]" + params);
-  out.line("std::tie(" + carriedNames(li) + ") = " + cur + ";");
-  out.open("for (" + index + " " + k + " = " + b + "; " + k + " < " + e +
-           "; ++" + k + ")");
+  out.statement(cur + " = " + state + "(" + carriedNames(li) + ");");
+  out.close();
+  out.openLambda(reverse, params);
+  out.statement("std::tie(" + carriedNames(li) + ") = " + cur + ";");
+  out.openFor({index + " " + k + " = " + b, k + " < " + e, "++" + k});
   out.append(iterationForward(li, true));
   out.close();
-  out.open("for (" + index + " " + k + " = " + e + "; " + k + "-- > " + b +
-           ";)");
+  out.openFor({index + " " + k + " = " + e, k + "-- > " + b, ""});
   out.append(iterationReverse(li));
   out.close();
-  out.close(";");
-  out.line(state + " " + st + ";");
-  out.line(ck + "->reverse(" + st + ", " + advance + ", " + reverse + ");");
+  out.close();
+  out.statement(state + " " + st + ";");
+  out.statement(ck + "->reverse(" + st + ", " + advance + ", " + reverse +
+                ");");
   return out;
 }
 

@@ -59,8 +59,8 @@ std::vector<std::string> declareCopies(Code &c,
   std::vector<std::string> copies;
   for (const Var *v : shared) {
     copies.push_back(gen.fresh(naming::perThread()));
-    c.line("auto " + copies.back() + " = " +
-           rt::ompPrivate(v->adjoint, threads) + ";");
+    c.statement("auto " + copies.back() + " = " +
+                rt::ompPrivate(v->adjoint, threads) + ";");
   }
   return copies;
 }
@@ -72,11 +72,12 @@ void declareOwn(Code &c, const OmpLoop &omp,
                 const std::vector<const Var *> &shared,
                 const std::vector<std::string> &copies, const std::string &k) {
   for (size_t n = 0; n < shared.size(); ++n)
-    c.line("auto &" + shared[n]->adjoint + " = " + copies[n] + "[" + k + "];");
+    c.statement("auto &" + shared[n]->adjoint + " = " + copies[n] + "[" + k +
+                "];");
   for (const Var *v : omp.privates) {
-    c.line(declareZero(v->type, v->name));
+    c.statement(declareZero(v->type, v->name));
     if (!v->adjoint.empty())
-      c.line(declareZero(v->type, v->adjoint));
+      c.statement(declareZero(v->type, v->adjoint));
   }
 }
 
@@ -84,7 +85,7 @@ void declareOwn(Code &c, const OmpLoop &omp,
 void reduceCopies(Code &c, const std::vector<const Var *> &shared,
                   const std::vector<std::string> &copies) {
   for (size_t n = 0; n < shared.size(); ++n)
-    c.line(rt::ompReduce(shared[n]->adjoint, copies[n]));
+    c.statement(rt::ompReduce(shared[n]->adjoint, copies[n]));
 }
 
 } // namespace
@@ -99,7 +100,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
                  "a parallel loop that is not counted");
   const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
   const std::string schedule = scheduleClause(omp);
-  const std::string header = countedHeader(li, "");
+  const CppFor header = countedHeader(li, "");
   // What the reverse sweep gives each thread of its own.
   std::vector<const Var *> shared, restored;
   for (const Var *v : omp.shared_adjoints) {
@@ -138,9 +139,9 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
     if (blocked)
       out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
                         rt::pushBlock(blk.type, start, bound, blk.per) + ";");
-    out.fwd.line("#pragma omp parallel for" + schedule + privateClause(omp) +
-                 reductionClauses(omp));
-    out.fwd.open(header);
+    out.fwd.pragma("omp parallel for" + schedule + privateClause(omp) +
+                   reductionClauses(omp));
+    out.fwd.openFor(header);
     out.fwd.append(body.fwd);
     out.fwd.close();
     if (body.rev.empty())
@@ -150,24 +151,24 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
                                     : "; adjoints of " + shared_names +
                                           " summed per thread"));
     if (blocked)
-      out.rev.line("const std::byte *const " + blk.rev_name + " = " +
-                   rt::popBlock(blk.type, start, bound, blk.per) + ";");
+      out.rev.statement("const std::byte *const " + blk.rev_name + " = " +
+                        rt::popBlock(blk.type, start, bound, blk.per) + ";");
     if (!own) {
-      out.rev.line("#pragma omp parallel for" + schedule);
-      out.rev.open(header);
+      out.rev.pragma("omp parallel for" + schedule);
+      out.rev.openFor(header);
       out.rev.append(body.rev);
       out.rev.close();
       return out;
     }
-    out.rev.open("");
+    out.rev.openBlock();
     const std::string threads = fresh(naming::threads());
-    out.rev.line("const int " + threads + " = " + rt::ompThreads() + ";");
+    out.rev.statement("const int " + threads + " = " + rt::ompThreads() + ";");
     const auto copies = declareCopies(out.rev, shared, threads, *this);
-    out.rev.line("#pragma omp parallel num_threads(" + threads + ")");
-    out.rev.open("");
+    out.rev.pragma("omp parallel num_threads(" + threads + ")");
+    out.rev.openBlock();
     declareOwn(out.rev, omp, shared, copies, rt::ompThread());
-    out.rev.line("#pragma omp for" + schedule);
-    out.rev.open(header);
+    out.rev.pragma("omp for" + schedule);
+    out.rev.openFor(header);
     out.rev.append(body.rev);
     out.rev.close();
     out.rev.close();
@@ -183,27 +184,26 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   const std::string count = fresh(naming::iterations());
   out.fwd.comment(where + ", in parallel (OpenMP): each thread records its "
                           "iterations on a tape of its own");
-  out.fwd.open("");
-  out.fwd.line("const int " + threads + " = " + rt::ompThreads() + ";");
-  out.fwd.line(rt::ompTeam(team, threads));
-  out.fwd.line("#pragma omp parallel num_threads(" + threads + ")" +
-               privateClause(omp));
-  out.fwd.open("");
-  out.fwd.line(rt::ompMember(member, team, ""));
-  out.fwd.line(rt::bindMemberTape(member));
-  out.fwd.line("std::size_t " + count + " = 0;");
-  out.fwd.line("#pragma omp for" + schedule + reductionClauses(omp) +
-               " nowait");
-  out.fwd.open(header);
+  out.fwd.openBlock();
+  out.fwd.statement("const int " + threads + " = " + rt::ompThreads() + ";");
+  out.fwd.statement(rt::ompTeam(team, threads));
+  out.fwd.pragma("omp parallel num_threads(" + threads + ")" +
+                 privateClause(omp));
+  out.fwd.openBlock();
+  out.fwd.statement(rt::ompMember(member, team, ""));
+  out.fwd.statement(rt::bindMemberTape(member));
+  out.fwd.statement("std::size_t " + count + " = 0;");
+  out.fwd.pragma("omp for" + schedule + reductionClauses(omp) + " nowait");
+  out.fwd.openFor(header);
   out.fwd.append(body.fwd);
   for (const Var *v : restored)
     out.fwd.record(rt::push(v->name));
   out.fwd.record(rt::push(i));
-  out.fwd.line("++" + count + ";");
+  out.fwd.statement("++" + count + ";");
   out.fwd.close();
   out.fwd.record(rt::push(count));
   out.fwd.close();
-  out.fwd.line(rt::finishForward(team));
+  out.fwd.statement(rt::finishForward(team));
   out.fwd.record(rt::push(threads));
   out.fwd.close();
 
@@ -218,22 +218,21 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
                   (shared.empty()
                        ? ""
                        : "; adjoints of " + shared_names + " summed per tape"));
-  out.rev.open("");
-  out.rev.line("const int " + threads_r + " = " + rt::pop("int") + ";");
-  out.rev.line(rt::ompTeam(team_r, threads_r));
+  out.rev.openBlock();
+  out.rev.statement("const int " + threads_r + " = " + rt::pop("int") + ";");
+  out.rev.statement(rt::ompTeam(team_r, threads_r));
   const auto copies = declareCopies(out.rev, shared, threads_r, *this);
-  out.rev.line("#pragma omp parallel for schedule(static, 1) num_threads(" +
-               threads_r + ")");
-  out.rev.open("for (int " + k + " = 0; " + k + " < " + threads_r + "; ++" + k +
-               ")");
-  out.rev.line(rt::ompMember(member_r, team_r, k));
-  out.rev.line(rt::bindMemberTape(member_r));
+  out.rev.pragma("omp parallel for schedule(static, 1) num_threads(" +
+                 threads_r + ")");
+  out.rev.openFor({"int " + k + " = 0", k + " < " + threads_r, "++" + k});
+  out.rev.statement(rt::ompMember(member_r, team_r, k));
+  out.rev.statement(rt::bindMemberTape(member_r));
   declareOwn(out.rev, omp, shared, copies, k);
-  out.rev.open("for (std::size_t " + count_r + " = " + rt::pop("std::size_t") +
-               "; " + count_r + "-- > 0;)");
-  out.rev.line("const " + it + " " + i + " = " + rt::pop(it) + ";");
+  out.rev.openFor({"std::size_t " + count_r + " = " + rt::pop("std::size_t"),
+                   count_r + "-- > 0", ""});
+  out.rev.statement("const " + it + " " + i + " = " + rt::pop(it) + ";");
   for (auto v = restored.rbegin(); v != restored.rend(); ++v)
-    out.rev.line((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+    out.rev.statement((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
   out.rev.append(body.rev);
   out.rev.close();
   out.rev.close();

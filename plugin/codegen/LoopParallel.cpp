@@ -40,15 +40,15 @@ SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
                   "iterations, replayed by two threads; the last segment "
                   "taped now; snapshot {" +
                   carriedNames(li) + "}");
-  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
-  out.fwd.line("auto *" + ck + " = " + rt::adoptNew(type, n) + ";");
-  out.fwd.open("");
-  out.fwd.line("long long " + k + " = 0;");
-  out.fwd.open(countedHeader(li, ", ++" + k));
-  out.fwd.open("if (" + k + " < " + ck + "->taped_from())");
-  out.fwd.line(ck + "->before_with(" + k + ", " + make + ");");
+  out.fwd.statement("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.statement("auto *" + ck + " = " + rt::adoptNew(type, n) + ";");
+  out.fwd.openBlock();
+  out.fwd.statement("long long " + k + " = 0;");
+  out.fwd.openFor(countedHeader(li, ", ++" + k));
+  out.fwd.openIf(k + " < " + ck + "->taped_from()");
+  out.fwd.statement(ck + "->before_with(" + k + ", " + make + ");");
   out.fwd.append(untaped(li.body));
-  out.fwd.reopen("else");
+  out.fwd.openElse();
   out.fwd.append(body.fwd);
   out.fwd.close();
   out.fwd.close();
@@ -69,39 +69,35 @@ SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
   ck = fresh(naming::checkpoints());
   out.rev.comment(where + ", reversed segment by segment while a helper thread "
                           "replays the segments before");
-  out.rev.line("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.comment("what the loop writes; each replay slot runs in a copy");
-  out.rev.line(work_type + " " + work + "{" + namesOf(li.replayed) + "};");
-  out.rev.open("auto " + replay + " = [&](" + work_type + " &" + cur +
-               ", const " + state + " &" + from + ", " + idx + " " + b + ", " +
-               idx + " " + e + ")");
+  out.rev.statement(work_type + " " + work + "{" + namesOf(li.replayed) + "};");
+  out.rev.openLambda(replay, work_type + " &" + cur + ", const " + state +
+                                 " &" + from + ", " + idx + " " + b + ", " +
+                                 idx + " " + e);
   for (size_t i = 0; i < li.replayed.size(); ++i)
-    out.rev.line("auto &" + li.replayed[i]->name + " = std::get<" +
-                 std::to_string(i) + ">(" + cur + ");");
-  out.rev.line("std::tie(" + carriedNames(li) + ") = " + from + ";");
-  out.rev.line(rt::bindTape());
-  out.rev.open("for (" + idx + " " + k + " = " + b + "; " + k + " < " + e +
-               "; ++" + k + ")");
-  out.rev.line(index);
+    out.rev.statement("auto &" + li.replayed[i]->name + " = std::get<" +
+                      std::to_string(i) + ">(" + cur + ");");
+  out.rev.statement("std::tie(" + carriedNames(li) + ") = " + from + ";");
+  out.rev.statement(rt::bindTape());
+  out.rev.openFor({idx + " " + k + " = " + b, k + " < " + e, "++" + k});
+  out.rev.statement(index);
   out.rev.append(body.fwd);
   out.rev.close();
-  out.rev.close(";");
-  out.rev.open("auto " + adopt + " = [&](const " + work_type + " &" + cur +
-               ")");
-  out.rev.line("std::tie(" + namesOf(li.replayed) + ") = " + cur + ";");
-  out.rev.close(";");
-  out.rev.open("auto " + reverse + " = [&](" + idx + " " + b + ", " + idx +
-               " " + e + ")");
-  out.rev.line(rt::bindTape());
-  out.rev.open("for (" + idx + " " + k + " = " + e + "; " + k + "-- > " + b +
-               ";)");
-  out.rev.line(index);
+  out.rev.close();
+  out.rev.openLambda(adopt, "const " + work_type + " &" + cur);
+  out.rev.statement("std::tie(" + namesOf(li.replayed) + ") = " + cur + ";");
+  out.rev.close();
+  out.rev.openLambda(reverse, idx + " " + b + ", " + idx + " " + e);
+  out.rev.statement(rt::bindTape());
+  out.rev.openFor({idx + " " + k + " = " + e, k + "-- > " + b, ""});
+  out.rev.statement(index);
   out.rev.append(body.rev);
   out.rev.close();
-  out.rev.close(";");
-  out.rev.line(ck + "->reverse(" + work + ", " + replay + ", " + adopt + ", " +
-               reverse + ");");
-  out.rev.line(rt::release(ck));
+  out.rev.close();
+  out.rev.statement(ck + "->reverse(" + work + ", " + replay + ", " + adopt +
+                    ", " + reverse + ");");
+  out.rev.statement(rt::release(ck));
   return out;
 }
 

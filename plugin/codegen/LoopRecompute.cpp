@@ -21,18 +21,18 @@ SweepGenerator::Sweeps SweepGenerator::loopRecompute(const Stmt &s) {
                  "recomputed iterations of a loop that is not counted");
   Sweeps out;
   std::string where = s.loc.str() + ": " + li.kind_name + " loop";
-  std::string header = reversedHeader(li);
+  std::optional<CppFor> header = reversedHeader(li);
   std::string k;
-  if (header.empty()) { // an unusual step: count the iterations instead
+  if (!header) { // an unusual step: count the iterations instead
     k = fresh(naming::iteration());
-    header = "for (long long " + k + " = " + tripCountText(li) + "; " + k +
-             "-- > 0;)";
+    header =
+        CppFor{"long long " + k + " = " + tripCountText(li), k + "-- > 0", ""};
   }
 
   // Forward: untaped, the state before every iteration.
   out.fwd.comment(where + ", recomputed: the state {" + carriedNames(li) +
                   "} recorded before each iteration (" + li.reason + ")");
-  out.fwd.open(countedHeader(li, ""));
+  out.fwd.openFor(countedHeader(li, ""));
   for (Var *v : li.carried) {
     Code unused;
     saveWhole(v, out.fwd, unused);
@@ -44,9 +44,9 @@ SweepGenerator::Sweeps SweepGenerator::loopRecompute(const Stmt &s) {
   Sweeps body = block(li.body);
   out.rev.comment(where + ", reversed: each iteration recomputed, taped, "
                           "from its state");
-  out.rev.open(header);
+  out.rev.openFor(*header);
   if (!k.empty())
-    out.rev.line(inductionAt(li, k));
+    out.rev.statement(inductionAt(li, k));
   for (auto it = li.carried.rbegin(); it != li.carried.rend(); ++it) {
     Code unused;
     saveWhole(*it, unused, out.rev);

@@ -30,12 +30,13 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
                   ", checkpointed: segments of L = ceil(sqrt(n)) "
                   "iterations, snapshot {" +
                   carriedNames(li) + "}");
-  out.fwd.line("const long long " + n + " = " + tripCountText(li) + ";");
-  out.fwd.line("const long long " + len + " = " + rt::segmentLength(n) + ";");
-  out.fwd.open("");
-  out.fwd.line("long long " + k + " = 0;");
-  out.fwd.open(countedHeader(li, ", ++" + k));
-  out.fwd.open("if (" + k + " % " + len + " == 0)");
+  out.fwd.statement("const long long " + n + " = " + tripCountText(li) + ";");
+  out.fwd.statement("const long long " + len + " = " + rt::segmentLength(n) +
+                    ";");
+  out.fwd.openBlock();
+  out.fwd.statement("long long " + k + " = 0;");
+  out.fwd.openFor(countedHeader(li, ", ++" + k));
+  out.fwd.openIf(k + " % " + len + " == 0");
   for (Var *v : li.carried) {
     Code unused;
     saveWhole(v, out.fwd, unused);
@@ -54,27 +55,29 @@ SweepGenerator::Sweeps SweepGenerator::loopSegments(const Stmt &s) {
   out.rev.comment(where + ", reversed segment by segment");
   n = fresh(naming::iterationCount());
   len = fresh(naming::segmentLength());
-  out.rev.line("const long long " + n + " = " + tripCountText(li) + ";");
-  out.rev.line("const long long " + len + " = " + rt::segmentLength(n) + ";");
-  out.rev.open("for (long long " + seg + " = (" + n + " + " + len + " - 1) / " +
-               len + "; " + seg + "-- > 0;)");
-  out.rev.line("const long long " + begin + " = " + seg + " * " + len + ";");
-  out.rev.line("const long long " + end + " = std::min(" + n + ", " + begin +
-               " + " + len + ");");
+  out.rev.statement("const long long " + n + " = " + tripCountText(li) + ";");
+  out.rev.statement("const long long " + len + " = " + rt::segmentLength(n) +
+                    ";");
+  out.rev.openFor(
+      {"long long " + seg + " = (" + n + " + " + len + " - 1) / " + len,
+       seg + "-- > 0", ""});
+  out.rev.statement("const long long " + begin + " = " + seg + " * " + len +
+                    ";");
+  out.rev.statement("const long long " + end + " = std::min(" + n + ", " +
+                    begin + " + " + len + ");");
   for (auto it = li.carried.rbegin(); it != li.carried.rend(); ++it) {
     Code unused;
     saveWhole(*it, unused, out.rev);
   }
   out.rev.comment("replay the segment, taped");
-  out.rev.open("for (long long " + k + " = " + begin + "; " + k + " < " + end +
-               "; ++" + k + ")");
-  out.rev.line(index);
+  out.rev.openFor(
+      {"long long " + k + " = " + begin, k + " < " + end, "++" + k});
+  out.rev.statement(index);
   out.rev.append(body.fwd);
   out.rev.close();
   out.rev.comment("reverse the segment, emptying its tape");
-  out.rev.open("for (long long " + k + " = " + end + "; " + k + "-- > " +
-               begin + ";)");
-  out.rev.line(index);
+  out.rev.openFor({"long long " + k + " = " + end, k + "-- > " + begin, ""});
+  out.rev.statement(index);
   out.rev.append(body.rev);
   out.rev.close();
   out.rev.close();

@@ -99,13 +99,12 @@ SweepGenerator::Sweeps SweepGenerator::loop(const Stmt &s) {
   return loopFullTape(s);
 }
 
-std::string SweepGenerator::countedHeader(const LoopInfo &li,
-                                          const std::string &extra_step) {
+CppFor SweepGenerator::countedHeader(const LoopInfo &li,
+                                     const std::string &extra_step) {
   const std::string &i = li.induction->name;
-  return "for (" + li.induction->type.spelling + " " + i + " = " +
-         printExpr(*li.start) + "; " + i + " " + spelling(li.compare) + " " +
-         printExpr(*li.bound) + "; " + stepText(i, li.increment) + extra_step +
-         ")";
+  return {li.induction->type.spelling + " " + i + " = " + printExpr(*li.start),
+          i + " " + spelling(li.compare) + " " + printExpr(*li.bound),
+          stepText(i, li.increment) + extra_step};
 }
 
 Code SweepGenerator::iterationForward(const LoopInfo &li, bool taped) {

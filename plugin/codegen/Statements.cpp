@@ -32,8 +32,8 @@ void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
   if (target.kind == ExprKind::VarRef && target.type.isContainer())
     return saveWhole(target.var, fwd, rev);
   std::string text = printExpr(target);
-  rev.line(text + " = " +
-           recordScalar(fwd, text, target.type.scalarSpelling()) + ";");
+  rev.statement(text + " = " +
+                recordScalar(fwd, text, target.type.scalarSpelling()) + ";");
 }
 
 void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
@@ -43,14 +43,14 @@ void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
   switch (v->type.kind) {
   case TypeKind::Vector:
     fwd.record(rt::pushVector(n));
-    rev.line(rt::popVector(n));
+    rev.statement(rt::popVector(n));
     return;
   case TypeKind::CArray:
     fwd.record(rt::pushArray(n, std::to_string(v->type.extent)));
-    rev.line(rt::popArray(n, std::to_string(v->type.extent)));
+    rev.statement(rt::popArray(n, std::to_string(v->type.extent)));
     return;
   default:
-    rev.line(n + " = " + recordScalar(fwd, n, v->type.spelling) + ";");
+    rev.statement(n + " = " + recordScalar(fwd, n, v->type.spelling) + ";");
     return;
   }
 }
@@ -116,10 +116,10 @@ SweepGenerator::Sweeps SweepGenerator::swap(const Stmt &s) {
                  "a swap of operands that are not variables of one status");
   Sweeps out;
   const Var &a = *s.lhs->var, &b = *s.rhs->var;
-  out.fwd.line(rt::swapValues(a.name, b.name));
+  out.fwd.statement(rt::swapValues(a.name, b.name));
   if (a.active)
-    out.rev.line(rt::swapValues(a.adjoint, b.adjoint));
-  out.rev.line(rt::swapValues(a.name, b.name));
+    out.rev.statement(rt::swapValues(a.adjoint, b.adjoint));
+  out.rev.statement(rt::swapValues(a.name, b.name));
   return out;
 }
 
@@ -148,31 +148,32 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
   std::string d; // the adjoint flowing to `value`
   switch (s.resize) {
   case ResizeKind::Append:
-    out.fwd.line(n + ".push_back(" + printExpr(*value, forward_subst_) + ");");
+    out.fwd.statement(n + ".push_back(" + printExpr(*value, forward_subst_) +
+                      ");");
     if (restore)
-      out.rev.line(n + ".pop_back();");
+      out.rev.statement(n + ".pop_back();");
     if (v->active) {
       d = fresh(naming::adjointTemp());
-      out.rev.line(
+      out.rev.statement(
           nested ? "auto " + d + " = std::move(" + v->adjoint + ".back());"
                  : "const " + elem + " " + d + " = " + v->adjoint + ".back();");
-      out.rev.line(v->adjoint + ".pop_back();");
+      out.rev.statement(v->adjoint + ".pop_back();");
     }
     break;
   case ResizeKind::Pop:
     if (restore)
       out.fwd.record(nested ? rt::pushVector(n + ".back()")
                             : rt::push(n + ".back()"));
-    out.fwd.line(n + ".pop_back();");
+    out.fwd.statement(n + ".pop_back();");
     if (restore && nested) {
-      out.rev.line(n + ".emplace_back();");
-      out.rev.line(rt::popVector(n + ".back()"));
+      out.rev.statement(n + ".emplace_back();");
+      out.rev.statement(rt::popVector(n + ".back()"));
     } else if (restore) {
-      out.rev.line(n + ".push_back(" + rt::pop(elem) + ");");
+      out.rev.statement(n + ".push_back(" + rt::pop(elem) + ");");
     }
     if (v->active)
-      out.rev.line(nested ? rt::resizeAdjoint(v->adjoint, n, n + ".size()")
-                          : v->adjoint + ".push_back(0);");
+      out.rev.statement(nested ? rt::resizeAdjoint(v->adjoint, n, n + ".size()")
+                               : v->adjoint + ".push_back(0);");
     break;
   case ResizeKind::To: {
     std::string size = printExpr(*s.args[0], forward_subst_);
@@ -180,29 +181,29 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     if (restore) {
       out.fwd.recordVia(rt::recordResize(n, size));
       old = fresh(naming::oldSize());
-      out.rev.line("const std::size_t " + old + " = " + rt::undoResize(n) +
-                   ";");
+      out.rev.statement("const std::size_t " + old + " = " + rt::undoResize(n) +
+                        ";");
     } else if (record_ && v->active) {
       out.fwd.record(rt::push(n + ".size()"));
       old = fresh(naming::oldSize());
-      out.rev.line("const std::size_t " + old + " = " + rt::pop("std::size_t") +
-                   ";");
+      out.rev.statement("const std::size_t " + old + " = " +
+                        rt::pop("std::size_t") + ";");
     }
-    out.fwd.line(n + ".resize(" + size +
-                 (value ? ", " + printExpr(*value, forward_subst_) : "") +
-                 ");");
+    out.fwd.statement(n + ".resize(" + size +
+                      (value ? ", " + printExpr(*value, forward_subst_) : "") +
+                      ");");
     if (v->active && nested) { // after the pops: the fill row's indices
       if (value && value->active)
-        adjoint.line(
+        adjoint.statement(
             rt::accumulateRows(adjointOf(*value, subst), v->adjoint, old));
-      adjoint.line(rt::resizeAdjoint(v->adjoint, n, old));
+      adjoint.statement(rt::resizeAdjoint(v->adjoint, n, old));
     } else if (v->active) {
       if (value && value->active) {
         d = fresh(naming::adjointTemp());
-        out.rev.line("const " + elem + " " + d + " = " +
-                     rt::sumFrom(v->adjoint, old) + ";");
+        out.rev.statement("const " + elem + " " + d + " = " +
+                          rt::sumFrom(v->adjoint, old) + ";");
       }
-      out.rev.line(v->adjoint + ".resize(" + old + ");");
+      out.rev.statement(v->adjoint + ".resize(" + old + ");");
     }
     break;
   }
@@ -210,7 +211,7 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
   out.rev.append(pops);
   out.rev.append(adjoint);
   if (!d.empty() && value->active && nested)
-    out.rev.line(rt::accumulate(adjointOf(*value, subst), d));
+    out.rev.statement(rt::accumulate(adjointOf(*value, subst), d));
   else if (!d.empty() && value->active)
     propagate(*value, d, out.rev, subst);
   return out;
@@ -246,11 +247,11 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
              !isFirstWrite(fn_, s, target)) {
     popped_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(target->name + ".size()"));
-    restore.line("const std::size_t " + popped_size + " = " +
-                 rt::pop("std::size_t") + ";");
+    restore.statement("const std::size_t " + popped_size + " = " +
+                      rt::pop("std::size_t") + ";");
   }
-  out.fwd.line(printExpr(*s.lhs) + " = " + printExpr(*s.rhs, forward_subst_) +
-               ";");
+  out.fwd.statement(printExpr(*s.lhs) + " = " +
+                    printExpr(*s.rhs, forward_subst_) + ";");
   out.rev.append(restore);
   out.rev.append(pops);
   if (!active)
@@ -258,11 +259,12 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   if (whole_container) {
     const Var *src = s.rhs->kind == ExprKind::VarRef ? s.rhs->var : nullptr;
     if (s.rhs->kind == ExprKind::Index && s.rhs->active) // `r = m[i]`
-      out.rev.line(rt::accumulate(adjointOf(*s.rhs, subst), target->adjoint));
+      out.rev.statement(
+          rt::accumulate(adjointOf(*s.rhs, subst), target->adjoint));
     else if (src && src != target && src->active)
-      out.rev.line(rt::accumulate(src->adjoint, target->adjoint));
+      out.rev.statement(rt::accumulate(src->adjoint, target->adjoint));
     if (src != target && !isFirstWrite(fn_, s, target))
-      out.rev.line(
+      out.rev.statement(
           zeroAdjoint(target, saved ? target->name + ".size()" : popped_size));
     return out;
   }
@@ -277,13 +279,13 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
     return out;
   }
   if (!s.rhs->active) {
-    out.rev.line(d_lhs + " = 0;");
+    out.rev.statement(d_lhs + " = 0;");
     return out;
   }
   std::string d = fresh(naming::adjointTemp());
-  out.rev.line("const " + s.lhs->type.scalarSpelling() + " " + d + " = " +
-               d_lhs + ";");
-  out.rev.line(d_lhs + " = 0;");
+  out.rev.statement("const " + s.lhs->type.scalarSpelling() + " " + d + " = " +
+                    d_lhs + ";");
+  out.rev.statement(d_lhs + " = 0;");
   propagate(*s.rhs, d, out.rev, subst);
   return out;
 }
@@ -311,23 +313,23 @@ SweepGenerator::Sweeps SweepGenerator::assignRow(const Stmt &s) {
   if (saved) {
     old = fresh(naming::oldRow());
     out.fwd.record(rt::pushVector(row));
-    out.rev.line(s.lhs->type.spelling + " " + old + ";");
-    out.rev.line(rt::popVector(old));
+    out.rev.statement(s.lhs->type.spelling + " " + old + ";");
+    out.rev.statement(rt::popVector(old));
   }
-  out.fwd.line(row + " = " + printExpr(*s.rhs, forward_subst_) + ";");
+  out.fwd.statement(row + " = " + printExpr(*s.rhs, forward_subst_) + ";");
   out.rev.append(pops);
   const std::string reversed = printExpr(*s.lhs, subst);
   if (saved)
-    out.rev.line(reversed + " = std::move(" + old + ");");
+    out.rev.statement(reversed + " = std::move(" + old + ");");
   if (!m->active)
     return out;
   // Through a temporary: `m[i] = m[i]` passes the adjoint through.
   std::string d = fresh(naming::adjointTemp());
   std::string d_row = adjointOf(*s.lhs, subst);
-  out.rev.line("auto " + d + " = std::move(" + d_row + ");");
-  out.rev.line(rt::zeroLike(d_row, reversed));
+  out.rev.statement("auto " + d + " = std::move(" + d_row + ");");
+  out.rev.statement(rt::zeroLike(d_row, reversed));
   if (s.rhs->active)
-    out.rev.line(rt::accumulate(adjointOf(*s.rhs, subst), d));
+    out.rev.statement(rt::accumulate(adjointOf(*s.rhs, subst), d));
   return out;
 }
 
@@ -356,36 +358,36 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   } else if (record_ && v->active && t.kind == TypeKind::Vector && !first) {
     popped_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(v->name + ".size()"));
-    restore.line("const std::size_t " + popped_size + " = " +
-                 rt::pop("std::size_t") + ";");
+    restore.statement("const std::size_t " + popped_size + " = " +
+                      rt::pop("std::size_t") + ";");
   }
   auto arg = [&](size_t i) { return printExpr(*s.args[i], forward_subst_); };
   const std::string &n = v->name;
   switch (s.construct) {
   case ConstructKind::Size:
     if (t.kind == TypeKind::Vector)
-      out.fwd.line(s.args.empty() ? n + ".clear();"
-                                  : n + ".assign(" + arg(0) + ", {});");
+      out.fwd.statement(s.args.empty() ? n + ".clear();"
+                                       : n + ".assign(" + arg(0) + ", {});");
     else
-      out.fwd.line(rt::zero(n));
+      out.fwd.statement(rt::zero(n));
     break;
   case ConstructKind::Fill:
-    out.fwd.line(n + ".assign(" + arg(0) + ", " + arg(1) + ");");
+    out.fwd.statement(n + ".assign(" + arg(0) + ", " + arg(1) + ");");
     break;
   case ConstructKind::Copy:
-    out.fwd.line(n + " = " + arg(0) + ";");
+    out.fwd.statement(n + " = " + arg(0) + ";");
     break;
   case ConstructKind::Elements: {
     if (t.kind == TypeKind::CArray) {
       if ((long long)s.args.size() < t.extent)
-        out.fwd.line(rt::zero(n));
+        out.fwd.statement(rt::zero(n));
       for (size_t i = 0; i < s.args.size(); ++i)
-        out.fwd.line(n + "[" + std::to_string(i) + "] = " + arg(i) + ";");
+        out.fwd.statement(n + "[" + std::to_string(i) + "] = " + arg(i) + ";");
     } else {
       std::string list;
       for (size_t i = 0; i < s.args.size(); ++i)
         list += (i ? ", " : "") + arg(i);
-      out.fwd.line(n + " = {" + list + "};");
+      out.fwd.statement(n + " = {" + list + "};");
     }
     break;
   }
@@ -397,21 +399,22 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   switch (s.construct) {
   case ConstructKind::Fill:
     if (s.args[1]->active && t.isNested()) // rows filled with one row
-      out.rev.line(
+      out.rev.statement(
           rt::accumulateRows(adjointOf(*s.args[1], subst), v->adjoint));
     else if (s.args[1]->active)
       propagate(*s.args[1], rt::sum(v->adjoint), out.rev, subst);
     break;
   case ConstructKind::Copy:
     if (s.args[0]->active)
-      out.rev.line(rt::accumulate(adjointOf(*s.args[0], subst), v->adjoint));
+      out.rev.statement(
+          rt::accumulate(adjointOf(*s.args[0], subst), v->adjoint));
     break;
   case ConstructKind::Elements:
     for (size_t i = 0; i < s.args.size(); ++i) {
       std::string d = v->adjoint + "[" + std::to_string(i) + "]";
       if (t.isNested()) { // rows: named vectors or rows of others
         if (s.args[i]->active)
-          out.rev.line(rt::accumulate(adjointOf(*s.args[i], subst), d));
+          out.rev.statement(rt::accumulate(adjointOf(*s.args[i], subst), d));
       } else {
         propagate(*s.args[i], d, out.rev, subst);
       }
@@ -421,7 +424,7 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
     break;
   }
   if (!first)
-    out.rev.line(zeroAdjoint(v, saved ? n + ".size()" : popped_size));
+    out.rev.statement(zeroAdjoint(v, saved ? n + ".size()" : popped_size));
   return out;
 }
 
@@ -433,13 +436,13 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
   std::string cond = printExpr(*s.cond);
   if (reverse && s.record_decision) {
     std::string taken = fresh(naming::decision());
-    out.fwd.line("const bool " + taken + " = " + cond + ";");
+    out.fwd.statement("const bool " + taken + " = " + cond + ";");
     cond = taken;
   }
-  out.fwd.open("if (" + cond + ")");
+  out.fwd.openIf(cond);
   out.fwd.append(t.fwd);
   if (!e.fwd.empty()) {
-    out.fwd.reopen("else");
+    out.fwd.openElse();
     out.fwd.append(e.fwd);
   }
   out.fwd.close();
@@ -449,15 +452,15 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
     out.fwd.record(rt::push(cond));
   std::string rcond = s.record_decision ? rt::pop("bool") : printExpr(*s.cond);
   if (t.rev.empty()) {
-    out.rev.open("if (!" + parenthesize(rcond) + ")");
+    out.rev.openIf("!" + parenthesize(rcond));
     out.rev.append(e.rev);
     out.rev.close();
     return out;
   }
-  out.rev.open("if (" + rcond + ")");
+  out.rev.openIf(rcond);
   out.rev.append(t.rev);
   if (!e.rev.empty()) {
-    out.rev.reopen("else");
+    out.rev.openElse();
     out.rev.append(e.rev);
   }
   out.rev.close();

@@ -14,6 +14,7 @@
 #include "codegen/Generate.h"
 #include "ir/IR.h"
 #include "ir/IRWalk.h"
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -98,7 +99,7 @@ private:
   /// `v[i] = e` as independent passes, one per adjoint it updates (each
   /// pass has no dependence between iterations, so it vectorizes); empty
   /// when the loop does not have that shape.
-  Code reverseInPasses(const Stmt &loop, const std::string &header);
+  Code reverseInPasses(const Stmt &loop, const CppFor &header);
   /// Those passes as one loop over the elements they update, when they all
   /// update one vector at offsets from the induction variable (the IR
   /// indices `i`, `i + 1`, `i - 2`...: `d_u[i + 1]`): each element gets the
@@ -130,8 +131,8 @@ private:
   Sweeps loopRecompute(const Stmt &s);   // LoopRecompute.cpp
   Sweeps loopOpenMP(const Stmt &s);      // LoopOpenMP.cpp
   /// The header of a counted loop running backwards over its iterations
-  /// (`for (T i = bound; i-- > start;)`), or "" when it has no such form.
-  static std::string reversedHeader(const LoopInfo &li);
+  /// (`for (T i = bound; i-- > start;)`), if it has such a form.
+  static std::optional<CppFor> reversedHeader(const LoopInfo &li);
   /// `iteration` in the loop form of `li` (while, do, or do-until-flag),
   /// for loops of unknown trip count (LoopOnline.cpp).
   Code whileLoop(const LoopInfo &li, const Code &iteration);
@@ -164,8 +165,8 @@ private:
   }
   /// `[&] { return std::tuple<...>(a, b); }`: makes a snapshot.
   static std::string makeState(const LoopInfo &li);
-  /// `for (...)` header of a counted loop in the forward direction.
-  std::string countedHeader(const LoopInfo &li, const std::string &extra_step);
+  /// The header of a counted loop in the forward direction.
+  CppFor countedHeader(const LoopInfo &li, const std::string &extra_step);
   /// One iteration of a loop as it runs forward (body, then step).
   Code iterationForward(const LoopInfo &li, bool taped);
   Code iterationReverse(const LoopInfo &li);

@@ -371,4 +371,83 @@ std::string printFunction(const Function &fn) {
   return p.out;
 }
 
+namespace {
+
+/// Prints generated code: each statement on its lines, nested bodies one
+/// level deeper, empty lines without indentation.
+struct CppPrinter {
+  std::string out;
+
+  void line(int depth, const std::string &text) {
+    if (!text.empty())
+      out.append(size_t(2 * depth), ' ');
+    out += text;
+    out += '\n';
+  }
+  void body(const CppBody &code, int depth) {
+    for (const CppStmt &s : code)
+      stmt(s, depth);
+  }
+  /// `opening {`, the body, then `closing`.
+  void nested(int depth, const std::string &opening, const CppBody &code,
+              const std::string &closing) {
+    line(depth, opening.empty() ? "{" : opening + " {");
+    body(code, depth + 1);
+    line(depth, closing);
+  }
+  void stmt(const CppStmt &s, int depth) {
+    using K = CppStmt::Kind;
+    switch (s.kind) {
+    case K::Simple:
+      return line(depth, s.text);
+    case K::Comment:
+      return line(depth, "// " + s.text);
+    case K::Directive:
+      return line(depth, "#" + s.text);
+    case K::Blank:
+      return line(depth, "");
+    case K::Block:
+      return nested(depth, "", s.body, "}");
+    case K::If:
+      if (!s.has_else)
+        return nested(depth, "if (" + s.text + ")", s.body, "}");
+      line(depth, "if (" + s.text + ") {");
+      body(s.body, depth + 1);
+      return nested(depth, "} else", s.orelse, "}");
+    case K::For: {
+      const CppFor &h = s.header;
+      std::string head = "for (" + h.init + "; " + h.cond + ";" +
+                         (h.step.empty() ? "" : " " + h.step) + ")";
+      if (s.braces)
+        return nested(depth, head, s.body, "}");
+      line(depth, head);
+      return body(s.body, depth + 1);
+    }
+    case K::While:
+      return nested(depth, "while (" + s.text + ")", s.body, "}");
+    case K::DoWhile:
+      return nested(depth, "do", s.body, "} while (" + s.text + ");");
+    case K::Lambda:
+      return nested(depth, "auto " + s.name + " = [&](" + s.text + ")", s.body,
+                    "};");
+    case K::Function:
+      return nested(depth, s.text, s.body, "}");
+    case K::Struct:
+      return nested(depth, s.text, s.body, "};");
+    case K::Namespace:
+      line(depth, "namespace " + s.name + " {");
+      body(s.body, depth);
+      return line(depth, s.named_close ? "} // namespace " + s.name : "}");
+    }
+  }
+};
+
+} // namespace
+
+std::string printCpp(const CppBody &code, int indent) {
+  CppPrinter p;
+  p.body(code, indent);
+  return p.out;
+}
+
 } // namespace tangent

@@ -2,12 +2,14 @@
 ///
 /// \file
 /// Expressions print as the C++ they stand for (the generator emits them
-/// with printExpr); whole functions print as an annotated listing of the IR
+/// with printExpr), the generator's code (ir/Cpp.h) as the C++ it is; whole
+/// functions print as an annotated listing of the IR
 /// with the analyses' results, for -fplugin-arg-tangent-dump-ir.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_IR_PRINTER_H
 #define TANGENT_IR_PRINTER_H
 
+#include "ir/Cpp.h"
 #include "ir/IR.h"
 #include <map>
 #include <string>
@@ -23,6 +25,9 @@ std::string printExpr(const Expr &e, const Substitutions &subst = {});
 std::string printOperand(const Expr &e, const Substitutions &subst = {});
 /// Wraps `text` in parentheses unless it is an identifier or a number.
 std::string parenthesize(const std::string &text);
+
+/// Generated C++ (ir/Cpp.h) as text, two spaces per level from `indent`.
+std::string printCpp(const CppBody &code, int indent = 0);
 
 /// The IR of `fn` as an indented listing: its variables (role, type and
 /// analysis flags), then its statements, loops with their form, strategy,

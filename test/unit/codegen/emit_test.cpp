@@ -1,4 +1,4 @@
-//===- emit_test.cpp - the buffer generated code is written into ----------===//
+//===- emit_test.cpp - generated code built as a tree, printed once -------===//
 #include "codegen/Emit.h"
 #include <gtest/gtest.h>
 
@@ -6,18 +6,87 @@ using namespace tangent;
 
 TEST(Emit, CodeIndentsBlocks) {
   Code c;
-  c.open("if (a)");
-  c.line("x = 1;");
-  c.reopen("else");
-  c.line("x = 2;");
+  c.openIf("a");
+  c.statement("x = 1;");
+  c.openElse();
+  c.statement("x = 2;");
   c.close();
   EXPECT_EQ(c.str(), "if (a) {\n  x = 1;\n} else {\n  x = 2;\n}\n");
+}
+
+TEST(Emit, ControlFlowIsStructure) {
+  // A loop holds its header's parts and its body; nothing is spelled by
+  // the caller but the leaves.
+  Code c;
+  c.openFor({"int i = 0", "i < n", "++i"});
+  c.statement("s += x[i];");
+  c.openDo();
+  c.statement("k = k / 2;");
+  c.closeDoWhile("k > 1");
+  c.close();
+  ASSERT_EQ(c.code().size(), 1u);
+  const CppStmt &loop = c.code()[0];
+  EXPECT_EQ(loop.kind, CppStmt::Kind::For);
+  EXPECT_EQ(loop.header.cond, "i < n");
+  ASSERT_EQ(loop.body.size(), 2u);
+  EXPECT_EQ(loop.body[1].kind, CppStmt::Kind::DoWhile);
+  EXPECT_EQ(c.str(1), "  for (int i = 0; i < n; ++i) {\n"
+                      "    s += x[i];\n"
+                      "    do {\n"
+                      "      k = k / 2;\n"
+                      "    } while (k > 1);\n"
+                      "  }\n");
+}
+
+TEST(Emit, EveryConstructPrints) {
+  Code c;
+  c.comment("reverse");
+  c.pragma("omp parallel for");
+  c.openFor({"long long k = n", "k-- > 0", ""});
+  c.close();
+  c.openWhile("go");
+  c.close();
+  c.openBlock();
+  c.openLambda("advance", "long long b, long long e");
+  c.statement("run(b, e);");
+  c.close();
+  c.close();
+  c.blank();
+  c.openFunction("inline void f(double x)");
+  c.close();
+  EXPECT_EQ(c.str(), "// reverse\n"
+                     "#pragma omp parallel for\n"
+                     "for (long long k = n; k-- > 0;) {\n"
+                     "}\n"
+                     "while (go) {\n"
+                     "}\n"
+                     "{\n"
+                     "  auto advance = [&](long long b, long long e) {\n"
+                     "    run(b, e);\n"
+                     "  };\n"
+                     "}\n"
+                     "\n"
+                     "inline void f(double x) {\n"
+                     "}\n");
+}
+
+TEST(Emit, AppendGoesIntoTheOpenConstruct) {
+  Code inner, outer;
+  inner.statement("y = 2;");
+  outer.openIf("c");
+  outer.append(inner);
+  outer.openElse();
+  outer.append(inner);
+  outer.close();
+  ASSERT_EQ(outer.code().size(), 1u);
+  EXPECT_EQ(outer.code()[0].body.size(), 1u);
+  EXPECT_EQ(outer.code()[0].orelse.size(), 1u);
 }
 
 TEST(Emit, CodeKnowsWhetherItRecords) {
   // Generation never searches its own text for the tape: the buffer knows.
   Code plain, member, helper, outer;
-  plain.line("x = 1;");
+  plain.statement("x = 1;");
   member.record("tape.push(x);");
   helper.recordVia("tangent::detail::push_range(tape, v, 0, n);");
   EXPECT_FALSE(plain.records());
@@ -25,7 +94,7 @@ TEST(Emit, CodeKnowsWhetherItRecords) {
   EXPECT_TRUE(member.recordsThroughMembers());
   EXPECT_TRUE(helper.records());
   EXPECT_FALSE(helper.recordsThroughMembers());
-  outer.open("for (int i = 0; i < n; ++i)");
+  outer.openFor({"int i = 0", "i < n", "++i"});
   outer.append(plain);
   EXPECT_FALSE(outer.records());
   outer.append(member);

@@ -1,6 +1,7 @@
 //===- generate_test.cpp - generated sweeps -------------------------------===//
 #include "analysis/Analysis.h"
 #include "codegen/Generate.h"
+#include "ir/Printer.h"
 #include "ir_builder.h"
 #include "rules/Rules.h"
 #include <gtest/gtest.h>
@@ -105,9 +106,16 @@ TEST(Generate, CalleeIsASplitPair) {
       Builder::assign(Builder::ref(b.fn.result_var),
                       Builder::bin(Op::Mul, Builder::ref(x), Builder::ref(x))));
   GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "g");
-  EXPECT_TRUE(contains(g.declarations, naming::forward("g") + "(")) << g.text;
-  EXPECT_TRUE(contains(g.declarations, naming::reverse("g") + "(")) << g.text;
-  EXPECT_TRUE(contains(g.declarations, "double& d_x")) << g.declarations;
+  const std::string declarations = printCpp(g.declarations);
+  EXPECT_TRUE(contains(declarations, naming::forward("g") + "(")) << g.text;
+  EXPECT_TRUE(contains(declarations, naming::reverse("g") + "(")) << g.text;
+  EXPECT_TRUE(contains(declarations, "double& d_x")) << declarations;
+  // The definitions are a tree: two functions (a blank line between them
+  // and each one's comment around).
+  int functions = 0;
+  for (const CppStmt &s : g.code)
+    functions += s.kind == CppStmt::Kind::Function;
+  EXPECT_EQ(functions, 2) << g.text;
   EXPECT_EQ(g.entry, "g");
 }
 

@@ -77,7 +77,8 @@ TEST(TangentLinear, PrintedAsOneFunction) {
   GeneratedFunction g = generateTangentLinear(*tl);
   EXPECT_TRUE(contains(g.text, "inline double " + tl->generated_name + "("))
       << g.text;
-  EXPECT_TRUE(contains(g.declarations, tl->generated_name)) << g.declarations;
+  EXPECT_TRUE(contains(printCpp(g.declarations), tl->generated_name))
+      << printCpp(g.declarations);
   EXPECT_FALSE(contains(g.text, "tape"))
       << g.text; // forward mode records nothing
 }
