@@ -89,8 +89,19 @@ void collectOne(const Stmt &s, Uses &u) {
     expr(*s.lhs, u, true);
     break;
   case StmtKind::Call:
-    for (size_t i = 0; i < s.args.size(); ++i)
-      expr(*s.args[i], u, s.arg_is_output[i]);
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      const Expr &a = *s.args[i];
+      if (a.address) {
+        // An address reaches the storage from its element on, as far as
+        // the callee goes: an access of all of the variable.
+        u.add(rootVar(a), nullptr, s.arg_is_output[i]);
+        for (const Expr *x = &a; x->kind == ExprKind::Index;
+             x = x->ops[0].get())
+          expr(*x->ops[1], u, false);
+        continue;
+      }
+      expr(a, u, s.arg_is_output[i]);
+    }
     if (s.result)
       u.add(s.result, nullptr, true);
     break;

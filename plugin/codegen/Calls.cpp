@@ -53,7 +53,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     // element of a pointer given to a reference (`bump(q[1])`) is saved
     // here like any element.
     const bool callee_restores =
-        v->type.kind == TypeKind::Pointer && a.kind == ExprKind::VarRef;
+        (v->type.kind == TypeKind::Pointer && a.kind == ExprKind::VarRef) ||
+        a.address;
     if (!callee_restores && needsSave(s, v)) {
       restores.emplace_back();
       save(a, out.fwd, restores.back());
@@ -87,10 +88,16 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     old_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(s.result->name + ".size()"));
   }
-  if (s.result)
-    out.fwd.statement(s.result->name + " = " + call_text + ";");
+  // A callee's split forward records on the tape (whatever it records, its
+  // reverse reads back in the opposite order): a record, for the loops
+  // that give each thread a tape of its own (LoopOpenMP.cpp).
+  const bool callee_records = !custom && active && record_;
+  std::string call_statement =
+      (s.result ? s.result->name + " = " : std::string()) + call_text + ";";
+  if (callee_records)
+    out.fwd.recordVia(std::move(call_statement));
   else
-    out.fwd.statement(call_text + ";");
+    out.fwd.statement(std::move(call_statement));
   // The callee's reverse runs first (its records are on top of the tape),
   // seeing the values the call left; then the overwritten values return.
   Code rev;
@@ -110,7 +117,20 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       }
       const Var *base = rootVar(a);
       std::string adj;
-      if (base && base->active) {
+      if (a.address && base && base->active) {
+        // The same address in the adjoint's storage.
+        adj = a.kind == ExprKind::VarRef
+                  ? printAddress(adjointOf(a), a.type, "")
+                  : printAddress(adjointOf(*a.ops[0]), a.ops[0]->type,
+                                 printOperand(*a.ops[1]));
+      } else if (a.address) {
+        TANGENT_ASSERT(a.kind == ExprKind::VarRef && a.type.isReal(),
+                       "an address into storage without a derivative given "
+                       "to a differentiated parameter reached generation");
+        adj = fresh(naming::zeroAdjoint());
+        rev.statement(declareZero(a.type, adj));
+        adj = printAddress(adj, a.type, "");
+      } else if (base && base->active) {
         adj = adjointOf(a);
       } else {
         adj = fresh(naming::zeroAdjoint());

@@ -87,6 +87,23 @@ ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
   return zero(arg.type);
 }
 
+ExprPtr TangentBuilder::addressTangent(const Expr &arg, const Loc &at) {
+  if (ExprPtr t = tangentTarget(arg))
+    return t; // the same address in the tangent's storage
+  // A variable without a tangent: a zero of its own (its address is
+  // valid for one element, as the variable's is).
+  if (arg.kind == ExprKind::VarRef && arg.type.isReal()) {
+    ExprPtr t = makeVarRef(temp(arg.type, naming::tangentTemp()));
+    t->address = true;
+    return t;
+  }
+  cannot(at, "forward mode needs a tangent for this address, which points "
+             "into storage that has none");
+  ExprPtr t = makeVarRef(temp(arg.type, naming::tangentTemp()));
+  t->address = true;
+  return t;
+}
+
 void TangentBuilder::construct(const Stmt &s, Block &out) {
   sizedStatement(s,
                  (s.construct == ConstructKind::Size ||
@@ -140,15 +157,18 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
   c->callee = callee;
   std::vector<ExprPtr> args;
   for (size_t i = 0; i < s.args.size(); ++i)
-    args.push_back(s.arg_is_output[i] ? primal(*s.args[i])
-                                      : prepare(*s.args[i], out));
+    args.push_back(s.arg_is_output[i] || s.args[i]->address
+                       ? primal(*s.args[i])
+                       : prepare(*s.args[i], out));
   std::vector<ExprPtr> tangents;
   std::vector<bool> tangent_output;
   for (size_t i = 0; i < s.args.size(); ++i) {
     if (sig.tangent_of[i] < 0)
       continue;
     tangents.push_back(
-        argumentTangent(*args[i], s.arg_is_output[i], s.loc, out));
+        args[i]->address
+            ? addressTangent(*args[i], s.loc)
+            : argumentTangent(*args[i], s.arg_is_output[i], s.loc, out));
     tangent_output.push_back(s.arg_is_output[i]);
   }
   Var *result = s.result ? copyOf(s.result) : nullptr;

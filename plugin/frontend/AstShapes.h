@@ -146,6 +146,21 @@ bool isOutputParam(const clang::ParmVarDecl *p);
 /// the callee may write through it, so its argument is an output too.
 bool writesThroughPointer(const clang::ParmVarDecl *p);
 
+/// An argument of a pointer-to-floating-point parameter that passes an
+/// address tangent names as storage: `&lv` (`lvalue`: a variable or an
+/// element), or element `offset` (null: 0) of `array`, a pointer, a C array
+/// or a vector: `a + k`, `k + a`, `v.data()`, `v.data() + k`, `a` for a C
+/// array decaying to a pointer.
+struct AddressArgument {
+  const clang::Expr *lvalue = nullptr;
+  const clang::Expr *array = nullptr;
+  const clang::Expr *offset = nullptr;
+};
+/// Whether `arg`, given to parameter `p`, has one of those forms (false for
+/// a pointer passed as it is: `x`).
+bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
+                     AddressArgument &out);
+
 /// Whether a call is a constant for differentiation: it returns a value, no
 /// argument has a differentiable type (floating point, or a container or
 /// pointer of it) and no parameter is an output. Its result is used as

@@ -235,4 +235,68 @@ const clang::Expr *dataObject(const clang::Expr *e) {
   return nullptr;
 }
 
+namespace {
+
+/// `v.data()` of a vector or std::array: `v`.
+const clang::Expr *dataOf(const clang::Expr *e) {
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(e->IgnoreParenImpCasts());
+  if (!mc || mc->getNumArgs() != 0 || !mc->getMethodDecl() ||
+      mc->getMethodDecl()->getNameAsString() != "data")
+    return nullptr;
+  return mc->getImplicitObjectArgument();
+}
+
+/// The array an address is an element of: a pointer or a C array named by
+/// a variable, or a vector's data().
+const clang::Expr *arrayOf(const clang::Expr *e) {
+  if (const clang::Expr *v = dataOf(e))
+    return v;
+  const clang::Expr *bare = e->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr>(bare) && (bare->getType()->isPointerType() ||
+                                 bare->getType()->isConstantArrayType()))
+    return bare;
+  return nullptr;
+}
+
+} // namespace
+
+bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
+                     AddressArgument &out) {
+  if (!p || !p->getType()->isPointerType() ||
+      !p->getType()->getPointeeType()->isRealFloatingType())
+    return false;
+  // `double *` given to `const double *`: a qualification conversion.
+  const clang::Expr *e = arg->IgnoreParens();
+  while (const auto *c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() != CK_NoOp)
+      break;
+    e = c->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(e);
+      u && u->getOpcode() == UO_AddrOf) {
+    out = {u->getSubExpr()->IgnoreParens(), nullptr, nullptr};
+    return true;
+  }
+  if (const auto *b = dyn_cast<BinaryOperator>(e);
+      b && b->getOpcode() == BO_Add) {
+    const bool left = b->getLHS()->getType()->isPointerType();
+    const clang::Expr *a = arrayOf(left ? b->getLHS() : b->getRHS());
+    if (!a)
+      return false;
+    out = {nullptr, a, left ? b->getRHS() : b->getLHS()};
+    return true;
+  }
+  if (const clang::Expr *v = dataOf(e)) {
+    out = {nullptr, v, nullptr};
+    return true;
+  }
+  const auto *decay = dyn_cast<ImplicitCastExpr>(e);
+  if (decay && decay->getCastKind() == CK_ArrayToPointerDecay &&
+      isa<DeclRefExpr>(decay->getSubExpr()->IgnoreParens())) {
+    out = {nullptr, decay->getSubExpr()->IgnoreParens(), nullptr};
+    return true;
+  }
+  return false;
+}
+
 } // namespace tangent

@@ -117,6 +117,15 @@ private:
         refuse(Refusal::Source::Generation, s.loc,
                "passing a pointer that carries no derivative to '" +
                    (custom ? s.custom : s.callee->name) + "' is not supported");
+      // An address into an array that carries no derivative: the callee's
+      // reverse needs an adjoint array whose extent is unknown here (a
+      // variable's own address is given a zero of its own).
+      if (differentiated && a.address && a.kind == ExprKind::Index &&
+          !(base && base->active))
+        refuse(Refusal::Source::Generation, s.loc,
+               "passing an address into '" + base->name +
+                   "', which carries no derivative, to '" +
+                   (custom ? s.custom : s.callee->name) + "' is not supported");
     }
   }
 

@@ -234,7 +234,8 @@ void Validator::unary(const UnaryOperator *u) {
     return;
   }
   case UO_AddrOf:
-    return refuse(loc, "taking an address is not supported");
+    return refuse(loc, "taking an address is supported only as the argument "
+                       "of a pointer parameter (`f(&e)`, `f(&v[k])`)");
   default:
     return refuse(loc, "the unary operator '" +
                            UnaryOperator::getOpcodeStr(u->getOpcode()).str() +
@@ -508,6 +509,14 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
                          "returning float or double ('" +
                              name + "' returns '" + c->getType().getAsString() +
                              "')");
+    for (unsigned i = 0; i < c->getNumArgs() && i < fd->getNumParams(); ++i)
+      if (AddressArgument at;
+          addressArgument(fd->getParamDecl(i), c->getArg(i), at))
+        return refuse(c->getArg(i)->getBeginLoc(),
+                      "a custom derivative of '" + name +
+                          "' cannot be given an address; pass a named "
+                          "pointer parameter, or differentiate '" +
+                          name + "' itself");
     return arguments();
   }
   if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))

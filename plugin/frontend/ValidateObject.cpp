@@ -298,6 +298,10 @@ void Validator::arguments(const FunctionDecl *fd,
       object(args[i], use);
       continue;
     }
+    if (AddressArgument at; addressArgument(p, args[i], at)) {
+      address(at, writesThroughPointer(p) ? Use::Target : Use::Value);
+      continue;
+    }
     Type pt;
     // A container: named, or a row of a vector of vectors.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
@@ -331,6 +335,29 @@ void Validator::arguments(const FunctionDecl *fd,
     }
     expr(args[i], use);
   }
+}
+
+void Validator::address(const AddressArgument &at, Use use) {
+  if (at.lvalue) {
+    const clang::Expr *lv = at.lvalue;
+    const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
+    const bool element = isa<ArraySubscriptExpr>(lv) ||
+                         (op && op->getOperator() == OO_Subscript);
+    const VarDecl *v = namedVar(lv);
+    if (!element && !(v && v->getType()->isRealFloatingType()))
+      return refuse(lv->getBeginLoc(),
+                    "taking an address is supported for a floating-point "
+                    "variable (`&e`) or an element of a named array, vector "
+                    "or pointer (`&x[k]`) passed to a pointer parameter");
+    return expr(lv, use);
+  }
+  if (!namesContainer(at.array, /*or_pointer=*/true))
+    return refuse(at.array->getBeginLoc(),
+                  "an address into an array is supported for a named array, "
+                  "vector or pointer (`x + k`, `v.data() + k`) passed to a "
+                  "pointer parameter");
+  if (at.offset)
+    expr(at.offset);
 }
 
 void Validator::memberFunctionCall(const CallExpr *c, const CXXMethodDecl *md,

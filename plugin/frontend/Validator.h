@@ -208,6 +208,9 @@ private:
   void arguments(const clang::FunctionDecl *fd,
                  llvm::ArrayRef<const clang::Expr *> args,
                  const clang::Expr *call = nullptr);
+  /// An address given to a pointer parameter (AstShapes.h): of a variable
+  /// or element, or an element of a named array, vector or pointer.
+  void address(const AddressArgument &at, Use use);
   /// A call of a member function (or member operator) of the user's on
   /// `on`.
   void memberFunctionCall(const clang::CallExpr *c,

@@ -68,6 +68,7 @@ ExprPtr Expr::clone() const {
   e->active = active;
   e->is_int_const = is_int_const;
   e->int_const = int_const;
+  e->address = address;
   for (const ExprPtr &op : ops)
     e->ops.push_back(op->clone());
   return e;
@@ -76,7 +77,7 @@ ExprPtr Expr::clone() const {
 bool sameExpr(const Expr &a, const Expr &b) {
   if (a.kind != b.kind || a.text != b.text || a.op != b.op || a.var != b.var ||
       a.rule != b.rule || a.type.spelling != b.type.spelling ||
-      a.ops.size() != b.ops.size())
+      a.address != b.address || a.ops.size() != b.ops.size())
     return false;
   for (size_t i = 0; i < a.ops.size(); ++i)
     if (!sameExpr(*a.ops[i], *b.ops[i]))

@@ -193,6 +193,11 @@ struct Expr {
   std::vector<ExprPtr> ops;
   bool active = false;       ///< depends on an active variable (Activity.cpp)
   bool is_int_const = false; ///< Literal of integral type with known value
+  /// VarRef or Index passed to a pointer parameter: the address of that
+  /// storage (`&s`, `&v[k]`, `x + k`, `v.data() + k`), of the variable's
+  /// type or element type, and of the storage after it, whose extent the
+  /// callee decides. Analyses see it as the l-value it is the address of.
+  bool address = false;
   long long int_const = 0;
 
   ExprPtr clone() const;

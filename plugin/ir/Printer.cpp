@@ -100,10 +100,26 @@ std::string printOperand(const Expr &e, const Substitutions &subst) {
   return "(" + text + ")";
 }
 
+std::string printAddress(const std::string &storage, const Type &type,
+                         const std::string &offset) {
+  if (offset.empty())
+    return "&" + storage;
+  const bool pointer =
+      type.kind == TypeKind::Pointer || type.kind == TypeKind::CArray;
+  const std::string first = pointer ? storage : storage + ".data()";
+  return offset == "0" ? first : first + " + " + offset;
+}
+
 std::string printExpr(const Expr &e, const Substitutions &subst) {
   auto it = subst.find(&e);
   if (it != subst.end())
     return it->second;
+  if (e.address) {
+    if (e.kind == ExprKind::VarRef)
+      return printAddress(e.var->name, e.type, "");
+    return printAddress(printExpr(*e.ops[0], subst), e.ops[0]->type,
+                        printOperand(*e.ops[1], subst));
+  }
   switch (e.kind) {
   case ExprKind::Literal:
     return e.text;

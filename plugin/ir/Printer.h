@@ -23,6 +23,11 @@ using Substitutions = std::map<const Expr *, std::string>;
 std::string printExpr(const Expr &e, const Substitutions &subst = {});
 /// Prints `e` parenthesized unless it is a primary expression.
 std::string printOperand(const Expr &e, const Substitutions &subst = {});
+/// The address a pointer argument passes (Expr::address): `&storage` for a
+/// variable (no `offset`), else element `offset` of the array `storage` of
+/// type `type` (`x + k`, `v.data() + k`, `x` for offset 0).
+std::string printAddress(const std::string &storage, const Type &type,
+                         const std::string &offset);
 /// Wraps `text` in parentheses unless it is an identifier or a number.
 std::string parenthesize(const std::string &text);
 

@@ -1,12 +1,11 @@
-// Must fail: taking the address of a variable.
+// Must fail: taking an address other than as the argument of a pointer
+// parameter (a pointer local: pointers as values are not supported yet).
 #include <tangent/grad.hpp>
-
-void twice(double *p) { *p = 2.0 * *p; }
 
 double f(double x) {
   double y = x * x;
-  twice(&y); // TANGENT-ERROR: taking an address is not supported
-  return y;
+  const double *p = &y; // TANGENT-ERROR: taking an address is supported only as the argument of a pointer parameter
+  return *p;
 }
 
 double use(double x) { return tangent::grad<f>()(x); }

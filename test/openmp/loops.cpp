@@ -220,6 +220,39 @@ double nested_seq(const std::vector<double> &x, const std::vector<double> &m)
     NESTED_BLOCK(SEQ)
 double nested_par(const std::vector<double> &x, const std::vector<double> &m)
     NESTED_BLOCK(PAR)
+
+// An address into a shared vector: the callee reads two elements from it,
+// so iterations reach each other's elements (an address is all of its
+// vector to the analysis: its adjoint is summed per thread).
+double pair_blend(const double *p) { return std::sin(p[0]) * p[1]; }
+#define ADDRESSES(P) {                                                         \
+    std::vector<double> y(x.size() - 1);                                       \
+    P for (std::size_t j = 0; j < x.size() - 1; ++j)                           \
+      y[j] = pair_blend(&x[j]);                                                \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v * v;                                                              \
+    return r;                                                                  \
+  }
+double addresses_seq(const std::vector<double> &x) ADDRESSES(SEQ)
+double addresses_par(const std::vector<double> &x) ADDRESSES(PAR)
+
+// A callee whose forward records (sin(a), which its reverse reads back):
+// each thread's iterations go to a tape of their own, reversed in the
+// opposite order (a shared ascending reverse read the records in the
+// wrong order: a wrong gradient).
+double recorded_pair(double a, double b) { return std::sin(a) * b; }
+#define CALLEE_RECORDS(P) {                                                    \
+    std::vector<double> y(x.size() - 1);                                       \
+    P for (std::size_t j = 0; j < x.size() - 1; ++j)                           \
+      y[j] = recorded_pair(x[j], x[j + 1]);                                    \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v * v;                                                              \
+    return r;                                                                  \
+  }
+double callee_records_seq(const std::vector<double> &x) CALLEE_RECORDS(SEQ)
+double callee_records_par(const std::vector<double> &x) CALLEE_RECORDS(PAR)
     // clang-format on
 
     /// The privatised cases: against finite differences, against the
@@ -283,5 +316,8 @@ int main() {
   privatised<calls_seq, calls_par>("calls", true, x, 0.6);
   privatised<nested_seq, nested_par>("nested_block", true, wave(23, 0.3),
                                      wave(17, 0.5));
+  privatised<addresses_seq, addresses_par>("addresses", true, wave(41, 0.2));
+  privatised<callee_records_seq, callee_records_par>("callee_records", true,
+                                                     wave(41, 0.2));
   return summary();
 }

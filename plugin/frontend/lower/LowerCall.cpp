@@ -89,6 +89,20 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       objectArgs(object(a, pre), p->getType(), output, a);
       continue;
     }
+    if (AddressArgument at; addressArgument(p, a, at)) {
+      // An address (`&e`, `&x[k]`, `x + k`, `v.data()`): the storage it
+      // points at, as an l-value, passed by address.
+      ExprPtr x = at.lvalue
+                      ? target(at.lvalue, pre)
+                      : makeIndex(target(at.array, pre),
+                                  at.offset ? expr(at.offset, pre)
+                                            : makeIntLiteral(0, intType()));
+      x->address = true;
+      st->args.push_back(std::move(x));
+      st->arg_is_output.push_back(output);
+      sources.push_back(a);
+      continue;
+    }
     ExprPtr x = output ? target(a, pre) : expr(a, pre);
     if (output && x->kind == ExprKind::Index && x->type.isContainer()) {
       // A row written by the callee (validated: nothing else in the call

@@ -22,8 +22,11 @@
 // an argument of a reference or pointer parameter is storage, named by its
 // root variable and the indices of its element. Two of them are disjoint
 // only when their roots differ, or when their indices are different
-// constants at some level; otherwise they may overlap. What cannot be
-// specialised is refused at the call (Lowering::refusals).
+// constants at some level; otherwise they may overlap. An address (`&x[k]`,
+// `x + k`) is the storage from its element on, as far as the callee goes:
+// it may overlap anything else of its root, and such a call, when one of
+// them is written, is refused. What cannot be specialised is refused at the
+// call (Lowering::refusals).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
@@ -62,6 +65,9 @@ namespace {
 struct Place {
   Var *root = nullptr;
   std::vector<const tangent::Expr *> path;
+  /// An address (Expr::address): the element and the storage after it,
+  /// as far as the callee goes.
+  bool from = false;
 };
 
 Place placeOf(const tangent::Expr &e) {
@@ -75,6 +81,7 @@ Place placeOf(const tangent::Expr &e) {
   if (x->kind != ExprKind::VarRef)
     return p;
   p.root = x->var;
+  p.from = e.address;
   p.path.assign(reversed.rbegin(), reversed.rend());
   return p;
 }
@@ -83,6 +90,8 @@ Place placeOf(const tangent::Expr &e) {
 bool disjoint(const Place &a, const Place &b) {
   if (!a.root || !b.root || a.root != b.root)
     return true;
+  if (a.from || b.from)
+    return false; // how far the callee goes is known only to it
   for (size_t l = 0; l < a.path.size() && l < b.path.size(); ++l) {
     long long x = 0, y = 0;
     if (constInt(*a.path[l], x) && constInt(*b.path[l], y)) {
@@ -215,6 +224,15 @@ void FunctionLowerer::shareStorage(
         }
   if (!any)
     return;
+  // An address reaches storage of an extent only the callee knows: no
+  // specialisation can name it.
+  for (const auto &[root, members] : groups)
+    for (size_t a : members)
+      for (size_t b : members)
+        if (a != b && special[a] && place[a].from)
+          return cannot(a, b,
+                        "and one is an address that the callee may write "
+                        "through; pass separate arrays, or copy one of them");
   // Arguments still to come (a comparator's values) never share.
   if (n != flat)
     unexpected(loc, "shared storage in a call with arguments to come");

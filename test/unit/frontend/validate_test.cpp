@@ -309,7 +309,37 @@ double f(double x) {
   return *p;
 }
 )",
-                      {"taking an address is not supported"}));
+                      {"taking an address is supported only as the "
+                       "argument of a pointer parameter"}));
+}
+
+TEST(Validate, AddressesGivenToPointerParameters) {
+  // `&e`, `&v[k]`, `x + k`, `v.data() + k`, a C array decaying: the
+  // storage they point at, passed by address.
+  EXPECT_TRUE(acceptedSilently(R"(
+void out(const double *x, double *e) { *e = x[0] * x[1]; }
+double f(double *y, const double *x) {
+  double e;
+  double a[3] = {y[0], y[1], y[2]};
+  out(&y[1], &e);
+  out(x + 1, &y[0]);
+  out(2 + x, a);
+  out(a, &a[1]);
+  return e + y[0] + a[1];
+}
+)"));
+}
+
+TEST(Validate, ArithmeticOnAnAddress) {
+  EXPECT_TRUE(refused(R"(
+void out(const double *x, double *e) { *e = x[0]; }
+double f(double x) {
+  double e = 0.0;
+  out(&e, &e + 0); // @here
+  return e;
+}
+)",
+                      {"pointer arithmetic is not supported"}));
 }
 
 // --- calls -------------------------------------------------------------------
