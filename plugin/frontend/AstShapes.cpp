@@ -370,6 +370,58 @@ bool isInactiveCall(const CallExpr *call, ASTContext &ctx) {
   return true;
 }
 
+namespace {
+
+/// Whether `e` computes its value from literals and integers only.
+bool readsOnlyConstants(const clang::Expr *e, ASTContext &ctx) {
+  e = e->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(e))
+    return true;
+  if (const auto *d = dyn_cast<DeclRefExpr>(e)) {
+    if (isa<EnumConstantDecl>(d->getDecl()))
+      return true;
+    const auto *v = dyn_cast<VarDecl>(d->getDecl());
+    return v && v->getType()->isIntegralOrEnumerationType();
+  }
+  if (const auto *c = dyn_cast<CallExpr>(e))
+    return isConstantCall(c, ctx);
+  if (isa<ImplicitCastExpr, CStyleCastExpr, CXXStaticCastExpr,
+          CXXFunctionalCastExpr, UnaryOperator, BinaryOperator,
+          ConditionalOperator>(e)) {
+    if (const auto *u = dyn_cast<UnaryOperator>(e);
+        u && (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Deref ||
+              u->isIncrementDecrementOp()))
+      return false;
+    if (const auto *b = dyn_cast<BinaryOperator>(e); b && b->isAssignmentOp())
+      return false;
+    for (const clang::Stmt *child : e->children())
+      if (!child || !isa<clang::Expr>(child) ||
+          !readsOnlyConstants(cast<clang::Expr>(child), ctx))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool isConstantCall(const CallExpr *call, ASTContext &ctx) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(call) ||
+      !isLibraryFunction(callee, ctx))
+    return false;
+  const QualType r = call->getType();
+  if (!r->isRealFloatingType() && !r->isIntegralOrEnumerationType())
+    return false;
+  for (const ParmVarDecl *p : callee->parameters())
+    if (isOutputParam(p) || p->getType()->isPointerType())
+      return false;
+  for (const clang::Expr *a : call->arguments())
+    if (!readsOnlyConstants(a, ctx))
+      return false;
+  return true;
+}
+
 bool isLibraryFunction(const FunctionDecl *fd, ASTContext &ctx) {
   const DeclContext *ns = fd->getDeclContext()->getEnclosingNamespaceContext();
   for (; ns && !ns->isTranslationUnit(); ns = ns->getParent())

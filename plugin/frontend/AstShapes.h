@@ -161,6 +161,13 @@ struct AddressArgument {
 bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out);
 
+/// Whether `call` calls a library function without a derivative rule on
+/// constants: it returns a number, and its arguments read no floating-point
+/// variable, element or field (`std::lgamma(0.5 * (n + 1))` with `n` an
+/// int): a constant, whatever the function. Literals, integer variables,
+/// operators, casts and such calls nested are constants.
+bool isConstantCall(const clang::CallExpr *call, clang::ASTContext &ctx);
+
 /// Whether a call is a constant for differentiation: it returns a value, no
 /// argument has a differentiable type (floating point, or a container or
 /// pointer of it) and no parameter is an output. Its result is used as

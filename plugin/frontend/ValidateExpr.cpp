@@ -535,6 +535,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
       list += (list.empty() ? "" : ", ") + s;
     return list;
   };
+  if (isConstantCall(c, ctx_))
+    return arguments(); // a call of constants is a constant
   if (isLibraryFunction(fd, ctx_)) {
     // A custom derivative can only stand in for a function returning a
     // floating-point value (docs/custom-derivatives.md).

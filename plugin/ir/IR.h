@@ -175,8 +175,10 @@ enum class ExprKind {
   Cast,    ///< static_cast<type>(ops[0])
   Cond,    ///< ops[0] ? ops[1] : ops[2] (only in inactive context)
   Size,    ///< ops[0].size()
-  /// An inactive call `text(ops...)` (no floating arguments or result);
-  /// a call of a user function is a statement (StmtKind::Call).
+  /// An inactive call `text(ops...)`: no floating arguments or result, or
+  /// a library function without a derivative rule called on constants
+  /// (frontend/AstShapes.h, isConstantCall); a call of a user function is a
+  /// statement (StmtKind::Call).
   InactiveCall,
 };
 

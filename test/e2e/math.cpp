@@ -71,6 +71,15 @@ double activations(double x) {
   return sigmoid * softplus + gelu;
 }
 
+// A library function without a derivative rule, called on constants (a
+// log-gamma of integers, as a Wishart prior has it): a constant.
+double wishart_like(double q, int p) {
+  double s = 0.25 * p * (p - 1) * std::log(3.14159);
+  for (int j = 1; j <= p; ++j)
+    s += std::lgamma(0.5 * (p + 1 - j)) * q * q - std::tgamma(1.0 + j % 3);
+  return s * std::erf(q);
+}
+
 int main() {
   using namespace tangent_test;
 
@@ -111,6 +120,7 @@ int main() {
   check("activations/negative", tangent::grad<activations>(), -1.7);
   check_pullback("activations/pullback", tangent::grad<activations>(), 0.5,
                  1.1);
+  check("wishart_like", tangent::grad<wishart_like>(), 0.7, 4);
 
   return summary();
 }

@@ -288,7 +288,8 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     return makeVarRef(into);
   };
 
-  if (isInactiveCall(c, ctx)) {
+  if (isInactiveCall(c, ctx) ||
+      (isConstantCall(c, ctx) && !isMathFunction(callee))) {
     auto e = std::make_unique<tangent::Expr>();
     e->kind = ExprKind::InactiveCall;
     e->text = qualifiedName(callee, ctx);

@@ -432,6 +432,25 @@ double f(double a, double b, double t) {
                "tangent::custom::lerp_pullback"}));
 }
 
+TEST(Validate, LibraryFunctionOfConstants) {
+  // No rule, but nothing to differentiate: a call of constants.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <cmath>
+double f(double a, int n) {
+  return a * std::lgamma(0.5 * (n + 1)) + std::tgamma(2.0 + n % 3);
+}
+)"));
+  // A floating-point variable in the arguments: refused.
+  EXPECT_TRUE(refused(
+      R"(
+#include <cmath>
+double f(double a, int n) {
+  return std::lgamma(a + n); // @here
+}
+)",
+      {"standard library function 'lgamma'", "has no derivative rule"}));
+}
+
 TEST(Validate, StdAlgorithmsOverWholeContainers) {
   EXPECT_TRUE(acceptedSilently(R"(
 #include <algorithm>
