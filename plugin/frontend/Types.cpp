@@ -418,7 +418,9 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
     problem = "the class '" + rd->getNameAsString() + "' is incomplete";
     return false;
   }
-  if (rd->isLocalClass() || rd->getName().empty()) {
+  // `typedef struct { ... } Wishart;`: named by its typedef.
+  if (rd->isLocalClass() ||
+      (rd->getName().empty() && !rd->getTypedefNameForAnonDecl())) {
     problem = "a class defined inside a function or without a name is not "
               "supported; define it at namespace scope";
     return false;

@@ -274,6 +274,27 @@ double vector_operator(const std::vector<double> &x, double w) {
   return s[0] * s[1] + s[2];
 }
 
+// A class without a name of its own, named by its typedef (C style).
+typedef struct {
+  double gamma;
+  int m;
+} Wishart;
+
+template <> struct tangent_test::fields<Wishart> {
+  static auto of(Wishart &w) { return std::tie(w.gamma); }
+};
+
+double prior_term(Wishart w, double q) {
+  return 0.5 * w.gamma * w.gamma * q * q * w.m;
+}
+
+double typedef_struct(Wishart w, double q) {
+  Wishart local;
+  local.gamma = std::sin(q) + w.gamma;
+  local.m = w.m + 1;
+  return prior_term(w, q) + prior_term(local, w.gamma);
+}
+
 int main() {
   using namespace tangent_test;
   Params p{2.0, 0.5, 3};
@@ -318,5 +339,7 @@ int main() {
         p, 0.7);
   check("vector_operator", tangent::grad<vector_operator>(),
         std::vector<double>{0.4, -0.7, 1.3}, 0.6);
+  check("typedef_struct", tangent::grad<typedef_struct>(), Wishart{1.3, 2},
+        0.7);
   return summary();
 }
