@@ -160,6 +160,11 @@ struct AddressArgument {
 /// a pointer passed as it is: `x`).
 bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out);
+/// The same for an expression of type `pointer` (a pointer to floating
+/// point); with `whole`, a named pointer as it is (`x`: element 0 of it)
+/// too.
+bool addressOf(clang::QualType pointer, const clang::Expr *arg,
+               AddressArgument &out, bool whole);
 
 /// Whether `call` calls a library function without a derivative rule on
 /// constants: it returns a number, and its arguments read no floating-point

@@ -262,8 +262,13 @@ const clang::Expr *arrayOf(const clang::Expr *e) {
 
 bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out) {
-  if (!p || !p->getType()->isPointerType() ||
-      !p->getType()->getPointeeType()->isRealFloatingType())
+  return p && addressOf(p->getType(), arg, out, false);
+}
+
+bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
+               bool whole) {
+  if (!pointer->isPointerType() ||
+      !pointer->getPointeeType()->isRealFloatingType())
     return false;
   // `double *` given to `const double *`: a qualification conversion.
   const clang::Expr *e = arg->IgnoreParens();
@@ -294,6 +299,11 @@ bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
   if (decay && decay->getCastKind() == CK_ArrayToPointerDecay &&
       isa<DeclRefExpr>(decay->getSubExpr()->IgnoreParens())) {
     out = {nullptr, decay->getSubExpr()->IgnoreParens(), nullptr};
+    return true;
+  }
+  if (const clang::Expr *bare = e->IgnoreParenImpCasts();
+      whole && isa<DeclRefExpr>(bare) && bare->getType()->isPointerType()) {
+    out = {nullptr, bare, nullptr};
     return true;
   }
   return false;

@@ -374,6 +374,23 @@ void Validator::varDecl(const VarDecl *vd) {
   }
   if (vd->getType()->isReferenceType())
     return localReference(vd);
+  // `const double *p = x + k;`: a view, another name for the storage it
+  // is initialized to point at (never reassigned: assigning to a pointer
+  // is refused).
+  if (vd->getType()->isPointerType() &&
+      vd->getType()->getPointeeType()->isRealFloatingType()) {
+    AddressArgument at;
+    if (!vd->getInit() ||
+        !addressOf(vd->getType(), vd->getInit(), at, /*whole=*/true))
+      return refuseDecl(vd, "a pointer local is supported as a view "
+                            "initialized to an address: `const double *p = "
+                            "x + k;`, `&v[k]`, `v.data()`");
+    address(at, vd->getType()->getPointeeType().isConstQualified()
+                    ? Use::Value
+                    : Use::Target);
+    scope_->vars.insert(vd);
+    return;
+  }
   std::string problem = typeProblem(vd->getType(), "local variable");
   if (!problem.empty())
     return refuseDecl(vd, problem);

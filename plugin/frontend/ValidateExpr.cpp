@@ -226,7 +226,7 @@ void Validator::unary(const UnaryOperator *u) {
   case UO_Not:
     return expr(u->getSubExpr());
   case UO_Deref: {
-    if (extremeElement(u))
+    if (extremeElement(u) || namesRefused(u->getSubExpr()))
       return;
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
@@ -235,7 +235,9 @@ void Validator::unary(const UnaryOperator *u) {
   }
   case UO_AddrOf:
     return refuse(loc, "taking an address is supported only as the argument "
-                       "of a pointer parameter (`f(&e)`, `f(&v[k])`)");
+                       "of a floating-point pointer parameter (`f(&e)`, "
+                       "`f(&v[k])`) or to initialize a view (`const double "
+                       "*p = &v[k];`)");
   default:
     return refuse(loc, "the unary operator '" +
                            UnaryOperator::getOpcodeStr(u->getOpcode()).str() +

@@ -2,7 +2,8 @@
 // storage: results through `T* out` (`double e; f(x, &e); return e;`),
 // sub-arrays by address (`&x[3 * i]`, `x + k`, `v.data() + k`), a C array
 // or std::array decaying to a pointer, a variable written through its
-// address several times, an address into a checkpointed loop's state.
+// address several times, an address into a checkpointed loop's state,
+// views (`const double *xi = &x[i * d];`).
 #include "check.hpp"
 
 #include <array>
@@ -172,6 +173,37 @@ double constant_weight(const std::vector<double> &x) {
   return scale_by(&w, x[0]) + scale_by(&x[1], w);
 }
 
+// Views: pointer locals initialized to an address and never reassigned,
+// another name for the storage they point at (`xi[k]` is `x[i * d + k]`).
+double view_sum(const std::vector<double> &x) {
+  const int d = 3;
+  double s = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const double *xi = &x[i * d];
+    const double *mid = xi + 1;
+    s += xi[0] * mid[0] + *mid * mid[1] + dist2(xi, x.data());
+  }
+  return s;
+}
+
+// A writable view into a vector, and one into a pointer parameter.
+double interior(const double *x, int n) {
+  const double *p = x + 1;
+  const double *q = p;
+  return p[0] * q[n - 3] + std::sin(*q);
+}
+
+double write_view(std::vector<double> v, double a) {
+  double *tail = v.data() + 2;
+  tail[0] = a * tail[1];
+  *tail += a * v[0];
+  square_plus(tail + 1, a);
+  double s = interior(v.data(), static_cast<int>(v.size()));
+  for (double e : v)
+    s += e * e;
+  return s;
+}
+
 int main() {
   using namespace tangent_test;
 
@@ -188,6 +220,8 @@ int main() {
   check("relaxed", tangent::grad<relaxed>(),
         std::vector<double>{0.1, 0.5, -0.3, 0.8, 0.2, -0.6, 0.4}, 0.1);
   check("constant_weight", tangent::grad<constant_weight>(), x);
+  check("view_sum", tangent::grad<view_sum>(), x);
+  check("write_view", tangent::grad<write_view>(), x, 0.6);
   check("accumulate_elements", tangent::grad<accumulate_elements>(), x);
   check_same("accumulate_elements/as_reference",
              tangent::grad<accumulate_elements>()(x),

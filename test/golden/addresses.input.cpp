@@ -2,6 +2,7 @@
 // (the caller's `&e`), and sub-arrays by address (`&x[3 * i]`, `mu.data()`).
 // The callee's adjoint gets the same addresses in the adjoints' storage
 // (`&d_e`, `d_x.data() + 3 * i`); it restores what it writes through them.
+// A view (`const double *last = &x[...]`) is another name for its element.
 #include <tangent/grad.hpp>
 #include <vector>
 
@@ -17,7 +18,8 @@ double fit(const std::vector<double> &x, const std::vector<double> &mu) {
   for (int i = 0; i < 2; ++i) {
     double e;
     residual(&x[3 * i], mu.data(), &e);
-    total += e * e;
+    const double *last = &x[3 * i + 2]; // a view: last[0] is x[3 * i + 2]
+    total += e * e * last[0];
   }
   return total;
 }

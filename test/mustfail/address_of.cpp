@@ -1,11 +1,14 @@
-// Must fail: taking an address other than as the argument of a pointer
-// parameter (a pointer local: pointers as values are not supported yet).
+// Must fail: taking an address other than as the argument of a
+// floating-point pointer parameter or to initialize a view.
 #include <tangent/grad.hpp>
+
+int touch(const void *p) { return p != nullptr; }
 
 double f(double x) {
   double y = x * x;
-  const double *p = &y; // TANGENT-ERROR: taking an address is supported only as the argument of a pointer parameter
-  return *p;
+  if (touch(&y) > 0) // TANGENT-ERROR: taking an address is supported only as the argument of a floating-point pointer parameter
+    y = y * 2.0;
+  return y;
 }
 
 double use(double x) { return tangent::grad<f>()(x); }

@@ -159,6 +159,14 @@ public:
   /// `value`: what `value` designates, the arguments substituted.
   ExprPtr accessor(const clang::CallExpr *c, const clang::Expr *value,
                    Block &pre);
+  /// The storage an address points at (AstShapes.h, validated), as an
+  /// address (Expr::address); a named pointer as it is stays a VarRef.
+  ExprPtr address(const AddressArgument &at, clang::SourceLocation loc,
+                  Block &pre);
+  /// Element `offset` of `base`: of a named container or pointer, or, for
+  /// an address (a view: `p` of `const double *p = x + k`), of the storage
+  /// it points at (`p[i]` is `x[k + i]`; an address stays an address).
+  static ExprPtr viewElement(ExprPtr base, ExprPtr offset);
   /// `base[index]` of a named container or pointer.
   ExprPtr element(const clang::Expr *base, const clang::Expr *index,
                   Block &pre);

@@ -92,12 +92,7 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
     if (AddressArgument at; addressArgument(p, a, at)) {
       // An address (`&e`, `&x[k]`, `x + k`, `v.data()`): the storage it
       // points at, as an l-value, passed by address.
-      ExprPtr x = at.lvalue
-                      ? target(at.lvalue, pre)
-                      : makeIndex(target(at.array, pre),
-                                  at.offset ? expr(at.offset, pre)
-                                            : makeIntLiteral(0, intType()));
-      x->address = true;
+      ExprPtr x = address(at, a->getBeginLoc(), pre);
       st->args.push_back(std::move(x));
       st->arg_is_output.push_back(output);
       sources.push_back(a);

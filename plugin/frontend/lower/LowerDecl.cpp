@@ -23,6 +23,16 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
   if (vd->getType()->isReferenceType() || (cls && cls->isLambda()))
     return bindReference(vd, vd->getInit(), loc, out);
+  // A pointer local is a view (validated): the address it is initialized
+  // to, with its offset as it is now.
+  if (AddressArgument at; vd->getType()->isPointerType() && vd->getInit() &&
+                          addressOf(vd->getType(), vd->getInit(), at, true)) {
+    ExprPtr a = address(at, loc, out);
+    if (a->kind == ExprKind::Index && a->ops[1]->kind != ExprKind::Literal)
+      a->ops[1] = frozenIndex(std::move(a->ops[1]), loc, out);
+    aliases[vd] = std::move(a);
+    return;
+  }
   if (isSplit(vd->getType())) {
     // An object: one local per leaf.
     Object leaves =

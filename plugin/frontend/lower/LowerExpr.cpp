@@ -180,6 +180,9 @@ public:
         return lowerer_.algorithm(c, ra, pre, nullptr);
       }
       ExprPtr p = lowerer_.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre);
+      if (p->address) // a view: the element it points at
+        return FunctionLowerer::viewElement(std::move(p),
+                                            makeIntLiteral(0, intType()));
       if (p->kind != ExprKind::VarRef || p->type.kind != TypeKind::Pointer)
         lowerer_.unexpected(u->getBeginLoc(), "pointer arithmetic");
       return makeIndex(std::move(p), makeIntLiteral(0, intType()));
@@ -373,9 +376,50 @@ ExprPtr FunctionLowerer::expr(const clang::Expr *e, Block &pre) {
   return ExprLowerer(*this).Visit(e, pre);
 }
 
+ExprPtr FunctionLowerer::viewElement(ExprPtr base, ExprPtr offset) {
+  if (!base->address || base->kind != ExprKind::Index)
+    return makeIndex(std::move(base), std::move(offset));
+  base->address = false;
+  ExprPtr &at = base->ops[1];
+  if (at->is_int_const && at->int_const == 0) {
+    at = std::move(offset);
+  } else if (!(offset->is_int_const && offset->int_const == 0)) {
+    Type t = at->type;
+    at = makeBinary(Op::Add, std::move(at), std::move(offset), t);
+  }
+  return base;
+}
+
+ExprPtr FunctionLowerer::address(const AddressArgument &at, SourceLocation loc,
+                                 Block &pre) {
+  ExprPtr x;
+  if (at.lvalue) {
+    x = target(at.lvalue, pre);
+  } else {
+    x = target(at.array, pre);
+    if (x->address && !at.offset)
+      return x; // a view as it is
+    if (x->kind == ExprKind::VarRef && x->type.kind == TypeKind::Pointer &&
+        !at.offset)
+      return x; // a named pointer as it is
+    if (x->address) {
+      x = viewElement(std::move(x), expr(at.offset, pre)); // of a view
+    } else {
+      x = makeIndex(std::move(x), at.offset ? expr(at.offset, pre)
+                                            : makeIntLiteral(0, intType()));
+    }
+  }
+  if (x->kind != ExprKind::VarRef && x->kind != ExprKind::Index)
+    unexpected(loc, "an address of a computed value");
+  x->address = true;
+  return x;
+}
+
 ExprPtr FunctionLowerer::element(const clang::Expr *base,
                                  const clang::Expr *index, Block &pre) {
   ExprPtr bx = expr(base->IgnoreParenImpCasts(), pre);
+  if (bx->address)
+    return viewElement(std::move(bx), expr(index, pre));
   bool row = bx->kind == ExprKind::Index && bx->type.kind == TypeKind::Vector;
   if (!row && (bx->kind != ExprKind::VarRef ||
                !(bx->type.isContainer() || bx->type.kind == TypeKind::Pointer)))

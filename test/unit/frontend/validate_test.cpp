@@ -304,13 +304,29 @@ double f(double x) {
 
 TEST(Validate, AddressOf) {
   EXPECT_TRUE(refused(R"(
-double f(double x) {
-  double *p = &x; // @here
+double f(double x, bool c) {
+  double y = 2.0 * x;
+  const double *p = c ? &x : &y; // @here
   return *p;
 }
 )",
-                      {"taking an address is supported only as the "
-                       "argument of a pointer parameter"}));
+                      {"a pointer local is supported as a view initialized "
+                       "to an address"}));
+}
+
+TEST(Validate, Views) {
+  // Pointer locals initialized to an address, never reassigned.
+  EXPECT_TRUE(acceptedSilently(R"(
+void out(const double *x, double *e) { *e = x[0] * x[1]; }
+double f(double *y, const double *x) {
+  const double *p = x + 1;
+  const double *q = p;
+  double *w = &y[1];
+  w[0] = p[0] * *q;
+  out(q + 1, w);
+  return *w + q[1];
+}
+)"));
 }
 
 TEST(Validate, AddressesGivenToPointerParameters) {
