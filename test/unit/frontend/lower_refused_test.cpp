@@ -107,8 +107,9 @@ double f(double x) {
 double total = 0.0;
 double f(double x) { return x * total; })"},
                                            RefusedCode{"address_of", R"(
-double f(double x) {
-  double *p = &x;
+double f(double x, bool c) {
+  double y = 2.0 * x;
+  double *p = c ? &x : &y;
   return *p;
 })"},
                                            RefusedCode{"function_pointer", R"(
