@@ -123,13 +123,24 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                   ? printAddress(adjointOf(a), a.type, "")
                   : printAddress(adjointOf(*a.ops[0]), a.ops[0]->type,
                                  printOperand(*a.ops[1]));
-      } else if (a.address) {
-        TANGENT_ASSERT(a.kind == ExprKind::VarRef && a.type.isReal(),
-                       "an address into storage without a derivative given "
-                       "to a differentiated parameter reached generation");
+      } else if (a.address && a.kind == ExprKind::VarRef) {
+        // A variable without a derivative: a zero of its own.
+        TANGENT_ASSERT(a.type.isReal(), "the address of a non-scalar variable");
         adj = fresh(naming::zeroAdjoint());
         rev.statement(declareZero(a.type, adj));
         adj = printAddress(adj, a.type, "");
+      } else if (a.address) {
+        // Into a parameter's array without a derivative (data): the
+        // callee's reverse accumulates into zeros shaped like it.
+        TANGENT_ASSERT(dataAddress(a),
+                       "an address into storage without a derivative given "
+                       "to a differentiated parameter reached generation");
+        adj = fresh(naming::zeroAdjoint());
+        rev.statement(base->type.kind == TypeKind::Vector
+                          ? base->type.spelling + " " + adj + "(" + base->name +
+                                ".size());"
+                          : declareZero(base->type, adj));
+        adj = printAddress(adj, base->type, printOperand(*a.ops[1]));
       } else if (base && base->active) {
         adj = adjointOf(a);
       } else {

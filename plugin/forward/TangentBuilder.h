@@ -85,8 +85,9 @@ private:
   void branch(const Stmt &s, Block &out);
   void loop(const Stmt &s, Block &out);
   /// The tangent of an address argument (Expr::address): the same address
-  /// in the tangent's storage.
-  ExprPtr addressTangent(const Expr &arg, const Loc &at);
+  /// in the tangent's storage (zeros of its own, built in `out`, for
+  /// storage without a tangent).
+  ExprPtr addressTangent(const Expr &arg, const Loc &at, Block &out);
   /// The tangent of an argument a callee or a construction takes; zero for
   /// a scalar without one. False (and a refusal at `at`) when a container
   /// argument has none.

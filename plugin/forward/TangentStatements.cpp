@@ -87,9 +87,28 @@ ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
   return zero(arg.type);
 }
 
-ExprPtr TangentBuilder::addressTangent(const Expr &arg, const Loc &at) {
+ExprPtr TangentBuilder::addressTangent(const Expr &arg, const Loc &at,
+                                       Block &out) {
   if (ExprPtr t = tangentTarget(arg))
     return t; // the same address in the tangent's storage
+  // Into a parameter's array without a tangent (data): zeros shaped like
+  // it, at the same offset.
+  if (dataAddress(arg)) {
+    const Var *root = arg.ops[0]->var;
+    Var *zeros = temp(root->type, naming::tangentTemp());
+    if (root->type.kind == TypeKind::Vector) {
+      auto c = std::make_unique<Stmt>();
+      c->kind = StmtKind::Construct;
+      c->loc = at;
+      c->var = zeros;
+      c->construct = ConstructKind::Size;
+      c->args.push_back(makeSize(arg.ops[0]->clone()));
+      out.push_back(std::move(c));
+    }
+    ExprPtr t = makeIndex(makeVarRef(zeros), arg.ops[1]->clone());
+    t->address = true;
+    return t;
+  }
   // A variable without a tangent: a zero of its own (its address is
   // valid for one element, as the variable's is).
   if (arg.kind == ExprKind::VarRef && arg.type.isReal()) {
@@ -167,7 +186,7 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
       continue;
     tangents.push_back(
         args[i]->address
-            ? addressTangent(*args[i], s.loc)
+            ? addressTangent(*args[i], s.loc, out)
             : argumentTangent(*args[i], s.arg_is_output[i], s.loc, out));
     tangent_output.push_back(s.arg_is_output[i]);
   }

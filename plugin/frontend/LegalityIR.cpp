@@ -118,10 +118,11 @@ private:
                "passing a pointer that carries no derivative to '" +
                    (custom ? s.custom : s.callee->name) + "' is not supported");
       // An address into an array that carries no derivative: the callee's
-      // reverse needs an adjoint array whose extent is unknown here (a
-      // variable's own address is given a zero of its own).
+      // reverse needs an adjoint array, whose extent is unknown here unless
+      // the array is a parameter's container (dataAddress: it gets zeros
+      // of its shape; a variable's own address is given a zero of its own).
       if (differentiated && a.address && a.kind == ExprKind::Index &&
-          !(base && base->active))
+          !(base && base->active) && !dataAddress(a))
         refuse(Refusal::Source::Generation, s.loc,
                "passing an address into '" + base->name +
                    "', which carries no derivative, to '" +

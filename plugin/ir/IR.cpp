@@ -74,6 +74,17 @@ ExprPtr Expr::clone() const {
   return e;
 }
 
+bool dataAddress(const Expr &e) {
+  if (!e.address || e.kind != ExprKind::Index ||
+      e.ops[0]->kind != ExprKind::VarRef)
+    return false;
+  const Var &v = *e.ops[0]->var;
+  const TypeKind k = v.type.kind;
+  return v.role == VarRole::Param && !v.type.isNested() &&
+         (k == TypeKind::Vector || k == TypeKind::Array ||
+          k == TypeKind::CArray);
+}
+
 bool sameExpr(const Expr &a, const Expr &b) {
   if (a.kind != b.kind || a.text != b.text || a.op != b.op || a.var != b.var ||
       a.rule != b.rule || a.type.spelling != b.type.spelling ||

@@ -205,6 +205,13 @@ struct Expr {
   ExprPtr clone() const;
 };
 
+/// Whether `e` is an address (Expr::address) of an element of a parameter's
+/// vector, std::array or C array of numbers (`x.data() + k` of a
+/// `const std::vector<double> &x`): the extent of the storage after it is
+/// known where it is passed, so a callee's reverse can be given zeros of
+/// that shape when it carries no derivative.
+bool dataAddress(const Expr &e);
+
 /// Whether `a` and `b` are the same expression, structurally: same
 /// operations on the same variables and literals (analyses compare
 /// expressions with this, never by printing them).
