@@ -374,38 +374,9 @@ void Validator::varDecl(const VarDecl *vd) {
   }
   if (vd->getType()->isReferenceType())
     return localReference(vd);
-  // `const double *p = x + k;`: a view, another name for the storage it
-  // is initialized to point at (never reassigned: assigning to a pointer
-  // is refused).
   if (vd->getType()->isPointerType() &&
-      vd->getType()->getPointeeType()->isRealFloatingType()) {
-    AddressArgument at;
-    const clang::Expr *init = vd->getInit();
-    if (init && addressOf(vd->getType(), init, at, /*whole=*/true)) {
-      address(at, vd->getType()->getPointeeType().isConstQualified()
-                      ? Use::Value
-                      : Use::Target);
-      scope_->vars.insert(vd);
-      return;
-    }
-    // What the initializer is may have a refusal of its own (a cast,
-    // `new`); a choice of addresses or none gets the view's.
-    const clang::Expr *bare = init ? init->IgnoreParenImpCasts() : nullptr;
-    if (bare && !isa<ConditionalOperator, CXXNullPtrLiteralExpr>(bare)) {
-      const bool before = ok_;
-      ok_ = true;
-      expr(init);
-      const bool said = !ok_;
-      ok_ = before && ok_;
-      if (said) {
-        scope_->refused.insert(vd);
-        return;
-      }
-    }
-    return refuseDecl(vd, "a pointer local is supported as a view "
-                          "initialized to an address: `const double *p = "
-                          "x + k;`, `&v[k]`, `v.data()`");
-  }
+      vd->getType()->getPointeeType()->isRealFloatingType())
+    return localPointer(vd);
   std::string problem = typeProblem(vd->getType(), "local variable");
   if (!problem.empty())
     return refuseDecl(vd, problem);

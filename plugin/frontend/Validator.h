@@ -208,6 +208,9 @@ private:
   void arguments(const clang::FunctionDecl *fd,
                  llvm::ArrayRef<const clang::Expr *> args,
                  const clang::Expr *call = nullptr);
+  /// A pointer local: a view initialized to an address (`const double *p =
+  /// x + k;`), never reassigned.
+  void localPointer(const clang::VarDecl *vd);
   /// An address given to a pointer parameter (AstShapes.h): of a variable
   /// or element, or an element of a named array, vector or pointer.
   void address(const AddressArgument &at, Use use);
