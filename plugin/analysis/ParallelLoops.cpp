@@ -95,9 +95,7 @@ void collectOne(const Stmt &s, Uses &u) {
         // An address reaches the storage from its element on, as far as
         // the callee goes: an access of all of the variable.
         u.add(rootVar(a), nullptr, s.arg_is_output[i]);
-        for (const Expr *x = &a; x->kind == ExprKind::Index;
-             x = x->ops[0].get())
-          expr(*x->ops[1], u, false);
+        forEachIndex(a, [&](const Expr &index) { expr(index, u, false); });
         continue;
       }
       expr(a, u, s.arg_is_output[i]);

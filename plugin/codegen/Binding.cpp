@@ -465,6 +465,21 @@ void directionParams(const ForwardBinding &b, const Options &opts,
   }
 }
 
+/// The specialization of a forward-mode block: f's leaves gathered, the
+/// directions' locals, then `call`, whose value it returns.
+CppStmt forwardSpecialization(const char *bound, const ForwardBinding &b,
+                              const Options &opts, std::uint64_t hash,
+                              const char *method,
+                              const std::vector<std::string> &params,
+                              const LeafArguments &leaves,
+                              const CppBody &locals, const std::string &call) {
+  CppBody before = leaves.before;
+  cpp::append(before, locals);
+  const std::string &r = b.source->result.spelling;
+  return specializationOf(bound, b.source->address, opts, hash, r, method,
+                          params, callBody(before, leaves.after, r, call));
+}
+
 } // namespace
 
 std::string
@@ -484,11 +499,9 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
                      "::" + top.code.entry + "(" + join(args) + ")";
   CppBody block = accessTags(signatureOf(*binding.source));
   cpp::append(block, partsOf(parts));
-  CppBody before = leaves.before;
-  cpp::append(before, locals);
-  block.push_back(specializationOf(
-      naming::tangentLinearBinding(), binding.source->address, opts, hash, r,
-      rt::jvpEntry(), params, callBody(before, leaves.after, r, call)));
+  block.push_back(forwardSpecialization(naming::tangentLinearBinding(), binding,
+                                        opts, hash, rt::jvpEntry(), params,
+                                        leaves, locals, call));
   return printCpp(block);
 }
 
@@ -517,11 +530,9 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + top.code.entry + "(" + join(args) + ")";
   CppBody block = partsOf(parts);
-  CppBody before = leaves.before;
-  cpp::append(before, locals);
-  block.push_back(specializationOf(
-      naming::secondOrderBinding(), binding.source->address, opts, hash, r,
-      rt::pullbackEntry(), params, callBody(before, leaves.after, r, call)));
+  block.push_back(forwardSpecialization(naming::secondOrderBinding(), binding,
+                                        opts, hash, rt::pullbackEntry(), params,
+                                        leaves, locals, call));
   return printCpp(block);
 }
 

@@ -111,13 +111,9 @@ ExprPtr TangentBuilder::addressTangent(const Expr &arg, const Loc &at,
   }
   // A variable without a tangent: a zero of its own (its address is
   // valid for one element, as the variable's is).
-  if (arg.kind == ExprKind::VarRef && arg.type.isReal()) {
-    ExprPtr t = makeVarRef(temp(arg.type, naming::tangentTemp()));
-    t->address = true;
-    return t;
-  }
-  cannot(at, "forward mode needs a tangent for this address, which points "
-             "into storage that has none");
+  if (arg.kind != ExprKind::VarRef || !arg.type.isReal())
+    cannot(at, "forward mode needs a tangent for this address, which points "
+               "into storage that has none");
   ExprPtr t = makeVarRef(temp(arg.type, naming::tangentTemp()));
   t->address = true;
   return t;

@@ -402,12 +402,9 @@ ExprPtr FunctionLowerer::address(const AddressArgument &at, SourceLocation loc,
     if (x->kind == ExprKind::VarRef && x->type.kind == TypeKind::Pointer &&
         !at.offset)
       return x; // a named pointer as it is
-    if (x->address) {
-      x = viewElement(std::move(x), expr(at.offset, pre)); // of a view
-    } else {
-      x = makeIndex(std::move(x), at.offset ? expr(at.offset, pre)
+    // An element of the array, or of the view's storage.
+    x = viewElement(std::move(x), at.offset ? expr(at.offset, pre)
                                             : makeIntLiteral(0, intType()));
-    }
   }
   if (x->kind != ExprKind::VarRef && x->kind != ExprKind::Index)
     unexpected(loc, "an address of a computed value");
