@@ -63,7 +63,7 @@ Activity analyzeActivity(Function &fn, const LoopForms &loops,
   for (Var *p : fn.params) {
     bool selected = !fn.is_top ||
                     (p->sourceParam() < 64 && ((wrt >> p->sourceParam()) & 1u));
-    p->varied = selected && p->type.isDifferentiable();
+    p->varied = selected && !p->data && p->type.isDifferentiable();
   }
   if (fn.result_var)
     fn.result_var->useful = true;

@@ -117,7 +117,9 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       }
       const Var *base = rootVar(a);
       std::string adj;
-      if (a.address && base && base->active) {
+      if (isNullPointer(a)) {
+        adj = "nullptr"; // no storage, no adjoint storage
+      } else if (a.address && base && base->active) {
         // The same address in the adjoint's storage.
         adj = a.kind == ExprKind::VarRef
                   ? printAddress(adjointOf(a), a.type, "")

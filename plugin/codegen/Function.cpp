@@ -51,7 +51,7 @@ bool isHoisted(const Var &v) {
 
 std::string adjointParamType(const Var &p) {
   const Type &t = p.type;
-  if (!t.isDifferentiable())
+  if (!t.isDifferentiable() || p.data)
     return "";
   if (t.isReal())
     return t.spelling + "&";
@@ -165,9 +165,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
   std::string adjoint_list = join(all);
   std::string header_comment =
       "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")" +
-      (fn.variant_note.empty()
-           ? std::string()
-           : " for arguments that share storage (" + fn.variant_note + ")");
+      (fn.variant_note.empty() ? std::string() : " " + fn.variant_note);
 
   Code c;
   if (fn.is_top) {
@@ -266,10 +264,8 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
                          naming::primal(stem) + "(" + primal_list + ")";
       c.blank();
       c.comment("tangent: " + fn.name +
-                (fn.variant_note.empty()
-                     ? " on the fields of its objects"
-                     : " for arguments that share storage (" + fn.variant_note +
-                           ")"));
+                (fn.variant_note.empty() ? " on the fields of its objects"
+                                         : " " + fn.variant_note));
       c.openFunction(psig);
       c.append(locals);
       c.append(gen.untaped(fn.body));

@@ -69,6 +69,7 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
     c->param_index = v->param_index;
     c->by_reference = v->by_reference;
     c->is_const = v->is_const;
+    c->data = v->data;
     vars_[v.get()] = c;
   }
   for (const Var *p : src_.params)
@@ -78,8 +79,8 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
   sig.tangent_of.assign(src_.params.size(), -1);
   for (size_t i = 0; i < src_.params.size(); ++i) {
     Var *p = copyOf(src_.params[i]);
-    if (!p->type.isDifferentiable())
-      continue;
+    if (!p->type.isDifferentiable() || src_.params[i]->data)
+      continue; // data (Var::data): no tangent
     Var *t = out_.addVar(naming::tangentStem(p->source_name), p->type,
                          VarRole::Param);
     t->name = out_.names.fresh(naming::tangentStem(p->name));
@@ -113,7 +114,7 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
 void TangentBuilder::findVaried() {
   std::set<const Var *> varied;
   for (const Var *p : src_.params)
-    if (p->type.isDifferentiable())
+    if (p->type.isDifferentiable() && !p->data)
       varied.insert(p);
   if (src_.result_var)
     varied.insert(src_.result_var); // its tangent is always written

@@ -75,6 +75,8 @@ void TangentBuilder::assign(const Stmt &s, Block &out) {
 
 ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
                                         const Loc &at, Block &out) {
+  if (isNullPointer(arg)) // no storage, no tangent storage
+    return arg.clone();
   ExprPtr t = output ? tangentTarget(arg) : tangent(arg, out);
   if (t)
     return t;

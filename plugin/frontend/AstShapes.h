@@ -148,13 +148,17 @@ bool writesThroughPointer(const clang::ParmVarDecl *p);
 
 /// An argument of a pointer-to-floating-point parameter that passes an
 /// address tangent names as storage: `&lv` (`lvalue`: a variable or an
-/// element), or element `offset` (null: 0) of `array`, a pointer, a C array
-/// or a vector: `a + k`, `k + a`, `v.data()`, `v.data() + k`, `a` for a C
-/// array decaying to a pointer.
+/// element), or the element of `array` (a pointer, a C array or a vector)
+/// at the sum of `offsets` (none: 0): `a + k`, `k + a`, `a + i - 1`,
+/// `v.data()`, `v.data() + k`, `a` for a C array decaying to a pointer.
 struct AddressArgument {
+  struct Offset {
+    const clang::Expr *by;
+    bool minus; ///< `a - k`
+  };
   const clang::Expr *lvalue = nullptr;
   const clang::Expr *array = nullptr;
-  const clang::Expr *offset = nullptr;
+  llvm::SmallVector<Offset, 2> offsets;
 };
 /// Whether `arg`, given to parameter `p`, has one of those forms (false for
 /// a pointer passed as it is: `x`).
@@ -165,6 +169,24 @@ bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
 /// too.
 bool addressOf(clang::QualType pointer, const clang::Expr *arg,
                AddressArgument &out, bool whole);
+
+/// A change of a named pointer to floating point (AstShapesPointer.cpp):
+/// `++p`, `p++`, `--p`, `p--`, `p += k`, `p -= k` (a step of `by`, null:
+/// 1, backwards with `minus`), or `p = a` (`to`: an address).
+struct PointerStep {
+  const clang::VarDecl *pointer = nullptr;
+  const clang::Expr *by = nullptr;
+  const clang::Expr *to = nullptr;
+  bool minus = false;
+  bool postfix = false; ///< its value is the pointer before the step
+};
+bool pointerStep(const clang::Expr *e, PointerStep &out);
+/// Whether pointer `vd` (a local or a parameter) is stepped or reassigned
+/// anywhere in the function that declares it: a walking view.
+bool pointerChanges(const clang::VarDecl *vd);
+/// Whether `b` compares or subtracts two pointers (`p < end`, `p - x`,
+/// `p != q`): an integer or a truth value from their offsets.
+bool pointerOffsets(const clang::BinaryOperator *b);
 
 /// Whether `call` calls a library function without a derivative rule on
 /// constants: it returns a number, and its arguments read no floating-point

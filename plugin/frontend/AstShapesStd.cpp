@@ -265,45 +265,69 @@ bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
   return p && addressOf(p->getType(), arg, out, false);
 }
 
-bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
-               bool whole) {
-  if (!pointer->isPointerType() ||
-      !pointer->getPointeeType()->isRealFloatingType())
-    return false;
-  // `double *` given to `const double *`: a qualification conversion.
-  const clang::Expr *e = arg->IgnoreParens();
+namespace {
+
+/// `e` without parentheses and no-op casts (`double *` given to `const
+/// double *`: a qualification conversion).
+const clang::Expr *withoutNoOps(const clang::Expr *e) {
+  e = e->IgnoreParens();
   while (const auto *c = dyn_cast<ImplicitCastExpr>(e)) {
     if (c->getCastKind() != CK_NoOp)
       break;
     e = c->getSubExpr()->IgnoreParens();
   }
-  if (const auto *u = dyn_cast<UnaryOperator>(e);
-      u && u->getOpcode() == UO_AddrOf) {
-    out = {u->getSubExpr()->IgnoreParens(), nullptr, nullptr};
-    return true;
-  }
-  if (const auto *b = dyn_cast<BinaryOperator>(e);
-      b && b->getOpcode() == BO_Add) {
-    const bool left = b->getLHS()->getType()->isPointerType();
-    const clang::Expr *a = arrayOf(left ? b->getLHS() : b->getRHS());
+  return e;
+}
+
+/// `a + k`, `k + a`, `a - k`, and such sums nested (`a + i + 1`).
+bool offsetAddress(const clang::Expr *e, AddressArgument &out) {
+  const auto *b = dyn_cast<BinaryOperator>(withoutNoOps(e));
+  if (!b || !(b->getOpcode() == BO_Add ||
+              (b->getOpcode() == BO_Sub && b->getType()->isPointerType())))
+    return false;
+  const bool left = b->getLHS()->getType()->isPointerType();
+  const clang::Expr *base = left ? b->getLHS() : b->getRHS();
+  if (!offsetAddress(base, out)) {
+    const clang::Expr *a = arrayOf(base);
     if (!a)
       return false;
-    out = {nullptr, a, left ? b->getRHS() : b->getLHS()};
+    out = {};
+    out.array = a;
+  }
+  out.offsets.push_back(
+      {left ? b->getRHS() : b->getLHS(), b->getOpcode() == BO_Sub});
+  return true;
+}
+
+} // namespace
+
+bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
+               bool whole) {
+  if (!pointer->isPointerType() ||
+      !pointer->getPointeeType()->isRealFloatingType())
+    return false;
+  const clang::Expr *e = withoutNoOps(arg);
+  out = {};
+  if (const auto *u = dyn_cast<UnaryOperator>(e);
+      u && u->getOpcode() == UO_AddrOf) {
+    out.lvalue = u->getSubExpr()->IgnoreParens();
     return true;
   }
+  if (offsetAddress(e, out))
+    return true;
   if (const clang::Expr *v = dataOf(e)) {
-    out = {nullptr, v, nullptr};
+    out.array = v;
     return true;
   }
   const auto *decay = dyn_cast<ImplicitCastExpr>(e);
   if (decay && decay->getCastKind() == CK_ArrayToPointerDecay &&
       isa<DeclRefExpr>(decay->getSubExpr()->IgnoreParens())) {
-    out = {nullptr, decay->getSubExpr()->IgnoreParens(), nullptr};
+    out.array = decay->getSubExpr()->IgnoreParens();
     return true;
   }
   if (const clang::Expr *bare = e->IgnoreParenImpCasts();
       whole && isa<DeclRefExpr>(bare) && bare->getType()->isPointerType()) {
-    out = {nullptr, bare, nullptr};
+    out.array = bare;
     return true;
   }
   return false;

@@ -113,7 +113,7 @@ private:
                  : !adjointParamType(*s.callee->params[i]).empty();
       const Var *base = rootVar(a);
       if (differentiated && a.type.kind == TypeKind::Pointer &&
-          !(base && base->active))
+          !isNullPointer(a) && !(base && base->active))
         refuse(Refusal::Source::Generation, s.loc,
                "passing a pointer that carries no derivative to '" +
                    (custom ? s.custom : s.callee->name) + "' is not supported");

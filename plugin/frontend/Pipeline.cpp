@@ -130,13 +130,34 @@ bool GradientPipeline::differentiate(Function &top) {
       options.wrt &= (std::uint64_t(1) << top.signature.size()) - 1;
     seedResult(top);
   }
-  // The callees lowered for this request: analyzed, named (all first:
-  // callees call each other), checked and generated.
+  // The callees lowered for this request: analyzed, with the variants for
+  // data their calls and f's need (specialiseForData; analyzed in turn,
+  // until none is new), named (all first: callees call each other),
+  // checked and generated.
   std::vector<Function *> fresh;
-  for (Function *callee : work_.lowering.ordered())
-    if (!work_.callees.count(callee))
-      fresh.push_back(callee);
-  const std::vector<Analyzed> analyzed = analyzeCallees(fresh);
+  std::vector<Analyzed> analyzed;
+  auto analyzeNew = [&] {
+    std::vector<Function *> now;
+    for (Function *callee : work_.lowering.ordered())
+      if (!work_.callees.count(callee) &&
+          std::find(fresh.begin(), fresh.end(), callee) == fresh.end())
+        now.push_back(callee);
+    for (Analyzed &a : analyzeCallees(now))
+      analyzed.push_back(std::move(a));
+    fresh.insert(fresh.end(), now.begin(), now.end());
+    return !now.empty();
+  };
+  analyzeNew();
+  const std::string request_name =
+      requestName(r_.function_name, request_.options, seeded ? "vjp" : "grad");
+  const Analyzed top_analyzed = analyze(top, options, request_name);
+  specialiseForData(top, work_.lowering);
+  for (size_t done = 0;;) {
+    for (; done < fresh.size(); ++done)
+      specialiseForData(*fresh[done], work_.lowering);
+    if (!analyzeNew())
+      break;
+  }
   for (Function *callee : fresh) {
     SharedPart &shared = work_.callees[callee];
     shared.part.function = callee;
@@ -145,9 +166,6 @@ bool GradientPipeline::differentiate(Function &top) {
         (callee->variant.empty() ? "" : "_" + callee->variant));
   }
   generateCallees(fresh, analyzed, work_.callees, /*remarks=*/true);
-  const std::string request_name =
-      requestName(r_.function_name, request_.options, seeded ? "vjp" : "grad");
-  const Analyzed top_analyzed = analyze(top, options, request_name);
   const std::vector<const Function *> used = reachableCallees(top);
   if (!legality_.report(generationRefusals(top, Generation::Adjoint)) ||
       !usable(used, work_.callees) || !clean())

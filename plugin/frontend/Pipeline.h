@@ -159,6 +159,13 @@ private:
 std::unique_ptr<RequestPipeline>
 pipelineFor(SharedWork &work, const Request &request, RequestResult &r);
 
+/// Gives each call in `fn` (analyzed) that passes storage without a
+/// derivative (a pointer, or an address into storage, that is not active:
+/// observations, constants) to a differentiated pointer parameter the
+/// variant of its callee in which that parameter carries none
+/// (Lowering::lowerData), so that no adjoint storage is needed for it.
+void specialiseForData(Function &fn, Lowering &lowering);
+
 /// Callees reachable from `fn`, callees first.
 std::vector<const Function *> reachableCallees(const Function &fn);
 

@@ -129,6 +129,30 @@ StrategyNames namesOf(LoopStrategy s) {
 
 } // namespace
 
+void specialiseForData(Function &fn, Lowering &lowering) {
+  forEachStmt(fn.body, [&](const Stmt &call, int) {
+    if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty())
+      return;
+    std::uint64_t data = 0;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      const Expr &a = *call.args[i];
+      const Var &p = *call.callee->params[i];
+      if (call.arg_is_output[i] || adjointParamType(p).empty() ||
+          p.sourceParam() >= 64 || isNullPointer(a) || dataAddress(a))
+        continue;
+      const Var *storage = rootVar(a);
+      if ((a.type.kind == TypeKind::Pointer || a.address) &&
+          !(storage && storage->active))
+        data |= std::uint64_t(1) << p.sourceParam();
+    }
+    if (!data)
+      return;
+    // A call of `fn`, which is this pass's to change.
+    if (Function *variant = lowering.lowerData(call.callee, data))
+      const_cast<Stmt &>(call).callee = variant;
+  });
+}
+
 std::vector<const Function *> reachableCallees(const Function &fn) {
   std::vector<const Function *> out;
   std::set<const Function *> seen;

@@ -57,7 +57,7 @@ public:
   void VisitFloatingLiteral(const FloatingLiteral *, Use) {}
   void VisitCXXBoolLiteralExpr(const CXXBoolLiteralExpr *, Use) {}
   void VisitDeclRefExpr(const DeclRefExpr *e, Use use) { V.declRef(e, use); }
-  void VisitUnaryOperator(const UnaryOperator *u, Use) { V.unary(u); }
+  void VisitUnaryOperator(const UnaryOperator *u, Use use) { V.unary(u, use); }
   void VisitBinaryOperator(const BinaryOperator *b, Use) { V.binary(b); }
   void VisitConditionalOperator(const ConditionalOperator *c, Use use) {
     V.conditional(c, use);
@@ -191,6 +191,8 @@ void Validator::cast(const CastExpr *e, Use use) {
         return refuse(loc, "conversion to '" + ice->getType().getAsString() +
                                "' is not supported");
       return expr(ice->getSubExpr());
+    case CK_NullToPointer: // `f(x, nullptr)`, `p != nullptr`
+      return;
     case CK_ArrayToPointerDecay:
       return refuse(loc, "pointer arithmetic is not supported (an array "
                          "decays to a pointer here)");
@@ -210,13 +212,15 @@ void Validator::cast(const CastExpr *e, Use use) {
   expr(ce->getSubExprAsWritten());
 }
 
-void Validator::unary(const UnaryOperator *u) {
+void Validator::unary(const UnaryOperator *u, Use use) {
   SourceLocation loc = u->getBeginLoc();
   switch (u->getOpcode()) {
   case UO_PreInc:
   case UO_PreDec:
   case UO_PostInc:
   case UO_PostDec:
+    if (PointerStep step; pointerStep(u, step))
+      return stepPointer(step, loc); // ValidatePointer.cpp
     if (u->getSubExpr()->getType()->isPointerType())
       return refuse(loc, "pointer arithmetic is not supported");
     return expr(u->getSubExpr(), Use::Target);
@@ -228,6 +232,11 @@ void Validator::unary(const UnaryOperator *u) {
   case UO_Deref: {
     if (extremeElement(u) || namesRefused(u->getSubExpr()))
       return;
+    const clang::Expr *sub = u->getSubExpr();
+    if (AddressArgument at; addressOf(sub->getType(), sub, at, false))
+      return address(at, use); // `*(p + k)`
+    if (PointerStep step; pointerStep(sub, step))
+      return stepPointer(step, loc); // `*p++`
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
       return refuse(loc, "pointer arithmetic is not supported");
@@ -269,6 +278,10 @@ void Validator::discarded(const clang::Expr *e) {
 
 void Validator::binary(const BinaryOperator *b) {
   SourceLocation loc = b->getOperatorLoc();
+  if (PointerStep step; pointerStep(b, step))
+    return stepPointer(step, b->getBeginLoc()); // ValidatePointer.cpp
+  if (pointerOffsets(b))
+    return comparePointers(b);
   if (b->isAssignmentOp())
     return assignment(b->getLHS(), b->getRHS(), b->isCompoundAssignmentOp(),
                       b->getBeginLoc());

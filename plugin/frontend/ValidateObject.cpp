@@ -337,61 +337,6 @@ void Validator::arguments(const FunctionDecl *fd,
   }
 }
 
-// `const double *p = x + k;`: a view, another name for the storage it is
-// initialized to point at (never reassigned: assigning to a pointer is
-// refused).
-void Validator::localPointer(const VarDecl *vd) {
-  AddressArgument at;
-  const clang::Expr *init = vd->getInit();
-  if (init && addressOf(vd->getType(), init, at, /*whole=*/true)) {
-    address(at, vd->getType()->getPointeeType().isConstQualified()
-                    ? Use::Value
-                    : Use::Target);
-    scope_->vars.insert(vd);
-    return;
-  }
-  // What the initializer is may have a refusal of its own (a cast,
-  // `new`); a choice of addresses or none gets the view's.
-  const clang::Expr *bare = init ? init->IgnoreParenImpCasts() : nullptr;
-  if (bare && !isa<ConditionalOperator, CXXNullPtrLiteralExpr>(bare)) {
-    const bool before = ok_;
-    ok_ = true;
-    expr(init);
-    const bool said = !ok_;
-    ok_ = before && ok_;
-    if (said) {
-      scope_->refused.insert(vd);
-      return;
-    }
-  }
-  return refuseDecl(vd, "a pointer local is supported as a view "
-                        "initialized to an address: `const double *p = "
-                        "x + k;`, `&v[k]`, `v.data()`");
-}
-
-void Validator::address(const AddressArgument &at, Use use) {
-  if (at.lvalue) {
-    const clang::Expr *lv = at.lvalue;
-    const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
-    const bool element = isa<ArraySubscriptExpr>(lv) ||
-                         (op && op->getOperator() == OO_Subscript);
-    const VarDecl *v = namedVar(lv);
-    if (!element && !(v && v->getType()->isRealFloatingType()))
-      return refuse(lv->getBeginLoc(),
-                    "taking an address is supported for a floating-point "
-                    "variable (`&e`) or an element of a named array, vector "
-                    "or pointer (`&x[k]`) passed to a pointer parameter");
-    return expr(lv, use);
-  }
-  if (!namesContainer(at.array, /*or_pointer=*/true))
-    return refuse(at.array->getBeginLoc(),
-                  "an address into an array is supported for a named array, "
-                  "vector or pointer (`x + k`, `v.data() + k`) passed to a "
-                  "pointer parameter");
-  if (at.offset)
-    expr(at.offset);
-}
-
 void Validator::memberFunctionCall(const CallExpr *c, const CXXMethodDecl *md,
                                    const clang::Expr *on) {
   SourceLocation loc = c->getBeginLoc();

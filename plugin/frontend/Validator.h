@@ -28,6 +28,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtVisitor.h"
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 
@@ -56,6 +57,9 @@ private:
     /// Variables whose declaration was refused: their uses are not reported
     /// again (one mistake, one error).
     std::set<const clang::VarDecl *> refused;
+    /// Views: the variable whose storage each points into (null for a
+    /// variable or a row: those do not walk). ValidatePointer.cpp.
+    std::map<const clang::VarDecl *, const clang::VarDecl *> storage;
   };
 
   clang::ASTContext &ctx_;
@@ -151,7 +155,7 @@ private:
   void discarded(const clang::Expr *e);
   void declRef(const clang::DeclRefExpr *e, Use use);
   void cast(const clang::CastExpr *e, Use use);
-  void unary(const clang::UnaryOperator *e);
+  void unary(const clang::UnaryOperator *e, Use use);
   void binary(const clang::BinaryOperator *e);
   /// `std::tie(a, b) = t;` (`tied`: the targets, null for std::ignore).
   void tieAssignment(llvm::ArrayRef<const clang::Expr *> tied,
@@ -208,12 +212,20 @@ private:
   void arguments(const clang::FunctionDecl *fd,
                  llvm::ArrayRef<const clang::Expr *> args,
                  const clang::Expr *call = nullptr);
+  // --- pointers (ValidatePointer.cpp) --------------------------------------
   /// A pointer local: a view initialized to an address (`const double *p =
-  /// x + k;`), never reassigned.
+  /// x + k;`), which may walk its storage.
   void localPointer(const clang::VarDecl *vd);
   /// An address given to a pointer parameter (AstShapes.h): of a variable
   /// or element, or an element of a named array, vector or pointer.
   void address(const AddressArgument &at, Use use);
+  /// The variable whose storage address `at` is into: an array, vector or
+  /// pointer, what a view views; null for a variable, a row or a field.
+  const clang::VarDecl *storageOf(const AddressArgument &at) const;
+  /// `++p`, `p += k`, `p = x + j` of a view or pointer parameter.
+  void stepPointer(const PointerStep &step, clang::SourceLocation loc);
+  /// `p < end`, `p - x`: two pointers into one storage.
+  void comparePointers(const clang::BinaryOperator *b);
   /// A call of a member function (or member operator) of the user's on
   /// `on`.
   void memberFunctionCall(const clang::CallExpr *c,

@@ -104,6 +104,15 @@ ExprPtr makeLiteral(std::string text, Type type) {
   return e;
 }
 
+ExprPtr makeNullPointer(Type pointer) {
+  return makeLiteral("nullptr", std::move(pointer));
+}
+
+bool isNullPointer(const Expr &e) {
+  return e.kind == ExprKind::Literal && e.type.kind == TypeKind::Pointer &&
+         e.text == "nullptr";
+}
+
 ExprPtr makeIntLiteral(long long value, Type type) {
   bool integral = type.isIntegral();
   auto e = makeLiteral(std::to_string(value), std::move(type));

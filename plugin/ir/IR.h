@@ -111,6 +111,10 @@ struct Var {
   int source_param = -1;     ///< the C++ parameter it comes from (Signature)
   bool by_reference = false; ///< parameter passed by reference
   bool is_const = false;     ///< const parameter (or const& / const T*)
+  /// A parameter that carries no derivative in this variant of a callee
+  /// (data: observations a caller passes, Lowering::lowerData): no
+  /// adjoint or tangent parameter, never varied.
+  bool data = false;
 
   // Analysis results (Activity.cpp, ToBeRecorded.cpp).
   bool varied = false;
@@ -219,6 +223,9 @@ bool sameExpr(const Expr &a, const Expr &b);
 
 ExprPtr makeLiteral(std::string text, Type type);
 ExprPtr makeIntLiteral(long long value, Type type);
+/// `nullptr` of pointer type `pointer` (an argument, a comparison's side).
+ExprPtr makeNullPointer(Type pointer);
+bool isNullPointer(const Expr &e);
 ExprPtr makeVarRef(Var *var);
 ExprPtr makeIndex(ExprPtr base, ExprPtr index);
 ExprPtr makeUnary(Op op, ExprPtr operand);
@@ -432,9 +439,10 @@ struct Function {
   Block body;
   Var *result_var = nullptr; ///< `return e` assigns it
   bool is_top = false;       ///< the requested function (joint sweeps)
-  /// A specialisation's stem suffix (naming::sharedVariant()) and what it
-  /// is specialised for, for the generated code's comments; empty for the
-  /// plain lowering.
+  /// A specialisation's stem suffix (naming::sharedVariant(),
+  /// naming::dataVariant()) and what it is specialised for, for the
+  /// generated code's comments (`for arguments that share storage (...)`);
+  /// empty for the plain lowering.
   std::string variant, variant_note;
   NameScope names; ///< user names and generated names in it
 

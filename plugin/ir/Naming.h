@@ -70,11 +70,18 @@ inline const char *breakFlag() { return "broke"; }
 inline const char *continueFlag() { return "skip"; }
 inline const char *returnFlag() { return "returned"; }
 inline const char *resultVar() { return "result"; }
+/// The offset of a pointer that walks (`p++`) in the storage it views
+/// (frontend/lower/LowerPointer.cpp): `p_at`.
+std::string viewOffset(const std::string &pointer);
 /// A callee specialised for arguments that share storage
 /// (frontend/lower/LowerShared.cpp): the stem suffix of its generated
 /// functions, an added parameter for storage several parameters are parts
 /// of, and an added index parameter.
 inline const char *sharedVariant() { return "shared"; }
+/// A callee specialised for parameters that carry no derivative at a call
+/// (data, frontend/lower/LowerFunction.cpp: Lowering::lowerData): the stem
+/// suffix, followed by the parameters' names (`subtract_data_x`).
+inline const char *dataVariant() { return "data"; }
 inline const char *sharedRoot() { return "storage"; }
 inline const char *sharedIndex() { return "at"; }
 

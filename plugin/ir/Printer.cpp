@@ -9,6 +9,8 @@ namespace tangent {
 namespace {
 
 int precedence(const Expr &e) {
+  if (e.address) // `&x` (unary), `x.data() + k` (additive)
+    return e.kind == ExprKind::VarRef ? 3 : 6;
   switch (e.kind) {
   case ExprKind::Binary:
     switch (e.op) {

@@ -44,8 +44,8 @@ inline void residual_reverse(const double* p, const double* mu, double* err, dou
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_FIT_7B3F2DBB21FA9CA1
-#define TANGENT_GENERATED_FIT_7B3F2DBB21FA9CA1
+#ifndef TANGENT_GENERATED_FIT_76A62668AE4CFFA2
+#define TANGENT_GENERATED_FIT_76A62668AE4CFFA2
 namespace tangent::generated {
 // tangent: adjoint of fit (addresses.input.cpp:16)
 inline double fit_pullback(const std::vector<double>& x, const std::vector<double>& mu, std::vector<double>& d_x, std::vector<double>& d_mu, double d_result) {
@@ -53,7 +53,7 @@ inline double fit_pullback(const std::vector<double>& x, const std::vector<doubl
   double result{};
   double total{};
   double e{};
-  unsigned long at{};
+  unsigned long last_at{};
   // forward sweep
   total = 0.0;
   // addresses.input.cpp:18: for loop, recomputed: the state {total, e} recorded before each iteration (cheaper to recompute than to record: about 32 bytes recorded per iteration against a state of 16 bytes {total, e}, and 15 operations to run it again (containers and unknown trip counts counted as 100))
@@ -62,9 +62,9 @@ inline double fit_pullback(const std::vector<double>& x, const std::vector<doubl
     tape.push(e);
     // addresses.input.cpp:20: call residual
     residual(x.data() + static_cast<unsigned long>(3 * i), mu.data(), &e);
-    at = static_cast<unsigned long>(3 * i + 2);
+    last_at = static_cast<unsigned long>(3 * i + 2);
     const double v = e * e;
-    total = total + v * x[at];
+    total = total + v * x[last_at];
   }
   result = total;
   const double value = result;
@@ -80,17 +80,17 @@ inline double fit_pullback(const std::vector<double>& x, const std::vector<doubl
     total = tape.pop<double>();
     // addresses.input.cpp:20: call residual
     tangent::generated::residual_forward(x.data() + static_cast<unsigned long>(3 * i), mu.data(), &e);
-    tape.push(at);
-    at = static_cast<unsigned long>(3 * i + 2);
+    tape.push(last_at);
+    last_at = static_cast<unsigned long>(3 * i + 2);
     const double v_3 = e * e;
     tape.push(v_3);
-    total = total + v_3 * x[at];
+    total = total + v_3 * x[last_at];
     const double v_4 = tape.pop<double>();
-    const double d_2 = d_total * x[at];
+    const double d_2 = d_total * x[last_at];
     d_e += d_2 * e;
     d_e += e * d_2;
-    d_x[at] += v_4 * d_total;
-    at = tape.pop<unsigned long>();
+    d_x[last_at] += v_4 * d_total;
+    last_at = tape.pop<unsigned long>();
     // addresses.input.cpp:20: reverse of the call
     tangent::generated::residual_reverse(x.data() + static_cast<unsigned long>(3 * i), mu.data(), &e, d_x.data() + static_cast<unsigned long>(3 * i), d_mu.data(), &d_e);
   }

@@ -1,9 +1,10 @@
-// Must fail: assigning to a pointer.
+// Must fail: a pointer parameter reassigned to another parameter's
+// storage (a pointer walks its own storage only).
 #include <tangent/grad.hpp>
 
 double f(const double *p, const double *q, int n) {
   if (n > 1)
-    p = q; // TANGENT-ERROR: assigning to a pointer is not supported
+    p = q; // TANGENT-ERROR: the pointer parameter 'p' is reassigned only to addresses into its own storage
   return p[0] * q[0];
 }
 

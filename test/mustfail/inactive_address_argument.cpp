@@ -1,16 +1,20 @@
-// Must fail: an address into a pointer that is not differentiated (w, left
-// out by wrt) given to a callee with a pointer parameter: its reverse needs
-// an adjoint array, whose extent is unknown here.
+// Must fail: an address into a pointer that carries no derivative (w, left
+// out by wrt) given to a callee that is also specialised for arguments that
+// share storage (y twice): no variant is both.
 #include <tangent/grad.hpp>
 
-double dot2(const double *a, const double *b) {
-  return a[0] * b[0] + a[1] * b[1];
+void mix(double &a, double &b, const double *w) {
+  a += w[0] * b;
+  b *= w[1];
 }
 
-double f(const double *x, const double *w, int n) {
-  return dot2(x, &w[n]); // TANGENT-ERROR: passing an address into 'w', which carries no derivative, to 'dot2' is not supported
+double f(const double *x, const double *w) {
+  double y = x[0];
+  mix(y, y, &w[1]); // TANGENT-ERROR: passing an address into 'w', which carries no derivative, to 'mix' is not supported
+  return y;
 }
 
 double use(const double *x, const double *w, double *dx) {
-  return tangent::grad<f, tangent::options{.wrt = tangent::wrt_params(0)}>().pullback(x, w, 1, dx);
+  return tangent::grad<f, tangent::options{.wrt = tangent::wrt_params(0)}>()
+      .pullback(x, w, dx);
 }

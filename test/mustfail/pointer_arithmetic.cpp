@@ -1,13 +1,17 @@
-// Must fail: pointer arithmetic on a const double* parameter, *(p + 1).
+// Must fail: pointer arithmetic on a pointer to integers (only pointers to
+// floating point walk).
 #include <tangent/grad.hpp>
 
-double f(const double *p, int n) {
-  double s = p[0] * p[0];
-  if (n > 1)
-    s += *(p + 1) * 2.0; // TANGENT-ERROR: pointer arithmetic
+double f(const double *x, const int *idx, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i) {
+    s += x[*idx] * x[*idx];
+    ++idx; // TANGENT-ERROR: pointer arithmetic is not supported
+  }
   return s;
 }
 
-double use(const double *p, int n, double *dp) {
-  return tangent::grad<f>().pullback(p, n, dp);
+double use(const double *x, const int *idx, double *dx) {
+  return tangent::grad<f, tangent::options{.wrt = tangent::wrt_params(0)}>()
+      .pullback(x, idx, 2, dx);
 }

@@ -167,6 +167,20 @@ public:
   /// an address (a view: `p` of `const double *p = x + k`), of the storage
   /// it points at (`p[i]` is `x[k + i]`; an address stays an address).
   static ExprPtr viewElement(ExprPtr base, ExprPtr offset);
+  // --- pointers that walk (LowerPointer.cpp) -------------------------------
+  /// Makes `vd`, a view or pointer parameter that changes (AstShapes.h:
+  /// pointerChanges), element `offset` of the storage `start` points at,
+  /// with an offset variable of its own (offsets[vd]) set in `out`.
+  void walkingView(const clang::VarDecl *vd, ExprPtr start,
+                   clang::SourceLocation loc, Block &out);
+  /// `++p`, `p -= k`, `p = x + k`...: the offset changed (in `pre`); the
+  /// pointer's value, before the step for a postfix one.
+  ExprPtr stepPointer(const PointerStep &step, clang::SourceLocation loc,
+                      Block &pre);
+  /// `p - q`, `p < end` of two pointers into one storage: the same of
+  /// their offsets.
+  ExprPtr comparePointers(const clang::BinaryOperator *b, Block &pre);
+
   /// `base[index]` of a named container or pointer.
   ExprPtr element(const clang::Expr *base, const clang::Expr *index,
                   Block &pre);
@@ -227,6 +241,8 @@ public:
   /// `double &r = v[i];`, a row `auto &row = m[i];`): the element they
   /// stand for, its indices in variables that do not change (frozenIndex).
   std::map<const clang::VarDecl *, ExprPtr> aliases;
+  /// The offset variables of pointers that walk (walkingView).
+  std::map<const clang::VarDecl *, Var *> offsets;
   std::vector<LoopContext> loops;
   /// The last userCall's rows passed by reference (to a temporary row
   /// copied from `m[i]`): the assignments `m[i] = row` after the call.

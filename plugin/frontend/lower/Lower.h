@@ -74,6 +74,11 @@ public:
   /// Lowers `fd` as a callee specialised for `shared` (once per pattern).
   Function *lowerShared(const clang::FunctionDecl *fd,
                         const SharedStorage &shared);
+  /// The variant of callee `fn` (lowered by lower(), or a variant of one)
+  /// in which the C++ parameters in `data` (one bit per parameter index)
+  /// carry no derivative, with those `fn` already has; once per set. Null
+  /// for a callee specialised for shared storage.
+  Function *lowerData(const Function *fn, std::uint64_t data);
 
   /// Code that the lowering found it cannot differentiate correctly (the
   /// validator cannot see it on the AST: it depends on how arguments share
@@ -109,6 +114,14 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, std::string>,
            std::unique_ptr<Function>>
       shared_;
+  /// Callees lowered by lower() and lowerData(): their declaration and the
+  /// parameters that carry no derivative in them.
+  std::map<const Function *,
+           std::pair<const clang::FunctionDecl *, std::uint64_t>>
+      plain_;
+  std::map<std::pair<const clang::FunctionDecl *, std::uint64_t>,
+           std::unique_ptr<Function>>
+      data_;
   /// The patterns of the specialisations (the lowering reads them).
   std::vector<std::unique_ptr<SharedStorage>> patterns_;
   std::vector<Function *> order_;

@@ -126,6 +126,8 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
 
 ExprPtr FunctionLowerer::incDec(const UnaryOperator *u, Block &pre) {
   SourceLocation loc = u->getBeginLoc();
+  if (PointerStep step; pointerStep(u, step))
+    return stepPointer(step, loc, pre); // LowerPointer.cpp
   ExprPtr t = target(u->getSubExpr(), pre);
   ExprPtr old;
   if (u->isPostfix()) {

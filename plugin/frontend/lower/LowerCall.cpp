@@ -89,6 +89,14 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       objectArgs(object(a, pre), p->getType(), output, a);
       continue;
     }
+    if (p &&
+        a->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)) {
+      // No storage: nothing read or written through it.
+      st->args.push_back(makeNullPointer(typeOf(p->getType(), loc)));
+      st->arg_is_output.push_back(false);
+      sources.push_back(a);
+      continue;
+    }
     if (AddressArgument at; addressArgument(p, a, at)) {
       // An address (`&e`, `&x[k]`, `x + k`, `v.data()`): the storage it
       // points at, as an l-value, passed by address.

@@ -28,8 +28,18 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   if (AddressArgument at; vd->getType()->isPointerType() && vd->getInit() &&
                           addressOf(vd->getType(), vd->getInit(), at, true)) {
     ExprPtr a = address(at, loc, out);
-    if (a->kind == ExprKind::Index && a->ops[1]->kind != ExprKind::Literal)
-      a->ops[1] = frozenIndex(std::move(a->ops[1]), loc, out);
+    if (pointerChanges(vd))
+      return walkingView(vd, std::move(a), loc, out); // LowerPointer.cpp
+    if (a->kind == ExprKind::Index && a->ops[1]->kind != ExprKind::Literal &&
+        !(a->ops[1]->kind == ExprKind::VarRef &&
+          a->ops[1]->var->role == VarRole::Temp)) {
+      // Its offset as it is now: `p_at`.
+      const std::string stem = naming::viewOffset(vd->getNameAsString());
+      Var *at = fn_->addVar(stem, a->ops[1]->type, VarRole::Temp);
+      at->name = fn_->names.fresh(stem);
+      out.push_back(assign(makeVarRef(at), std::move(a->ops[1]), loc));
+      a->ops[1] = makeVarRef(at);
+    }
     aliases[vd] = std::move(a);
     return;
   }

@@ -83,6 +83,8 @@ public:
   explicit ExprLowerer(FunctionLowerer &f) : lowerer_(f) {}
 
   ExprPtr VisitImplicitCastExpr(const ImplicitCastExpr *e, Block &pre) {
+    if (e->getCastKind() == CK_NullToPointer) // given to a pointer parameter
+      return makeNullPointer(lowerer_.typeOf(e->getType(), e->getBeginLoc()));
     ExprPtr x = lowerer_.expr(e->getSubExpr(), pre);
     switch (e->getCastKind()) {
     case CK_IntegralToFloating:
@@ -179,7 +181,11 @@ public:
         rangeAlgorithm(c, ra);
         return lowerer_.algorithm(c, ra, pre, nullptr);
       }
-      ExprPtr p = lowerer_.expr(u->getSubExpr()->IgnoreParenImpCasts(), pre);
+      const clang::Expr *sub = u->getSubExpr();
+      AddressArgument at; // `*(p + k)`
+      ExprPtr p = addressOf(sub->getType(), sub, at, /*whole=*/false)
+                      ? lowerer_.address(at, u->getBeginLoc(), pre)
+                      : lowerer_.expr(sub->IgnoreParenImpCasts(), pre);
       if (p->address) // a view: the element it points at
         return FunctionLowerer::viewElement(std::move(p),
                                             makeIntLiteral(0, intType()));
@@ -193,6 +199,10 @@ public:
   }
 
   ExprPtr VisitBinaryOperator(const BinaryOperator *b, Block &pre) {
+    if (PointerStep step; pointerStep(b, step))
+      return lowerer_.stepPointer(step, b->getBeginLoc(), pre);
+    if (pointerOffsets(b))
+      return lowerer_.comparePointers(b, pre);
     if (b->isAssignmentOp()) {
       std::optional<Op> op = b->isCompoundAssignmentOp()
                                  ? irOperator(b->getOpcode())
@@ -397,14 +407,24 @@ ExprPtr FunctionLowerer::address(const AddressArgument &at, SourceLocation loc,
     x = target(at.lvalue, pre);
   } else {
     x = target(at.array, pre);
-    if (x->address && !at.offset)
+    if (x->address && at.offsets.empty())
       return x; // a view as it is
     if (x->kind == ExprKind::VarRef && x->type.kind == TypeKind::Pointer &&
-        !at.offset)
+        at.offsets.empty())
       return x; // a named pointer as it is
     // An element of the array, or of the view's storage.
-    x = viewElement(std::move(x), at.offset ? expr(at.offset, pre)
-                                            : makeIntLiteral(0, intType()));
+    ExprPtr offset;
+    for (const AddressArgument::Offset &o : at.offsets) {
+      ExprPtr by = expr(o.by, pre);
+      if (!offset)
+        offset = o.minus ? makeUnary(Op::Neg, std::move(by)) : std::move(by);
+      else
+        offset = makeBinary(o.minus ? Op::Sub : Op::Add, std::move(offset),
+                            std::move(by), intType());
+    }
+    if (!offset)
+      offset = makeIntLiteral(0, intType());
+    x = viewElement(std::move(x), std::move(offset));
   }
   if (x->kind != ExprKind::VarRef && x->kind != ExprKind::Index)
     unexpected(loc, "an address of a computed value");

@@ -67,7 +67,38 @@ Function *Lowering::lower(const FunctionDecl *fd) {
   auto &slot = functions_[def->getCanonicalDecl()];
   slot = std::make_unique<Function>();
   Function *fn = slot.get();
+  plain_[fn] = {def->getCanonicalDecl(), 0};
   FunctionLowerer(*this, def, fn).run();
+  order_.push_back(fn);
+  return fn;
+}
+
+Function *Lowering::lowerData(const Function *of, std::uint64_t data) {
+  auto plain = plain_.find(of);
+  if (plain == plain_.end())
+    return nullptr;
+  const auto [decl, before] = plain->second;
+  data |= before;
+  auto key = std::make_pair(decl, data);
+  if (auto it = data_.find(key); it != data_.end())
+    return it->second.get(); // lowered, or being lowered (recursion)
+  auto &slot = data_[key];
+  slot = std::make_unique<Function>();
+  Function *fn = slot.get();
+  plain_[fn] = key;
+  FunctionLowerer(*this, definition(decl), fn).run();
+  fn->variant = naming::dataVariant();
+  std::string names;
+  for (Var *p : fn->params)
+    if (p->sourceParam() < 64 && ((data >> p->sourceParam()) & 1u)) {
+      p->data = true;
+      fn->variant += "_" + p->name;
+      names += (names.empty() ? "'" : ", '") + p->name + "'";
+    }
+  fn->variant_note =
+      "for data: " + names +
+      (names.find(',') == std::string::npos ? " carries" : " carry") +
+      " no derivative";
   order_.push_back(fn);
   return fn;
 }
@@ -129,6 +160,10 @@ void FunctionLowerer::run() {
   }
   if (returned)
     fn_->body.push_back(setFlag(returned, false, fd->getLocation()));
+  // A pointer parameter the body steps walks its storage (LowerPointer.cpp).
+  for (const ParmVarDecl *p : fd->parameters())
+    if (auto v = vars.find(p); v != vars.end() && pointerChanges(p))
+      walkingView(p, makeVarRef(v->second), p->getLocation(), fn_->body);
   if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
     memberInitializers(ctor);
   sequence(stmts, fn_->body);

@@ -492,7 +492,7 @@ void FunctionLowerer::bindShared(
     }
     *object = std::move(bound);
   }
-  fn_->variant_note = sh.note;
+  fn_->variant_note = "for arguments that share storage (" + sh.note + ")";
 }
 
 } // namespace tangent

@@ -161,6 +161,9 @@ double f(double x) {
   double y = (x += 1.0, x * x);
   return y;
 })"},
-                      RefusedCode{"pointer_arithmetic", R"(
-double f(const double *p) { return *(p + 1); })"}),
+                      RefusedCode{"pointer_other_storage", R"(
+double f(const double *p, const double *q) {
+  p = q;
+  return *p;
+})"}),
     nameOf);

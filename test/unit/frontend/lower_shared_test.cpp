@@ -71,7 +71,8 @@ double f(double x) { double a = x; addto(a, a); return a; }
             (Lines{"a = x", "call addto(out a)", "result = a"}));
   const Function &callee = *firstCall(fn->body)->callee;
   EXPECT_EQ(callee.variant, "shared");
-  EXPECT_EQ(callee.variant_note, "'b' is 'a'");
+  EXPECT_EQ(callee.variant_note,
+            "for arguments that share storage ('b' is 'a')");
   EXPECT_TRUE(callee.flattened);
   EXPECT_EQ(params(callee), (Lines{"a"}));
   // The C++ body's order: the second statement reads the new a.
@@ -91,7 +92,8 @@ double f(const std::vector<double> &x) {
   const Stmt &call = *firstCall(fn->body);
   EXPECT_EQ(show(call), "call scale_by(out v, 0ul)");
   EXPECT_EQ(params(*call.callee), (Lines{"v", "at"}));
-  EXPECT_EQ(call.callee->variant_note, "'s' is an element of 'v'");
+  EXPECT_EQ(call.callee->variant_note,
+            "for arguments that share storage ('s' is an element of 'v')");
 }
 
 TEST_F(LowerShared, ElementsAtRunTimeIndicesShareAnAddedRoot) {
@@ -154,9 +156,11 @@ double f(double a, double b) {
     if (s->kind == StmtKind::Call)
       calls.push_back(s.get());
   ASSERT_EQ(calls.size(), 2u);
-  EXPECT_EQ(calls[0]->callee->variant_note, "'d' is 'p.x'");
+  EXPECT_EQ(calls[0]->callee->variant_note,
+            "for arguments that share storage ('d' is 'p.x')");
   EXPECT_EQ(params(*calls[0]->callee).size(), 2u);
-  EXPECT_EQ(calls[1]->callee->variant_note, "'by' is 'self.y'");
+  EXPECT_EQ(calls[1]->callee->variant_note,
+            "for arguments that share storage ('by' is 'self.y')");
   EXPECT_EQ(params(*calls[1]->callee).size(), 2u);
 }
 

@@ -267,29 +267,71 @@ double f(double x, double y) {
 // --- expressions -------------------------------------------------------------
 
 TEST(Validate, PointerArithmetic) {
-  EXPECT_TRUE(refused(R"(
+  // `*(p + 1)`, `*(p + i - 1)`: elements of the storage.
+  EXPECT_TRUE(acceptedSilently(R"(
 double f(const double *p, int n) {
   double s = p[0];
-  if (n > 1)
-    s += *(p + 1) * 2.0; // @here
+  for (int i = 1; i < n; ++i)
+    s += *(p + i) * *(p + i - 1);
+  return s;
+}
+)"));
+  // On a pointer to integers: refused.
+  EXPECT_TRUE(refused(R"(
+double f(const double *x, const int *k, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i) {
+    s += x[*k];
+    ++k; // @here
+  }
   return s;
 }
 )",
                       {"pointer arithmetic is not supported"}));
 }
 
-TEST(Validate, PointerIncrement) {
-  EXPECT_TRUE(refused(R"(
+TEST(Validate, PointerWalks) {
+  // A pointer parameter and views walking their storage.
+  EXPECT_TRUE(acceptedSilently(R"(
 double f(const double *p, int n) {
   double s = 0.0;
-  for (int i = 0; i < n; ++i) {
-    s += p[0];
-    p++; // @here
-  }
+  const double *end = p + n;
+  for (const double *q = p; q != end; ++q)
+    s += *q * double(q - p);
+  while (n-- > 0)
+    s += *p++;
+  return s;
+}
+)"));
+  // Reassigned to other storage, or stepping a pointer to a variable.
+  EXPECT_TRUE(refused(R"(
+double f(const double *p, const double *q) {
+  const double *r = p;
+  r = q + 1; // @here
+  return *r;
+}
+)",
+                      {"'r' views 'p': it is reassigned only to addresses "
+                       "into 'p'"}));
+  EXPECT_TRUE(refused(R"(
+double f(double x) {
+  const double *r = &x;
+  r++; // @here
+  return *r;
+}
+)",
+                      {"'r' points at a variable or a row"}));
+  // Two pointers into different storage compared.
+  EXPECT_TRUE(refused(R"(
+double f(const double *p, const double *q, int n) {
+  double s = 0.0;
+  for (const double *r = p; r < q + n; ++r) // @here
+    s += *r;
   return s;
 }
 )",
-                      {"pointer arithmetic is not supported"}));
+                      {"comparing or subtracting pointers is supported for "
+                       "two pointers into one array"}));
 }
 
 TEST(Validate, CommaOperator) {

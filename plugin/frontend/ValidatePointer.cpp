@@ -1,0 +1,165 @@
+//===- ValidatePointer.cpp - views, addresses and pointers that walk ------===//
+//
+// A pointer local is a view: another name for the storage it is
+// initialized to point at (`const double *p = x + k;`). It may walk that
+// storage (`++p`, `p += d`, `p = x + j`; a pointer parameter too), and two
+// pointers into one storage compare and subtract (`p < end`, `p - x`);
+// the lowering keeps an offset per walking pointer (LowerPointer.cpp).
+// What a pointer views never changes: reassigning it to other storage is
+// refused, as is walking a pointer to a variable or to a row.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
+#include "frontend/Validator.h"
+
+using namespace clang;
+
+namespace tangent {
+
+const VarDecl *Validator::storageOf(const AddressArgument &at) const {
+  const clang::Expr *named = at.array;
+  if (at.lvalue) {
+    const clang::Expr *lv = at.lvalue->IgnoreParenImpCasts();
+    if (const auto *s = dyn_cast<ArraySubscriptExpr>(lv))
+      named = s->getBase();
+    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
+             op && op->getOperator() == OO_Subscript)
+      named = op->getArg(0);
+    else
+      return nullptr; // `&e`: a variable
+  }
+  const auto *dre = dyn_cast<DeclRefExpr>(named->IgnoreParenImpCasts());
+  const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+  if (!vd)
+    return nullptr; // a row, a field
+  auto view = scope_->storage.find(vd);
+  return view != scope_->storage.end() ? view->second : vd;
+}
+
+void Validator::localPointer(const VarDecl *vd) {
+  AddressArgument at;
+  const clang::Expr *init = vd->getInit();
+  if (init && addressOf(vd->getType(), init, at, /*whole=*/true)) {
+    address(at, vd->getType()->getPointeeType().isConstQualified()
+                    ? Use::Value
+                    : Use::Target);
+    scope_->vars.insert(vd);
+    scope_->storage[vd] = storageOf(at);
+    return;
+  }
+  // What the initializer is may have a refusal of its own (a cast,
+  // `new`); a choice of addresses or none gets the view's.
+  const clang::Expr *bare = init ? init->IgnoreParenImpCasts() : nullptr;
+  if (bare && !isa<ConditionalOperator, CXXNullPtrLiteralExpr>(bare)) {
+    const bool before = ok_;
+    ok_ = true;
+    expr(init);
+    const bool said = !ok_;
+    ok_ = before && ok_;
+    if (said) {
+      scope_->refused.insert(vd);
+      return;
+    }
+  }
+  return refuseDecl(vd, "a pointer local is supported as a view "
+                        "initialized to an address: `const double *p = "
+                        "x + k;`, `&v[k]`, `v.data()`");
+}
+
+void Validator::address(const AddressArgument &at, Use use) {
+  if (at.lvalue) {
+    const clang::Expr *lv = at.lvalue;
+    const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
+    const bool element = isa<ArraySubscriptExpr>(lv) ||
+                         (op && op->getOperator() == OO_Subscript);
+    const VarDecl *v = namedVar(lv);
+    if (!element && !(v && v->getType()->isRealFloatingType()))
+      return refuse(lv->getBeginLoc(),
+                    "taking an address is supported for a floating-point "
+                    "variable (`&e`) or an element of a named array, vector "
+                    "or pointer (`&x[k]`) passed to a pointer parameter");
+    return expr(lv, use);
+  }
+  if (!namesContainer(at.array, /*or_pointer=*/true))
+    return refuse(at.array->getBeginLoc(),
+                  "an address into an array is supported for a named array, "
+                  "vector or pointer (`x + k`, `v.data() + k`) passed to a "
+                  "pointer parameter");
+  for (const AddressArgument::Offset &o : at.offsets)
+    expr(o.by);
+}
+
+void Validator::stepPointer(const PointerStep &step, SourceLocation loc) {
+  const VarDecl *p = step.pointer;
+  if (scope_->refused.count(p))
+    return;
+  const std::string name = "'" + p->getNameAsString() + "'";
+  auto view = scope_->storage.find(p);
+  const bool parameter = isa<ParmVarDecl>(p) && scope_->vars.count(p);
+  if (!parameter && view == scope_->storage.end())
+    return refuse(loc, "pointer arithmetic is supported on a pointer "
+                       "parameter or a view into an array (`const double "
+                       "*p = x + k; ++p;`)");
+  const VarDecl *storage = parameter ? p : view->second;
+  if (!storage)
+    return refuse(loc, name + " points at a variable or a row: only a view "
+                              "into a named array, vector or pointer walks; "
+                              "index the storage instead");
+  if (step.by)
+    return expr(step.by);
+  if (!step.to)
+    return;
+  AddressArgument at;
+  if (!addressOf(p->getType(), step.to, at, /*whole=*/true))
+    return refuse(step.to->getBeginLoc(),
+                  "a pointer is reassigned to an address into the storage "
+                  "it views: `p = x + k`, `p = &x[k]`, `p = q`");
+  const VarDecl *to = storageOf(at);
+  if (to != storage)
+    return refuse(step.to->getBeginLoc(),
+                  (parameter
+                       ? "the pointer parameter " + name +
+                             " is reassigned only to addresses into "
+                             "its own storage (`" +
+                             p->getNameAsString() + " += k`)"
+                       : name + " views '" + storage->getNameAsString() +
+                             "': it is reassigned only to addresses "
+                             "into '" +
+                             storage->getNameAsString() + "' (`p = x + k`)") +
+                      "; use another pointer for other storage");
+  address(at, p->getType()->getPointeeType().isConstQualified() ? Use::Value
+                                                                : Use::Target);
+}
+
+void Validator::comparePointers(const BinaryOperator *b) {
+  SourceLocation loc = b->getOperatorLoc();
+  const VarDecl *storage[2] = {nullptr, nullptr};
+  const clang::Expr *sides[2] = {b->getLHS(), b->getRHS()};
+  int null = -1; // `p != nullptr`: the side that is nullptr
+  for (int i = 0; i < 2; ++i)
+    if (sides[i]->isNullPointerConstant(ctx_,
+                                        clang::Expr::NPC_NeverValueDependent))
+      null = i;
+  for (int i = 0; i < 2; ++i) {
+    const clang::Expr *e = sides[i];
+    if (i == null)
+      continue;
+    AddressArgument at;
+    if (!addressOf(e->getType(), e, at, /*whole=*/true))
+      return refuse(loc, "comparing or subtracting pointers is supported for "
+                         "two pointers into one array (`p < x + n`, `p - "
+                         "x`)");
+    if (const VarDecl *named = namedVar(e);
+        named && scope_->refused.count(named))
+      return;
+    address(at, Use::Value);
+    storage[i] = storageOf(at);
+  }
+  if (null >= 0)
+    return;
+  if (!storage[0] || storage[0] != storage[1])
+    return refuse(loc, "comparing or subtracting pointers is supported for "
+                       "two pointers into one array (`p < x + n`, `p - x`)");
+}
+
+} // namespace tangent

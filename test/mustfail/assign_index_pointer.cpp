@@ -1,0 +1,14 @@
+// Must fail: assigning to a pointer to integers (an index array chosen at
+// run time).
+#include <tangent/grad.hpp>
+
+double f(const double *x, const int *i, const int *j, int n) {
+  if (n > 1)
+    i = j; // TANGENT-ERROR: assigning to a pointer is not supported
+  return x[i[0]] * x[j[0]];
+}
+
+double use(const double *x, const int *i, double *dx) {
+  return tangent::grad<f, tangent::options{.wrt = tangent::wrt_params(0)}>()
+      .pullback(x, i, i, 2, dx);
+}
