@@ -319,7 +319,13 @@ CppBody specialization(const Function &fn, const Options &opts,
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   params.push_back(std::string("double ") + naming::bindingSeed());
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
-  args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
+  // A void function has no result to seed: the adjoints of what it writes
+  // through pointers are its seeds.
+  if (fn.result.kind == TypeKind::Void)
+    before.push_back(
+        cpp::statement(std::string("(void)") + naming::bindingSeed() + ";"));
+  else
+    args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + entry + "(" + join(args) + ")";
   CppBody out = accessTags(signature);

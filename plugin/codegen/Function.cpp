@@ -190,9 +190,10 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     c.append(registry);
     c.append(body.rev);
     c.append(finish);
-    if (!has_result || !fn.result_var->active)
+    if (has_result && !fn.result_var->active)
       c.statement("(void)" + d_result + ";");
-    c.statement("return " + (has_result ? value : std::string()) + ";");
+    // A void function's results are what it wrote through pointers.
+    c.statement(has_result ? "return " + value + ";" : "return;");
     c.close();
     out.declarations = {cpp::statement(sig + ";")};
   } else {

@@ -345,7 +345,8 @@ bool writesThroughPointer(const ParmVarDecl *p) {
   if (!p || !p->getType()->isPointerType())
     return false;
   QualType pointee = p->getType()->getPointeeType();
-  return !pointee.isConstQualified() && pointee->isRealFloatingType();
+  return !pointee.isConstQualified() &&
+         (pointee->isRealFloatingType() || pointee->isIntegerType());
 }
 
 bool isInactiveCall(const CallExpr *call, ASTContext &ctx) {
@@ -408,7 +409,7 @@ bool readsOnlyConstants(const clang::Expr *e, ASTContext &ctx) {
 bool isConstantCall(const CallExpr *call, ASTContext &ctx) {
   const FunctionDecl *callee = call->getDirectCallee();
   if (!callee || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(call) ||
-      !isLibraryFunction(callee, ctx))
+      call->getNumArgs() == 0)
     return false;
   const QualType r = call->getType();
   if (!r->isRealFloatingType() && !r->isIntegralOrEnumerationType())

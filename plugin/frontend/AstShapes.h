@@ -142,8 +142,8 @@ bool isMathFunction(const clang::FunctionDecl *callee);
 
 /// Whether parameter `p` is bound by non-const reference (an output).
 bool isOutputParam(const clang::ParmVarDecl *p);
-/// Whether parameter `p` is a pointer to non-const floating-point storage:
-/// the callee may write through it, so its argument is an output too.
+/// Whether parameter `p` is a pointer to non-const floating-point or integer
+/// storage: the callee may write through it, so its argument is an output too.
 bool writesThroughPointer(const clang::ParmVarDecl *p);
 
 /// An argument of a pointer-to-floating-point parameter that passes an
@@ -165,8 +165,8 @@ struct AddressArgument {
 bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out);
 /// The same for an expression of type `pointer` (a pointer to floating
-/// point); with `whole`, a named pointer as it is (`x`: element 0 of it)
-/// too.
+/// point or integers); with `whole`, a named pointer as it is (`x`: element 0
+/// of it) too.
 bool addressOf(clang::QualType pointer, const clang::Expr *arg,
                AddressArgument &out, bool whole);
 
@@ -184,15 +184,30 @@ bool pointerStep(const clang::Expr *e, PointerStep &out);
 /// Whether pointer `vd` (a local or a parameter) is stepped or reassigned
 /// anywhere in the function that declares it: a walking view.
 bool pointerChanges(const clang::VarDecl *vd);
+/// The variable whose storage address `at` is into (the named pointer,
+/// array or vector, or the base of `&x[k]`); null for anything else.
+const clang::VarDecl *namedStorage(const AddressArgument &at);
+/// The variables whose storage pointer local `vd` is set to point into:
+/// its initializer's and each reassignment's (`p = x + k`, `p = &y[i]`),
+/// each once, in order; false if one of them is not an address into a
+/// named variable.
+bool pointerStorages(const clang::VarDecl *vd,
+                     llvm::SmallVectorImpl<const clang::VarDecl *> &out);
+/// The first use of pointer `vd` in its function outside an expression
+/// statement of its own (in a condition, an initializer, a return), or
+/// null; its reassignments (`p = x + k`) are not uses.
+const clang::Expr *useOutsideStatements(const clang::VarDecl *vd);
 /// Whether `b` compares or subtracts two pointers (`p < end`, `p - x`,
 /// `p != q`): an integer or a truth value from their offsets.
 bool pointerOffsets(const clang::BinaryOperator *b);
 
-/// Whether `call` calls a library function without a derivative rule on
-/// constants: it returns a number, and its arguments read no floating-point
-/// variable, element or field (`std::lgamma(0.5 * (n + 1))` with `n` an
-/// int): a constant, whatever the function. Literals, integer variables,
-/// operators, casts and such calls nested are constants.
+/// Whether `call` calls a free function (a library's without a derivative
+/// rule, or the user's) on constants: it returns a number, takes no output
+/// or pointer, and its arguments (one at least) read no floating-point
+/// variable, element or field (`std::lgamma(0.5 * (n + 1))`,
+/// `log_gamma_distrib(0.5 * n, p)` with `n`, `p` ints): a constant,
+/// whatever the function, evaluated as written. Literals, integer
+/// variables, operators, casts and such calls nested are constants.
 bool isConstantCall(const clang::CallExpr *call, clang::ASTContext &ctx);
 
 /// Whether a call is a constant for differentiation: it returns a value, no

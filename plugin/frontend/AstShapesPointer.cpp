@@ -9,6 +9,10 @@
 #include "frontend/AstShapes.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -72,6 +76,117 @@ bool pointerChanges(const VarDecl *vd) {
   const auto *fd =
       dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
   return fd && changes(fd->getBody(), vd);
+}
+
+const VarDecl *namedStorage(const AddressArgument &at) {
+  const clang::Expr *named = at.array;
+  if (at.lvalue) {
+    const clang::Expr *lv = at.lvalue->IgnoreParenImpCasts();
+    if (const auto *s = dyn_cast<ArraySubscriptExpr>(lv))
+      named = s->getBase();
+    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
+             op && op->getOperator() == OO_Subscript)
+      named = op->getArg(0);
+    else
+      return nullptr;
+  }
+  const auto *dre = dyn_cast<DeclRefExpr>(named->IgnoreParenImpCasts());
+  return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+}
+
+bool pointerStorages(const VarDecl *vd,
+                     llvm::SmallVectorImpl<const VarDecl *> &out) {
+  out.clear();
+  bool ok = true;
+  auto once = [&](const VarDecl *s) {
+    if (std::find(out.begin(), out.end(), s) == out.end())
+      out.push_back(s);
+  };
+  auto add = [&](const clang::Expr *to) {
+    AddressArgument at;
+    const VarDecl *s = to && addressOf(vd->getType(), to, at, /*whole=*/true)
+                           ? namedStorage(at)
+                           : nullptr;
+    llvm::SmallVector<const VarDecl *, 4> viewed;
+    if (!s)
+      ok = false;
+    else if (s == vd)
+      return; // `p = p + 1`: where it points already
+    else if (!isa<ParmVarDecl>(s) && s->getType()->isPointerType() &&
+             s->getInit()) {
+      // Another view (`p = q`): what that one points into.
+      ok &= pointerStorages(s, viewed);
+      for (const VarDecl *v : viewed)
+        once(v);
+    } else {
+      once(s);
+    }
+  };
+  add(vd->getInit());
+  std::function<void(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *e = dyn_cast<clang::Expr>(s))
+      if (PointerStep step;
+          pointerStep(e, step) && step.pointer == vd && step.to)
+        add(step.to);
+    for (const clang::Stmt *child : s->children())
+      walk(child);
+  };
+  if (const auto *fd =
+          dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod()))
+    walk(fd->getBody());
+  return ok;
+}
+
+const clang::Expr *useOutsideStatements(const VarDecl *vd) {
+  // A use: a reference to vd that is not the target of its reassignment.
+  std::function<const clang::Expr *(const clang::Stmt *)> use =
+      [&](const clang::Stmt *s) -> const clang::Expr * {
+    if (!s)
+      return nullptr;
+    if (const auto *e = dyn_cast<clang::Expr>(s)) {
+      if (PointerStep step;
+          pointerStep(e, step) && step.pointer == vd && step.to)
+        return use(step.to);
+      if (const auto *dre = dyn_cast<DeclRefExpr>(e);
+          dre && dre->getDecl() == vd)
+        return e;
+    }
+    for (const clang::Stmt *child : s->children())
+      if (const clang::Expr *u = use(child))
+        return u;
+    return nullptr;
+  };
+  // Statements: an expression statement may use it; anything else is
+  // searched but for the statements it holds.
+  std::function<const clang::Expr *(const clang::Stmt *)> statement =
+      [&](const clang::Stmt *s) -> const clang::Expr * {
+    if (!s || isa<clang::Expr>(s))
+      return nullptr;
+    for (const clang::Stmt *child : s->children()) {
+      if (!child)
+        continue;
+      const bool holds_statements =
+          isa<CompoundStmt>(s) ||
+          (isa<ForStmt>(s) && child == cast<ForStmt>(s)->getBody()) ||
+          (isa<WhileStmt>(s) && child == cast<WhileStmt>(s)->getBody()) ||
+          (isa<DoStmt>(s) && child == cast<DoStmt>(s)->getBody()) ||
+          (isa<IfStmt>(s) && (child == cast<IfStmt>(s)->getThen() ||
+                              child == cast<IfStmt>(s)->getElse())) ||
+          isa<AttributedStmt>(s);
+      const clang::Expr *u =
+          holds_statements && isa<clang::Expr>(child)
+              ? nullptr
+              : (isa<clang::Expr>(child) ? use(child) : statement(child));
+      if (u)
+        return u;
+    }
+    return nullptr;
+  };
+  const auto *fd =
+      dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
+  return fd ? statement(fd->getBody()) : nullptr;
 }
 
 bool pointerOffsets(const BinaryOperator *b) {

@@ -304,7 +304,8 @@ bool offsetAddress(const clang::Expr *e, AddressArgument &out) {
 bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
                bool whole) {
   if (!pointer->isPointerType() ||
-      !pointer->getPointeeType()->isRealFloatingType())
+      !(pointer->getPointeeType()->isRealFloatingType() ||
+        pointer->getPointeeType()->isIntegerType()))
     return false;
   const clang::Expr *e = withoutNoOps(arg);
   out = {};

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
+#include "frontend/Types.h"
 #include "frontend/Validator.h"
 
 using namespace clang;
@@ -17,21 +18,9 @@ using namespace clang;
 namespace tangent {
 
 const VarDecl *Validator::storageOf(const AddressArgument &at) const {
-  const clang::Expr *named = at.array;
-  if (at.lvalue) {
-    const clang::Expr *lv = at.lvalue->IgnoreParenImpCasts();
-    if (const auto *s = dyn_cast<ArraySubscriptExpr>(lv))
-      named = s->getBase();
-    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
-             op && op->getOperator() == OO_Subscript)
-      named = op->getArg(0);
-    else
-      return nullptr; // `&e`: a variable
-  }
-  const auto *dre = dyn_cast<DeclRefExpr>(named->IgnoreParenImpCasts());
-  const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+  const VarDecl *vd = namedStorage(at); // null: a variable, a row, a field
   if (!vd)
-    return nullptr; // a row, a field
+    return nullptr;
   auto view = scope_->storage.find(vd);
   return view != scope_->storage.end() ? view->second : vd;
 }
@@ -80,7 +69,13 @@ void Validator::address(const AddressArgument &at, Use use) {
                     "or pointer (`&x[k]`) passed to a pointer parameter");
     return expr(lv, use);
   }
-  if (!namesContainer(at.array, /*or_pointer=*/true))
+  // A field's vector or array (`model.weights.data()`): the field.
+  const auto *field =
+      dyn_cast<MemberExpr>(bareObject(at.array->IgnoreParenImpCasts()));
+  if (Type t; field && lowerType(ctx_, field->getType(), t) &&
+              t.isContainer() && !t.isNested())
+    member(field, use);
+  else if (!namesContainer(at.array, /*or_pointer=*/true))
     return refuse(at.array->getBeginLoc(),
                   "an address into an array is supported for a named array, "
                   "vector or pointer (`x + k`, `v.data() + k`) passed to a "
@@ -101,6 +96,9 @@ void Validator::stepPointer(const PointerStep &step, SourceLocation loc) {
                        "parameter or a view into an array (`const double "
                        "*p = x + k; ++p;`)");
   const VarDecl *storage = parameter ? p : view->second;
+  llvm::SmallVector<const VarDecl *, 4> storages;
+  if (!parameter && pointerStorages(p, storages) && storages.size() > 1)
+    return choiceOfStorage(step, storages, loc);
   if (!storage)
     return refuse(loc, name + " points at a variable or a row: only a view "
                               "into a named array, vector or pointer walks; "
@@ -131,6 +129,32 @@ void Validator::stepPointer(const PointerStep &step, SourceLocation loc) {
                                                                 : Use::Target);
 }
 
+void Validator::choiceOfStorage(const PointerStep &step,
+                                llvm::ArrayRef<const VarDecl *> storages,
+                                SourceLocation loc) {
+  const VarDecl *p = step.pointer;
+  std::string names;
+  for (size_t k = 0; k < storages.size(); ++k)
+    names += std::string(k == 0                     ? ""
+                         : k + 1 == storages.size() ? " or "
+                                                    : ", ") +
+             "'" + storages[k]->getNameAsString() + "'";
+  const std::string what = "'" + p->getNameAsString() + "' points into " +
+                           names + " (it is reassigned from one to another)";
+  if (!step.to)
+    return refuse(loc, what + ": such a pointer is reassigned, not stepped; "
+                              "step an index instead");
+  if (const clang::Expr *use = useOutsideStatements(p))
+    return refuse(use->getBeginLoc(),
+                  what + ": such a pointer is read or passed on in "
+                         "statements of its own (`f(p);`, `y[i] = p[i];`), "
+                         "not in a condition, an initializer or a return");
+  AddressArgument at;
+  addressOf(p->getType(), step.to, at, /*whole=*/true);
+  address(at, p->getType()->getPointeeType().isConstQualified() ? Use::Value
+                                                                : Use::Target);
+}
+
 void Validator::comparePointers(const BinaryOperator *b) {
   SourceLocation loc = b->getOperatorLoc();
   const VarDecl *storage[2] = {nullptr, nullptr};
@@ -152,6 +176,14 @@ void Validator::comparePointers(const BinaryOperator *b) {
     if (const VarDecl *named = namedVar(e);
         named && scope_->refused.count(named))
       return;
+    llvm::SmallVector<const VarDecl *, 4> storages;
+    if (const VarDecl *named = namedVar(e);
+        named && scope_->storage.count(named) &&
+        pointerStorages(named, storages) && storages.size() > 1)
+      return refuse(loc, "'" + named->getNameAsString() +
+                             "' points into several arrays (it is "
+                             "reassigned from one to another): compare "
+                             "indices instead");
     address(at, Use::Value);
     storage[i] = storageOf(at);
   }

@@ -224,6 +224,11 @@ private:
   const clang::VarDecl *storageOf(const AddressArgument &at) const;
   /// `++p`, `p += k`, `p = x + j` of a view or pointer parameter.
   void stepPointer(const PointerStep &step, clang::SourceLocation loc);
+  /// `p = &s[i]` of a view that is reassigned from one storage to another
+  /// (`storages`: AstShapes.h, pointerStorages).
+  void choiceOfStorage(const PointerStep &step,
+                       llvm::ArrayRef<const clang::VarDecl *> storages,
+                       clang::SourceLocation loc);
   /// `p < end`, `p - x`: two pointers into one storage.
   void comparePointers(const clang::BinaryOperator *b);
   /// A call of a member function (or member operator) of the user's on

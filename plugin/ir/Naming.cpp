@@ -26,6 +26,7 @@ std::string localAdjoint(const std::string &var) {
   return adjointStem(var) + "_local";
 }
 std::string viewOffset(const std::string &pointer) { return pointer + "_at"; }
+std::string viewStorage(const std::string &pointer) { return pointer + "_in"; }
 std::string leafLocal(const std::string &object, std::size_t j) {
   return object + "_" + std::to_string(j);
 }

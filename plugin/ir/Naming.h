@@ -73,6 +73,9 @@ inline const char *resultVar() { return "result"; }
 /// The offset of a pointer that walks (`p++`) in the storage it views
 /// (frontend/lower/LowerPointer.cpp): `p_at`.
 std::string viewOffset(const std::string &pointer);
+/// Which of its storages a pointer reassigned between several points into
+/// (LowerPointer.cpp): `p_in`.
+std::string viewStorage(const std::string &pointer);
 /// A callee specialised for arguments that share storage
 /// (frontend/lower/LowerShared.cpp): the stem suffix of its generated
 /// functions, an added parameter for storage several parameters are parts

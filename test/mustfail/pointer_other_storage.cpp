@@ -1,15 +1,19 @@
-// Must fail: a view reassigned to an address into other storage (what a
-// pointer views never changes; its offset in that storage does).
+// Must fail: a view reassigned to an address into a row of a vector of
+// vectors (the storage a view is reassigned to is a named array, vector or
+// pointer).
 #include <tangent/grad.hpp>
 #include <vector>
 
-double f(const std::vector<double> &x, const std::vector<double> &y) {
+double f(const std::vector<double> &x,
+         const std::vector<std::vector<double>> &m) {
   const double *p = x.data();
   double s = *p;
-  p = y.data() + 1; // TANGENT-ERROR: 'p' views 'x': it is reassigned only to addresses into 'x'
-  return s + *p;
+  p = m[1].data(); // TANGENT-ERROR: 'p' views 'x': it is reassigned only to addresses into 'x'
+  s += p[0];
+  return s;
 }
 
-double use(const std::vector<double> &x, const std::vector<double> &y) {
-  return std::get<0>(tangent::grad<f>()(x, y))[0];
+double use(const std::vector<double> &x,
+           const std::vector<std::vector<double>> &m) {
+  return std::get<0>(tangent::grad<f>()(x, m))[0];
 }

@@ -173,6 +173,16 @@ public:
   /// with an offset variable of its own (offsets[vd]) set in `out`.
   void walkingView(const clang::VarDecl *vd, ExprPtr start,
                    clang::SourceLocation loc, Block &out);
+  /// Makes `vd`, a view reassigned from one of `storages` to another (the
+  /// validator allows it in expression statements only), element `offset`
+  /// of storage number `in` (two locals of its own, choices[vd]).
+  void viewOfChoice(const clang::VarDecl *vd, ExprPtr start,
+                    llvm::ArrayRef<const clang::VarDecl *> storages,
+                    clang::SourceLocation loc, Block &out);
+  /// An expression statement that reads such a view: lowered once per
+  /// storage, under a branch on which one it points into. False if `e`
+  /// reads none.
+  bool statementPerStorage(const clang::Expr *e, Block &out);
   /// `++p`, `p -= k`, `p = x + k`...: the offset changed (in `pre`); the
   /// pointer's value, before the step for a postfix one.
   ExprPtr stepPointer(const PointerStep &step, clang::SourceLocation loc,
@@ -243,6 +253,17 @@ public:
   std::map<const clang::VarDecl *, ExprPtr> aliases;
   /// The offset variables of pointers that walk (walkingView).
   std::map<const clang::VarDecl *, Var *> offsets;
+  /// Views reassigned between storages (viewOfChoice): which storage, the
+  /// offset there, and the storages.
+  struct Choice {
+    Var *in = nullptr;
+    Var *offset = nullptr;
+    std::vector<ExprPtr> storages;
+  };
+  std::map<const clang::VarDecl *, Choice> choices;
+  /// Points such a view at `address` (storage number and offset, in `out`).
+  void pointTo(const Choice &c, ExprPtr address, clang::SourceLocation loc,
+               Block &out);
   std::vector<LoopContext> loops;
   /// The last userCall's rows passed by reference (to a temporary row
   /// copied from `m[i]`): the assignments `m[i] = row` after the call.

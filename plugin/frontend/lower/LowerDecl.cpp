@@ -28,6 +28,9 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   if (AddressArgument at; vd->getType()->isPointerType() && vd->getInit() &&
                           addressOf(vd->getType(), vd->getInit(), at, true)) {
     ExprPtr a = address(at, loc, out);
+    if (llvm::SmallVector<const VarDecl *, 4> storages;
+        pointerStorages(vd, storages) && storages.size() > 1)
+      return viewOfChoice(vd, std::move(a), storages, loc, out);
     if (pointerChanges(vd))
       return walkingView(vd, std::move(a), loc, out); // LowerPointer.cpp
     if (a->kind == ExprKind::Index && a->ops[1]->kind != ExprKind::Literal &&

@@ -446,6 +446,11 @@ ExprPtr FunctionLowerer::element(const clang::Expr *base,
 }
 
 ExprPtr FunctionLowerer::literal(const APValue &value, QualType qt) {
+  // A constant of an unnamed enum has no type to spell: its integer's.
+  if (const auto *et = qt->getAs<EnumType>())
+    if (const EnumDecl *ed = et->getDecl();
+        !ed->getIdentifier() && !ed->getTypedefNameForAnonDecl())
+      qt = ed->getIntegerType();
   Type t = typeOf(qt, fd->getLocation());
   if (value.isFloat()) {
     const llvm::APFloat &f = value.getFloat();

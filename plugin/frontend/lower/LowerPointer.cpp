@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lower/FunctionLowerer.h"
+#include <functional>
 
 using namespace clang;
 
@@ -46,8 +47,97 @@ void FunctionLowerer::walkingView(const VarDecl *vd, ExprPtr start,
   offsets[vd] = offset;
 }
 
+void FunctionLowerer::viewOfChoice(const VarDecl *vd, ExprPtr start,
+                                   llvm::ArrayRef<const VarDecl *> storages,
+                                   SourceLocation loc, Block &out) {
+  Choice c;
+  for (const VarDecl *s : storages) {
+    auto v = vars.find(s);
+    if (v == vars.end())
+      unexpected(loc, "a view reassigned to storage that is not a variable");
+    c.storages.push_back(makeVarRef(v->second));
+  }
+  const std::string name = vd->getNameAsString();
+  c.in = fn_->addVar(naming::viewStorage(name), intType(), VarRole::Local);
+  c.in->name = fn_->names.fresh(naming::viewStorage(name));
+  c.offset = fn_->addVar(naming::viewOffset(name), intType(), VarRole::Local);
+  c.offset->name = fn_->names.fresh(naming::viewOffset(name));
+  choices[vd] = std::move(c);
+  pointTo(choices[vd], std::move(start), loc, out);
+}
+
+void FunctionLowerer::pointTo(const Choice &c, ExprPtr address,
+                              SourceLocation loc, Block &out) {
+  auto [storage, at] = storageAndOffset(std::move(address));
+  for (size_t k = 0; k < c.storages.size(); ++k)
+    if (sameExpr(*storage, *c.storages[k])) {
+      out.push_back(assign(makeVarRef(c.in),
+                           makeIntLiteral(static_cast<long long>(k), intType()),
+                           loc));
+      out.push_back(assign(makeVarRef(c.offset), std::move(at), loc));
+      return;
+    }
+  unexpected(loc, "a view reassigned to storage it was not found to point to");
+}
+
+bool FunctionLowerer::statementPerStorage(const clang::Expr *e, Block &out) {
+  if (choices.empty())
+    return false;
+  // The view it reads (not only reassigns), if any.
+  const VarDecl *read = nullptr;
+  std::function<void(const clang::Stmt *)> find = [&](const clang::Stmt *s) {
+    if (!s || read)
+      return;
+    if (const auto *x = dyn_cast<clang::Expr>(s))
+      if (PointerStep step;
+          pointerStep(x, step) && step.to && choices.count(step.pointer))
+        return find(step.to);
+    if (const auto *dre = dyn_cast<DeclRefExpr>(s))
+      if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+          vd && choices.count(vd) && !aliases.count(vd))
+        read = vd;
+    for (const clang::Stmt *child : s->children())
+      find(child);
+  };
+  find(e);
+  if (!read)
+    return false;
+  const Choice &c = choices.at(read);
+  SourceLocation loc = e->getBeginLoc();
+  // if (p_in == 0) {...} else if (p_in == 1) {...} else {...}
+  std::vector<Block> versions(c.storages.size());
+  for (size_t k = 0; k < c.storages.size(); ++k) {
+    ExprPtr view = makeIndex(c.storages[k]->clone(), makeVarRef(c.offset));
+    view->address = true;
+    aliases[read] = std::move(view);
+    VisitExpr(e, versions[k]);
+    aliases.erase(read);
+  }
+  Block chain = std::move(versions.back());
+  for (size_t k = c.storages.size() - 1; k-- > 0;) {
+    ExprPtr is = makeBinary(
+        Op::Eq, makeVarRef(c.in),
+        makeIntLiteral(static_cast<long long>(k), intType()), boolType());
+    StmtPtr branch = makeIf(std::move(is), std::move(versions[k]), loc);
+    branch->else_block = std::move(chain);
+    chain.clear();
+    chain.push_back(std::move(branch));
+  }
+  for (StmtPtr &s : chain)
+    out.push_back(std::move(s));
+  return true;
+}
+
 ExprPtr FunctionLowerer::stepPointer(const PointerStep &step,
                                      SourceLocation loc, Block &pre) {
+  if (auto c = choices.find(step.pointer); c != choices.end()) {
+    AddressArgument at; // validated: `p = &s[i]`, an address
+    if (!step.to ||
+        !addressOf(step.pointer->getType(), step.to, at, /*whole=*/true))
+      unexpected(loc, "a step of a pointer into several arrays");
+    pointTo(c->second, address(at, loc, pre), loc, pre);
+    return makeIntLiteral(0, intType()); // a statement's value, dropped
+  }
   auto it = offsets.find(step.pointer);
   if (it == offsets.end())
     unexpected(loc, "a step of a pointer that is not a view");

@@ -224,12 +224,15 @@ void FunctionLowerer::shareStorage(
         }
   if (!any)
     return;
-  // An address reaches storage of an extent only the callee knows: no
-  // specialisation can name it.
+  // An address into an array (`&x[k]`, `x + k`) is a view of the root at
+  // its offset in the specialisation: the callee indexes the array itself,
+  // as far as it goes. The address of a variable, or into a row, reaches
+  // storage of an extent only the callee knows: no specialisation names it.
   for (const auto &[root, members] : groups)
     for (size_t a : members)
       for (size_t b : members)
-        if (a != b && special[a] && place[a].from)
+        if (a != b && special[a] && place[a].from &&
+            (place[a].path.size() != 1 || place[a].root->type.isNested()))
           return cannot(a, b,
                         "and one is an address that the callee may write "
                         "through; pass separate arrays, or copy one of them");
@@ -472,6 +475,9 @@ void FunctionLowerer::bindShared(
   };
   for (const auto &[p, j] : scalars) {
     ExprPtr e = storage(j);
+    // A pointer given an address into the storage: a view of it there.
+    if (p->getType()->isPointerType() && e->kind == ExprKind::Index)
+      e->address = true;
     if (e->kind == ExprKind::VarRef)
       vars[p] = e->var;
     else

@@ -90,6 +90,9 @@ void FunctionLowerer::VisitReturnStmt(const ReturnStmt *r, Block &out) {
 }
 
 void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
+  // Reading a view reassigned between storages: once per storage.
+  if (statementPerStorage(e, out)) // LowerPointer.cpp
+    return;
   // `a, b;` is `a; b;`.
   if (const BinaryOperator *comma = commaOperator(e)) {
     stmt(comma->getLHS(), out);

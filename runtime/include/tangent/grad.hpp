@@ -257,8 +257,10 @@ template <auto F, options O = options{}> class gradient {
   static constexpr auto grad_index =
       select::template indices_of<num_grads>(grad_flags);
 
-  static_assert(!sig::supported || std::is_floating_point_v<R>,
-                "tangent::grad<f>: f must return float or double");
+  static_assert(!sig::supported || std::is_floating_point_v<R> ||
+                    std::is_void_v<R>,
+                "tangent::grad<f>: f must return float or double (or void, "
+                "with its results written through pointers: pullback)");
 
   template <std::size_t I> using param_t = std::tuple_element_t<I, params>;
   template <std::size_t I>
@@ -292,6 +294,10 @@ public:
     } else {
       static_assert(sizeof...(A) == sig::arity,
                     "tangent::grad<f>: wrong number of arguments");
+      static_assert(!std::is_void_v<R>,
+                    "tangent::grad<f>: f returns void; its results are what "
+                    "it writes through pointers, whose adjoints (seeds) "
+                    "df.pullback(args..., adjoints...) takes");
       static_assert(grad_flags == pullback_flags,
                     "tangent::grad<f>: f has raw pointer parameters whose "
                     "size the gradient cannot know; use df.pullback(args..., "

@@ -1,0 +1,290 @@
+//===- benchmarks/objectives/check_objectives.cpp - tangent on them -------===//
+///
+/// \file
+/// Differentiates every objective of objectives.hpp, unchanged, with the
+/// tangent plugin (through the wrappers of tangent_wrappers.hpp) at the
+/// small input sizes, in every kind its suite asks for: gradients (GMM,
+/// LSTM, least squares, log-sum-exp, determinant, the ODE's last output,
+/// k-means), Jacobians (bundle adjustment's 2x15 and 1x1 blocks, hand
+/// tracking's 3 npts x 26) and k-means' Hessian diagonal. Each is checked
+/// against central finite differences of the wrapper and against the
+/// reference derivative (hand.hpp where one is written by hand, else the
+/// dual numbers of dual.hpp). Errors are |a - b| / max(1, |b|). Prints one
+/// line per objective and exits non-zero on any failure.
+///
+/// Build: build/bin/tangent-clang++ -O1 (CMake target check_objectives, test
+/// objectives.tangent).
+//===----------------------------------------------------------------------===//
+#include "dual.hpp" // before objectives.hpp (see dual.hpp)
+#include "hand.hpp"
+#include "inputs.hpp"
+#include "tangent_wrappers.hpp"
+
+#include <tangent/tangent.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+namespace {
+
+using vec = std::vector<double>;
+namespace in = objectives::inputs;
+namespace w = wrappers;
+using in::preset;
+
+const double tolerance = 1e-6;
+int failures = 0;
+
+double error(const vec &got, const vec &want) {
+  double e = 0;
+  for (size_t i = 0; i < got.size(); i++)
+    e = std::max(e, std::fabs(got[i] - want[i]) /
+                        std::max(1.0, std::fabs(want[i])));
+  return got.size() == want.size() ? e : INFINITY;
+}
+
+/// Central differences of `f` along each entry of `x` (restored).
+vec differences(double *x, int n, const std::function<double()> &f) {
+  vec g(n);
+  for (int i = 0; i < n; i++) {
+    const double x0 = x[i], h = 1e-6 * std::max(1.0, std::fabs(x0));
+    x[i] = x0 + h;
+    const double up = f();
+    x[i] = x0 - h;
+    const double down = f();
+    x[i] = x0;
+    g[i] = (up - down) / (2 * h);
+  }
+  return g;
+}
+
+void report(const char *name, const char *what, double fd, double ref) {
+  const bool ok = fd <= tolerance && ref <= tolerance;
+  failures += !ok;
+  std::printf("%-7s: %-30s tangent/FD %.2e, tangent/reference %.2e  %s\n", name,
+              what, fd, ref, ok ? "ok" : "FAIL");
+}
+
+vec join(const vec &a, const vec &b) {
+  vec out = a;
+  out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+void gmm() {
+  in::gmm_input g = in::make_gmm(preset::small);
+  const int d = g.d, k = g.k, n = g.n;
+  vec da(k), dm(k * d), di(g.icf.size());
+  tangent::grad<w::gmm, w::first_three>().pullback(
+      g.alphas.data(), g.means.data(), g.icf.data(), d, k, n, g.x.data(),
+      g.wishart.gamma, g.wishart.m, da.data(), dm.data(), di.data());
+  const vec got = join(join(da, dm), di);
+  auto f = [&] {
+    return w::gmm(g.alphas.data(), g.means.data(), g.icf.data(), d, k, n,
+                  g.x.data(), g.wishart.gamma, g.wishart.m);
+  };
+  vec fd = join(join(differences(g.alphas.data(), k, f),
+                     differences(g.means.data(), k * d, f)),
+                differences(g.icf.data(), int(g.icf.size()), f));
+  vec hand(got.size());
+  double err;
+  objectives::gmm_gradient(d, k, n, g.alphas.data(), g.means.data(),
+                           g.icf.data(), g.x.data(), g.wishart, &err,
+                           hand.data());
+  report("gmm", "gradient", error(got, fd), error(got, hand));
+}
+
+void ba() {
+  in::ba_input b = in::make_ba(preset::small);
+  double worst_fd = 0, worst_ref = 0;
+  const int ncam = objectives::BA_NCAMPARAMS;
+  for (int i = 0; i < b.p; i++) {
+    double *cam = &b.cams[b.obs[2 * i] * ncam];
+    double *X = &b.X[b.obs[2 * i + 1] * 3];
+    double *wi = &b.w[i];
+    const double *feat = &b.feats[2 * i];
+    // Rows by pullbacks seeded one output at a time; J column-major.
+    vec J(2 * (ncam + 4)), fd(J.size()), ref(J.size());
+    for (int row = 0; row < 2; row++) {
+      vec dcam(ncam), dX(3), derr(2), e(2);
+      double dw = 0;
+      derr[row] = 1;
+      tangent::grad<w::ba_reproj, w::ba_reproj_wrt>().pullback(
+          cam, X, wi, feat, e.data(), dcam.data(), dX.data(), &dw, derr.data());
+      for (int c = 0; c < ncam; c++)
+        J[c * 2 + row] = dcam[c];
+      for (int c = 0; c < 3; c++)
+        J[(ncam + c) * 2 + row] = dX[c];
+      J[(ncam + 3) * 2 + row] = dw;
+      auto f = [&] {
+        double out[2];
+        w::ba_reproj(cam, X, wi, feat, out);
+        return out[row];
+      };
+      vec g = join(join(differences(cam, ncam, f), differences(X, 3, f)),
+                   differences(wi, 1, f));
+      for (size_t c = 0; c < g.size(); c++)
+        fd[c * 2 + row] = g[c];
+    }
+    double e[2];
+    objectives::ba_reproj_jacobian_dual(cam, X, wi, feat, e, ref.data());
+    worst_fd = std::max(worst_fd, error(J, fd));
+    worst_ref = std::max(worst_ref, error(J, ref));
+    // The weight error's 1x1 block.
+    double dw = 0, derr = 1, ew, jw;
+    tangent::grad<w::ba_weight>().pullback(wi, &ew, &dw, &derr);
+    objectives::ba_weight_jacobian_dual(wi, &ew, &jw);
+    worst_ref = std::max(worst_ref, std::fabs(dw - jw));
+    worst_fd = std::max(worst_fd, std::fabs(dw + 2 * *wi));
+  }
+  report("ba", "Jacobian blocks 2x15, 1x1", worst_fd, worst_ref);
+}
+
+void lstm() {
+  in::lstm_input s = in::make_lstm(preset::small);
+  const int nm = int(s.main_params.size()), ne = int(s.extra_params.size());
+  vec dm(nm), de(ne);
+  tangent::grad<w::lstm, w::first_two>().pullback(
+      s.main_params.data(), s.extra_params.data(), s.l, s.c, s.b,
+      s.state.data(), s.sequence.data(), dm.data(), de.data());
+  auto f = [&] {
+    return w::lstm(s.main_params.data(), s.extra_params.data(), s.l, s.c, s.b,
+                   s.state.data(), s.sequence.data());
+  };
+  const vec got = join(dm, de);
+  const vec fd = join(differences(s.main_params.data(), nm, f),
+                      differences(s.extra_params.data(), ne, f));
+  vec ref(nm + ne);
+  double loss;
+  objectives::lstm_gradient_dual(s.l, s.c, s.b, s.main_params.data(),
+                                 s.extra_params.data(), s.state.data(),
+                                 s.sequence.data(), &loss, ref.data());
+  report("lstm", "gradient", error(got, fd), error(got, ref));
+}
+
+void hand() {
+  in::hand_input h = in::make_hand(preset::small);
+  const int rows = 3 * h.npts, cols = objectives::HAND_NTHETA;
+  vec J(rows * cols), fd(J.size()), ref(J.size()), e(rows);
+  for (int row = 0; row < rows; row++) {
+    vec dtheta(cols), derr(rows);
+    derr[row] = 1;
+    tangent::grad<w::hand, w::hand_wrt>().pullback(
+        h.theta.data(), h.model, h.correspondences.data(), h.npts,
+        h.points.data(), e.data(), dtheta.data(), derr.data());
+    auto f = [&] {
+      w::hand(h.theta.data(), h.model, h.correspondences.data(), h.npts,
+              h.points.data(), e.data());
+      return e[row];
+    };
+    const vec g = differences(h.theta.data(), cols, f);
+    for (int c = 0; c < cols; c++) {
+      J[c * rows + row] = dtheta[c];
+      fd[c * rows + row] = g[c];
+    }
+  }
+  objectives::hand_jacobian_dual(h.theta.data(), h.model,
+                                 h.correspondences.data(), h.npts,
+                                 h.points.data(), e.data(), ref.data());
+  report("ht", "Jacobian 3 npts x 26", error(J, fd), error(J, ref));
+}
+
+void llsq() {
+  in::llsq_input q = in::make_llsq(preset::small);
+  vec got(q.n), hand(q.n);
+  tangent::grad<w::llsq, w::first>().pullback(q.x.data(), q.n, q.m, got.data());
+  const vec fd = differences(q.x.data(), q.n,
+                             [&] { return w::llsq(q.x.data(), q.n, q.m); });
+  double out;
+  objectives::llsq_gradient(q.n, q.m, q.x.data(), &out, hand.data());
+  report("llsq", "gradient", error(got, fd), error(got, hand));
+}
+
+void lse() {
+  in::lse_input q = in::make_lse(preset::small);
+  vec got(q.n), hand(q.n);
+  tangent::grad<w::lse, w::first>().pullback(q.x.data(), q.n, got.data());
+  const vec fd =
+      differences(q.x.data(), q.n, [&] { return w::lse(q.x.data(), q.n); });
+  double out;
+  objectives::lse_gradient(q.n, q.x.data(), &out, hand.data());
+  report("lse", "gradient", error(got, fd), error(got, hand));
+}
+
+void det() {
+  in::det_input q = in::make_det(preset::small);
+  const int n = q.ell * q.ell;
+  vec got(n), ref(n);
+  tangent::grad<w::det, w::first>().pullback(q.a.data(), q.ell, got.data());
+  const vec fd =
+      differences(q.a.data(), n, [&] { return w::det(q.a.data(), q.ell); });
+  double out;
+  objectives::det_gradient_dual(q.ell, q.a.data(), &out, ref.data());
+  report("det", "gradient", error(got, fd), error(got, ref));
+}
+
+void ode() {
+  in::ode_input q = in::make_ode(preset::small);
+  vec got(q.n), hand(q.n), y(q.n);
+  tangent::grad<w::ode, w::first>().pullback(q.x.data(), q.n, q.s, got.data());
+  const vec fd = differences(q.x.data(), q.n,
+                             [&] { return w::ode(q.x.data(), q.n, q.s); });
+  objectives::ode_last_gradient(q.n, q.s, q.x.data(), y.data(), hand.data());
+  report("ode", "gradient of the last output", error(got, fd),
+         error(got, hand));
+}
+
+void kmeans() {
+  in::kmeans_input q = in::make_kmeans(preset::small);
+  const int n = q.k * q.d;
+  vec got(n), hand(n), hess(n);
+  tangent::grad<w::kmeans, w::first>().pullback(
+      q.centroids.data(), q.k, q.n, q.d, q.points.data(), got.data());
+  auto f = [&] {
+    return w::kmeans(q.centroids.data(), q.k, q.n, q.d, q.points.data());
+  };
+  const vec fd = differences(q.centroids.data(), n, f);
+  double out;
+  objectives::kmeans_gradient_hessian(q.k, q.n, q.d, q.points.data(),
+                                      q.centroids.data(), &out, hand.data(),
+                                      hess.data());
+  report("kmeans", "gradient", error(got, fd), error(got, hand));
+  // The Hessian diagonal, against finite differences of the gradient.
+  const std::vector<std::vector<double>> H =
+      tangent::hessian<w::kmeans_of, w::first>()(q.centroids, q.k, q.n, q.d,
+                                                 q.points);
+  vec diag(n), fd_diag(n);
+  for (int i = 0; i < n; i++) {
+    diag[i] = H[i][i];
+    const double c0 = q.centroids[i], h = 1e-5;
+    vec up(n), down(n);
+    q.centroids[i] = c0 + h;
+    tangent::grad<w::kmeans, w::first>().pullback(
+        q.centroids.data(), q.k, q.n, q.d, q.points.data(), up.data());
+    q.centroids[i] = c0 - h;
+    tangent::grad<w::kmeans, w::first>().pullback(
+        q.centroids.data(), q.k, q.n, q.d, q.points.data(), down.data());
+    q.centroids[i] = c0;
+    fd_diag[i] = (up[i] - down[i]) / (2 * h);
+  }
+  report("kmeans", "Hessian diagonal", error(diag, fd_diag), error(diag, hess));
+}
+
+} // namespace
+
+int main() {
+  gmm();
+  ba();
+  lstm();
+  hand();
+  llsq();
+  lse();
+  det();
+  ode();
+  kmeans();
+  std::printf(failures ? "%d FAILED\n" : "all ok\n", failures);
+  return failures != 0;
+}
