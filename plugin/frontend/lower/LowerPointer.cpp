@@ -6,8 +6,11 @@
 // is element `offset` of the storage it views, with `offset` an integer
 // local of its own: a step changes the offset, `*p` and `p[i]` are
 // elements of the storage at it, and two pointers into one storage are
-// compared or subtracted through their offsets. The storage never changes
-// (validated): reassigning `p` to other storage is refused.
+// compared or subtracted through their offsets. A view reassigned from one
+// array to another (`xp = x2; ... xp = &s[i];`) is instead a storage
+// number and an offset (viewOfChoice): each expression statement reading it
+// is lowered once per storage, under a branch on the number (validated:
+// such a view is read in expression statements only, never stepped).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lower/FunctionLowerer.h"
