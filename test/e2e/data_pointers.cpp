@@ -69,6 +69,18 @@ double both(const double *x, const double *w, int n) {
   return e1 * e2;
 }
 
+// A literal 0 given to an integer parameter is an integer, not a null
+// pointer (fuzz seeds 1 and 11 once printed it as `nullptr`).
+void scale_from(const double *x, int start, double *out) {
+  *out = x[start] * x[start + 1];
+}
+
+double from_zero(const double *x, int n) {
+  double e;
+  scale_from(x, 0, &e);
+  return e;
+}
+
 constexpr auto first = tangent::options{.wrt = tangent::wrt_params(0)};
 
 int main() {
@@ -87,5 +99,6 @@ int main() {
                  n);
   check_pullback("both/everything", tangent::grad<both>(), 1.0, x.data(),
                  w.data(), n);
+  check_pullback("from_zero", tangent::grad<from_zero>(), 1.0, x.data(), n);
   return summary();
 }

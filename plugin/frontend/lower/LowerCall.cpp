@@ -89,7 +89,7 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       objectArgs(object(a, pre), p->getType(), output, a);
       continue;
     }
-    if (p &&
+    if (p && p->getType()->isPointerType() &&
         a->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)) {
       // No storage: nothing read or written through it.
       st->args.push_back(makeNullPointer(typeOf(p->getType(), loc)));
