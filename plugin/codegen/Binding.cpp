@@ -208,6 +208,27 @@ CppStmt specializationOf(const char *bound, const std::string &address,
                       std::move(inside))});
 }
 
+/// Pointer parameters are distinct storage to the derivative code (its
+/// adjoints or tangents are separate buffers): the same pointer for one
+/// written through and another is refused at run time.
+CppBody distinctPointers(const Function &fn,
+                         const std::vector<SourceParam> &signature) {
+  CppBody out;
+  for (size_t a = 0; a < signature.size(); ++a)
+    for (size_t b = 0; b < signature.size(); ++b) {
+      const SourceParam &pa = signature[a], &pb = signature[b];
+      if (a == b || pa.object || pb.object || (b < a && !pb.is_const))
+        continue;
+      const Var &va = *fn.params[pa.first], &vb = *fn.params[pb.first];
+      if (va.type.kind != TypeKind::Pointer || pa.is_const ||
+          vb.type.kind != TypeKind::Pointer)
+        continue;
+      out.push_back(cpp::statement(
+          rt::requireDistinct(pa.name, pb.name, fn.name, pa.name, pb.name)));
+    }
+  return out;
+}
+
 /// The explicit specialization that binds a request to its adjoint: its
 /// `pullback` takes f's parameters, a pointer (scalar) or reference
 /// (container, object) per selected differentiable parameter, and the
@@ -299,20 +320,7 @@ CppBody specialization(const Function &fn, const Options &opts,
         : p->type.isReal() ? "*" + d
                            : d);
   }
-  // Pointer parameters are distinct storage to the adjoint: the same
-  // pointer for one written through and another is refused at run time.
-  for (size_t a = 0; a < signature.size(); ++a)
-    for (size_t b = 0; b < signature.size(); ++b) {
-      const SourceParam &pa = signature[a], &pb = signature[b];
-      if (a == b || pa.object || pb.object || (b < a && !pb.is_const))
-        continue;
-      const Var &va = *fn.params[pa.first], &vb = *fn.params[pb.first];
-      if (va.type.kind != TypeKind::Pointer || pa.is_const ||
-          vb.type.kind != TypeKind::Pointer)
-        continue;
-      before.push_back(cpp::statement(
-          rt::requireDistinct(pa.name, pb.name, fn.name, pa.name, pb.name)));
-    }
+  cpp::append(before, distinctPointers(fn, signature));
   cpp::append(before, leaves.before);
   cpp::append(after, leaves.after);
   const std::string &r = fn.result.spelling;
@@ -456,6 +464,10 @@ void directionParams(const ForwardBinding &b, const Options &opts,
                  : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";")));
       } else if (sp.object) {
         leaf = leaves.arg(sp, j, name, leaf, false);
+      } else if (t.type.kind == TypeKind::Pointer) {
+        // A pointer's tangent: storage of the same extent, written where
+        // f writes through the pointer.
+        params.push_back(sp.spelling + " " + name);
       } else if (t.by_reference && !t.is_const) {
         params.push_back("const " + sp.spelling + "& " +
                          naming::incoming(name));
@@ -479,7 +491,8 @@ CppStmt forwardSpecialization(const char *bound, const ForwardBinding &b,
                               const std::vector<std::string> &params,
                               const LeafArguments &leaves,
                               const CppBody &locals, const std::string &call) {
-  CppBody before = leaves.before;
+  CppBody before = distinctPointers(*b.source, signatureOf(*b.source));
+  cpp::append(before, leaves.before);
   cpp::append(before, locals);
   const std::string &r = b.source->result.spelling;
   return specializationOf(bound, b.source->address, opts, hash, r, method,
@@ -499,8 +512,10 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   LeafArguments leaves(*binding.source);
   directionParams(binding, opts, leaves, params, args, locals);
   const std::string &r = binding.source->result.spelling;
-  params.push_back(r + "& " + naming::bindingTangentResult());
-  args.push_back(naming::bindingTangentResult());
+  if (binding.source->result.kind != TypeKind::Void) {
+    params.push_back(r + "& " + naming::bindingTangentResult());
+    args.push_back(naming::bindingTangentResult());
+  }
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + top.code.entry + "(" + join(args) + ")";
   CppBody block = accessTags(signatureOf(*binding.source));
@@ -527,7 +542,10 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
     std::string d = naming::bindingAdjoint(k);
-    params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
+    if (p.type.kind == TypeKind::Pointer)
+      params.push_back(adjointParamType(p) + " " + d);
+    else
+      params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
     args.push_back(p.type.isReal() ? "*" + d : d);
   }
   const std::string &r = binding.source->result.spelling;

@@ -21,7 +21,8 @@ public:
       : src_(src), out_(out), lin_(lin) {}
 
   /// Parameters, variables and body of `out` (TangentLinear.cpp).
-  void build(TangentForm form, TangentSignature &sig);
+  void build(TangentForm form, TangentSignature &sig, std::uint64_t data,
+             std::uint64_t tangent_data);
 
 private:
   const Function &src_;
@@ -38,7 +39,7 @@ private:
   bool hasTangent(const Var *copy) const {
     return tangents_.count(copy) || varied_.count(copy) ||
            (copy->type.isDifferentiable() && !copy->type.isReal() &&
-            copy->role != VarRole::Temp);
+            copy->role != VarRole::Temp && !copy->data);
   }
 
   // Variables and expressions (TangentLinear.cpp).

@@ -18,18 +18,21 @@
 
 namespace tangent {
 
-Function *TangentLinearizer::of(const Function &fn, TangentForm form) {
-  auto key = std::make_pair(&fn, form);
+Function *TangentLinearizer::of(const Function &fn, TangentForm form,
+                                std::uint64_t tangent_data) {
+  auto key = std::make_tuple(&fn, form, tangent_data);
   if (auto it = made_.find(key); it != made_.end())
     return it->second;
-  return fresh(fn, form);
+  return fresh(fn, form, 0, tangent_data);
 }
 
-Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
+Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
+                                   std::uint64_t data,
+                                   std::uint64_t tangent_data) {
   owned_.push_back(std::make_unique<Function>());
   Function *out = owned_.back().get();
   if (!fn.is_top) // before the body: recursion finds it
-    made_[std::make_pair(&fn, form)] = out;
+    made_[std::make_tuple(&fn, form, tangent_data)] = out;
   sources_[out] = &fn;
   // A callee's split objects are parameters like any other: only callers
   // see them, and they are generated code. The requested function's are
@@ -45,6 +48,10 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
                     "tangent::grad",
                 nullptr});
   std::string stem = stem_for_(fn);
+  for (size_t i = 0; i < fn.params.size(); ++i)
+    if (i < 64 && ((tangent_data >> i) & 1u))
+      stem += "_" + std::string(naming::dataVariant()) + "_" +
+              naming::tangentStem(fn.params[i]->name);
   out->base_name = fn.base_name;
   out->generated_name =
       form == TangentForm::Output ? naming::jvp(stem) : naming::hvp(stem);
@@ -53,12 +60,18 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form) {
           ? std::string(naming::generatedNamespace()) + "::" + naming::jvp(stem)
           : fn.name;
   TangentSignature &sig = signatures_[out];
-  TangentBuilder(fn, *out, *this).build(form, sig);
+  // Second order: pointer directions are constants (data).
+  if (form == TangentForm::Return)
+    for (const Var *p : fn.params)
+      if (p->type.kind == TypeKind::Pointer && p->param_index < 64)
+        tangent_data |= std::uint64_t(1) << p->param_index;
+  TangentBuilder(fn, *out, *this).build(form, sig, data, tangent_data);
   classifyLoops(*out); // counted loops print as `for` loops
   return out;
 }
 
-void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
+void TangentBuilder::build(TangentForm form, TangentSignature &sig,
+                           std::uint64_t data, std::uint64_t tangent_data) {
   out_.loc = src_.loc;
   out_.names = src_.names;
   out_.result = src_.result;
@@ -70,6 +83,9 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
     c->by_reference = v->by_reference;
     c->is_const = v->is_const;
     c->data = v->data;
+    if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer &&
+        v->sourceParam() < 64 && ((data >> v->sourceParam()) & 1u))
+      c->data = true;
     vars_[v.get()] = c;
   }
   for (const Var *p : src_.params)
@@ -79,13 +95,14 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
   sig.tangent_of.assign(src_.params.size(), -1);
   for (size_t i = 0; i < src_.params.size(); ++i) {
     Var *p = copyOf(src_.params[i]);
-    if (!p->type.isDifferentiable() || src_.params[i]->data)
+    if (!p->type.isDifferentiable() || p->data)
       continue; // data (Var::data): no tangent
     Var *t = out_.addVar(naming::tangentStem(p->source_name), p->type,
                          VarRole::Param);
     t->name = out_.names.fresh(naming::tangentStem(p->name));
     t->by_reference = p->by_reference;
     t->is_const = p->is_const;
+    t->data = i < 64 && ((tangent_data >> i) & 1u);
     t->param_index = int(out_.params.size());
     sig.tangent_of[i] = t->param_index;
     out_.params.push_back(t);
@@ -113,13 +130,14 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig) {
 
 void TangentBuilder::findVaried() {
   std::set<const Var *> varied;
+  auto data = [&](const Var *v) { return copyOf(v)->data; };
   for (const Var *p : src_.params)
-    if (p->type.isDifferentiable() && !p->data)
+    if (p->type.isDifferentiable() && !data(p))
       varied.insert(p);
   if (src_.result_var)
     varied.insert(src_.result_var); // its tangent is always written
   for (const auto &v : src_.vars)   // containers: always (simpler, same cost)
-    if (v->type.isDifferentiable() && !v->type.isReal())
+    if (v->type.isDifferentiable() && !v->type.isReal() && !data(v.get()))
       varied.insert(v.get());
   // A write is varied when its statement reads a varied variable; loops
   // carry it to the next iteration, hence the fixed point.
@@ -133,8 +151,22 @@ void TangentBuilder::findVaried() {
       if (!reads)
         return;
       forEachWrite(s, [&](Var *v, bool) {
-        if (v->type.isDifferentiable() && varied.insert(v).second)
-          changed = true;
+        if (!v->type.isDifferentiable() || !varied.insert(v).second)
+          return;
+        changed = true;
+        // Data has no tangent storage (its extent is unknown).
+        if (data(v))
+          addRefusal(
+              lin_.refusals,
+              {Refusal::Source::ForwardMode, s.loc,
+               "'" + src_.name + "' writes values into '" + v->source_name +
+                   "' that depend on the differentiated parameters, "
+                   "so '" +
+                   v->source_name + "' needs a tangent, but it gets none (" +
+                   (src_.is_top ? "options.wrt leaves it out"
+                                : "the caller gives it data") +
+                   "): select it with options{.wrt = ...}",
+               nullptr});
       });
     });
   }

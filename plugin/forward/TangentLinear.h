@@ -23,10 +23,12 @@
 
 #include "ir/IR.h"
 #include "ir/Refusal.h"
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -60,10 +62,21 @@ public:
   /// The tangent-linear function of `fn` (made once per form; its callees'
   /// are made on the way). What it cannot differentiate goes to
   /// `refusals`, which the legality layer reports (frontend/Legality.h).
-  Function *of(const Function &fn, TangentForm form);
+  /// `tangent_data`: the parameters of fn whose tangent parameter is
+  /// data in the variant asked for (a second-order direction given by the
+  /// caller: a constant of the Hessian-vector product, whose adjoint
+  /// nobody needs and whose extent nobody knows).
+  Function *of(const Function &fn, TangentForm form,
+               std::uint64_t tangent_data = 0);
   /// A tangent-linear function of its own (not shared: the requested
-  /// function, which its request's options analyze).
-  Function *fresh(const Function &fn, TangentForm form);
+  /// function, which its request's options analyze). The pointer
+  /// parameters whose bit is set in `data` (the requested function's that
+  /// options.wrt leaves out) carry no tangent: their extent is unknown, so
+  /// there is nothing to give them.
+  /// In the Return form (second order) the pointer tangent parameters are
+  /// data (directions: constants); so are those in `tangent_data`.
+  Function *fresh(const Function &fn, TangentForm form, std::uint64_t data = 0,
+                  std::uint64_t tangent_data = 0);
   const TangentSignature &signature(const Function *tangent_linear) const {
     return signatures_.at(tangent_linear);
   }
@@ -82,7 +95,8 @@ public:
 
 private:
   std::function<std::string(const Function &)> stem_for_;
-  std::map<std::pair<const Function *, TangentForm>, Function *> made_;
+  std::map<std::tuple<const Function *, TangentForm, std::uint64_t>, Function *>
+      made_;
   std::vector<std::unique_ptr<Function>> owned_;
   std::map<const Function *, TangentSignature> signatures_;
   std::map<const Function *, const Function *> sources_;

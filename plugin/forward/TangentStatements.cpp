@@ -188,6 +188,20 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
             : argumentTangent(*args[i], s.arg_is_output[i], s.loc, out));
     tangent_output.push_back(s.arg_is_output[i]);
   }
+  // Tangents that are data (second-order directions) go to the variant
+  // of the callee in which those tangent parameters are data.
+  std::uint64_t tangent_data = 0;
+  for (size_t i = 0, k = 0; i < s.args.size(); ++i) {
+    if (sig.tangent_of[i] < 0)
+      continue;
+    const Var *root = rootVar(*tangents[k++]);
+    if (root && root->data && root->type.kind == TypeKind::Pointer && i < 64)
+      tangent_data |= std::uint64_t(1) << i;
+  }
+  if (tangent_data) {
+    callee = lin_.of(*s.callee, TangentForm::Output, tangent_data);
+    c->callee = callee;
+  }
   Var *result = s.result ? copyOf(s.result) : nullptr;
   // The result's tangent is written by the callee: through a temporary
   // when an argument reads the result (it would alias an input's tangent).

@@ -109,22 +109,26 @@ bool Legality::requestKind(const Request &r, const std::string &function,
   case RequestKind::Jvp:
   case RequestKind::Hvp: {
     const bool second = r.kind == RequestKind::Hvp;
+    // A raw pointer's tangent is a pointer the caller gives (a sized
+    // argument in the high-level forms: tangent/forward.hpp). A void
+    // function's results are what it writes through its non-const
+    // pointer parameters that wrt selects.
+    bool outputs = false;
     for (const Var *p : top.params)
-      if ((p->type.kind == TypeKind::Pointer ||
-           p->type.kind == TypeKind::CArray) &&
-          p->type.elem_real)
-        refuse(r.where, "the " + kind + " of '" + function +
-                            "' cannot take a tangent for its raw pointer "
-                            "parameter '" +
-                            p->source_name +
-                            "' (its size is unknown); pass a std::vector or "
-                            "std::array instead");
-    if (second ? !top.result.isReal() : !top.result.isDifferentiable())
+      outputs |= p->type.kind == TypeKind::Pointer && p->type.elem_real &&
+                 !p->type.pointee_const &&
+                 selectsParam(r.options, p->sourceParam());
+    const bool void_outputs =
+        !second && top.result.kind == TypeKind::Void && outputs;
+    if (second ? !top.result.isReal()
+               : !top.result.isDifferentiable() && !void_outputs)
       refuse(r.where, "the " + kind + " of '" + function +
                           "' needs a function returning " +
                           (second ? "float or double"
                                   : "a floating-point value, std::vector or "
-                                    "std::array"));
+                                    "std::array, or a void function writing "
+                                    "its results through a selected "
+                                    "`double *` parameter"));
     break;
   }
   case RequestKind::Vjp:

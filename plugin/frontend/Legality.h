@@ -41,7 +41,10 @@ enum class Generation {
 /// analysis refused, a fixed point that is not one, a pointer without a
 /// derivative given to a callee's differentiated parameter, an MPI_Irecv
 /// buffer a callee does not receive (LegalityIR.cpp). Clang-free.
-Refusals generationRefusals(const Function &fn, Generation gen);
+/// `options`: the request's, for the requested function (which of its
+/// parameters wrt selects).
+Refusals generationRefusals(const Function &fn, Generation gen,
+                            const Options *options = nullptr);
 
 class Legality {
 public:

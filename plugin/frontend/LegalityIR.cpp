@@ -16,19 +16,57 @@ namespace {
 
 class GenerationChecker {
 public:
-  GenerationChecker(const Function &fn, Generation gen) : fn_(fn), gen_(gen) {}
+  GenerationChecker(const Function &fn, Generation gen, const Options *options)
+      : fn_(fn), gen_(gen), options_(options) {}
 
   Refusals run() {
     block(fn_.body);
-    if (gen_ == Generation::Adjoint)
+    if (gen_ == Generation::Adjoint) {
       irecvBuffers();
+      pointersWithoutAdjoint();
+    }
     return std::move(found_);
   }
 
 private:
   const Function &fn_;
   Generation gen_;
+  const Options *options_;
   Refusals found_;
+
+  /// codegen/Function.cpp: a pointer parameter that gets no adjoint from
+  /// the caller (left out by wrt, or data) but needs one (the function
+  /// writes values through it that the result depends on) would need
+  /// adjoint storage of an extent nobody knows.
+  void pointersWithoutAdjoint() {
+    for (const Var *p : fn_.params) {
+      if (!p->active || p->type.kind != TypeKind::Pointer)
+        continue;
+      const bool left_out =
+          fn_.is_top && options_ && !selectsParam(*options_, p->sourceParam());
+      if (!left_out && !p->data)
+        continue;
+      Loc at = fn_.loc;
+      bool found = false;
+      forEachStmt(fn_.body, [&](const Stmt &s, int) {
+        forEachWrite(s, [&](Var *v, bool) {
+          if (v == p && !found) {
+            at = s.loc;
+            found = true;
+          }
+        });
+      });
+      refuse(Refusal::Source::Generation, at,
+             "'" + fn_.name + "' writes values into '" + p->source_name +
+                 "' that its result depends on, so '" + p->source_name +
+                 "' needs an adjoint, but it gets none (" +
+                 (left_out ? "options.wrt leaves it out"
+                           : "the caller gives it data") +
+                 ") and its size is unknown: select it with "
+                 "options{.wrt = ...} and pass its adjoint, or compute "
+                 "into a local array");
+    }
+  }
 
   void refuse(Refusal::Source source, const Loc &at, std::string why) {
     addRefusal(found_, {source, at, std::move(why), &fn_});
@@ -148,8 +186,9 @@ private:
 
 } // namespace
 
-Refusals generationRefusals(const Function &fn, Generation gen) {
-  return GenerationChecker(fn, gen).run();
+Refusals generationRefusals(const Function &fn, Generation gen,
+                            const Options *options) {
+  return GenerationChecker(fn, gen, options).run();
 }
 
 } // namespace tangent

@@ -167,7 +167,8 @@ bool GradientPipeline::differentiate(Function &top) {
   }
   generateCallees(fresh, analyzed, work_.callees, /*remarks=*/true);
   const std::vector<const Function *> used = reachableCallees(top);
-  if (!legality_.report(generationRefusals(top, Generation::Adjoint)) ||
+  if (!legality_.report(
+          generationRefusals(top, Generation::Adjoint, &request_.options)) ||
       !usable(used, work_.callees) || !clean())
     return false;
   GeneratedPart main;

@@ -166,6 +166,15 @@ pipelineFor(SharedWork &work, const Request &request, RequestResult &r);
 /// (Lowering::lowerData), so that no adjoint storage is needed for it.
 void specialiseForData(Function &fn, Lowering &lowering);
 
+/// The same for forward mode, before `top` is linearized: a pointer
+/// without a tangent is one of top's pointer parameters whose bit is set
+/// in `data` (those options.wrt leaves out) or a data variant's data
+/// parameter; every call passing one (or an address into one) to a
+/// differentiated pointer parameter gets the variant of its callee in which
+/// that parameter is data, in `top` and, in turn, in the variants.
+void specialiseForDataForward(Function &top, Lowering &lowering,
+                              std::uint64_t data);
+
 /// Callees reachable from `fn`, callees first.
 std::vector<const Function *> reachableCallees(const Function &fn);
 

@@ -15,7 +15,14 @@ namespace tangent {
 
 Function *ForwardPipeline::linearize(Function &top, TangentForm form,
                                      std::vector<const Function *> &used) {
-  Function *tl = work_.linearizer.fresh(top, form);
+  // Pointer parameters that wrt leaves out carry no tangent (data).
+  std::uint64_t data = 0;
+  for (const Var *p : top.params)
+    if (p->type.kind == TypeKind::Pointer && p->sourceParam() < 64 &&
+        !selectsParam(request_.options, p->sourceParam()))
+      data |= std::uint64_t(1) << p->sourceParam();
+  specialiseForDataForward(top, work_.lowering, data);
+  Function *tl = work_.linearizer.fresh(top, form, data);
   const Refusals found = std::move(work_.linearizer.refusals);
   work_.linearizer.refusals.clear();
   if (!legality_.report(found) || !clean())

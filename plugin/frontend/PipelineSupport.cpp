@@ -153,6 +153,57 @@ void specialiseForData(Function &fn, Lowering &lowering) {
   });
 }
 
+namespace {
+
+/// One function's calls (specialiseForDataForward); true if one changed.
+bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data) {
+  bool changed = false;
+  forEachStmt(fn.body, [&](const Stmt &call, int) {
+    if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty())
+      return;
+    std::uint64_t variant = 0;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      const Expr &a = *call.args[i];
+      const Var &p = *call.callee->params[i];
+      if (adjointParamType(p).empty() || p.sourceParam() >= 64 ||
+          isNullPointer(a) || !(a.type.kind == TypeKind::Pointer || a.address))
+        continue;
+      const Var *root = rootVar(a);
+      const bool tangentless =
+          root && root->role == VarRole::Param &&
+          root->type.kind == TypeKind::Pointer &&
+          (root->data || (fn.is_top && root->sourceParam() < 64 &&
+                          ((data >> root->sourceParam()) & 1u)));
+      if (tangentless)
+        variant |= std::uint64_t(1) << p.sourceParam();
+    }
+    if (!variant)
+      return;
+    if (Function *v = lowering.lowerData(call.callee, variant);
+        v && v != call.callee) {
+      const_cast<Stmt &>(call).callee = v;
+      changed = true;
+    }
+  });
+  return changed;
+}
+
+} // namespace
+
+void specialiseForDataForward(Function &top, Lowering &lowering,
+                              std::uint64_t data) {
+  if (!data)
+    return;
+  dataCallsForward(top, lowering, data);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Function *callee : reachableCallees(top))
+      if (!callee->variant.empty())
+        changed |=
+            dataCallsForward(const_cast<Function &>(*callee), lowering, 0);
+  }
+}
+
 std::vector<const Function *> reachableCallees(const Function &fn) {
   std::vector<const Function *> out;
   std::set<const Function *> seen;

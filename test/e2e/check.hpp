@@ -93,6 +93,7 @@
 #include <cstdlib>
 #include <exception>
 #include <functional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -983,6 +984,9 @@ void check_pullback(const std::string &name, const tangent::gradient<F, O> &,
                                                   detail::scheme::reference))),
                         detail::default_tol<F>(), false));
   });
+#ifdef TANGENT_E2E_FORWARD
+  detail::check_forward_pullback<F, O>(name, args...);
+#endif
   detail::strategies_pullback<F, O>(name, seed, args...);
 }
 

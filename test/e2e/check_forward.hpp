@@ -9,10 +9,11 @@
 /// `value_and_jvp` must equal (==) a plain call of f. The tangents are a
 /// fixed pattern of values between -1 and 1 (an object's tangent is an
 /// object with its listed fields set). Functions with raw pointer
-/// parameters, which forward mode does not take (docs/limitations.md), are
-/// skipped by their signature; a topic whose functions forward mode would
-/// refuse inside would not be built in this mode at all
-/// (TANGENT_E2E_NOT_FORWARD in test/e2e/CMakeLists.txt; empty today).
+/// parameters are checked by `check_pullback` instead (check_forward_pullback
+/// below: spans for the pointers, against finite differences); a topic whose
+/// functions forward mode would refuse inside would not be built in this
+/// mode at all (TANGENT_E2E_NOT_FORWARD in test/e2e/CMakeLists.txt; empty
+/// today).
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_E2E_CHECK_FORWARD_HPP
 #define TANGENT_E2E_CHECK_FORWARD_HPP
@@ -86,6 +87,116 @@ void check_forward(const std::string &name, const tangent::gradient<F, O> &df,
                           "directional derivative"),
           detail::differs({value}, {double(fn::call(fn::make(args...)))},
                           {0, 0}, true, "value"));
+    });
+  }
+}
+
+/// A tangent argument for parameter type P from the flat values `v`: a
+/// scalar, a container of P's type, or for a raw pointer a std::vector
+/// (tangent::jvp sizes a pointer's tangent by it).
+template <class P> auto tangent_of(const std::vector<double> &v) {
+  using B = std::remove_cvref_t<P>;
+  if constexpr (param<P>::scalar) {
+    return static_cast<B>(v[0]);
+  } else if constexpr (param<P>::pointer) {
+    return std::vector<typename param<P>::element>(v.begin(), v.end());
+  } else {
+    B out{};
+    if constexpr (tangent::detail::is_std_vector<B>::value)
+      out.resize(v.size());
+    for (std::size_t k = 0; k < v.size(); ++k)
+      out[k] = static_cast<typename param<P>::element>(v[k]);
+    return out;
+  }
+}
+
+/// Whether check_pullback's function can be checked in forward mode with
+/// sized arguments: a floating-point result, and every selected parameter
+/// a scalar, a container of numbers or a raw pointer.
+template <auto F, std::uint64_t Wrt> constexpr bool pointer_forward_eligible() {
+  using fn = function<F>;
+  if constexpr (!std::is_floating_point_v<typename fn::result>) {
+    return false;
+  } else {
+    constexpr auto selected = fn::selected(Wrt, true);
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return ((!selected[I] ||
+               !param<std::tuple_element_t<I, typename fn::params>>::object) &&
+              ...);
+    }(std::make_index_sequence<fn::arity>{});
+  }
+}
+
+/// check_pullback's forward-mode check: `tangent::jvp<f, O>()` called with
+/// a std::span for each raw pointer argument and for its tangent must
+/// equal the finite-difference gradient dotted with the tangents (the
+/// pattern of fill_pattern), and its value a plain call of f.
+template <auto F, tangent::options O, class... X>
+void check_forward_pullback(const std::string &name, const X &...args) {
+  using fn = function<F>;
+  if constexpr (pointer_forward_eligible<F, O.wrt>() && !self_test) {
+    detail::run(name + " [jvp, spans]", [&] {
+      const auto before = fn::make(args...);
+      const auto g = fn::fd(before, O.wrt, true, scheme::reference);
+      auto v = g;
+      std::size_t k = 0;
+      detail::fill_pattern(v, k);
+      double expected = 0, scale = 0;
+      for (std::size_t i = 0; i < g.size(); ++i)
+        for (std::size_t j = 0; j < g[i].size(); ++j) {
+          expected += g[i][j] * v[i][j];
+          scale += std::fabs(g[i][j] * v[i][j]);
+        }
+      auto s = before;
+      constexpr auto selected = fn::selected(O.wrt, true);
+      // Positions of the selected parameters among the tangents.
+      constexpr auto slot = [&] {
+        std::array<std::size_t, fn::arity> at{};
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < fn::arity; ++i)
+          at[i] = selected[i] ? n++ : fn::arity;
+        return at;
+      }();
+      constexpr std::size_t count = [&] {
+        std::size_t n = 0;
+        for (bool b : selected)
+          n += b;
+        return n;
+      }();
+      constexpr auto index = [&] {
+        std::array<std::size_t, count> at{};
+        for (std::size_t i = 0, n = 0; i < fn::arity; ++i)
+          if (selected[i])
+            at[n++] = i;
+        return at;
+      }();
+      (void)slot;
+      auto arg = [&]<std::size_t I>(
+                     std::integral_constant<std::size_t, I>) -> decltype(auto) {
+        using P = std::tuple_element_t<I, typename fn::params>;
+        if constexpr (param<P>::pointer)
+          return std::span<typename param<P>::element>(std::get<I>(s));
+        else
+          return (std::get<I>(s));
+      };
+      auto jv = tangent::jvp<F, O>();
+      const auto [value, got] =
+          [&]<std::size_t... P, std::size_t... T>(std::index_sequence<P...>,
+                                                  std::index_sequence<T...>) {
+            return jv.value_and_jvp(
+                arg(std::integral_constant<std::size_t, P>{})...,
+                tangent_of<std::tuple_element_t<index[T], typename fn::params>>(
+                    v[T])...);
+          }(std::make_index_sequence<fn::arity>{},
+            std::make_index_sequence<count>{});
+      const double rel = forward_rel<F> > 0              ? forward_rel<F>
+                         : function<F>::single_precision ? 1e-3
+                                                         : 1e-6;
+      return detail::join(
+          detail::compare({double(got)}, {expected}, {rel * scale + 1e-9, 0},
+                          false, "directional derivative"),
+          detail::differs({double(value)}, {double(fn::call(before))}, {0, 0},
+                          true, "value"));
     });
   }
 }

@@ -10,5 +10,6 @@ double f(const double *p, const double *q, double x) {
 }
 
 double use(const double *p, const double *q, double x) {
-  return tangent::grad<f>()(p, q, x);
+  double dp[1] = {0.0}, dq[1] = {0.0}, dx = 0.0;
+  return tangent::grad<f>().pullback(p, q, x, dp, dq, &dx);
 }

@@ -7,9 +7,13 @@
 ///  - `jvp<f, O>()` returns a `directional<f, O>`; the generator supplies
 ///    `tangent_linear<&f, O>::jvp(args..., tangents..., R& t_result)`, which
 ///    returns f's value and writes the derivative of f along the tangents
-///    (one per parameter that is selected by `O.wrt` and differentiable).
+///    (one per parameter that is selected by `O.wrt` and differentiable or
+///    a raw pointer: a pointer's tangent is a pointer to storage of the same
+///    extent, written where f writes). A void f has no `t_result`: its
+///    results are what it writes through its non-const pointers.
 ///  - `jacobian<f, O>()` returns a `jacobian_matrix<f, O>`, which calls that
-///    jvp once per input coordinate (forward mode, one column per call).
+///    jvp once per input coordinate (forward mode, one column per call), or
+///    a reverse sweep per output (`cotangent`, or a void f's pullback).
 ///  - `hvp<f, O>()` returns a `hessian_vector<f, O>`; the generator supplies
 ///    `second_order<&f, O>::pullback(args..., directions..., adjoints...,
 ///    seed)`: the adjoint of f's tangent-linear function (reverse over
@@ -17,12 +21,24 @@
 ///    adjoints the way `adjoint<&f, O>::pullback` accumulates the gradient.
 ///  - `hessian<f, O>()` returns a `hessian_matrix<f, O>`: n Hessian-vector
 ///    products with the unit vectors.
+///
+/// Raw pointer parameters take sized arguments in the high-level forms (a
+/// std::span, std::vector, std::array or C array: detail::sized), which
+/// size their gradients, tangents and Jacobian blocks (std::vector);
+/// `directional::pushforward` is the low-level form with raw tangent
+/// pointers. A class here that uses another request (a Jacobian's
+/// `directional`, `cotangent` or a void f's `gradient`) names that marker in
+/// its own definition (a member), never only in a function body: the
+/// generator serves the markers named when the file ends, before bodies
+/// are instantiated.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_FORWARD_HPP
 #define TANGENT_FORWARD_HPP
 
+#include "tangent/detail/request_shape.hpp"
 #include "tangent/grad.hpp"
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <tuple>
@@ -31,77 +47,6 @@
 #include <vector>
 
 namespace tangent {
-
-namespace detail {
-
-/// A one-element tuple's element; other tuples as they are.
-template <class T> struct bare_or_tuple {
-  using type = T;
-};
-template <class G> struct bare_or_tuple<std::tuple<G>> {
-  using type = G;
-};
-
-/// What the parameters of f contribute to a derivative request with
-/// options O: the selected differentiable ones, their gradient (and
-/// tangent) types, and the shape of a gradient (bare, or a tuple).
-template <auto F, options O> struct request_shape {
-  using sig = signature<decltype(F)>;
-  using R = typename sig::result;
-  using params = typename sig::params;
-  using select = selection<params>;
-  static constexpr auto flags = select::adjoint_flags(O.wrt, false);
-  static constexpr std::size_t count = select::count(flags);
-  static constexpr auto index = select::template indices_of<count>(flags);
-  template <std::size_t I>
-  using param_t = std::tuple_element_t<index[I], params>;
-  template <std::size_t I>
-  using grad_t = typename param_traits<param_t<I>>::gradient;
-
-  template <class S> struct shape_of;
-  template <std::size_t... I> struct shape_of<std::index_sequence<I...>> {
-    using all = std::tuple<grad_t<I>...>;
-    using type = typename bare_or_tuple<all>::type;
-  };
-  using seq = std::make_index_sequence<count>;
-  /// One value per selected parameter.
-  using all_type = typename shape_of<seq>::all;
-  /// What grad<f, O> returns: bare for one parameter, else a tuple.
-  using gradient_type = typename shape_of<seq>::type;
-
-  /// Zero gradients (or tangents) shaped like the selected arguments.
-  template <class Args, std::size_t... I>
-  static all_type zeros(const Args &args, std::index_sequence<I...>) {
-    return all_type{zero_like<grad_t<I>>(std::get<index[I]>(args))...};
-  }
-  static gradient_type shaped(all_type &&all) {
-    if constexpr (count == 1)
-      return std::move(std::get<0>(all));
-    else
-      return std::move(all);
-  }
-};
-
-/// The number of scalars in a value (1 for a scalar).
-template <class T> std::size_t scalar_count(const T &value) {
-  if constexpr (std::is_floating_point_v<T>) {
-    (void)value;
-    return 1;
-  } else {
-    return value.size();
-  }
-}
-/// Element k of a value (the value itself for a scalar).
-template <class T> auto &scalar_at(T &value, std::size_t k) {
-  if constexpr (std::is_floating_point_v<T>) {
-    (void)k;
-    return value;
-  } else {
-    return value[k];
-  }
-}
-
-} // namespace detail
 
 namespace detail {
 /// The one error of a forward-mode or second-order request that has no
@@ -159,62 +104,191 @@ public:
                   "tangent::vjp<f>: pass f's arguments, then the cotangent "
                   "(a vector shaped like f's result)");
     auto all = std::forward_as_tuple(args...);
-    auto result = shape::zeros(all, typename shape::seq{});
-    call(all, result, std::make_index_sequence<shape::sig::arity>{},
-         typename shape::seq{});
+    auto result = shape::zeros(all);
+    into(all, std::get<shape::sig::arity>(all), result);
     return shape::shaped(std::move(result));
   }
 
+  /// Accumulates u^T J into `result` (all_type).
+  template <class Args, class U>
+  static void into(Args &all, const U &u, typename shape::all_type &result) {
+    into(all, u, result, typename shape::arity_seq{}, typename shape::seq{});
+  }
+
 private:
-  template <class Args, class Result, std::size_t... P, std::size_t... I>
-  static void call(Args &all, Result &result, std::index_sequence<P...>,
-                   std::index_sequence<I...>) {
+  template <class Args, class U, std::size_t... P, std::size_t... I>
+  static void into(Args &all, const U &u, typename shape::all_type &result,
+                   std::index_sequence<P...>, std::index_sequence<I...>) {
     seeded_adjoint<F, O>::pullback(
-        std::get<P>(all)..., std::get<shape::sig::arity>(all),
-        detail::adjoint_argument(std::get<I>(result))..., 1.0);
+        detail::argument_for<typename shape::template arg_t<P>>(
+            std::get<P>(all))...,
+        u,
+        detail::adjoint_for<typename shape::template param_t<I>>(
+            std::get<I>(result))...,
+        1.0);
   }
 };
 
 /// The object returned by `jvp<f>()`: `jv(args..., tangents...)` is the
 /// derivative of f along the tangents (a vector for a vector-valued f).
+/// Tangents of raw pointer parameters are sized (std::span, std::vector,
+/// std::array, C array), as are the pointers' arguments. For a void f,
+/// whose results are what it writes through its non-const pointer
+/// parameters, it returns their tangents (a std::vector per selected
+/// output pointer). `pushforward(args..., tangents...)` is the low-level
+/// form: raw tangent pointers (a non-const pointer's tangent is written),
+/// returning the tangent of f's result.
 template <auto F, options O = options{}> class directional {
   using shape = detail::request_shape<F, O>;
   using R = typename shape::R;
+  static constexpr bool void_f = std::is_void_v<R>;
   // f's result type is checked by the generator, which reports it at the
   // request.
 
 public:
-  using tangent_type = R;
+  using tangent_type =
+      std::conditional_t<void_f, typename shape::outputs_type, R>;
 
-  template <class... A> R operator()(A &&...args) const {
-    return value_and_jvp(std::forward<A>(args)...).second;
+  template <class... A> tangent_type operator()(A &&...args) const {
+    check<A...>();
+    auto all = std::forward_as_tuple(args...);
+    auto t =
+        shape::template copies<shape::sig::arity>(all, typename shape::seq{});
+    if constexpr (void_f) {
+      call(all, t);
+      return outputs(std::move(t), typename shape::output_seq{});
+    } else {
+      return call(all, t).second;
+    }
   }
 
-  /// `{f(args...), derivative along the tangents}`.
+  /// `{f(args...), derivative along the tangents}` (f returning a value).
   template <class... A> std::pair<R, R> value_and_jvp(A &&...args) const {
+    static_assert(!void_f, "tangent::jvp<f>.value_and_jvp: f returns void; "
+                           "call jv(args..., tangents...) for the tangents "
+                           "of what it writes");
+    check<A...>();
+    auto all = std::forward_as_tuple(args...);
+    auto t =
+        shape::template copies<shape::sig::arity>(all, typename shape::seq{});
+    return call(all, t);
+  }
+
+  /// Low-level form: `pushforward(args..., tangents...)`, one tangent per
+  /// selected parameter as the generated code takes it (a pointer for a
+  /// pointer parameter, written for a non-const one); returns the tangent
+  /// of f's result (nothing for a void f).
+  template <class... A> R pushforward(A &&...args) const {
+    check<A...>();
+    auto all = std::forward_as_tuple(std::forward<A>(args)...);
+    return raw(all, std::make_index_sequence<shape::sig::arity>{},
+               typename shape::seq{});
+  }
+
+  /// Runs the tangent-linear function on `all`'s arguments with the
+  /// tangents `t` (all_type, updated for outputs): {value, tangent}, or
+  /// nothing for a void f.
+  template <class Args, class T> static auto call(Args &all, T &t) {
+    return call(all, t, typename shape::arity_seq{}, typename shape::seq{});
+  }
+
+private:
+  template <class Args, class T, std::size_t... P, std::size_t... I>
+  static auto call(Args &all, T &t, std::index_sequence<P...>,
+                   std::index_sequence<I...>) {
+    if constexpr (void_f) {
+      tangent_linear<F, O>::jvp(
+          detail::argument_for<typename shape::template arg_t<P>>(
+              std::get<P>(all))...,
+          detail::tangent_for<typename shape::template param_t<I>>(
+              std::get<I>(t))...);
+    } else {
+      R tangent{};
+      R value = tangent_linear<F, O>::jvp(
+          detail::argument_for<typename shape::template arg_t<P>>(
+              std::get<P>(all))...,
+          detail::tangent_for<typename shape::template param_t<I>>(
+              std::get<I>(t))...,
+          tangent);
+      return std::pair<R, R>{std::move(value), std::move(tangent)};
+    }
+  }
+
+  template <class... A> static constexpr void check() {
     static_assert(sizeof...(A) == shape::sig::arity + shape::count,
                   "tangent::jvp<f>: pass f's arguments, then one tangent per "
-                  "differentiable parameter (of the same type)");
-    R tangent{};
-    R value = tangent_linear<F, O>::jvp(std::forward<A>(args)..., tangent);
-    return {std::move(value), std::move(tangent)};
+                  "differentiable or pointer parameter (of the same type; a "
+                  "std::span for a pointer)");
+  }
+
+  template <std::size_t... J>
+  static tangent_type outputs(typename shape::all_type &&t,
+                              std::index_sequence<J...>) {
+    if constexpr (sizeof...(J) == 1)
+      return std::move(std::get<shape::output_index[0]>(t));
+    else
+      return tangent_type{std::move(std::get<shape::output_index[J]>(t))...};
+  }
+
+  template <class All, std::size_t... P, std::size_t... I>
+  static R raw(All &all, std::index_sequence<P...>, std::index_sequence<I...>) {
+    if constexpr (void_f) {
+      tangent_linear<F, O>::jvp(
+          detail::argument_for<typename shape::template arg_t<P>>(
+              std::get<P>(all))...,
+          detail::argument_for<typename shape::template param_t<I>>(
+              std::get<shape::sig::arity + I>(all))...);
+    } else {
+      R tangent{};
+      tangent_linear<F, O>::jvp(
+          detail::argument_for<typename shape::template arg_t<P>>(
+              std::get<P>(all))...,
+          detail::argument_for<typename shape::template param_t<I>>(
+              std::get<shape::sig::arity + I>(all))...,
+          tangent);
+      return tangent;
+    }
   }
 };
 
+namespace detail {
+/// What a Jacobian's reverse sweeps go through: vector-Jacobian products
+/// of a vector-valued f, the pullback of a void f.
+template <bool Void, auto F, options O> struct reverse_sweeps {
+  using type = cotangent<F, O>;
+};
+template <auto F, options O> struct reverse_sweeps<true, F, O> {
+  using type = gradient<F, O>;
+};
+} // namespace detail
+
 /// The object returned by `jacobian<f>()`: `J(args...)` is a std::vector
 /// with one row per output of f; row i is shaped as grad<f> shapes a
-/// gradient and holds the gradient of output i. The sweeps follow the
-/// shape: with fewer outputs m than input scalars n, m reverse sweeps (one
+/// gradient and holds the gradient of output i. The outputs are f's result
+/// (a std::vector or std::array), or, for a void f, the elements of its
+/// selected non-const pointer parameters in order (sized arguments: a
+/// std::span...; each sweep starts from their values at the call, and the
+/// call leaves in them what f writes). The sweeps follow the shape: with
+/// fewer outputs m than input scalars n, m reverse sweeps (one
 /// vector-Jacobian product per row), else n forward sweeps (one jvp per
 /// column).
 template <auto F, options O = options{}> class jacobian_matrix {
   using shape = detail::request_shape<F, O>;
   using R = typename shape::R;
-  static_assert(!shape::sig::supported || detail::is_real_container<R>(),
+  static constexpr bool void_f = std::is_void_v<R>;
+  static_assert(!shape::sig::supported || detail::is_real_container<R>() ||
+                    (void_f && shape::output_count > 0),
                 "tangent::jacobian<f>: f must return a std::vector or "
-                "std::array of floating point (use grad<f> for a scalar f)");
+                "std::array of floating point, or be a void function writing "
+                "through a selected non-const pointer parameter (use grad<f> "
+                "for a scalar f)");
+  // The sweeps: directional<F, O> (columns), and cotangent<F, O> (rows of
+  // a vector-valued f) or, for a void f, gradient<F, O>'s pullback. They
+  // are members so that the generator sees these requests (it generates
+  // for the specializations named when the file ends); only the one that
+  // applies is named.
   directional<F, O> jvp_;
-  cotangent<F, O> vjp_;
+  typename detail::reverse_sweeps<void_f, F, O>::type reverse_;
 
 public:
   using row_type = typename shape::gradient_type;
@@ -223,45 +297,88 @@ public:
     static_assert(sizeof...(A) == shape::sig::arity,
                   "tangent::jacobian<f>: wrong number of arguments");
     auto all = std::forward_as_tuple(args...);
-    auto seeds = shape::zeros(all, typename shape::seq{});
-    std::vector<row_type> rows;
-    const R value =
-        std::apply([](const auto &...a) { return std::invoke(F, a...); }, all);
     std::size_t inputs = 0;
-    std::apply(
-        [&](const auto &...s) { ((inputs += detail::scalar_count(s)), ...); },
-        seeds);
-    if (value.size() < inputs) { // rows: one reverse sweep each
-      R unit = value;
-      for (auto &e : unit)
-        e = 0;
-      for (std::size_t i = 0; i < unit.size(); ++i) {
-        unit[i] = 1;
-        rows.push_back(
-            row(all, unit, std::make_index_sequence<shape::sig::arity>{}));
-        unit[i] = 0;
+    {
+      auto seeds = shape::zeros(all);
+      std::apply(
+          [&](const auto &...s) { ((inputs += detail::scalar_count(s)), ...); },
+          seeds);
+    }
+    std::vector<row_type> rows;
+    if constexpr (void_f) {
+      typename shape::template outputs_state<decltype(all)> out(all);
+      const std::size_t m = out.total();
+      if (m < inputs)
+        output_rows(all, out, rows, typename shape::output_seq{});
+      else
+        columns(all, out, m, rows);
+      out.restore(); // what f leaves
+      shape::primal(all);
+      return rows;
+    } else {
+      const R value = shape::primal(all);
+      if (value.size() < inputs) { // rows: one reverse sweep each
+        R unit = value;
+        for (auto &e : unit)
+          e = 0;
+        for (std::size_t i = 0; i < unit.size(); ++i) {
+          unit[i] = 1;
+          auto result = shape::zeros(all);
+          cotangent<F, O>::into(all, unit, result);
+          rows.push_back(shape::shaped(std::move(result)));
+          unit[i] = 0;
+        }
+        return rows;
       }
+      columns(all, static_cast<int *>(nullptr), value.size(), rows);
       return rows;
     }
-    columns(all, seeds, rows, typename shape::seq{});
-    return rows;
   }
 
 private:
-  template <class Args, std::size_t... P>
-  row_type row(Args &all, const R &unit, std::index_sequence<P...>) const {
-    return vjp_(std::get<P>(all)..., unit);
+  /// A void f's rows: for each element of each output, a pullback seeded
+  /// with it.
+  template <class Args, class Out, std::size_t... J>
+  void output_rows(Args &all, const Out &out, std::vector<row_type> &rows,
+                   std::index_sequence<J...>) const {
+    (output_rows_of<shape::output_index[J], J>(all, out, rows), ...);
+  }
+  template <std::size_t I, std::size_t J, class Args, class Out>
+  void output_rows_of(Args &all, const Out &out,
+                      std::vector<row_type> &rows) const {
+    for (std::size_t k = 0; k < out.size[J]; ++k) {
+      out.restore();
+      auto g = shape::zeros(all);
+      std::get<I>(g)[k] = 1;
+      [&]<std::size_t... P, std::size_t... Q>(std::index_sequence<P...>,
+                                              std::index_sequence<Q...>) {
+        reverse_.pullback(
+            detail::argument_for<typename shape::template arg_t<P>>(
+                std::get<P>(all))...,
+            detail::adjoint_for<typename shape::template param_t<Q>>(
+                std::get<Q>(g))...,
+            1.0);
+      }(typename shape::arity_seq{}, typename shape::seq{});
+      rows.push_back(shape::shaped(std::move(g)));
+    }
   }
 
-  template <class Args, class Seeds, std::size_t... I>
-  void columns(Args &all, Seeds &seeds, std::vector<row_type> &rows,
-               std::index_sequence<I...>) const {
-    (column<I>(all, seeds, rows), ...);
+  /// Every column: a unit tangent per input scalar; `out` (a void f's
+  /// outputs, or a null pointer) is put back before each sweep.
+  template <class Args, class Out>
+  void columns(Args &all, const Out &out, std::size_t m,
+               std::vector<row_type> &rows) const {
+    auto seeds = shape::zeros(all);
+    rows.assign(m, shape::shaped(shape::zeros(all)));
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (column<I>(all, out, seeds, rows), ...);
+    }(typename shape::seq{});
   }
 
-  /// Every column of parameter I: a unit tangent per scalar.
-  template <std::size_t I, class Args, class Seeds>
-  void column(Args &all, Seeds &seeds, std::vector<row_type> &rows) const {
+  /// Every column of selected parameter I.
+  template <std::size_t I, class Args, class Out, class Seeds>
+  void column(Args &all, const Out &out, Seeds &seeds,
+              std::vector<row_type> &rows) const {
     auto &seed = std::get<I>(seeds);
     static_assert(
         !detail::is_std_vector<
@@ -270,32 +387,35 @@ private:
         "vectors are not supported");
     for (std::size_t k = 0; k < detail::scalar_count(seed); ++k) {
       detail::scalar_at(seed, k) = 1;
-      R col = call(all, seeds, std::make_index_sequence<shape::sig::arity>{},
-                   typename shape::seq{});
+      auto t = seeds;
       detail::scalar_at(seed, k) = 0;
-      if (rows.empty()) {
-        auto zero = shape::zeros(all, typename shape::seq{});
-        rows.assign(col.size(), shape::shaped(std::move(zero)));
-      }
-      for (std::size_t i = 0; i < col.size(); ++i) {
-        if constexpr (shape::count == 1)
-          detail::scalar_at(rows[i], k) = col[i];
-        else
-          detail::scalar_at(std::get<I>(rows[i]), k) = col[i];
+      std::size_t i = 0;
+      auto put = [&](const auto &col) {
+        for (std::size_t e = 0; e < col.size(); ++e, ++i) {
+          if constexpr (shape::count == 1)
+            detail::scalar_at(rows[i], k) = col[e];
+          else
+            detail::scalar_at(std::get<I>(rows[i]), k) = col[e];
+        }
+      };
+      if constexpr (void_f) {
+        out.restore();
+        directional<F, O>::call(all, t);
+        [&]<std::size_t... J>(std::index_sequence<J...>) {
+          (put(std::get<shape::output_index[J]>(t)), ...);
+        }(typename shape::output_seq{});
+      } else {
+        (void)out;
+        put(directional<F, O>::call(all, t).second);
       }
     }
-  }
-
-  template <class Args, class Seeds, std::size_t... P, std::size_t... I>
-  R call(Args &all, const Seeds &seeds, std::index_sequence<P...>,
-         std::index_sequence<I...>) const {
-    return jvp_(std::get<P>(all)..., std::get<I>(seeds)...);
   }
 };
 
 /// The object returned by `hvp<f>()`: `hv(args..., directions...)` is the
-/// Hessian of the scalar f times the directions (one per differentiable
-/// parameter), shaped as grad<f> shapes a gradient.
+/// Hessian of the scalar f times the directions (one per differentiable or
+/// pointer parameter; a sized one for a pointer), shaped as grad<f> shapes
+/// a gradient.
 template <auto F, options O = options{}> class hessian_vector {
   using shape = detail::request_shape<F, O>;
   using R = typename shape::R;
@@ -308,33 +428,37 @@ public:
   template <class... A> gradient_type operator()(A &&...args) const {
     static_assert(sizeof...(A) == shape::sig::arity + shape::count,
                   "tangent::hvp<f>: pass f's arguments, then one direction "
-                  "per differentiable parameter (of the same type)");
+                  "per differentiable or pointer parameter (of the same type; "
+                  "a std::span for a pointer)");
     auto all = std::forward_as_tuple(args...);
-    auto result = shape::zeros(all, typename shape::seq{});
-    call(all, result, std::make_index_sequence<shape::sig::arity>{},
-         typename shape::seq{});
+    auto result = shape::zeros(all);
+    auto v =
+        shape::template copies<shape::sig::arity>(all, typename shape::seq{});
+    [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
+                                            std::index_sequence<I...>) {
+      second_order<F, O>::pullback(
+          detail::argument_for<typename shape::template arg_t<P>>(
+              std::get<P>(all))...,
+          detail::tangent_for<typename shape::template param_t<I>>(
+              std::get<I>(v))...,
+          detail::adjoint_for<typename shape::template param_t<I>>(
+              std::get<I>(result))...,
+          1.0);
+    }(typename shape::arity_seq{}, typename shape::seq{});
     return shape::shaped(std::move(result));
-  }
-
-private:
-  template <class Args, class Result, std::size_t... P, std::size_t... I>
-  static void call(Args &all, Result &result, std::index_sequence<P...>,
-                   std::index_sequence<I...>) {
-    second_order<F, O>::pullback(
-        std::get<P>(all)..., std::get<shape::sig::arity + I>(all)...,
-        detail::adjoint_argument(std::get<I>(result))..., 1.0);
   }
 };
 
 /// The object returned by `hessian<f>()`: `H(args...)` is the dense
 /// Hessian (row-major) of a scalar f with respect to its one
-/// differentiable parameter, a vector or array: n Hessian-vector products.
+/// differentiable parameter, a vector or array (or a pointer, given a
+/// sized argument): n Hessian-vector products.
 template <auto F, options O = options{}> class hessian_matrix {
   using shape = detail::request_shape<F, O>;
   static_assert(shape::count == 1,
                 "tangent::hessian<f>: f must have exactly one differentiable "
-                "parameter (a std::vector or std::array); select it with "
-                "options{.wrt = ...}");
+                "parameter (a std::vector, std::array, or a pointer given a "
+                "std::span); select it with options{.wrt = ...}");
   hessian_vector<F, O> hvp_;
 
 public:
@@ -343,7 +467,7 @@ public:
     static_assert(sizeof...(A) == shape::sig::arity,
                   "tangent::hessian<f>: wrong number of arguments");
     auto all = std::forward_as_tuple(args...);
-    auto e = std::get<0>(shape::zeros(all, typename shape::seq{}));
+    auto e = std::get<0>(shape::zeros(all));
     const std::size_t n = detail::scalar_count(e);
     std::vector<std::vector<double>> h(n);
     for (std::size_t j = 0; j < n; ++j) {

@@ -40,6 +40,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <iterator>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -89,6 +91,17 @@ template <class T> constexpr bool is_real_container() {
   }
 }
 
+/// An argument that carries its extent (a std::span, std::vector,
+/// std::array or C array: what std::data and std::size take). Given for a
+/// raw pointer parameter, it sizes that parameter's gradient, tangent or
+/// Jacobian block in the high-level forms, and the pointer passed to f is
+/// its data.
+template <class A>
+concept sized = requires(A &a) {
+  std::data(a);
+  std::size(a);
+};
+
 /// How a parameter of type P takes part in differentiation.
 template <class P> struct param_traits {
   using bare = std::remove_cvref_t<P>;
@@ -99,12 +112,20 @@ template <class P> struct param_traits {
   static constexpr bool is_object = is_object_type<bare>();
   /// Gets a gradient (scalar, vector or array of floating point, object).
   static constexpr bool differentiable = is_scalar || is_container || is_object;
-  /// A raw floating-point array: adjoint through pullback only.
+  /// A raw floating-point array: its extent comes from a sized argument
+  /// (a std::span...) in the high-level forms, and `pullback` takes an
+  /// adjoint pointer for it.
   static constexpr bool is_pointer =
       std::is_pointer_v<bare> &&
       std::is_floating_point_v<std::remove_cv_t<std::remove_pointer_t<bare>>>;
-  /// The gradient value type returned by `df(...)`.
-  using gradient = bare;
+  /// A pointer to non-const floating point: what f writes through it is an
+  /// output (the results of a void f).
+  static constexpr bool is_output =
+      is_pointer && !std::is_const_v<std::remove_pointer_t<bare>>;
+  using pointee = std::remove_cv_t<std::remove_pointer_t<bare>>;
+  /// The gradient value type returned by `df(...)`: a std::vector of the
+  /// argument's size for a pointer.
+  using gradient = std::conditional_t<is_pointer, std::vector<pointee>, bare>;
 };
 
 template <auto F> inline constexpr bool always_false = false;
@@ -202,6 +223,52 @@ template <class T> auto adjoint_argument(T &gradient) {
   else
     return std::ref(gradient);
 }
+
+/// The argument f's parameter of type P gets for `a`: the data of a sized
+/// argument given for a raw pointer, else `a` itself.
+template <class P, class A> decltype(auto) argument_for(A &&a) {
+  if constexpr (param_traits<P>::is_pointer && sized<A>)
+    return std::data(a);
+  else
+    return std::forward<A>(a);
+}
+
+/// The adjoint (or tangent, or direction) argument of a parameter of type
+/// P held in `g`, a value of its gradient type: a pointer to a scalar or
+/// to a pointer's elements, a reference to anything else.
+template <class P, class G> auto adjoint_for(G &g) {
+  if constexpr (param_traits<P>::is_pointer)
+    return std::data(g);
+  else
+    return adjoint_argument(g);
+}
+
+/// A zero gradient (or tangent) for parameter type P, shaped like the
+/// argument `a`.
+template <class P, class A> auto zero_gradient_for(const A &a) {
+  using G = typename param_traits<P>::gradient;
+  if constexpr (param_traits<P>::is_pointer) {
+    static_assert(sized<const A &>,
+                  "tangent: a raw pointer parameter has no size: pass a "
+                  "std::span (or a std::vector, std::array or C array) for "
+                  "it, leave it out with options{.wrt = ...}, or use the "
+                  "low-level form (pullback, pushforward)");
+    if constexpr (sized<const A &>)
+      return G(std::size(a), typename G::value_type(0));
+    else
+      return G{};
+  } else {
+    return zero_like<G>(a);
+  }
+}
+
+/// An argument's elements as a std::vector (a sized argument's copy).
+template <class E, class A> std::vector<E> copy_of(const A &a) {
+  std::vector<E> out;
+  if constexpr (sized<const A &>)
+    out.assign(std::data(a), std::data(a) + std::size(a));
+  return out;
+}
 } // namespace detail
 
 /// Hands generated code the pointer to a field it may not name (private or
@@ -251,8 +318,9 @@ template <auto F, options O = options{}> class gradient {
   using R = typename sig::result;
   using params = typename sig::params;
   using select = detail::selection<params>;
-  static constexpr auto grad_flags = select::adjoint_flags(O.wrt, false);
-  static constexpr auto pullback_flags = select::adjoint_flags(O.wrt, true);
+  /// The selected parameters: differentiable ones and raw pointers (whose
+  /// arguments must then carry their size in `df(...)`).
+  static constexpr auto grad_flags = select::adjoint_flags(O.wrt, true);
   static constexpr std::size_t num_grads = select::count(grad_flags);
   static constexpr auto grad_index =
       select::template indices_of<num_grads>(grad_flags);
@@ -298,39 +366,55 @@ public:
                     "tangent::grad<f>: f returns void; its results are what "
                     "it writes through pointers, whose adjoints (seeds) "
                     "df.pullback(args..., adjoints...) takes");
-      static_assert(grad_flags == pullback_flags,
-                    "tangent::grad<f>: f has raw pointer parameters whose "
-                    "size the gradient cannot know; use df.pullback(args..., "
-                    "adjoints...) instead");
       return run(grad_seq{}, std::forward_as_tuple(args...));
     }
   }
 
   /// Low-level form: `pullback(args..., adjoints..., [seed])`; adjoints are
-  /// accumulated into. Returns f's value.
+  /// accumulated into. Returns f's value. A pointer parameter's argument
+  /// and adjoint may be raw pointers or sized (a std::span, a
+  /// std::vector...: their data is passed).
   template <class... A> R pullback(A &&...args) const {
-    constexpr std::size_t num_adjoints = select::count(pullback_flags);
     if constexpr (!sig::supported) { // reported once, by grad()
       return {};
     } else {
-      static_assert(sizeof...(A) == sig::arity + num_adjoints ||
-                        sizeof...(A) == sig::arity + num_adjoints + 1,
+      static_assert(sizeof...(A) == sig::arity + num_grads ||
+                        sizeof...(A) == sig::arity + num_grads + 1,
                     "tangent::grad<f>.pullback: pass f's arguments, then one "
                     "adjoint per differentiable or pointer parameter, then an "
                     "optional double seed");
-      if constexpr (sizeof...(A) == sig::arity + num_adjoints)
-        return adjoint<F, O>::pullback(std::forward<A>(args)..., 1.0);
-      else
-        return adjoint<F, O>::pullback(std::forward<A>(args)...);
+      auto all = std::forward_as_tuple(std::forward<A>(args)...);
+      return forward_pullback(std::make_index_sequence<sizeof...(A)>{}, all);
     }
   }
 
 private:
+  /// Argument K of a `pullback` call as the generated pullback takes it.
+  template <std::size_t K, class Arg> static decltype(auto) passed(Arg &&a) {
+    if constexpr (K < sig::arity)
+      return detail::argument_for<param_t<K>>(std::forward<Arg>(a));
+    else if constexpr (K < sig::arity + num_grads)
+      return detail::argument_for<param_t<grad_index[K - sig::arity]>>(
+          std::forward<Arg>(a));
+    else
+      return std::forward<Arg>(a);
+  }
+
+  template <std::size_t... K, class All>
+  static R forward_pullback(std::index_sequence<K...>, All &all) {
+    if constexpr (sizeof...(K) == sig::arity + num_grads)
+      return adjoint<F, O>::pullback(passed<K>(std::get<K>(std::move(all)))...,
+                                     1.0);
+    else
+      return adjoint<F, O>::pullback(passed<K>(std::get<K>(std::move(all)))...);
+  }
+
   template <std::size_t... I, class Args>
   std::pair<R, gradient_type> run(std::index_sequence<I...>,
                                   Args &&args) const {
     std::tuple<grad_t<I>...> grads{
-        detail::zero_like<grad_t<I>>(std::get<grad_index[I]>(args))...};
+        detail::zero_gradient_for<param_t<grad_index[I]>>(
+            std::get<grad_index[I]>(args))...};
     (zero_object<grad_t<I>>(std::get<I>(grads)), ...);
     R value = call(std::make_index_sequence<sig::arity>{}, args, grads,
                    std::index_sequence<I...>{});
@@ -353,7 +437,8 @@ private:
   static R call(std::index_sequence<P...>, Args &args, Grads &grads,
                 std::index_sequence<I...>) {
     return adjoint<F, O>::pullback(
-        std::get<P>(args)..., detail::adjoint_argument(std::get<I>(grads))...,
+        detail::argument_for<param_t<P>>(std::get<P>(args))...,
+        detail::adjoint_for<param_t<grad_index[I]>>(std::get<I>(grads))...,
         1.0);
   }
 };
