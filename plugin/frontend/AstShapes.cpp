@@ -47,8 +47,6 @@ bool swapOperands(const CallExpr *c, const clang::Expr *&a,
   return true;
 }
 
-namespace {
-
 /// `e` without parentheses, implicit casts, temporaries and the copies of an
 /// iterator passed by value.
 const clang::Expr *withoutCopies(const clang::Expr *e) {
@@ -89,6 +87,8 @@ bool sameVariable(const clang::Expr *a, const clang::Expr *b) {
   const auto *y = dyn_cast<DeclRefExpr>(b->IgnoreParenImpCasts());
   return x && y && x->getDecl() == y->getDecl();
 }
+
+namespace {
 
 /// Whether two expressions designate the same object: one variable, or the
 /// same field of the same object (`s.h`, `this->h`).
@@ -159,66 +159,6 @@ bool containerCall(const CallExpr *c, ContainerMember &out) {
     return true;
   }
   return false;
-}
-
-bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
-  const FunctionDecl *fd = c->getDirectCallee();
-  if (!fd || !fd->getIdentifier() || !fd->isInStdNamespace() ||
-      isa<CXXMemberCallExpr, CXXOperatorCallExpr>(c))
-    return false;
-  struct Shape {
-    const char *name;
-    RangeAlgorithm::Kind kind;
-    unsigned args;
-  };
-  static const Shape shapes[] = {
-      {"fill", RangeAlgorithm::Kind::Fill, 3},
-      {"copy", RangeAlgorithm::Kind::Copy, 3},
-      {"accumulate", RangeAlgorithm::Kind::Accumulate, 3},
-      {"inner_product", RangeAlgorithm::Kind::InnerProduct, 4},
-      {"max_element", RangeAlgorithm::Kind::MaxElement, 2},
-      {"min_element", RangeAlgorithm::Kind::MinElement, 2}};
-  const Shape *shape = nullptr;
-  for (const Shape &s : shapes)
-    if (fd->getName() == s.name && c->getNumArgs() == s.args)
-      shape = &s;
-  if (!shape)
-    return false;
-  out = RangeAlgorithm{};
-  out.kind = shape->kind;
-  out.name = shape->name;
-  const clang::Expr *first = iteratorOf(c->getArg(0), false);
-  const clang::Expr *last = iteratorOf(c->getArg(1), true);
-  out.range = first;
-  bool paired = shape->kind == RangeAlgorithm::Kind::Copy ||
-                shape->kind == RangeAlgorithm::Kind::InnerProduct;
-  if (paired)
-    out.second = iteratorOf(c->getArg(2), false);
-  if (shape->args > 2 && shape->kind != RangeAlgorithm::Kind::Copy)
-    out.value = c->getArg(c->getNumArgs() - 1);
-  out.whole =
-      first && last && sameVariable(first, last) && (!paired || out.second);
-  return true;
-}
-
-const CallExpr *dereferencedExtreme(const clang::Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  const clang::Expr *operand = nullptr;
-  if (const auto *u = dyn_cast<UnaryOperator>(e);
-      u && u->getOpcode() == UO_Deref)
-    operand = u->getSubExpr();
-  else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
-           op && op->getOperator() == OO_Star && op->getNumArgs() == 1)
-    operand = op->getArg(0);
-  if (!operand)
-    return nullptr;
-  const auto *call = dyn_cast<CallExpr>(withoutCopies(operand));
-  RangeAlgorithm ra;
-  if (!call || !rangeAlgorithm(call, ra) ||
-      (ra.kind != RangeAlgorithm::Kind::MaxElement &&
-       ra.kind != RangeAlgorithm::Kind::MinElement))
-    return nullptr;
-  return call;
 }
 
 const BinaryOperator *commaOperator(const clang::Expr *e) {

@@ -70,13 +70,18 @@ struct ContainerMember {
 /// empty also on a std::array).
 bool containerCall(const clang::CallExpr *c, ContainerMember &out);
 
-/// A standard algorithm over a whole container, lowered to an index loop:
+/// A standard algorithm over a range, lowered to an index loop:
 ///   std::fill(a.begin(), a.end(), value)
 ///   std::copy(a.begin(), a.end(), b.begin())
 ///   std::accumulate(a.begin(), a.end(), init)
 ///   std::inner_product(a.begin(), a.end(), b.begin(), init)
 ///   *std::max_element(a.begin(), a.end()), *std::min_element(...)
-/// (also std::begin(a) / std::end(a), cbegin / cend).
+/// (also std::begin(a) / std::end(a), cbegin / cend: `whole`); or over part
+/// of one, or of a pointer's storage (RangeBound: `std::fill(p, p + n,
+/// 0.0)`, `std::copy(x + k, x + m, y)`, `a.begin() + 1, a.end()`); and
+///   std::memcpy(dst, src, n * sizeof(T))   a copy of n elements
+///   std::memset(p, 0, n * sizeof(T))       a fill with zeros
+/// (`bytes`: the third argument, a count of bytes).
 struct RangeAlgorithm {
   enum class Kind {
     Fill,
@@ -91,10 +96,28 @@ struct RangeAlgorithm {
   const clang::Expr *second = nullptr; ///< b (copy, inner_product)
   const clang::Expr *value = nullptr;  ///< fill's value, the initial value
   bool whole = false;                  ///< the iterators are the shapes above
+  /// The arguments as written: the range's first and last iterators, the
+  /// second sequence's first (null if none).
+  const clang::Expr *first = nullptr, *last = nullptr, *second_first = nullptr;
+  /// memcpy / memset: the count of bytes (first, last and second_first are
+  /// then the destination, null and the source).
+  const clang::Expr *bytes = nullptr;
 };
+
+/// `e` without parentheses, implicit casts, temporaries and the copies of an
+/// iterator passed by value.
+const clang::Expr *withoutCopies(const clang::Expr *e);
+/// The container `c` of an iterator `c.begin()` / `std::begin(c)` (or end,
+/// by `end`), or null.
+const clang::Expr *iteratorOf(const clang::Expr *e, bool end);
+/// Whether two expressions name the same variable.
+bool sameVariable(const clang::Expr *a, const clang::Expr *b);
+
 /// Whether `c` calls one of those algorithms (std namespace, that number of
 /// arguments); `out.whole` says whether its iterators have the shapes above.
 bool rangeAlgorithm(const clang::CallExpr *c, RangeAlgorithm &out);
+/// Whether `c` calls memcpy, memmove or memset (std:: or global).
+bool byteAlgorithm(const clang::CallExpr *c, RangeAlgorithm &out);
 
 /// The std::max_element / min_element call that `*` (built-in or an
 /// iterator's operator*) dereferences in `e`, or null.
@@ -169,6 +192,28 @@ bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
 /// of it) too.
 bool addressOf(clang::QualType pointer, const clang::Expr *arg,
                AddressArgument &out, bool whole);
+
+/// An end of a range given to a standard algorithm: an address (a
+/// pointer-valued expression: `x + k`, `p`, `&v[k]`, `v.data() + k`, a C
+/// array) or an iterator of a container (`a.begin() + k`, `a.end() - k`,
+/// std::begin / std::end, cbegin / cend).
+struct RangeBound {
+  AddressArgument at;                     ///< the address form
+  const clang::Expr *container = nullptr; ///< the iterator form: `a`
+  bool end = false;                       ///< a.end() (else a.begin())
+  llvm::SmallVector<AddressArgument::Offset, 2> offsets; ///< iterator form
+};
+bool rangeBound(const clang::Expr *e, RangeBound &out);
+/// Whether `ctor` builds a std::vector from a range of iterators or
+/// pointers (`std::vector<double> v(p, p + n)`).
+bool rangeConstructor(const clang::CXXConstructExpr *ctor);
+
+/// The element count `n` of a byte count `n * sizeof(T)` (or `sizeof(T) *
+/// n`) with T the element type `element` (memcpy, memset); null for other
+/// shapes. `sizeof(a)` of a C array of `element` is its extent (returned
+/// as `a` itself: the caller asks its extent).
+const clang::Expr *elementCount(const clang::Expr *bytes,
+                                clang::QualType element, bool &whole_array);
 
 /// A change of a named pointer to floating point (AstShapesPointer.cpp):
 /// `++p`, `p++`, `--p`, `p--`, `p += k`, `p -= k` (a step of `by`, null:

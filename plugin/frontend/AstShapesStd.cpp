@@ -279,6 +279,33 @@ const clang::Expr *withoutNoOps(const clang::Expr *e) {
   return e;
 }
 
+/// `&a[k]` of a named pointer, array or vector (for an offset from it:
+/// `&a[k] + n` is `a + k + n`).
+bool elementAddress(const clang::Expr *e, AddressArgument &out) {
+  const auto *u = dyn_cast<UnaryOperator>(withoutNoOps(e));
+  if (!u || u->getOpcode() != UO_AddrOf)
+    return false;
+  const clang::Expr *lv = u->getSubExpr()->IgnoreParens();
+  const clang::Expr *base = nullptr, *index = nullptr;
+  if (const auto *s = dyn_cast<ArraySubscriptExpr>(lv)) {
+    base = s->getBase();
+    index = s->getIdx();
+  } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
+             op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2) {
+    base = op->getArg(0);
+    index = op->getArg(1);
+  }
+  if (!base)
+    return false;
+  const clang::Expr *bare = base->IgnoreParenImpCasts();
+  if (!isa<DeclRefExpr>(bare))
+    return false;
+  out = {};
+  out.array = bare;
+  out.offsets.push_back({index, false});
+  return true;
+}
+
 /// `a + k`, `k + a`, `a - k`, and such sums nested (`a + i + 1`).
 bool offsetAddress(const clang::Expr *e, AddressArgument &out) {
   const auto *b = dyn_cast<BinaryOperator>(withoutNoOps(e));
@@ -287,7 +314,7 @@ bool offsetAddress(const clang::Expr *e, AddressArgument &out) {
     return false;
   const bool left = b->getLHS()->getType()->isPointerType();
   const clang::Expr *base = left ? b->getLHS() : b->getRHS();
-  if (!offsetAddress(base, out)) {
+  if (!offsetAddress(base, out) && !elementAddress(base, out)) {
     const clang::Expr *a = arrayOf(base);
     if (!a)
       return false;

@@ -525,6 +525,8 @@ void Validator::containerInitializer(const clang::Expr *init,
     llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ctor);
     if (args.size() > 2)
       return refuse(loc, "this constructor is not supported");
+    if (rangeConstructor(ctor))
+      return rangeCopy(args[0], args[1]);
     if (args.size() == 1) {
       if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
         return containerInitializer(args[0], loc);

@@ -155,14 +155,8 @@ void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra,
                   what + " is supported as the value *" + what +
                       "(a.begin(), a.end()); iterators are not values "
                       "tangent represents (for the position, write the loop)");
-  const bool paired = ra.kind == RangeAlgorithm::Kind::Copy ||
-                      ra.kind == RangeAlgorithm::Kind::InnerProduct;
   if (!ra.whole)
-    return refuse(
-        c->getBeginLoc(),
-        what + " is supported over a whole named vector or array: " + what +
-            "(a.begin(), a.end()" + (paired ? ", b.begin()" : "") +
-            (ra.value ? ", ...)" : ")") + "; for part of one, write the loop");
+    return partialAlgorithm(ra);
   for (const clang::Expr *e : {ra.range, ra.second}) {
     if (!e)
       continue;
@@ -183,6 +177,124 @@ void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra,
                       "', which drops the fractions; write a floating-point "
                       "initial value such as 0.0");
   expr(ra.value);
+}
+
+void Validator::rangeCopy(const clang::Expr *first, const clang::Expr *last) {
+  const std::string what = "a container constructed from a range";
+  RangeBound from, to;
+  const VarDecl *in = nullptr, *in_last = nullptr;
+  if (!rangeEnd(first, what, Use::Value, from, in) ||
+      !rangeEnd(last, what, Use::Value, to, in_last))
+    return;
+  if (!in || in != in_last || !from.container != !to.container)
+    refuse(last->getBeginLoc(),
+           what + ": the two ends of the range must point into the same "
+                  "array, vector or pointer");
+}
+
+bool Validator::rangeEnd(const clang::Expr *e, const std::string &what, Use use,
+                         RangeBound &out, const VarDecl *&storage) {
+  storage = nullptr;
+  if (!rangeBound(e, out)) {
+    refuse(e->getBeginLoc(),
+           what + " is supported over a range of a named array, vector or "
+                  "pointer: (p, p + n), (x + k, x + m), (&v[k], &v[k] + n), "
+                  "(a.begin() + k, a.end())");
+    return false;
+  }
+  if (out.container) {
+    if (namesRefused(out.container))
+      return false;
+    if (!namesContainer(out.container)) {
+      refuse(out.container->getBeginLoc(),
+             what + " is supported over named vectors and arrays");
+      return false;
+    }
+    storage = namedVar(out.container);
+    for (const AddressArgument::Offset &o : out.offsets)
+      expr(o.by);
+    if (use == Use::Target)
+      expr(out.container, Use::Target);
+    return ok_;
+  }
+  if (const VarDecl *named = namedVar(out.at.array ? out.at.array : e);
+      named && scope_->refused.count(named))
+    return false;
+  address(out.at, use);
+  storage = storageOf(out.at);
+  return ok_;
+}
+
+void Validator::partialAlgorithm(const RangeAlgorithm &ra) {
+  const std::string what = std::string("std::") + ra.name;
+  // Fill writes the range, copy the second sequence.
+  const Use range_use =
+      ra.kind == RangeAlgorithm::Kind::Fill ? Use::Target : Use::Value;
+  RangeBound first, last, second;
+  const VarDecl *in = nullptr, *to = nullptr, *other = nullptr;
+  const bool before = ok_;
+  ok_ = true;
+  bool fine = rangeEnd(ra.first, what, range_use, first, in);
+  if (fine && ra.bytes) {
+    // memcpy / memset: n * sizeof(T) bytes of floating-point T.
+    QualType elem = ra.first->getType()->isPointerType()
+                        ? ra.first->getType()->getPointeeType()
+                        : QualType();
+    bool whole_array = false;
+    if (elem.isNull() || !elem->isRealFloatingType() ||
+        !elementCount(ra.bytes, elem, whole_array)) {
+      refuse(ra.bytes->getBeginLoc(),
+             what + " is supported on floating-point arrays with a size of "
+                    "`n * sizeof(double)` bytes (the element type's size)");
+      fine = false;
+    } else if (!whole_array) {
+      expr(elementCount(ra.bytes, elem, whole_array));
+    }
+    if (fine && ra.kind == RangeAlgorithm::Kind::Fill) {
+      clang::Expr::EvalResult v;
+      if (!ra.value->EvaluateAsInt(v, ctx_) || v.Val.getInt() != 0) {
+        refuse(ra.value->getBeginLoc(),
+               what + " is supported with the value 0 (all bits zero is "
+                      "0.0); for another value, use std::fill");
+        fine = false;
+      }
+    }
+  } else if (fine) {
+    fine = rangeEnd(ra.last, what, Use::Value, last, to);
+    if (fine && (!in || in != to || !first.container != !last.container)) {
+      refuse(ra.last->getBeginLoc(),
+             what + ": the two ends of the range must point into the same "
+                    "array, vector or pointer");
+      fine = false;
+    }
+  }
+  if (fine && ra.second_first)
+    fine = rangeEnd(ra.second_first, what,
+                    ra.kind == RangeAlgorithm::Kind::Copy ? Use::Target
+                                                          : Use::Value,
+                    second, other);
+  // std::copy and memcpy between overlapping ranges are undefined unless
+  // the destination comes first, which the loop (ascending) does right;
+  // memmove of overlapping ranges copies backwards when it must.
+  if (fine && ra.bytes && ra.kind == RangeAlgorithm::Kind::Copy &&
+      std::string(ra.name) == "memmove" && other && other == in)
+    refuse(ra.second_first->getBeginLoc(),
+           what + " within one array is not supported (it copies backwards "
+                  "when the ranges overlap); use std::copy when the "
+                  "destination comes first, or write the loop");
+  if (fine && ra.value && !ra.bytes) {
+    if ((ra.kind == RangeAlgorithm::Kind::Accumulate ||
+         ra.kind == RangeAlgorithm::Kind::InnerProduct) &&
+        !ra.value->getType()->isRealFloatingType())
+      refuse(ra.value->getBeginLoc(),
+             what + " sums in the type of its initial value, here '" +
+                 ra.value->getType().getAsString() +
+                 "', which drops the fractions; write a floating-point "
+                 "initial value such as 0.0");
+    else
+      expr(ra.value);
+  }
+  ok_ = before && ok_;
 }
 
 const VarDecl *Validator::namedVar(const clang::Expr *e) const {

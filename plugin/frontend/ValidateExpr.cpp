@@ -455,7 +455,7 @@ void Validator::call(const CallExpr *c) {
   SourceLocation loc = c->getBeginLoc();
   if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(c, a, b))
     return swapCall(a, b, loc);
-  if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
+  if (RangeAlgorithm ra; rangeAlgorithm(c, ra) || byteAlgorithm(c, ra))
     return algorithmCall(c, ra);
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(c))
     return operatorCall(op);

@@ -183,6 +183,15 @@ private:
   void containerStatement(const clang::CallExpr *c, const ContainerMember &cm);
   /// back(), front(), empty(); the size-changing ones inside an expression.
   void containerValue(const clang::CallExpr *c, const ContainerMember &cm);
+  /// An algorithm over part of a container or over a pointer's storage
+  /// (RangeBound), memcpy and memset (ValidateContainer.cpp).
+  void partialAlgorithm(const RangeAlgorithm &ra);
+  /// `std::vector<double> v(first, last)` (rangeConstructor).
+  void rangeCopy(const clang::Expr *first, const clang::Expr *last);
+  /// One end of such a range, used as `use`; false (refused) if it is not
+  /// one; `storage` gets the variable it is into.
+  bool rangeEnd(const clang::Expr *e, const std::string &what, Use use,
+                RangeBound &out, const clang::VarDecl *&storage);
   void algorithmCall(const clang::CallExpr *c, const RangeAlgorithm &ra,
                      bool dereferenced = false);
   /// `*std::max_element(...)` / min_element: true if `e` is one (checked).

@@ -323,8 +323,16 @@ public:
   ExprPtr endIndex(Var *container, bool back);
   /// std::fill / copy / accumulate / inner_product as an index loop over
   /// the whole container (LowerAlgorithm.cpp); the value, if any.
+  /// The address of the first element a range bound designates
+  /// (LowerAlgorithm.cpp): an Index of its storage, marked address.
+  ExprPtr rangeStart(const RangeBound &b, clang::SourceLocation loc,
+                     Block &pre);
   ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,
                     Block &pre, Var *into);
+  /// `std::vector<T> v(first, last)`: v sized to the range, then its
+  /// elements copied (LowerAlgorithm.cpp).
+  void rangeCopy(Var *v, const clang::Expr *first, const clang::Expr *last,
+                 clang::SourceLocation loc, Block &out);
 };
 
 } // namespace tangent

@@ -15,6 +15,11 @@
 // in the order the library evaluates them (a fill's value once, before the
 // loop; the sums left to right from the initial value).
 //
+// Over part of a container or a pointer's storage (RangeBound: `p, p + n`,
+// `x + k, x + m`, `a.begin() + 1, a.end()`) the loop runs over an int
+// index from 0 to the count, last - first, and reads a[first + i]; memcpy
+// and memset are a copy and a fill of n elements (n * sizeof(T) bytes).
+//
 //===----------------------------------------------------------------------===//
 #include "frontend/lower/FunctionLowerer.h"
 #include "ir/Naming.h"
@@ -34,22 +39,125 @@ ExprPtr as(const Type &t, ExprPtr e) {
 
 } // namespace
 
+ExprPtr FunctionLowerer::rangeStart(const RangeBound &b, SourceLocation loc,
+                                    Block &pre) {
+  if (b.container) {
+    ExprPtr c = expr(b.container, pre);
+    if (c->kind != ExprKind::VarRef || !c->type.isContainer())
+      unexpected(loc, "an algorithm over an unnamed container");
+    ExprPtr offset = b.end ? makeCast(intType(), sizeOf(c->var))
+                           : makeIntLiteral(0, intType());
+    for (const AddressArgument::Offset &o : b.offsets)
+      offset = makeBinary(o.minus ? Op::Sub : Op::Add, std::move(offset),
+                          expr(o.by, pre), intType());
+    ExprPtr x = makeIndex(std::move(c), std::move(offset));
+    x->address = true;
+    return x;
+  }
+  ExprPtr x = address(b.at, loc, pre);
+  if (x->kind == ExprKind::VarRef) { // a named pointer: its element 0
+    x = makeIndex(std::move(x), makeIntLiteral(0, intType()));
+    x->address = true;
+  }
+  return x;
+}
+
+void FunctionLowerer::rangeCopy(Var *v, const clang::Expr *first,
+                                const clang::Expr *last, SourceLocation loc,
+                                Block &out) {
+  RangeBound from, to;
+  if (!rangeBound(first, from) || !rangeBound(last, to))
+    unexpected(loc, "a range that is not one");
+  ExprPtr start = rangeStart(from, loc, out);
+  ExprPtr end = rangeStart(to, loc, out);
+  ExprPtr offset = start->ops[1]->clone();
+  ExprPtr count = offset->is_int_const && offset->int_const == 0
+                      ? end->ops[1]->clone()
+                      : makeBinary(Op::Sub, end->ops[1]->clone(),
+                                   std::move(offset), intType());
+  Var *n = temp(intType(), naming::valueTemp());
+  out.push_back(assign(makeVarRef(n), std::move(count), loc));
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Construct;
+  st->loc = makeLoc(ctx, loc);
+  st->var = v;
+  st->construct = ConstructKind::Size;
+  st->args.push_back(makeVarRef(n));
+  out.push_back(std::move(st));
+  // for (int i = 0; i < n; i = i + 1) v[i] = start[i];
+  auto loop = std::make_unique<tangent::Stmt>();
+  loop->kind = StmtKind::Loop;
+  loop->loc = makeLoc(ctx, loc);
+  loop->loop = std::make_unique<LoopInfo>();
+  LoopInfo &li = *loop->loop;
+  li.kind_name = "range copy";
+  li.form = LoopInfo::Form::Structured;
+  Var *i = fn_->addVar("i", intType(), VarRole::Induction);
+  i->name = fn_->names.fresh(naming::loweredIndex());
+  li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, intType()), loc));
+  li.cond = makeBinary(Op::Lt, makeVarRef(i), makeVarRef(n), boolType());
+  li.step.push_back(assign(makeVarRef(i),
+                           makeBinary(Op::Add, makeVarRef(i),
+                                      makeIntLiteral(1, intType()), intType()),
+                           loc));
+  ExprPtr element = viewElement(std::move(start), makeVarRef(i));
+  element->address = false;
+  const Type et = makeIndex(makeVarRef(v), makeVarRef(i))->type;
+  li.body.push_back(assign(makeIndex(makeVarRef(v), makeVarRef(i)),
+                           as(et, std::move(element)), loc));
+  out.push_back(std::move(loop));
+}
+
 ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
                                    Block &pre, Var *into) {
   SourceLocation loc = c->getBeginLoc();
-  if (!ra.whole)
-    unexpected(loc, std::string("std::") + ra.name + " over a partial range");
-  auto container = [&](const clang::Expr *e) {
-    ExprPtr x = expr(e, pre);
-    if (x->kind != ExprKind::VarRef || !x->type.isContainer())
-      unexpected(e->getBeginLoc(), "an algorithm over an unnamed container");
-    return x->var;
-  };
-  Var *a = container(ra.range);
-  Var *b = ra.second ? container(ra.second) : nullptr;
+  // The range: a whole container (a, its size) or its first element's
+  // address (start) and a count.
+  Var *a = nullptr, *b = nullptr;
+  ExprPtr start, second_start, count;
+  if (ra.whole) {
+    auto container = [&](const clang::Expr *e) {
+      ExprPtr x = expr(e, pre);
+      if (x->kind != ExprKind::VarRef || !x->type.isContainer())
+        unexpected(e->getBeginLoc(), "an algorithm over an unnamed container");
+      return x->var;
+    };
+    a = container(ra.range);
+    b = ra.second ? container(ra.second) : nullptr;
+    count = sizeOf(a);
+  } else {
+    RangeBound first, last, second;
+    if (!rangeBound(ra.first, first) ||
+        (ra.second_first && !rangeBound(ra.second_first, second)))
+      unexpected(loc, "a range that is not one");
+    start = rangeStart(first, loc, pre);
+    if (ra.bytes) {
+      const QualType elem = ra.first->getType()->getPointeeType();
+      bool whole_array = false;
+      const clang::Expr *n = elementCount(ra.bytes, elem, whole_array);
+      if (!n)
+        unexpected(loc, "a byte count that is not n * sizeof(T)");
+      count = whole_array
+                  ? makeIntLiteral(typeOf(n->getType(), loc).extent, intType())
+                  : makeCast(intType(), expr(n, pre));
+    } else {
+      if (!rangeBound(ra.last, last))
+        unexpected(loc, "a range that is not one");
+      ExprPtr end = rangeStart(last, loc, pre);
+      ExprPtr from = start->ops[1]->clone();
+      count = from->is_int_const && from->int_const == 0
+                  ? end->ops[1]->clone()
+                  : makeBinary(Op::Sub, end->ops[1]->clone(), std::move(from),
+                               intType());
+    }
+    if (ra.second_first)
+      second_start = rangeStart(second, loc, pre);
+  }
   ExprPtr value = ra.value ? expr(ra.value, pre) : nullptr;
+  if (ra.bytes && ra.kind == RangeAlgorithm::Kind::Fill)
+    value = makeIntLiteral(0, intType()); // memset(p, 0, ...): zeros
 
-  // The loop: for (std::size_t i = 0; i < size(a); i = i + 1) body(i).
+  // The loop: for (i = 0; i < count; i = i + 1) body(i).
   auto st = std::make_unique<tangent::Stmt>();
   st->kind = StmtKind::Loop;
   st->loc = makeLoc(ctx, loc);
@@ -57,30 +165,38 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   LoopInfo &li = *st->loop;
   li.kind_name = std::string("std::") + ra.name;
   li.form = LoopInfo::Form::Structured;
-  Type it = intType("std::size_t");
+  Type it = ra.whole ? intType("std::size_t") : intType();
   Var *i = fn_->addVar("i", it, VarRole::Induction);
   i->name = fn_->names.fresh(naming::loweredIndex());
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
-  li.cond = makeBinary(Op::Lt, makeVarRef(i), sizeOf(a), boolType());
+  li.cond = makeBinary(Op::Lt, makeVarRef(i), std::move(count), boolType());
   li.step.push_back(assign(
       makeVarRef(i),
       makeBinary(Op::Add, makeVarRef(i), makeIntLiteral(1, it), it), loc));
-  auto element = [&](Var *v) {
-    return makeIndex(makeVarRef(v), makeVarRef(i));
+  // Element k of the range (the first sequence) or of the second.
+  auto at = [&](Var *whole, const ExprPtr &from, ExprPtr k) {
+    if (whole)
+      return makeIndex(makeVarRef(whole), std::move(k));
+    ExprPtr e = viewElement(from->clone(), std::move(k));
+    e->address = false;
+    return e;
   };
+  auto first = [&] { return at(a, start, makeVarRef(i)); };
+  auto second = [&] { return at(b, second_start, makeVarRef(i)); };
+  const bool paired = b || second_start;
 
   ExprPtr out;
   switch (ra.kind) {
   case RangeAlgorithm::Kind::Fill: {
-    const Type et = element(a)->type;
+    const Type et = first()->type;
     Var *t = temp(et, naming::valueTemp());
     pre.push_back(assign(makeVarRef(t), as(et, std::move(value)), loc));
-    li.body.push_back(assign(element(a), makeVarRef(t), loc));
+    li.body.push_back(assign(first(), makeVarRef(t), loc));
     break; // a statement: no value
   }
   case RangeAlgorithm::Kind::Copy: {
-    const Type et = element(b)->type;
-    li.body.push_back(assign(element(b), as(et, element(a)), loc));
+    const Type et = second()->type;
+    li.body.push_back(assign(second(), as(et, first()), loc));
     // The returned iterator is not a value tangent represents (validated:
     // the call is a statement); the loop is its effect.
     out = makeIntLiteral(0, it);
@@ -93,14 +209,14 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
     Var *k = temp(it, naming::valueTemp());
     pre.push_back(assign(makeVarRef(k), makeIntLiteral(0, it), loc));
     bool max = ra.kind == RangeAlgorithm::Kind::MaxElement;
-    ExprPtr best = makeIndex(makeVarRef(a), makeVarRef(k));
+    ExprPtr best = at(a, start, makeVarRef(k));
     ExprPtr cond =
-        max ? makeBinary(Op::Lt, std::move(best), element(a), boolType())
-            : makeBinary(Op::Lt, element(a), std::move(best), boolType());
+        max ? makeBinary(Op::Lt, std::move(best), first(), boolType())
+            : makeBinary(Op::Lt, first(), std::move(best), boolType());
     StmtPtr better = makeIf(std::move(cond), {}, loc);
     better->then_block.push_back(assign(makeVarRef(k), makeVarRef(i), loc));
     li.body.push_back(std::move(better));
-    out = makeIndex(makeVarRef(a), makeVarRef(k));
+    out = at(a, start, makeVarRef(k));
     break;
   }
   case RangeAlgorithm::Kind::Accumulate:
@@ -108,10 +224,10 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
     const Type st_type = typeOf(c->getType(), loc);
     Var *s = into ? into : temp(st_type, naming::valueTemp());
     pre.push_back(assign(makeVarRef(s), as(st_type, std::move(value)), loc));
-    ExprPtr term = as(st_type, element(a));
-    if (b)
-      term = makeBinary(Op::Mul, std::move(term), as(st_type, element(b)),
-                        st_type);
+    ExprPtr term = as(st_type, first());
+    if (paired)
+      term =
+          makeBinary(Op::Mul, std::move(term), as(st_type, second()), st_type);
     li.body.push_back(assign(
         makeVarRef(s),
         makeBinary(Op::Add, makeVarRef(s), std::move(term), st_type), loc));

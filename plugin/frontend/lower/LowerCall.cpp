@@ -266,7 +266,7 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
   const FunctionDecl *callee = c->getDirectCallee();
   if (!callee)
     unexpected(loc, "a call through a function pointer");
-  if (RangeAlgorithm ra; rangeAlgorithm(c, ra))
+  if (RangeAlgorithm ra; rangeAlgorithm(c, ra) || byteAlgorithm(c, ra))
     return algorithm(c, ra, pre, into);
   if (unsigned index = 0; const clang::Expr *pair = tupleGet(c, index)) {
     ExprPtr field = object(pair, pre).leaf(index); // std::get<I>(p)

@@ -223,6 +223,8 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
     }
     if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
       llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ctor);
+      if (rangeConstructor(ctor))
+        return rangeCopy(v, args[0], args[1], loc, out);
       if (args.size() == 1) {
         if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
           return initialize(v, args[0], loc, out);

@@ -520,7 +520,7 @@ double f(double a, int n) {
       {"standard library function 'lgamma'", "has no derivative rule"}));
 }
 
-TEST(Validate, StdAlgorithmsOverWholeContainers) {
+TEST(Validate, StdAlgorithmsOverRanges) {
   EXPECT_TRUE(acceptedSilently(R"(
 #include <algorithm>
 #include <numeric>
@@ -535,15 +535,32 @@ double f(const std::vector<double> &v, double x) {
          *std::min_element(std::begin(w), std::end(w));
 }
 )"));
+  // Parts of containers, pointer ranges, memcpy and memset of doubles.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <vector>
+double f(const std::vector<double> &v, const double *x, int n) {
+  std::vector<double> w(x, x + n);
+  std::fill(w.begin() + 1, w.end() - 1, 2.0);
+  std::copy(x + 1, x + n, w.data());
+  std::memcpy(w.data(), x, 2 * sizeof(double));
+  std::memset(w.data() + 2, 0, 1 * sizeof(double));
+  return std::accumulate(v.begin() + 1, v.end(), 0.0) +
+         std::inner_product(x, x + n, w.begin(), 0.0) +
+         *std::max_element(&x[1], &x[1] + 2);
+}
+)"));
   EXPECT_TRUE(refused(R"(
 #include <numeric>
 #include <vector>
-double f(const std::vector<double> &v) {
-  return std::accumulate(v.begin() + 1, v.end(), 0.0); // @here
+double f(const std::vector<double> &v, const std::vector<double> &u) {
+  return std::accumulate(v.begin() + 1, u.end(), 0.0); // @here
 }
 )",
-                      {"std::accumulate is supported over a whole named "
-                       "vector or array"}));
+                      {"std::accumulate: the two ends of the range must point "
+                       "into the same array"}));
   EXPECT_TRUE(refused(R"(
 #include <numeric>
 #include <vector>
