@@ -215,6 +215,22 @@ bool rangeConstructor(const clang::CXXConstructExpr *ctor);
 const clang::Expr *elementCount(const clang::Expr *bytes,
                                 clang::QualType element, bool &whole_array);
 
+/// An array a local owns (AstShapesPointer.cpp): `T *p = new T[n]` (also
+/// `new T[n]()`, `new T[n]{}` and `new T`), `std::unique_ptr<T[]> p =
+/// std::make_unique<T[]>(n)` or `(new T[n])`, also declared `auto`, with T
+/// floating point or integral.
+struct OwnedArray {
+  clang::QualType element;
+  const clang::Expr *count = nullptr; ///< null: one element (`new T`)
+  bool unique = false;                ///< a std::unique_ptr
+};
+bool ownedArray(const clang::VarDecl *vd, OwnedArray &out);
+/// Whether `t` is std::unique_ptr<T[]> (or <T>) of a floating-point or
+/// integral T.
+bool isUniqueArray(clang::QualType t);
+/// The variable `delete[] p` (or `delete p`) deletes, or null.
+const clang::VarDecl *deletedPointer(const clang::CXXDeleteExpr *d);
+
 /// A change of a named pointer to floating point (AstShapesPointer.cpp):
 /// `++p`, `p++`, `--p`, `p--`, `p += k`, `p -= k` (a step of `by`, null:
 /// 1, backwards with `minus`), or `p = a` (`to`: an address).

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -193,6 +194,90 @@ bool pointerOffsets(const BinaryOperator *b) {
   return (b->getOpcode() == BO_Sub || b->isComparisonOp()) &&
          b->getLHS()->getType()->isPointerType() &&
          b->getRHS()->getType()->isPointerType();
+}
+
+namespace {
+
+/// `new T[n]` (or `new T`) of a floating-point or integral T, without
+/// placement and with no initializer or a value-initializing one.
+bool arrayNew(const clang::Expr *e, OwnedArray &out) {
+  const auto *n =
+      dyn_cast_or_null<CXXNewExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+  if (!n || n->getNumPlacementArgs() != 0)
+    return false;
+  QualType t = n->getAllocatedType();
+  if (!(t->isRealFloatingType() || t->isIntegerType()))
+    return false;
+  if (const clang::Expr *init = n->getInitializer()) {
+    const clang::Expr *i = init->IgnoreImplicit();
+    const auto *list = dyn_cast<InitListExpr>(i);
+    if (!(isa<ImplicitValueInitExpr, CXXScalarValueInitExpr>(i) ||
+          (list && list->getNumInits() == 0)))
+      return false;
+  }
+  out.element = t;
+  out.count = n->isArray() ? *n->getArraySize() : nullptr;
+  if (out.count)
+    out.count = out.count->IgnoreImpCasts();
+  return true;
+}
+
+} // namespace
+
+bool isUniqueArray(QualType t) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      t.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!spec || !spec->isInStdNamespace() || spec->getName() != "unique_ptr" ||
+      spec->getTemplateArgs().size() < 1)
+    return false;
+  QualType e = spec->getTemplateArgs()[0].getAsType();
+  if (const auto *a = dyn_cast<IncompleteArrayType>(e.getTypePtr()))
+    e = a->getElementType();
+  return e->isRealFloatingType() || e->isIntegerType();
+}
+
+bool ownedArray(const VarDecl *vd, OwnedArray &out) {
+  out = OwnedArray{};
+  const clang::Expr *init = vd->getInit();
+  if (!init)
+    return false;
+  if (vd->getType()->isPointerType())
+    return arrayNew(init, out);
+  if (!isUniqueArray(vd->getType()))
+    return false;
+  out.unique = true;
+  const clang::Expr *e = init->IgnoreImplicit();
+  // unique_ptr<T[]> p(new T[n]) (or = ...): its constructor's argument.
+  if (const auto *ctor = dyn_cast<CXXConstructExpr>(e);
+      ctor && ctor->getNumArgs() >= 1) {
+    if (arrayNew(ctor->getArg(0), out)) {
+      out.unique = true;
+      return true;
+    }
+    e = ctor->getArg(0)->IgnoreImplicit();
+  }
+  // std::make_unique<T[]>(n).
+  const auto *call = dyn_cast<CallExpr>(e);
+  const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
+      fd->getName() != "make_unique" || call->getNumArgs() != 1 ||
+      !call->getArg(0)->getType()->isIntegralOrEnumerationType())
+    return false;
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      vd->getType()->getAsCXXRecordDecl());
+  QualType elem = spec->getTemplateArgs()[0].getAsType();
+  const auto *arr = dyn_cast<IncompleteArrayType>(elem.getTypePtr());
+  if (!arr)
+    return false; // make_unique<T>(value): one element with a value
+  out.element = arr->getElementType();
+  out.count = call->getArg(0)->IgnoreImpCasts();
+  return true;
+}
+
+const VarDecl *deletedPointer(const CXXDeleteExpr *d) {
+  const auto *dre =
+      dyn_cast<DeclRefExpr>(d->getArgument()->IgnoreParenImpCasts());
+  return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
 }
 
 } // namespace tangent

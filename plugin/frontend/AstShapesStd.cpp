@@ -237,13 +237,17 @@ const clang::Expr *dataObject(const clang::Expr *e) {
 
 namespace {
 
-/// `v.data()` of a vector or std::array: `v`.
+/// `v.data()` of a vector or std::array, `p.get()` of a
+/// std::unique_ptr<T[]>: `v`, `p`.
 const clang::Expr *dataOf(const clang::Expr *e) {
   const auto *mc = dyn_cast<CXXMemberCallExpr>(e->IgnoreParenImpCasts());
-  if (!mc || mc->getNumArgs() != 0 || !mc->getMethodDecl() ||
-      mc->getMethodDecl()->getNameAsString() != "data")
+  if (!mc || mc->getNumArgs() != 0 || !mc->getMethodDecl())
     return nullptr;
-  return mc->getImplicitObjectArgument();
+  const std::string name = mc->getMethodDecl()->getNameAsString();
+  const clang::Expr *object = mc->getImplicitObjectArgument();
+  if (name == "data" || (name == "get" && isUniqueArray(object->getType())))
+    return object;
+  return nullptr;
 }
 
 /// The array an address is an element of: a pointer or a C array named by

@@ -374,6 +374,8 @@ void Validator::varDecl(const VarDecl *vd) {
   }
   if (vd->getType()->isReferenceType())
     return localReference(vd);
+  if (OwnedArray oa; ownedArray(vd, oa))
+    return ownedLocal(vd, oa);
   if (vd->getType()->isPointerType() &&
       vd->getType()->getPointeeType()->isRealFloatingType())
     return localPointer(vd);

@@ -318,6 +318,8 @@ bool Validator::namesContainer(const clang::Expr *e, bool or_pointer) const {
   const VarDecl *vd = namedVar(e);
   if (!vd || !scope_->vars.count(vd))
     return false;
+  if (or_pointer && scope_->owned.count(vd))
+    return true; // a std::unique_ptr<double[]> too
   Type t;
   return lowerType(ctx_, vd->getType(), t) &&
          (t.isContainer() || (or_pointer && t.kind == TypeKind::Pointer));

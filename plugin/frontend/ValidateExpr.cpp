@@ -86,6 +86,7 @@ public:
     V.refuse(e->getBeginLoc(), "'throw' is not supported");
   }
   void VisitLambdaExpr(const LambdaExpr *le, Use) { V.lambda(le); }
+  void VisitCXXDeleteExpr(const CXXDeleteExpr *d, Use) { V.deleteExpr(d); }
   void VisitCXXConstructExpr(const CXXConstructExpr *ctor, Use use) {
     Type t;
     if (ctor->getNumArgs() == 1 && lowerType(V.ctx_, ctor->getType(), t) &&

@@ -55,6 +55,32 @@ void Validator::localPointer(const VarDecl *vd) {
                         "x + k;`, `&v[k]`, `v.data()`");
 }
 
+void Validator::ownedLocal(const VarDecl *vd, const OwnedArray &oa) {
+  if (oa.count)
+    expr(oa.count);
+  scope_->vars.insert(vd);
+  scope_->storage[vd] = vd; // an array of its own
+  scope_->owned.insert(vd);
+}
+
+void Validator::deleteExpr(const CXXDeleteExpr *d) {
+  const VarDecl *p = deletedPointer(d);
+  if (p && scope_->refused.count(p))
+    return;
+  // The owner, or a view of its array (`double *const start = p;`).
+  auto view = p ? scope_->storage.find(p) : scope_->storage.end();
+  const VarDecl *owner = p && scope_->owned.count(p) ? p
+                         : view != scope_->storage.end() && view->second &&
+                                 scope_->owned.count(view->second)
+                             ? view->second
+                             : nullptr;
+  if (!owner || owner->getType()->isRecordType())
+    return refuse(d->getBeginLoc(),
+                  "delete is supported for an array this function allocated "
+                  "into a pointer local (`double *p = new double[n]; ... "
+                  "delete[] p;`)");
+}
+
 void Validator::address(const AddressArgument &at, Use use) {
   if (at.lvalue) {
     const clang::Expr *lv = at.lvalue;
@@ -91,6 +117,10 @@ void Validator::stepPointer(const PointerStep &step, SourceLocation loc) {
   const std::string name = "'" + p->getNameAsString() + "'";
   auto view = scope_->storage.find(p);
   const bool parameter = isa<ParmVarDecl>(p) && scope_->vars.count(p);
+  if (scope_->owned.count(p) && step.to)
+    return refuse(loc, name + " owns the array it points at: it walks that "
+                              "array (`++p`, `p += k`), and is not "
+                              "reassigned; use another pointer");
   if (!parameter && view == scope_->storage.end())
     return refuse(loc, "pointer arithmetic is supported on a pointer "
                        "parameter or a view into an array (`const double "

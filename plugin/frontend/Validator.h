@@ -60,6 +60,9 @@ private:
     /// Views: the variable whose storage each points into (null for a
     /// variable or a row: those do not walk). ValidatePointer.cpp.
     std::map<const clang::VarDecl *, const clang::VarDecl *> storage;
+    /// Pointers and std::unique_ptr locals that own the array they point
+    /// at (`new double[n]`, `std::make_unique<double[]>(n)`).
+    std::set<const clang::VarDecl *> owned;
   };
 
   clang::ASTContext &ctx_;
@@ -225,6 +228,10 @@ private:
   /// A pointer local: a view initialized to an address (`const double *p =
   /// x + k;`), which may walk its storage.
   void localPointer(const clang::VarDecl *vd);
+  /// A local owning an array (OwnedArray): its storage, a view of it.
+  void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa);
+  /// `delete[] p` of such a local.
+  void deleteExpr(const clang::CXXDeleteExpr *d);
   /// An address given to a pointer parameter (AstShapes.h): of a variable
   /// or element, or an element of a named array, vector or pointer.
   void address(const AddressArgument &at, Use use);

@@ -27,6 +27,9 @@ std::string localAdjoint(const std::string &var) {
 }
 std::string viewOffset(const std::string &pointer) { return pointer + "_at"; }
 std::string viewStorage(const std::string &pointer) { return pointer + "_in"; }
+std::string ownedArray(const std::string &pointer) {
+  return pointer + "_array";
+}
 std::string leafLocal(const std::string &object, std::size_t j) {
   return object + "_" + std::to_string(j);
 }

@@ -73,6 +73,10 @@ inline const char *resultVar() { return "result"; }
 /// The offset of a pointer that walks (`p++`) in the storage it views
 /// (frontend/lower/LowerPointer.cpp): `p_at`.
 std::string viewOffset(const std::string &pointer);
+/// The array a pointer local owns (`double *p = new double[n]`,
+/// `std::unique_ptr<double[]> p`), held in a std::vector
+/// (frontend/lower/LowerDecl.cpp): `p_array`.
+std::string ownedArray(const std::string &pointer);
 /// Which of its storages a pointer reassigned between several points into
 /// (LowerPointer.cpp): `p_in`.
 std::string viewStorage(const std::string &pointer);

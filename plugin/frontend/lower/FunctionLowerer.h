@@ -327,6 +327,8 @@ public:
   /// (LowerAlgorithm.cpp): an Index of its storage, marked address.
   ExprPtr rangeStart(const RangeBound &b, clang::SourceLocation loc,
                      Block &pre);
+  /// A local owning an array (AstShapes.h: OwnedArray), LowerDecl.cpp.
+  void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa, Block &out);
   ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,
                     Block &pre, Var *into);
   /// `std::vector<T> v(first, last)`: v sized to the range, then its

@@ -23,6 +23,10 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
   if (vd->getType()->isReferenceType() || (cls && cls->isLambda()))
     return bindReference(vd, vd->getInit(), loc, out);
+  // A local owning an array: the array, a std::vector of its own, and the
+  // local a view of it.
+  if (OwnedArray oa; ownedArray(vd, oa))
+    return ownedLocal(vd, oa, out);
   // A pointer local is a view (validated): the address it is initialized
   // to, with its offset as it is now.
   if (AddressArgument at; vd->getType()->isPointerType() && vd->getInit() &&
@@ -70,6 +74,29 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   } else if (t.isContainer()) {
     out.push_back(defaultConstruct(v, loc));
   }
+}
+
+void FunctionLowerer::ownedLocal(const VarDecl *vd, const OwnedArray &oa,
+                                 Block &out) {
+  SourceLocation loc = vd->getLocation();
+  const Type et = typeOf(oa.element, loc);
+  Type vt;
+  vt.kind = TypeKind::Vector;
+  vt.elem_spelling = et.spelling;
+  vt.elem_real = et.isReal();
+  vt.spelling = "std::vector<" + et.spelling + ">";
+  const std::string stem = naming::ownedArray(vd->getNameAsString());
+  Var *array = fn_->addVar(stem, vt, VarRole::Local);
+  array->name = fn_->names.fresh(stem);
+  StmtPtr sized = defaultConstruct(array, loc);
+  sized->args.push_back(oa.count ? expr(oa.count, out)
+                                 : makeIntLiteral(1, intType()));
+  out.push_back(std::move(sized));
+  ExprPtr first = makeIndex(makeVarRef(array), makeIntLiteral(0, intType()));
+  first->address = true;
+  if (pointerChanges(vd))
+    return walkingView(vd, std::move(first), loc, out); // LowerPointer.cpp
+  aliases[vd] = std::move(first);
 }
 
 void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,

@@ -279,13 +279,14 @@ void FunctionLowerer::shareStorage(
   // One element under several names (`g(v[k], v[k])`): it is copied into
   // a local for the call (and back after it), so that they are one
   // variable, which a lambda may also capture. The leaves of an object are
-  // all copied or all not (they share one index, or are all whole).
+  // all copied or all not (they share one index, or are all whole). An
+  // address (`v.data()` twice) is not one element: the storage from it on.
   std::map<int, bool> copied;
   for (auto &[id, members] : groups) {
     bool one_element = !place[members.front()].path.empty();
     for (size_t m : members) {
       const Place &a = place[m], &b = place[members.front()];
-      one_element &= a.path.size() == b.path.size();
+      one_element &= !a.from && a.path.size() == b.path.size();
       for (size_t l = 0; one_element && l < a.path.size(); ++l)
         one_element &= sameExpr(*a.path[l], *b.path[l]);
     }

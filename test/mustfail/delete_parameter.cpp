@@ -1,0 +1,12 @@
+// Must fail: delete of a pointer the function did not allocate.
+#include <tangent/grad.hpp>
+
+double f(double *x, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += x[i] * x[i];
+  delete[] x; // TANGENT-ERROR: delete is supported for an array this function allocated into a pointer local
+  return s;
+}
+
+double use(double *x, double *dx) { return tangent::grad<f>().pullback(x, 3, dx); }

@@ -1,0 +1,19 @@
+// Must fail: a pointer that owns its array, reassigned to other storage.
+#include <tangent/grad.hpp>
+
+double f(const double *x, int n) {
+  double *p = new double[n];
+  for (int i = 0; i < n; ++i)
+    p[i] = x[i] * x[i];
+  double s = p[0];
+  delete[] p;
+  p = new double[n]; // TANGENT-ERROR: 'p' owns the array it points at
+  p[0] = s;
+  s += p[0];
+  delete[] p;
+  return s;
+}
+
+double use(const double *x, double *dx) {
+  return tangent::grad<f>().pullback(x, 3, dx);
+}
