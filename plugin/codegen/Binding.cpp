@@ -40,6 +40,8 @@ std::string join(const std::vector<std::string> &items) {
 
 /// The C++ type of a parameter as declared in f's signature.
 std::string declaredType(const SourceParam &p) {
+  if (p.object_pointer)
+    return (p.is_const ? "const " : "") + p.spelling + " *";
   if (p.by_reference)
     return (p.is_const ? "const " : "") + p.spelling + "&";
   return p.spelling;
@@ -61,6 +63,12 @@ std::vector<SourceParam> signatureOf(const Function &fn) {
     out.push_back(sp);
   }
   return out;
+}
+
+/// How generated code names the object of parameter `sp` called `name`
+/// (`(*name)` for an object given by pointer).
+std::string objectOf(const SourceParam &sp, const std::string &name) {
+  return sp.object_pointer ? "(*" + name + ")" : name;
 }
 
 /// The access tag of a field generated code may not name.
@@ -256,7 +264,7 @@ CppBody specialization(const Function &fn, const Options &opts,
     params.push_back(declaredType(sp) + " " + sp.name);
     std::string d = naming::bindingAdjoint(k);
     for (int j = 0; j < sp.leaves; ++j)
-      args.push_back(sp.object ? leafArg(sp, j, sp.name,
+      args.push_back(sp.object ? leafArg(sp, j, objectOf(sp, sp.name),
                                          naming::leafLocal(sp.name, j),
                                          sp.by_reference && !sp.is_const)
                                : sp.name);
@@ -433,7 +441,7 @@ void directionParams(const ForwardBinding &b, const Options &opts,
   for (const SourceParam &sp : signature) {
     params.push_back(declaredType(sp) + " " + sp.name);
     for (int j = 0; j < sp.leaves; ++j)
-      primal.push_back(sp.object ? leaves.arg(sp, j, sp.name,
+      primal.push_back(sp.object ? leaves.arg(sp, j, objectOf(sp, sp.name),
                                               naming::leafLocal(sp.name, j),
                                               sp.by_reference && !sp.is_const)
                                  : sp.name);

@@ -234,6 +234,15 @@ const CXXRecordDecl *splitClass(QualType qt) {
   return rd;
 }
 
+QualType objectPointee(QualType qt) {
+  qt = qt.getNonReferenceType();
+  const CXXRecordDecl *rd =
+      qt->isPointerType() ? splitClass(qt->getPointeeType()) : nullptr;
+  if (!rd || !rd->hasDefinition()) // MPI_Comm: a pointer to an opaque struct
+    return QualType();
+  return qt->getPointeeType();
+}
+
 const CXXRecordDecl *splitElement(QualType qt) {
   qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(

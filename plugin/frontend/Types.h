@@ -63,6 +63,12 @@ inline bool isSplit(clang::QualType qt) {
   return splitClass(qt) || splitElement(qt);
 }
 
+/// The class a pointer to one object of a split class points at
+/// (`const Body *b`, `LightMatrix<double> *m`), or a null type: such a
+/// pointer is the object by reference (`b->x` is a field of it), given
+/// `&obj` or another such pointer.
+clang::QualType objectPointee(clang::QualType qt);
+
 /// One field of a split class that the IR keeps as a variable of its own
 /// (scalar replacement of aggregates): a field of a type lowerType knows,
 /// reached through nested class-type fields and base classes.

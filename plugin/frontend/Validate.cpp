@@ -41,6 +41,8 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
     return "";
   if (isSplit(qt) || qt.getNonReferenceType()->isUnionType())
     return classProblem(qt);
+  if (QualType pointee = objectPointee(qt); !pointee.isNull())
+    return classProblem(pointee); // the object by reference
   QualType bare = qt.getNonReferenceType();
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
     return "function pointers are not supported";
@@ -376,6 +378,8 @@ void Validator::varDecl(const VarDecl *vd) {
     return localReference(vd);
   if (OwnedArray oa; ownedArray(vd, oa))
     return ownedLocal(vd, oa);
+  if (QualType pointee = objectPointee(vd->getType()); !pointee.isNull())
+    return objectPointerLocal(vd, pointee);
   if (vd->getType()->isPointerType() &&
       vd->getType()->getPointeeType()->isRealFloatingType())
     return localPointer(vd);

@@ -48,6 +48,11 @@ void Validator::object(const clang::Expr *e, Use use) {
       ice && (ice->getCastKind() == CK_DerivedToBase ||
               ice->getCastKind() == CK_UncheckedDerivedToBase))
     return object(ice->getSubExpr(), use);
+  // `&obj` given to a pointer to an object, `*p` of one.
+  if (const auto *u = dyn_cast<UnaryOperator>(x);
+      u && (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Deref) &&
+      !isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
+    return object(u->getSubExpr(), use);
   // A std::pair or tuple built from its values (or zeros).
   if (llvm::SmallVector<const clang::Expr *, 2> parts; tupleParts(x, parts)) {
     if (use == Use::Target)
@@ -115,6 +120,11 @@ void Validator::object(const clang::Expr *e, Use use) {
     return construction(ce);
   if (const auto *c = dyn_cast<CallExpr>(x))
     return call(c);
+  if (const auto *s = dyn_cast<ArraySubscriptExpr>(x);
+      s && !objectPointee(s->getBase()->getType()).isNull())
+    return refuse(loc, "indexing a pointer to objects is not supported (a "
+                       "pointer to an object is that one object, by "
+                       "reference); pass a std::vector of them");
   refuse(loc, std::string("this expression of class type ('") +
                   x->getStmtClassName() + "') is not supported");
 }
@@ -263,9 +273,12 @@ void Validator::member(const MemberExpr *me, Use use) {
   if (namesRefused(bareObject(base)))
     return; // its declaration was refused
   if (me->isArrow()) {
-    if (!isa<CXXThisExpr>(base->IgnoreParenImpCasts()))
-      return refuse(loc, "'->' is supported on 'this' only (pointers to "
-                         "objects are not)");
+    if (!isa<CXXThisExpr>(base->IgnoreParenImpCasts())) {
+      if (objectPointee(base->getType()).isNull())
+        return refuse(loc, "'->' is supported on 'this' and on pointers to "
+                           "objects of your classes");
+      return object(base, use); // the object it points at
+    }
     if (std::string p = classProblem(base->getType()->getPointeeType());
         !p.empty())
       return refuse(loc, p);
@@ -276,6 +289,18 @@ void Validator::member(const MemberExpr *me, Use use) {
                            base->getType().getAsString() +
                            "' is not supported");
   object(base, use);
+}
+
+void Validator::objectPointerLocal(const VarDecl *vd, QualType pointee) {
+  if (std::string p = classProblem(pointee); !p.empty())
+    return refuseDecl(vd, p);
+  if (!vd->getInit() ||
+      isa<CXXNullPtrLiteralExpr>(vd->getInit()->IgnoreParenImpCasts()))
+    return refuseDecl(vd, "a pointer to an object is supported initialized "
+                          "to an object (`Body *b = &body;`), and is not "
+                          "reassigned");
+  object(vd->getInit(), pointee.isConstQualified() ? Use::Value : Use::Target);
+  scope_->vars.insert(vd);
 }
 
 bool Validator::containerMember(const clang::Expr *e) {
@@ -294,8 +319,11 @@ void Validator::arguments(const FunctionDecl *fd,
     const ParmVarDecl *p =
         i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
     Use use = isOutputParam(p) ? Use::Target : Use::Value;
-    if (p && isSplit(p->getType())) {
-      object(args[i], use);
+    if (p && (isSplit(p->getType()) || !objectPointee(p->getType()).isNull())) {
+      const QualType pointee = objectPointee(p->getType());
+      object(args[i], !pointee.isNull() && !pointee.isConstQualified()
+                          ? Use::Target
+                          : use);
       continue;
     }
     if (AddressArgument at; addressArgument(p, args[i], at)) {

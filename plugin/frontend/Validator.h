@@ -228,6 +228,8 @@ private:
   /// A pointer local: a view initialized to an address (`const double *p =
   /// x + k;`), which may walk its storage.
   void localPointer(const clang::VarDecl *vd);
+  /// `Body *b = &body;`: the object, by reference (ValidateObject.cpp).
+  void objectPointerLocal(const clang::VarDecl *vd, clang::QualType pointee);
   /// A local owning an array (OwnedArray): its storage, a view of it.
   void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa);
   /// `delete[] p` of such a local.

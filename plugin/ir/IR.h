@@ -412,6 +412,8 @@ struct SourceParam {
   bool by_reference = false;
   bool is_const = false;
   bool object = false; ///< a class type, split into its leaves
+  /// An object given by pointer (`const Body *b`): callers pass `&obj`.
+  bool object_pointer = false;
   int first = 0, leaves = 1;
   std::vector<FieldPath> paths; ///< object: one per leaf
 };

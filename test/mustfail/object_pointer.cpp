@@ -1,15 +1,18 @@
-// Must fail: a pointer to an object (objects are passed by value or by
-// reference).
+// Must fail: a pointer to an object that is not initialized to one (an
+// object pointer is the object by reference: `Vec *p = &v;`).
 #include <tangent/grad.hpp>
 
 struct Vec {
   double x, y;
 };
 
-double f(const Vec *p, double s) { // TANGENT-ERROR: parameter type 'const Vec *' is not supported
-  return p->x * s;
+double f(const Vec &v, double s) {
+  const Vec *p = nullptr; // TANGENT-ERROR: a pointer to an object is supported initialized to an object
+  if (s > 0)
+    p = &v;
+  return p ? p->x * s : s;
 }
 
 double use(const Vec &v, double s) {
-  return tangent::grad<f, tangent::options{.wrt = 0b10}>()(&v, s);
+  return tangent::grad<f, tangent::options{.wrt = 0b10}>()(v, s);
 }

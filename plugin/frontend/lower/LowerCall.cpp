@@ -89,6 +89,11 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       objectArgs(object(a, pre), p->getType(), output, a);
       continue;
     }
+    if (QualType pointee = p ? objectPointee(p->getType()) : QualType();
+        !pointee.isNull()) { // the object it points at, by reference
+      objectArgs(object(a, pre), pointee, !pointee.isConstQualified(), a);
+      continue;
+    }
     if (p && p->getType()->isPointerType() &&
         a->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)) {
       // No storage: nothing read or written through it.

@@ -23,6 +23,13 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
   if (vd->getType()->isReferenceType() || (cls && cls->isLambda()))
     return bindReference(vd, vd->getInit(), loc, out);
+  // A pointer to an object (validated: never reassigned): the object.
+  if (!objectPointee(vd->getType()).isNull() && vd->getInit()) {
+    Object o = object(vd->getInit(), out);
+    o.index = frozenIndex(std::move(o.index), loc, out);
+    objects[vd] = std::move(o);
+    return;
+  }
   // A local owning an array: the array, a std::vector of its own, and the
   // local a view of it.
   if (OwnedArray oa; ownedArray(vd, oa))

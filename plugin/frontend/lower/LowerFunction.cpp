@@ -241,6 +241,14 @@ void FunctionLowerer::parameters() {
       name = "unnamed";
     bool by_reference = p->getType()->isReferenceType();
     QualType bare = p->getType().getNonReferenceType();
+    if (QualType pointee = objectPointee(p->getType()); !pointee.isNull()) {
+      const int first = flat;
+      objects[p] = object(name, pointee, true, pointee.isConstQualified(),
+                          p->getLocation(), true);
+      fn_->signature.back().object_pointer = true;
+      sharedObject(objects[p], first);
+      continue;
+    }
     if (isSplit(p->getType())) {
       const int first = flat;
       objects[p] = object(name, p->getType(), by_reference,

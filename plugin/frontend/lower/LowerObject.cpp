@@ -98,6 +98,11 @@ Object FunctionLowerer::object(const clang::Expr *e, Block &pre) {
     size_t count = leavesOf(ice->getType(), x->getBeginLoc()).size();
     return whole.slice(from, count);
   }
+  // `&obj` given to a pointer to an object, `*p` of one: the object.
+  if (const auto *u = dyn_cast<UnaryOperator>(x);
+      u && (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Deref) &&
+      !isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
+    return object(u->getSubExpr(), pre);
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
     if (const auto *bd = dyn_cast<BindingDecl>(dre->getDecl()))
       return object(bd->getBinding(), pre); // a structured binding
@@ -182,9 +187,10 @@ Object FunctionLowerer::member(const MemberExpr *me, Block &pre) {
   const clang::Expr *base = me->getBase();
   Object whole;
   QualType type;
-  if (me->isArrow()) {
-    if (!isa<CXXThisExpr>(base->IgnoreParenImpCasts()))
-      unexpected(me->getBeginLoc(), "'->' on a pointer other than 'this'");
+  if (me->isArrow() && !isa<CXXThisExpr>(base->IgnoreParenImpCasts())) {
+    whole = object(base, pre); // a pointer to an object: the object
+    type = base->getType()->getPointeeType();
+  } else if (me->isArrow()) {
     whole = self.copy();
     type = base->getType()->getPointeeType();
   } else {

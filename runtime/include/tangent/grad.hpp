@@ -107,9 +107,14 @@ template <class P> struct param_traits {
   using bare = std::remove_cvref_t<P>;
   static constexpr bool is_scalar = std::is_floating_point_v<bare>;
   static constexpr bool is_container = is_real_container<bare>();
-  /// An object, or a container of objects (is_object_type). Polymorphic
-  /// classes are not: tangent refuses them.
-  static constexpr bool is_object = is_object_type<bare>();
+  /// A pointer to one object (`const Body *b`): the object by reference,
+  /// whose gradient is an object.
+  static constexpr bool is_object_pointer =
+      std::is_pointer_v<bare> &&
+      is_object_type<std::remove_cv_t<std::remove_pointer_t<bare>>>();
+  /// An object, or a container of objects (is_object_type), or a pointer
+  /// to an object. Polymorphic classes are not: tangent refuses them.
+  static constexpr bool is_object = is_object_type<bare>() || is_object_pointer;
   /// Gets a gradient (scalar, vector or array of floating point, object).
   static constexpr bool differentiable = is_scalar || is_container || is_object;
   /// A raw floating-point array: its extent comes from a sized argument
@@ -124,8 +129,10 @@ template <class P> struct param_traits {
       is_pointer && !std::is_const_v<std::remove_pointer_t<bare>>;
   using pointee = std::remove_cv_t<std::remove_pointer_t<bare>>;
   /// The gradient value type returned by `df(...)`: a std::vector of the
-  /// argument's size for a pointer.
-  using gradient = std::conditional_t<is_pointer, std::vector<pointee>, bare>;
+  /// argument's size for a pointer, the object for a pointer to one.
+  using gradient =
+      std::conditional_t<is_pointer, std::vector<pointee>,
+                         std::conditional_t<is_object_pointer, pointee, bare>>;
 };
 
 template <auto F> inline constexpr bool always_false = false;
@@ -257,6 +264,8 @@ template <class P, class A> auto zero_gradient_for(const A &a) {
       return G(std::size(a), typename G::value_type(0));
     else
       return G{};
+  } else if constexpr (param_traits<P>::is_object_pointer) {
+    return G(*a); // the object; its adjoint zeroes its floating-point fields
   } else {
     return zero_like<G>(a);
   }
