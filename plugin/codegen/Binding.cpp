@@ -171,7 +171,7 @@ struct LeafArguments {
         t.spelling + " " + local +
         (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";"));
     before.push_back(eachElement(n, local + "[" + i + "] = " + each + ";"));
-    if (write_back)
+    if (write_back && !sp.paths[j].back().read_only)
       after.push_back(eachElement(n, each + " = " + local + "[" + i + "];"));
     return local;
   }

@@ -24,7 +24,8 @@ GeneratedFunction generateTangentLinear(Function &fn) {
             fn.loc.str() + ")");
   c.openFunction(sig);
   for (auto &v : fn.vars)
-    if (v->role != VarRole::Param && v->role != VarRole::Induction)
+    if (v->role != VarRole::Param && v->role != VarRole::Induction &&
+        !v->resolved)
       c.statement(declareZero(v->type, v->name));
   c.append(body);
   c.statement(fn.result.kind == TypeKind::Void

@@ -44,7 +44,8 @@ std::string join(const std::vector<std::string> &items) {
 }
 
 bool isHoisted(const Var &v) {
-  return v.role != VarRole::Param && v.role != VarRole::Induction;
+  return v.role != VarRole::Param && v.role != VarRole::Induction &&
+         !v.resolved;
 }
 
 } // namespace

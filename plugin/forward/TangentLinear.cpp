@@ -83,6 +83,7 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig,
     c->by_reference = v->by_reference;
     c->is_const = v->is_const;
     c->data = v->data;
+    c->resolved = v->resolved;
     if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer &&
         v->sourceParam() < 64 && ((data >> v->sourceParam()) & 1u))
       c->data = true;

@@ -250,14 +250,24 @@ const clang::Expr *dataOf(const clang::Expr *e) {
   return nullptr;
 }
 
+/// A pointer field of an object (`s.hidden`, `p->weight`), not of `this`.
+bool pointerField(const clang::Expr *e) {
+  const auto *me = dyn_cast<MemberExpr>(e);
+  return me && me->getType()->isPointerType() &&
+         isa<FieldDecl>(me->getMemberDecl()) &&
+         !isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts());
+}
+
 /// The array an address is an element of: a pointer or a C array named by
-/// a variable, or a vector's data().
+/// a variable, a pointer field, or a vector's data().
 const clang::Expr *arrayOf(const clang::Expr *e) {
   if (const clang::Expr *v = dataOf(e))
     return v;
   const clang::Expr *bare = e->IgnoreParenImpCasts();
   if (isa<DeclRefExpr>(bare) && (bare->getType()->isPointerType() ||
                                  bare->getType()->isConstantArrayType()))
+    return bare;
+  if (pointerField(bare))
     return bare;
   return nullptr;
 }
@@ -358,7 +368,8 @@ bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
     return true;
   }
   if (const clang::Expr *bare = e->IgnoreParenImpCasts();
-      whole && isa<DeclRefExpr>(bare) && bare->getType()->isPointerType()) {
+      whole && (isa<DeclRefExpr>(bare) || pointerField(bare)) &&
+      bare->getType()->isPointerType()) {
     out.array = bare;
     return true;
   }

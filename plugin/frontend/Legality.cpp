@@ -103,6 +103,20 @@ bool Legality::requestKind(const Request &r, const std::string &function,
                            const Function &top) {
   const unsigned before = diags_.errorCount();
   const std::string kind = requestKindName(r.kind);
+  // An object with a pointer field given to the requested function (or
+  // returned by it): its gradient would be a copy pointing at the same
+  // arrays.
+  for (const SourceParam &sp : top.signature)
+    for (int j = 0; sp.object && j < sp.leaves; ++j)
+      if (top.params[size_t(sp.first + j)]->type.kind == TypeKind::Pointer) {
+        refuse(r.where, "the parameter '" + sp.name + "' of '" + function +
+                            "' is an object with a pointer field ('" +
+                            sp.paths[size_t(j)].back().name +
+                            "'): differentiate a function that takes the "
+                            "arrays (pointers or vectors) and builds the "
+                            "object itself");
+        break;
+      }
   switch (r.kind) {
   case RequestKind::Gradient:
     break;

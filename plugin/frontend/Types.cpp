@@ -276,6 +276,13 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
     // A vector field in the elements of a vector: a vector of vectors.
     const bool rows =
         vector && leaf.type.kind == TypeKind::Vector && !leaf.type.isNested();
+    if (leaf.type.kind == TypeKind::Pointer) {
+      problem = "the elements of a '" + typeSpelling(ctx, container) +
+                "' hold a pointer ('" + leaf.type.spelling +
+                "'), which is not supported (a pointer field is a view "
+                "that objects built in the function or given to it hold)";
+      return false;
+    }
     if (!(leaf.type.isReal() || leaf.type.isIntegral() || rows)) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a container ('" + leaf.type.spelling +
@@ -466,8 +473,13 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
     bool visible = accessible && f->getAccess() == AS_public;
     leaf.path.push_back(
         {name, owner, typeSpelling(ctx, f->getType()), visible});
+    // A const field of a number type is read only; a pointer field may be
+    // const itself (`double *const p`).
+    const bool const_ok = f->getType().isConstQualified() &&
+                          (f->getType()->isIntegralOrEnumerationType() ||
+                           f->getType()->isPointerType());
     if (f->isBitField() || f->getType()->isReferenceType() ||
-        f->getType().isConstQualified()) {
+        (f->getType().isConstQualified() && !const_ok)) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +
                 "' is a " +
                 (f->isBitField()                   ? "bit-field"
@@ -488,15 +500,17 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
       continue;
     }
     Type t;
-    if (!lowerType(ctx, f->getType(), t) || t.kind == TypeKind::Pointer ||
+    if (!lowerType(ctx, f->getType().getUnqualifiedType(), t) ||
         t.kind == TypeKind::CArray || t.kind == TypeKind::Void) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +
                 "' has the type '" + f->getType().getAsString() +
                 "', which is not supported in a class tangent differentiates "
                 "through (fields may be numbers, std::vector or std::array of "
-                "numbers, and such classes)";
+                "numbers, pointers to numbers, and such classes)";
       return false;
     }
+    leaf.read_only = f->getType().isConstQualified();
+    leaf.path.back().read_only = leaf.read_only;
     leaf.type = t;
     out.push_back(std::move(leaf));
   }

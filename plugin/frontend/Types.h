@@ -83,6 +83,8 @@ struct Leaf {
   const clang::ValueDecl *captured = nullptr;
   bool reference = false;
   bool const_reference = false;
+  /// A const field (`const int n;`, `double *const p;`): never written.
+  bool read_only = false;
 };
 
 /// The leaves of `rd` in layout order (base classes first, then fields,

@@ -238,6 +238,8 @@ void Validator::unary(const UnaryOperator *u, Use use) {
       return address(at, use); // `*(p + k)`
     if (PointerStep step; pointerStep(sub, step))
       return stepPointer(step, loc); // `*p++`
+    if (pointerMember(sub))
+      return; // `*s.p`
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
       return refuse(loc, "pointer arithmetic is not supported");
@@ -329,7 +331,7 @@ void Validator::assignment(const clang::Expr *lhs, const clang::Expr *rhs,
     return containerInitializer(rhs, loc);
   }
   if (lhs->getType()->isPointerType())
-    return refuse(loc, "assigning to a pointer is not supported");
+    return pointerFieldAssignment(lhs, rhs, compound, loc);
   expr(rhs);
   // `(c ? a : b) = v` assigns a or b (LowerAssign.cpp branches on c).
   std::function<void(const clang::Expr *)> target = [&](const clang::Expr *e) {
@@ -361,7 +363,8 @@ void Validator::conditional(const ConditionalOperator *c, Use use) {
 
 void Validator::subscript(const ArraySubscriptExpr *e) {
   const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
-  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base))
+  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
+      !pointerMember(base))
     return refuse(e->getBeginLoc(),
                   isa<DeclRefExpr>(base)
                       ? "indexing this expression is not supported; index a "
@@ -373,7 +376,7 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
 void Validator::element(const clang::Expr *base, const clang::Expr *index,
                         SourceLocation loc) {
   if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
-      !namesRow(base))
+      !pointerMember(base) && !namesRow(base))
     return refuse(loc, "indexing this expression is not supported; index a "
                        "named array, vector or pointer parameter");
   expr(index);

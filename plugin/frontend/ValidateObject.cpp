@@ -110,6 +110,8 @@ void Validator::object(const clang::Expr *e, Use use) {
         return defaultMemberInit(field, loc);
       if (isSplit(type))
         return object(value, Use::Value);
+      if (type->isPointerType())
+        return pointerFieldValue(type, value);
       Type t;
       lowerType(ctx_, type, t);
       initializer(t, value, value->getBeginLoc());
@@ -301,6 +303,53 @@ void Validator::objectPointerLocal(const VarDecl *vd, QualType pointee) {
                           "reassigned");
   object(vd->getInit(), pointee.isConstQualified() ? Use::Value : Use::Target);
   scope_->vars.insert(vd);
+}
+
+bool Validator::pointerMember(const clang::Expr *e) {
+  const auto *me = dyn_cast<MemberExpr>(bareObject(e->IgnoreParenImpCasts()));
+  Type t;
+  if (!me || !lowerType(ctx_, me->getType().getUnqualifiedType(), t) ||
+      t.kind != TypeKind::Pointer ||
+      isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
+    return false;
+  member(me, Use::Value);
+  return true;
+}
+
+void Validator::pointerFieldValue(QualType type, const clang::Expr *value) {
+  // A view: an address (LowerViews.cpp), or nullptr until it is set.
+  if (value->isNullPointerConstant(ctx_,
+                                   clang::Expr::NPC_NeverValueDependent) ||
+      isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
+    return;
+  AddressArgument at;
+  if (!addressOf(type, value, at, /*whole=*/true))
+    return refuse(value->getBeginLoc(),
+                  "a pointer field is set to an address into a named array, "
+                  "vector or pointer (`x + k`, `&v[k]`, `v.data()`)");
+  address(at,
+          type->getPointeeType().isConstQualified() ? Use::Value : Use::Target);
+}
+
+void Validator::pointerFieldAssignment(const clang::Expr *lhs,
+                                       const clang::Expr *rhs, bool compound,
+                                       SourceLocation loc) {
+  // `s.hidden = h + j;` of an object of this function's own: where the
+  // view points (LowerViews.cpp checks it is set once, before it is read).
+  const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParenImpCasts());
+  const VarDecl *owner = me ? rootVariable(me) : nullptr;
+  AddressArgument at;
+  if (!me || compound || !owner || isa<ParmVarDecl>(owner) ||
+      owner->getType()->isReferenceType() ||
+      !objectPointee(owner->getType()).isNull() ||
+      !addressOf(lhs->getType(), rhs, at, /*whole=*/true))
+    return refuse(loc, "assigning to a pointer is not supported (a pointer "
+                       "field of an object of this function is set once, to "
+                       "an address: `s.p = x + k;`)");
+  member(me, Use::Value);
+  address(at, lhs->getType()->getPointeeType().isConstQualified()
+                  ? Use::Value
+                  : Use::Target);
 }
 
 bool Validator::containerMember(const clang::Expr *e) {

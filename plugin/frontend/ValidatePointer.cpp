@@ -98,8 +98,9 @@ void Validator::address(const AddressArgument &at, Use use) {
   // A field's vector or array (`model.weights.data()`): the field.
   const auto *field =
       dyn_cast<MemberExpr>(bareObject(at.array->IgnoreParenImpCasts()));
-  if (Type t; field && lowerType(ctx_, field->getType(), t) &&
-              t.isContainer() && !t.isNested())
+  if (Type t;
+      field && lowerType(ctx_, field->getType().getUnqualifiedType(), t) &&
+      ((t.isContainer() && !t.isNested()) || t.kind == TypeKind::Pointer))
     member(field, use);
   else if (!namesContainer(at.array, /*or_pointer=*/true))
     return refuse(at.array->getBeginLoc(),

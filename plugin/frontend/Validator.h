@@ -228,6 +228,13 @@ private:
   /// A pointer local: a view initialized to an address (`const double *p =
   /// x + k;`), which may walk its storage.
   void localPointer(const clang::VarDecl *vd);
+  /// `s.p` of a pointer field (ValidateObject.cpp), validated as read.
+  bool pointerMember(const clang::Expr *e);
+  /// The value of a pointer field where its object is built.
+  void pointerFieldValue(clang::QualType type, const clang::Expr *value);
+  /// `s.p = x + k;` (ValidateObject.cpp).
+  void pointerFieldAssignment(const clang::Expr *lhs, const clang::Expr *rhs,
+                              bool compound, clang::SourceLocation loc);
   /// `Body *b = &body;`: the object, by reference (ValidateObject.cpp).
   void objectPointerLocal(const clang::VarDecl *vd, clang::QualType pointee);
   /// A local owning an array (OwnedArray): its storage, a view of it.

@@ -97,6 +97,8 @@ struct FieldStep {
   /// `std::get<position>(object)`: an element of a std::tuple, which has
   /// no field generated code can name.
   int position = -1;
+  /// A const field: generated code never writes it back.
+  bool read_only = false;
 };
 using FieldPath = std::vector<FieldStep>;
 
@@ -111,6 +113,10 @@ struct Var {
   int source_param = -1;     ///< the C++ parameter it comes from (Signature)
   bool by_reference = false; ///< parameter passed by reference
   bool is_const = false;     ///< const parameter (or const& / const T*)
+  /// A pointer field of an object the function builds, replaced by the
+  /// address it views (frontend/lower/LowerViews.cpp): no IR statement
+  /// names it, and generated code does not declare it.
+  bool resolved = false;
   /// A parameter that carries no derivative in this variant of a callee
   /// (data: observations a caller passes, Lowering::lowerData): no
   /// adjoint or tangent parameter, never varied.

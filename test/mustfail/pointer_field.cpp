@@ -1,13 +1,14 @@
-// Must fail: a class with a pointer field.
+// Must fail: the requested function takes an object with a pointer field
+// (its gradient would be a copy pointing at the same array).
 #include <tangent/grad.hpp>
 
 struct Node {
   double v;
-  double *next;
+  const double *next;
 };
 
-double f(const Node &n, double x) { // TANGENT-ERROR: the field 'next' of 'Node' has the type 'double *'
-  return n.v * x;
-}
+double f(const Node &n, double x) { return n.v * x * n.next[0]; }
 
-double use(const Node &n, double x) { return std::get<1>(tangent::grad<f>()(n, x)); }
+double use(const Node &n, double x) {
+  return std::get<1>(tangent::grad<f>()(n, x)); // TANGENT-ERROR: the parameter 'n' of 'f' is an object with a pointer field ('next')
+}

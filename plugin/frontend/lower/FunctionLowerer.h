@@ -28,6 +28,7 @@
 #include "clang/AST/StmtVisitor.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace tangent {
@@ -251,6 +252,10 @@ public:
   /// `double &r = v[i];`, a row `auto &row = m[i];`): the element they
   /// stand for, its indices in variables that do not change (frozenIndex).
   std::map<const clang::VarDecl *, ExprPtr> aliases;
+  /// The pointer leaves of the function's own objects, views until
+  /// resolveViews (LowerViews.cpp) replaces them by what they view.
+  std::set<Var *> view_leaves;
+  void resolveViews();
   /// The offset variables of pointers that walk (walkingView).
   std::map<const clang::VarDecl *, Var *> offsets;
   /// Views reassigned between storages (viewOfChoice): which storage, the

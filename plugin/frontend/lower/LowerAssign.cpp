@@ -68,6 +68,16 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
     buildObject(dest, rhs, loc, pre, false);
     return makeIntLiteral(0, intType());
   }
+  // A pointer field of the function's own object set (validated): the
+  // view's definition (LowerViews.cpp).
+  if (const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParenImpCasts());
+      me && lhs->getType()->isPointerType() && !op) {
+    ExprPtr t = target(lhs, pre);
+    if (t->kind != ExprKind::VarRef || !view_leaves.count(t->var))
+      unexpected(loc, "an assignment to a pointer that is not a field");
+    initialize(t->var, rhs, loc, pre);
+    return t;
+  }
   // Whole containers: `v = w`, `v = g(x)`, `v = {...}`.
   Type lt;
   if (lowerType(ctx, lhs->getType(), lt) && lt.isContainer()) {

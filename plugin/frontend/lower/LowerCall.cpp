@@ -67,8 +67,14 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
     std::vector<Leaf> layout = leavesOf(type, loc);
     for (size_t i = 0; i < leaves.size(); ++i) {
       st->args.push_back(leaves.leaf(i));
-      st->arg_is_output.push_back(
-          layout[i].reference ? !layout[i].const_reference : written);
+      // A pointer field is written through as its pointee allows; a const
+      // field is never written.
+      const Type &t = layout[i].type;
+      st->arg_is_output.push_back(t.kind == TypeKind::Pointer ? !t.pointee_const
+                                  : layout[i].read_only       ? false
+                                  : layout[i].reference
+                                      ? !layout[i].const_reference
+                                      : written);
       sources.push_back(source);
     }
   };

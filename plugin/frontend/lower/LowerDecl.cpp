@@ -221,6 +221,19 @@ ExprPtr FunctionLowerer::row(const Type &row_type, const clang::Expr *init,
 
 void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
                                  SourceLocation loc, Block &out) {
+  // A pointer field of an object being built: the address it views
+  // (validated), or nullptr until it is set (LowerViews.cpp).
+  if (v->type.kind == TypeKind::Pointer) {
+    AddressArgument at;
+    ExprPtr a =
+        addressOf(init->getType(), init, at, /*whole=*/true)
+            ? address(at, loc, out)
+        : init->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)
+            ? makeNullPointer(v->type)
+            : expr(init, out);
+    out.push_back(assign(makeVarRef(v), std::move(a), loc));
+    return;
+  }
   // IgnoreImplicit also sees through cleanups and temporaries.
   const clang::Expr *e = init->IgnoreImplicit();
   if (v->type.isContainer()) {

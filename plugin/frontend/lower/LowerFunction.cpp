@@ -167,6 +167,7 @@ void FunctionLowerer::run() {
   if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
     memberInitializers(ctor);
   sequence(stmts, fn_->body);
+  resolveViews(); // LowerViews.cpp
 }
 
 void FunctionLowerer::parameters() {
@@ -217,6 +218,11 @@ void FunctionLowerer::parameters() {
         object.vars[i]->by_reference = true;
         object.vars[i]->is_const = layout[i].const_reference;
       }
+    // A const field is never written (`const int n;`).
+    for (size_t i = 0; i < layout.size(); ++i)
+      if (layout[i].read_only && object.vars[i] &&
+          object.vars[i]->type.kind != TypeKind::Pointer)
+        object.vars[i]->is_const = true;
     fn_->flattened = true;
     return object;
   };
@@ -317,6 +323,12 @@ void FunctionLowerer::addParameter(SourceParam sp,
     v->source_param = int(fn_->signature.size());
     v->by_reference = sp.by_reference;
     v->is_const = sp.is_const;
+    // A pointer field is given by value (never reassigned through the
+    // object: validated), const as its pointee.
+    if (v->type.kind == TypeKind::Pointer) {
+      v->by_reference = false;
+      v->is_const = v->type.pointee_const;
+    }
     fn_->params.push_back(v);
   }
   fn_->signature.push_back(std::move(sp));

@@ -57,6 +57,8 @@ Object FunctionLowerer::objectVars(const std::string &stem, QualType qt,
       path += step.element ? "[]" : "." + step.name;
     Var *v = fn_->addVar(stem + path, leaf.type, role);
     v->name = fn_->names.fresh(stem + "_" + leaf.suffix);
+    if (leaf.type.kind == TypeKind::Pointer && role != VarRole::Param)
+      view_leaves.insert(v); // LowerViews.cpp
     out.vars.push_back(v);
   }
   return out;

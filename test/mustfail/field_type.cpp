@@ -1,0 +1,17 @@
+// Must fail: a class with a field of a type tangent does not represent.
+#include <tangent/grad.hpp>
+
+#include <string>
+
+struct Named {
+  double v;
+  std::string name;
+};
+
+double f(const Named &n, double x) { // TANGENT-ERROR: the field 'name' of 'Named' has the type
+  return n.v * x;
+}
+
+double use(const Named &n, double x) {
+  return std::get<1>(tangent::grad<f>()(n, x));
+}
