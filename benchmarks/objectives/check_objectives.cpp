@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <span>
 #include <vector>
 
 namespace {
@@ -106,19 +107,20 @@ void ba() {
     double *X = &b.X[b.obs[2 * i + 1] * 3];
     double *wi = &b.w[i];
     const double *feat = &b.feats[2 * i];
-    // Rows by pullbacks seeded one output at a time; J column-major.
+    // tangent::jacobian of the void function writing err (given spans):
+    // 2 rows over (cam, X, w); J column-major.
     vec J(2 * (ncam + 4)), fd(J.size()), ref(J.size());
+    double e2[2];
+    const auto rows = tangent::jacobian<w::ba_reproj, w::ba_reproj_wrt>()(
+        std::span<const double>(cam, ncam), std::span<const double>(X, 3),
+        std::span<const double>(wi, 1), feat, std::span<double>(e2, 2));
     for (int row = 0; row < 2; row++) {
-      vec dcam(ncam), dX(3), derr(2), e(2);
-      double dw = 0;
-      derr[row] = 1;
-      tangent::grad<w::ba_reproj, w::ba_reproj_wrt>().pullback(
-          cam, X, wi, feat, e.data(), dcam.data(), dX.data(), &dw, derr.data());
+      const auto &[dcam, dX, dw] = rows[size_t(row)];
       for (int c = 0; c < ncam; c++)
-        J[c * 2 + row] = dcam[c];
+        J[c * 2 + row] = dcam[size_t(c)];
       for (int c = 0; c < 3; c++)
-        J[(ncam + c) * 2 + row] = dX[c];
-      J[(ncam + 3) * 2 + row] = dw;
+        J[(ncam + c) * 2 + row] = dX[size_t(c)];
+      J[(ncam + 3) * 2 + row] = dw[0];
       auto f = [&] {
         double out[2];
         w::ba_reproj(cam, X, wi, feat, out);
@@ -134,8 +136,9 @@ void ba() {
     worst_fd = std::max(worst_fd, error(J, fd));
     worst_ref = std::max(worst_ref, error(J, ref));
     // The weight error's 1x1 block.
-    double dw = 0, derr = 1, ew, jw;
-    tangent::grad<w::ba_weight>().pullback(wi, &ew, &dw, &derr);
+    double ew, jw;
+    const double dw = tangent::jacobian<w::ba_weight>()(
+        std::span<const double>(wi, 1), std::span<double>(&ew, 1))[0][0];
     objectives::ba_weight_jacobian_dual(wi, &ew, &jw);
     worst_ref = std::max(worst_ref, std::fabs(dw - jw));
     worst_fd = std::max(worst_fd, std::fabs(dw + 2 * *wi));
@@ -169,12 +172,13 @@ void hand() {
   in::hand_input h = in::make_hand(preset::small);
   const int rows = 3 * h.npts, cols = objectives::HAND_NTHETA;
   vec J(rows * cols), fd(J.size()), ref(J.size()), e(rows);
+  // tangent::jacobian of the void function writing err: 26 forward
+  // columns (fewer inputs than outputs).
+  const auto jrows = tangent::jacobian<w::hand, w::hand_wrt>()(
+      std::span<const double>(h.theta), h.model, h.correspondences.data(),
+      h.npts, h.points.data(), std::span<double>(e));
   for (int row = 0; row < rows; row++) {
-    vec dtheta(cols), derr(rows);
-    derr[row] = 1;
-    tangent::grad<w::hand, w::hand_wrt>().pullback(
-        h.theta.data(), h.model, h.correspondences.data(), h.npts,
-        h.points.data(), e.data(), dtheta.data(), derr.data());
+    const vec &dtheta = jrows[size_t(row)];
     auto f = [&] {
       w::hand(h.theta.data(), h.model, h.correspondences.data(), h.npts,
               h.points.data(), e.data());

@@ -134,10 +134,11 @@ private:
 /// Tangents of raw pointer parameters are sized (std::span, std::vector,
 /// std::array, C array), as are the pointers' arguments. For a void f,
 /// whose results are what it writes through its non-const pointer
-/// parameters, it returns their tangents (a std::vector per selected
-/// output pointer). `pushforward(args..., tangents...)` is the low-level
-/// form: raw tangent pointers (a non-const pointer's tangent is written),
-/// returning the tangent of f's result.
+/// parameters, it takes the tangents of its inputs (the selected parameters
+/// that are not such outputs) and returns its outputs' tangents (a
+/// std::vector per selected output pointer). `pushforward(args...,
+/// tangents...)` is the low-level form: raw tangent pointers (a non-const
+/// pointer's tangent is written), returning the tangent of f's result.
 template <auto F, options O = options{}> class directional {
   using shape = detail::request_shape<F, O>;
   using R = typename shape::R;
@@ -150,14 +151,27 @@ public:
       std::conditional_t<void_f, typename shape::outputs_type, R>;
 
   template <class... A> tangent_type operator()(A &&...args) const {
-    check<A...>();
     auto all = std::forward_as_tuple(args...);
-    auto t =
-        shape::template copies<shape::sig::arity>(all, typename shape::seq{});
     if constexpr (void_f) {
+      // Tangents of the inputs only; the outputs' start at zero.
+      static_assert(sizeof...(A) == shape::sig::arity + shape::input_count,
+                    "tangent::jvp<f> of a void f: pass f's arguments, then "
+                    "one tangent per selected parameter that is not an "
+                    "output (a non-const pointer); a std::span for a "
+                    "pointer");
+      auto t = shape::zeros(all);
+      [&]<std::size_t... J>(std::index_sequence<J...>) {
+        ((std::get<shape::input_index[J]>(t) =
+              shape::template copy_for<shape::input_index[J]>(
+                  std::get<shape::sig::arity + J>(all))),
+         ...);
+      }(typename shape::input_seq{});
       call(all, t);
       return outputs(std::move(t), typename shape::output_seq{});
     } else {
+      check<A...>();
+      auto t =
+          shape::template copies<shape::sig::arity>(all, typename shape::seq{});
       return call(all, t).second;
     }
   }
@@ -268,7 +282,10 @@ template <auto F, options O> struct reverse_sweeps<true, F, O> {
 /// (a std::vector or std::array), or, for a void f, the elements of its
 /// selected non-const pointer parameters in order (sized arguments: a
 /// std::span...; each sweep starts from their values at the call, and the
-/// call leaves in them what f writes). The sweeps follow the shape: with
+/// call leaves in them what f writes), whose inputs are its other selected
+/// parameters (what an output holds at the call is not an input: take the
+/// old state through a const pointer, `step(const double *u, double
+/// *next)`, for a state's Jacobian). The sweeps follow the shape: with
 /// fewer outputs m than input scalars n, m reverse sweeps (one
 /// vector-Jacobian product per row), else n forward sweeps (one jvp per
 /// column).
@@ -291,31 +308,48 @@ template <auto F, options O = options{}> class jacobian_matrix {
   typename detail::reverse_sweeps<void_f, F, O>::type reverse_;
 
 public:
-  using row_type = typename shape::gradient_type;
+  /// A row: the gradient of one output, shaped like grad<f>'s result (for
+  /// a void f, over its inputs: the selected parameters that are not
+  /// outputs).
+  using row_type = std::conditional_t<void_f, typename shape::inputs_type,
+                                      typename shape::gradient_type>;
 
   template <class... A> std::vector<row_type> operator()(A &&...args) const {
     static_assert(sizeof...(A) == shape::sig::arity,
                   "tangent::jacobian<f>: wrong number of arguments");
     auto all = std::forward_as_tuple(args...);
-    std::size_t inputs = 0;
-    {
-      auto seeds = shape::zeros(all);
-      std::apply(
-          [&](const auto &...s) { ((inputs += detail::scalar_count(s)), ...); },
-          seeds);
-    }
     std::vector<row_type> rows;
     if constexpr (void_f) {
       typename shape::template outputs_state<decltype(all)> out(all);
       const std::size_t m = out.total();
+      const row_type zero =
+          shape::inputs(shape::zeros(all), typename shape::input_seq{});
+      std::size_t inputs = 0;
+      if constexpr (shape::input_count == 1)
+        inputs = detail::scalar_count(zero);
+      else
+        std::apply(
+            [&](const auto &...s) {
+              ((inputs += detail::scalar_count(s)), ...);
+            },
+            zero);
       if (m < inputs)
         output_rows(all, out, rows, typename shape::output_seq{});
       else
-        columns(all, out, m, rows);
+        void_columns(all, out, m, zero, rows, typename shape::input_seq{});
       out.restore(); // what f leaves
       shape::primal(all);
       return rows;
     } else {
+      std::size_t inputs = 0;
+      {
+        auto seeds = shape::zeros(all);
+        std::apply(
+            [&](const auto &...s) {
+              ((inputs += detail::scalar_count(s)), ...);
+            },
+            seeds);
+      }
       const R value = shape::primal(all);
       if (value.size() < inputs) { // rows: one reverse sweep each
         R unit = value;
@@ -330,14 +364,14 @@ public:
         }
         return rows;
       }
-      columns(all, static_cast<int *>(nullptr), value.size(), rows);
+      columns(all, value.size(), rows);
       return rows;
     }
   }
 
 private:
   /// A void f's rows: for each element of each output, a pullback seeded
-  /// with it.
+  /// with it; the row is what it gives the inputs.
   template <class Args, class Out, std::size_t... J>
   void output_rows(Args &all, const Out &out, std::vector<row_type> &rows,
                    std::index_sequence<J...>) const {
@@ -359,26 +393,59 @@ private:
                 std::get<Q>(g))...,
             1.0);
       }(typename shape::arity_seq{}, typename shape::seq{});
-      rows.push_back(shape::shaped(std::move(g)));
+      rows.push_back(shape::inputs(std::move(g), typename shape::input_seq{}));
     }
   }
 
-  /// Every column: a unit tangent per input scalar; `out` (a void f's
-  /// outputs, or a null pointer) is put back before each sweep.
-  template <class Args, class Out>
-  void columns(Args &all, const Out &out, std::size_t m,
-               std::vector<row_type> &rows) const {
+  /// A void f's columns: a unit tangent per input scalar, the outputs'
+  /// tangents starting at zero; `out` put back before each sweep.
+  template <class Args, class Out, std::size_t... J>
+  void void_columns(Args &all, const Out &out, std::size_t m,
+                    const row_type &zero, std::vector<row_type> &rows,
+                    std::index_sequence<J...>) const {
+    rows.assign(m, zero);
+    (void_column<J>(all, out, rows), ...);
+  }
+  template <std::size_t J, class Args, class Out>
+  void void_column(Args &all, const Out &out,
+                   std::vector<row_type> &rows) const {
+    constexpr std::size_t I = shape::input_index[J];
+    auto t = shape::zeros(all);
+    for (std::size_t k = 0; k < detail::scalar_count(std::get<I>(t)); ++k) {
+      auto tk = t;
+      detail::scalar_at(std::get<I>(tk), k) = 1;
+      out.restore();
+      directional<F, O>::call(all, tk);
+      std::size_t i = 0;
+      [&]<std::size_t... Q>(std::index_sequence<Q...>) {
+        ((put<J>(std::get<shape::output_index[Q]>(tk), k, i, rows)), ...);
+      }(typename shape::output_seq{});
+    }
+  }
+  template <std::size_t J, class Col>
+  static void put(const Col &col, std::size_t k, std::size_t &i,
+                  std::vector<row_type> &rows) {
+    for (std::size_t e = 0; e < col.size(); ++e, ++i) {
+      if constexpr (shape::input_count == 1)
+        detail::scalar_at(rows[i], k) = col[e];
+      else
+        detail::scalar_at(std::get<J>(rows[i]), k) = col[e];
+    }
+  }
+
+  /// A vector-valued f's columns: a unit tangent per input scalar.
+  template <class Args>
+  void columns(Args &all, std::size_t m, std::vector<row_type> &rows) const {
     auto seeds = shape::zeros(all);
     rows.assign(m, shape::shaped(shape::zeros(all)));
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (column<I>(all, out, seeds, rows), ...);
+      (column<I>(all, seeds, rows), ...);
     }(typename shape::seq{});
   }
 
   /// Every column of selected parameter I.
-  template <std::size_t I, class Args, class Out, class Seeds>
-  void column(Args &all, const Out &out, Seeds &seeds,
-              std::vector<row_type> &rows) const {
+  template <std::size_t I, class Args, class Seeds>
+  void column(Args &all, Seeds &seeds, std::vector<row_type> &rows) const {
     auto &seed = std::get<I>(seeds);
     static_assert(
         !detail::is_std_vector<
@@ -389,24 +456,12 @@ private:
       detail::scalar_at(seed, k) = 1;
       auto t = seeds;
       detail::scalar_at(seed, k) = 0;
-      std::size_t i = 0;
-      auto put = [&](const auto &col) {
-        for (std::size_t e = 0; e < col.size(); ++e, ++i) {
-          if constexpr (shape::count == 1)
-            detail::scalar_at(rows[i], k) = col[e];
-          else
-            detail::scalar_at(std::get<I>(rows[i]), k) = col[e];
-        }
-      };
-      if constexpr (void_f) {
-        out.restore();
-        directional<F, O>::call(all, t);
-        [&]<std::size_t... J>(std::index_sequence<J...>) {
-          (put(std::get<shape::output_index[J]>(t)), ...);
-        }(typename shape::output_seq{});
-      } else {
-        (void)out;
-        put(directional<F, O>::call(all, t).second);
+      const R col = directional<F, O>::call(all, t).second;
+      for (std::size_t i = 0; i < col.size(); ++i) {
+        if constexpr (shape::count == 1)
+          detail::scalar_at(rows[i], k) = col[i];
+        else
+          detail::scalar_at(std::get<I>(rows[i]), k) = col[i];
       }
     }
   }

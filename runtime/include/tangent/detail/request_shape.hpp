@@ -103,6 +103,34 @@ template <auto F, options O> struct request_shape {
   /// std::vector per selected output pointer; a tuple for several).
   using outputs_type = typename outputs_of<output_seq>::type;
 
+  /// A void f's inputs: the selected parameters that are not outputs (an
+  /// output's values at the call are not an input of its Jacobian).
+  static constexpr std::size_t input_count = count - output_count;
+  static constexpr auto input_index = [] {
+    std::array<std::size_t, input_count> out{};
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < count; ++i)
+      if (!output_flags[i])
+        out[k++] = i;
+    return out;
+  }();
+  using input_seq = std::make_index_sequence<input_count>;
+  template <class S> struct inputs_of;
+  template <std::size_t... J> struct inputs_of<std::index_sequence<J...>> {
+    using type =
+        typename bare_or_tuple<std::tuple<grad_t<input_index[J]>...>>::type;
+  };
+  /// A row of a void f's Jacobian: shaped like a gradient of its inputs.
+  using inputs_type = typename inputs_of<input_seq>::type;
+  /// The inputs' part of `all` (all_type).
+  template <std::size_t... J>
+  static inputs_type inputs(all_type &&all, std::index_sequence<J...>) {
+    if constexpr (sizeof...(J) == 1)
+      return std::move(std::get<input_index[0]>(all));
+    else
+      return inputs_type{std::move(std::get<input_index[J]>(all))...};
+  }
+
   /// Zero gradients (or tangents) shaped like the selected arguments.
   template <class Args, std::size_t... I>
   static all_type zeros(const Args &args, std::index_sequence<I...>) {
