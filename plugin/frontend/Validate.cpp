@@ -46,6 +46,13 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
   QualType bare = qt.getNonReferenceType();
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
     return "function pointers are not supported";
+  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          bare->getAsCXXRecordDecl());
+      spec && spec->isInStdNamespace() && spec->getName() == "vector" &&
+      spec->getTemplateArgs()[0].getAsType()->isPointerType())
+    return "a std::vector of pointers is not supported (each element would "
+           "view storage known only at run time); keep offsets into the "
+           "array (`std::vector<int>`), or a pointer local per view";
   if (const auto *rd = bare->getAsCXXRecordDecl();
       rd && rd->isInStdNamespace() && rd->getName() == "function")
     return "std::function is not supported: the function it holds is known "

@@ -363,6 +363,11 @@ void Validator::conditional(const ConditionalOperator *c, Use use) {
 
 void Validator::subscript(const ArraySubscriptExpr *e) {
   const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
+  if (namesRefused(base))
+    return; // its declaration was refused
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(base);
+      op && op->getOperator() == OO_Subscript && namesRefused(op->getArg(0)))
+    return; // an element of a refused container
   if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
       !pointerMember(base))
     return refuse(e->getBeginLoc(),

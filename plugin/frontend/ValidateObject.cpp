@@ -338,6 +338,13 @@ void Validator::pointerFieldAssignment(const clang::Expr *lhs,
   // view points (LowerViews.cpp checks it is set once, before it is read).
   const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParenImpCasts());
   const VarDecl *owner = me ? rootVariable(me) : nullptr;
+  if (const VarDecl *named = owner ? owner : namedVar(lhs);
+      named && scope_->refused.count(named))
+    return; // its declaration was refused
+  if (const auto *op =
+          dyn_cast<CXXOperatorCallExpr>(lhs->IgnoreParenImpCasts());
+      op && op->getNumArgs() > 0 && namesRefused(op->getArg(0)))
+    return; // an element of a refused container
   AddressArgument at;
   if (!me || compound || !owner || isa<ParmVarDecl>(owner) ||
       owner->getType()->isReferenceType() ||

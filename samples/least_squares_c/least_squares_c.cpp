@@ -95,7 +95,7 @@ int main() {
   for (int k = 0; k < NP; ++k) {
     double jtr = 0.0;
     for (int i = 0; i < m; ++i)
-      jtr += std::get<0>(J[i])[k] * r[i];
+      jtr += J[i][k] * r[i];
     worst_jtr = fmax(worst_jtr, fabs(jtr - g[k]) / (1.0 + fabs(g[k])));
     double q[NP];
     for (int j = 0; j < NP; ++j)
@@ -111,8 +111,7 @@ int main() {
     worst_fd =
         fmax(worst_fd, fabs((up - down) / (2 * h) - g[k]) / (1.0 + fabs(g[k])));
     for (int i = 0; i < m; ++i)
-      worst_jfd = fmax(worst_jfd,
-                       fabs((rp[i] - rm[i]) / (2 * h) - std::get<0>(J[i])[k]));
+      worst_jfd = fmax(worst_jfd, fabs((rp[i] - rm[i]) / (2 * h) - J[i][k]));
   }
   printf("gradient of sse (pullback, raw pointers) vs J^T r: %.1e, vs "
          "central differences: %.1e\n",
@@ -132,7 +131,7 @@ int main() {
         std::span<const double>(p, NP), t, y, m, std::span<double>(r, m));
     double a[NP * NP] = {0}, b[NP] = {0};
     for (int i = 0; i < m; ++i) {
-      const auto &ji = std::get<0>(rows[i]);
+      const auto &ji = rows[i];
       for (int k = 0; k < NP; ++k) {
         b[k] -= ji[k] * r[i];
         for (int l = 0; l < NP; ++l)
