@@ -75,6 +75,10 @@ private:
     case ExprKind::VarRef:
       return e.var->invariant || counted_inductions_.count(e.var);
     case ExprKind::Size:
+      // A span's size never changes (it is a parameter, never reassigned),
+      // whatever is written through it.
+      if (e.ops[0]->kind == ExprKind::VarRef && e.ops[0]->type.span)
+        return true;
       return sizeInvariant(rootVar(*e.ops[0])) && reevaluable(*e.ops[0]);
     case ExprKind::Unary:
     case ExprKind::Binary:

@@ -56,6 +56,8 @@ std::string adjointParamType(const Var &p) {
     return "";
   if (t.isReal())
     return t.spelling + "&";
+  if (t.kind == TypeKind::Pointer && t.span)
+    return "std::span<" + t.elem_spelling + ">";
   if (t.kind == TypeKind::Pointer)
     return t.elem_spelling + "*";
   if (t.kind == TypeKind::CArray)

@@ -2,6 +2,7 @@
 #include "frontend/AstShapes.h"
 #include "frontend/Types.h"
 #include "rules/Rules.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -282,7 +283,16 @@ bool isOutputParam(const ParmVarDecl *p) {
 }
 
 bool writesThroughPointer(const ParmVarDecl *p) {
-  if (!p || !p->getType()->isPointerType())
+  if (!p)
+    return false;
+  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          p->getType().getNonReferenceType()->getAsCXXRecordDecl());
+      spec && spec->isInStdNamespace() && spec->getName() == "span") {
+    QualType elem = spec->getTemplateArgs()[0].getAsType();
+    return !elem.isConstQualified() &&
+           (elem->isRealFloatingType() || elem->isIntegerType());
+  }
+  if (!p->getType()->isPointerType())
     return false;
   QualType pointee = p->getType()->getPointeeType();
   return !pointee.isConstQualified() &&

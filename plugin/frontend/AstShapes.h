@@ -113,6 +113,11 @@ const clang::Expr *iteratorOf(const clang::Expr *e, bool end);
 /// Whether two expressions name the same variable.
 bool sameVariable(const clang::Expr *a, const clang::Expr *b);
 
+/// What a std::span argument is made from: `v` of the span converted from
+/// a vector, array, C array or span (`g(v)` for `g(std::span<const
+/// double>)`), else the argument itself.
+const clang::Expr *spanSource(const clang::Expr *arg);
+
 /// Whether `c` calls one of those algorithms (std namespace, that number of
 /// arguments); `out.whole` says whether its iterators have the shapes above.
 bool rangeAlgorithm(const clang::CallExpr *c, RangeAlgorithm &out);

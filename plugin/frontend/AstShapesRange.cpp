@@ -14,6 +14,27 @@ using namespace clang;
 
 namespace tangent {
 
+const clang::Expr *spanSource(const clang::Expr *arg) {
+  const clang::Expr *e = arg;
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *f = dyn_cast<FullExpr>(e))
+      e = f->getSubExpr();
+    else if (const auto *m = dyn_cast<MaterializeTemporaryExpr>(e))
+      e = m->getSubExpr();
+    else if (const auto *b = dyn_cast<CXXBindTemporaryExpr>(e))
+      e = b->getSubExpr();
+    else if (const auto *fc = dyn_cast<CXXFunctionalCastExpr>(e);
+             fc && fc->getCastKind() == CK_ConstructorConversion)
+      e = fc->getSubExpr();
+    else if (const auto *c = dyn_cast<CXXConstructExpr>(e);
+             c && c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c))
+      e = c->getArg(0);
+    else
+      return e;
+  }
+}
+
 bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
   const FunctionDecl *fd = c->getDirectCallee();
   if (!fd || !fd->getIdentifier() || !fd->isInStdNamespace() ||

@@ -158,6 +158,22 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
     out.spelling = "std::vector<" + out.elem_spelling + ">";
     return true;
   }
+  if (const auto *spec = stdTemplate(qt, "span")) {
+    // std::span<T> (dynamic extent): a pointer with its size.
+    QualType elem = spec->getTemplateArgs()[0].getAsType();
+    const llvm::APSInt extent = spec->getTemplateArgs()[1].getAsIntegral();
+    if (extent != llvm::APSInt::getMaxValue(extent.getBitWidth(), true))
+      return false;
+    out.kind = TypeKind::Pointer;
+    out.span = true;
+    out.pointee_const = elem.isConstQualified();
+    if (!element(elem.getUnqualifiedType()))
+      return false;
+    out.spelling = "std::span<" +
+                   std::string(out.pointee_const ? "const " : "") +
+                   out.elem_spelling + ">";
+    return true;
+  }
   if (const auto *spec = stdTemplate(qt, "array")) {
     out.kind = TypeKind::Array;
     if (!element(spec->getTemplateArgs()[0].getAsType()))

@@ -253,7 +253,10 @@ void Validator::VisitCXXForRangeStmt(const CXXForRangeStmt *s) {
         .insert(var);
     return loopBody(s->getBody());
   }
-  if (!namesContainer(range) && !containerMember(range) && !namesRow(range))
+  Type rt;
+  const bool span = lowerType(ctx_, range->getType(), rt) && rt.span;
+  if (!namesContainer(range, /*or_pointer=*/span) && !containerMember(range) &&
+      !namesRow(range))
     return refuse(range->getBeginLoc(),
                   "range-for over this expression is not supported; iterate "
                   "over a named array or vector (or a field of an object)");
@@ -393,6 +396,10 @@ void Validator::varDecl(const VarDecl *vd) {
   std::string problem = typeProblem(vd->getType(), "local variable");
   if (!problem.empty())
     return refuseDecl(vd, problem);
+  if (Type st; lowerType(ctx_, vd->getType(), st) && st.span)
+    return refuseDecl(vd, "a std::span local is not supported; give the "
+                          "array to the function that takes a span, or "
+                          "index it in place");
   if (isSplit(vd->getType())) {
     if (const clang::Expr *init = vd->getInit())
       object(init);
@@ -570,28 +577,6 @@ void Validator::containerInitializer(const clang::Expr *init,
   if (namesContainer(e) || containerMember(e) || namesRow(e))
     return;
   refuse(loc, "this initializer is not supported");
-}
-
-void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
-  for (const CXXCtorInitializer *init : ctor->inits()) {
-    SourceLocation loc = init->getSourceLocation().isValid()
-                             ? init->getSourceLocation()
-                             : ctor->getLocation();
-    if (init->isBaseInitializer()) {
-      object(init->getInit());
-    } else if (const FieldDecl *f = init->getMember()) {
-      if (isSplit(f->getType())) {
-        object(init->getInit());
-        continue;
-      }
-      Type t;
-      lowerType(ctx_, f->getType(), t);
-      initializer(t, init->getInit(), loc);
-    } else {
-      refuse(loc, "this constructor initializer (delegating, or of an "
-                  "anonymous member) is not supported");
-    }
-  }
 }
 
 } // namespace tangent

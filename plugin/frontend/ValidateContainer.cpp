@@ -343,4 +343,18 @@ bool Validator::namesRow(const clang::Expr *e) {
   return true;
 }
 
+void Validator::comparator(const CallExpr *c, const clang::Expr *comp) {
+  expr(c->getArg(0));
+  expr(c->getArg(1));
+  if (standardComparisonOp(comp))
+    return;
+  const CXXMethodDecl *op = comparatorOperator(comp, c->getArg(0)->getType());
+  if (!op)
+    return refuse(comp->getBeginLoc(),
+                  "this comparator is not supported; use a lambda, a "
+                  "function object of yours or std::less / std::greater");
+  object(comp);
+  function(op);
+}
+
 } // namespace tangent

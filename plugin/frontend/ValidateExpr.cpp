@@ -445,10 +445,12 @@ void Validator::memberCall(const CXXMemberCallExpr *mc) {
   if (obj && namesRefused(obj))
     return; // its declaration was refused
   Type ot;
-  if (obj && lowerType(ctx_, obj->getType(), ot) && ot.isContainer()) {
+  if (obj && lowerType(ctx_, obj->getType(), ot) &&
+      (ot.isContainer() || ot.span)) {
     llvm::StringRef n = md->getName();
     if (n == "size" && mc->getNumArgs() == 0) {
-      if (!namesContainer(obj) && !containerMember(obj) && !namesRow(obj))
+      if (!namesContainer(obj, /*or_pointer=*/ot.span) &&
+          !containerMember(obj) && !namesRow(obj))
         return refuse(loc, "size() of this expression is not supported; ask "
                            "a named array or vector");
       return;
@@ -488,20 +490,6 @@ void Validator::call(const CallExpr *c) {
                              "' is not supported");
   }
   callee(c, fd);
-}
-
-void Validator::comparator(const CallExpr *c, const clang::Expr *comp) {
-  expr(c->getArg(0));
-  expr(c->getArg(1));
-  if (standardComparisonOp(comp))
-    return;
-  const CXXMethodDecl *op = comparatorOperator(comp, c->getArg(0)->getType());
-  if (!op)
-    return refuse(comp->getBeginLoc(),
-                  "this comparator is not supported; use a lambda, a "
-                  "function object of yours or std::less / std::greater");
-  object(comp);
-  function(op);
 }
 
 void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {

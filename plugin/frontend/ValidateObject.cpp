@@ -387,6 +387,20 @@ void Validator::arguments(const FunctionDecl *fd,
       continue;
     }
     Type pt;
+    // A std::span: a named vector, array, C array or span converted.
+    if (p && lowerType(ctx_, p->getType(), pt) && pt.span) {
+      const clang::Expr *a = spanSource(args[i]);
+      if (namesRefused(a))
+        continue;
+      if (!namesContainer(a, /*or_pointer=*/true) && !containerMember(a))
+        return refuse(args[i]->getBeginLoc(),
+                      "give the std::span parameter of '" +
+                          fd->getNameAsString() +
+                          "' a named vector, array or span (or the whole of "
+                          "a field), not a span made here");
+      expr(a, writesThroughPointer(p) ? Use::Target : Use::Value);
+      continue;
+    }
     // A container: named, or a row of a vector of vectors.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
         !namesContainer(args[i]) && !containerMember(args[i]) &&
@@ -516,6 +530,28 @@ void Validator::tieAssignment(llvm::ArrayRef<const clang::Expr *> tied,
                     "std::tie of '" + target->getType().getAsString() +
                         "' is not supported; tie variables of number type");
     expr(target, Use::Target);
+  }
+}
+
+void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    SourceLocation loc = init->getSourceLocation().isValid()
+                             ? init->getSourceLocation()
+                             : ctor->getLocation();
+    if (init->isBaseInitializer()) {
+      object(init->getInit());
+    } else if (const FieldDecl *f = init->getMember()) {
+      if (isSplit(f->getType())) {
+        object(init->getInit());
+        continue;
+      }
+      Type t;
+      lowerType(ctx_, f->getType(), t);
+      initializer(t, init->getInit(), loc);
+    } else {
+      refuse(loc, "this constructor initializer (delegating, or of an "
+                  "anonymous member) is not supported");
+    }
   }
 }
 

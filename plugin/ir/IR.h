@@ -53,6 +53,9 @@ struct Type {
   bool elem_real = false;    ///< element is floating point
   long long extent = -1;     ///< std::array / C array extent
   bool pointee_const = false;
+  /// A std::span (kind Pointer): a pointer that carries its size
+  /// (`x.size()`), spelled `x.data()` where an address is printed.
+  bool span = false;
   /// A vector of vectors (a matrix as rows): the type of a row, a vector of
   /// scalars. Then elem_spelling is the row's spelling and elem_real says
   /// whether the scalars are floating point.

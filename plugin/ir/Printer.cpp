@@ -106,8 +106,8 @@ std::string printAddress(const std::string &storage, const Type &type,
                          const std::string &offset) {
   if (offset.empty())
     return "&" + storage;
-  const bool pointer =
-      type.kind == TypeKind::Pointer || type.kind == TypeKind::CArray;
+  const bool pointer = (type.kind == TypeKind::Pointer && !type.span) ||
+                       type.kind == TypeKind::CArray;
   const std::string first = pointer ? storage : storage + ".data()";
   return offset == "0" ? first : first + " + " + offset;
 }

@@ -59,7 +59,8 @@ void normalize(std::span<const double> x, std::span<double> y) {
 // A std::vector and a C array given to span parameters.
 double mixed(const std::vector<double> &v, double a) {
   double c[3] = {a, a * a, 1.0};
-  return dot(v, c) + dot(std::span<const double>(v.data(), 3), v);
+  std::array<double, 3> a3{a, 1.0, -a};
+  return dot(v, c) + dot(a3, v);
 }
 
 template <class F> double central(const F &along, double h = 1e-5) {

@@ -317,8 +317,8 @@ public:
     const clang::Expr *obj = mc->getImplicitObjectArgument();
     llvm::StringRef n = mc->getMethodDecl()->getName();
     Type ot;
-    bool container =
-        obj && lowerType(lowerer_.ctx, obj->getType(), ot) && ot.isContainer();
+    bool container = obj && lowerType(lowerer_.ctx, obj->getType(), ot) &&
+                     (ot.isContainer() || ot.span);
     if (!container ||
         !((n == "size" && mc->getNumArgs() == 0) ||
           ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)))

@@ -30,7 +30,7 @@ void FunctionLowerer::VisitCXXForRangeStmt(const CXXForRangeStmt *s,
 }
 
 ExprPtr FunctionLowerer::sizeOf(Var *container) {
-  if (container->type.kind != TypeKind::Vector)
+  if (container->type.kind != TypeKind::Vector && !container->type.span)
     return makeIntLiteral(container->type.extent, intType("std::size_t"));
   return makeSize(makeVarRef(container));
 }
@@ -101,8 +101,9 @@ void FunctionLowerer::loop(const clang::Stmt *s, Block &out) {
     // evaluated once, as the range is).
     const bool row =
         rx->kind == ExprKind::Index && rx->type.kind == TypeKind::Vector;
-    if ((rx->kind != ExprKind::VarRef && !row) || !rx->type.isContainer() ||
-        !none.empty() || range.index)
+    if ((rx->kind != ExprKind::VarRef && !row) ||
+        !(rx->type.isContainer() || rx->type.span) || !none.empty() ||
+        range.index)
       unexpected(r->getRangeInit()->getBeginLoc(), "a range-for range");
     if (row)
       rx = frozenElement(std::move(rx), loc, li.init);

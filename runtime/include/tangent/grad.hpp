@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <functional>
 #include <iterator>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -56,6 +57,10 @@ struct is_std_vector<std::vector<T, A>> : std::true_type {};
 template <class T> struct is_std_array : std::false_type {};
 template <class T, std::size_t N>
 struct is_std_array<std::array<T, N>> : std::true_type {};
+
+template <class T> struct is_std_span : std::false_type {};
+template <class T, std::size_t E>
+struct is_std_span<std::span<T, E>> : std::true_type {};
 
 template <class T> struct element {
   using type = void;
@@ -115,23 +120,42 @@ template <class P> struct param_traits {
   /// An object, or a container of objects (is_object_type), or a pointer
   /// to an object. Polymorphic classes are not: tangent refuses them.
   static constexpr bool is_object = is_object_type<bare>() || is_object_pointer;
-  /// Gets a gradient (scalar, vector or array of floating point, object).
-  static constexpr bool differentiable = is_scalar || is_container || is_object;
   /// A raw floating-point array: its extent comes from a sized argument
   /// (a std::span...) in the high-level forms, and `pullback` takes an
   /// adjoint pointer for it.
   static constexpr bool is_pointer =
       std::is_pointer_v<bare> &&
       std::is_floating_point_v<std::remove_cv_t<std::remove_pointer_t<bare>>>;
-  /// A pointer to non-const floating point: what f writes through it is an
-  /// output (the results of a void f).
-  static constexpr bool is_output =
-      is_pointer && !std::is_const_v<std::remove_pointer_t<bare>>;
-  using pointee = std::remove_cv_t<std::remove_pointer_t<bare>>;
+  /// A std::span of floating point: an array that carries its size; its
+  /// adjoint and tangent are spans too.
+  static constexpr bool is_span = [] {
+    if constexpr (is_std_span<bare>::value)
+      return std::is_floating_point_v<
+          std::remove_cv_t<typename bare::element_type>>;
+    else
+      return false;
+  }();
+  /// Gets a gradient (scalar, vector or array of floating point, object,
+  /// span).
+  static constexpr bool differentiable =
+      is_scalar || is_container || is_object || is_span;
+  using pointee = std::remove_cv_t<typename std::conditional_t<
+      is_std_span<bare>::value, bare,
+      std::pointer_traits<std::conditional_t<std::is_pointer_v<bare>, bare,
+                                             int *>>>::element_type>;
+  /// A pointer or span to non-const floating point: what f writes through
+  /// it is an output (the results of a void f).
+  static constexpr bool is_output = [] {
+    if constexpr (is_std_span<bare>::value)
+      return is_span && !std::is_const_v<typename bare::element_type>;
+    else
+      return is_pointer && !std::is_const_v<std::remove_pointer_t<bare>>;
+  }();
   /// The gradient value type returned by `df(...)`: a std::vector of the
-  /// argument's size for a pointer, the object for a pointer to one.
+  /// argument's size for a pointer or span, the object for a pointer to
+  /// one.
   using gradient =
-      std::conditional_t<is_pointer, std::vector<pointee>,
+      std::conditional_t<is_pointer || is_span, std::vector<pointee>,
                          std::conditional_t<is_object_pointer, pointee, bare>>;
 };
 
@@ -244,7 +268,9 @@ template <class P, class A> decltype(auto) argument_for(A &&a) {
 /// P held in `g`, a value of its gradient type: a pointer to a scalar or
 /// to a pointer's elements, a reference to anything else.
 template <class P, class G> auto adjoint_for(G &g) {
-  if constexpr (param_traits<P>::is_pointer)
+  if constexpr (param_traits<P>::is_span)
+    return std::span<typename param_traits<P>::pointee>(g);
+  else if constexpr (param_traits<P>::is_pointer)
     return std::data(g);
   else
     return adjoint_argument(g);
@@ -254,7 +280,7 @@ template <class P, class G> auto adjoint_for(G &g) {
 /// argument `a`.
 template <class P, class A> auto zero_gradient_for(const A &a) {
   using G = typename param_traits<P>::gradient;
-  if constexpr (param_traits<P>::is_pointer) {
+  if constexpr (param_traits<P>::is_pointer || param_traits<P>::is_span) {
     static_assert(sized<const A &>,
                   "tangent: a raw pointer parameter has no size: pass a "
                   "std::span (or a std::vector, std::array or C array) for "

@@ -8,6 +8,9 @@
 #ifndef TANGENT_DETAIL_ARGUMENTS_HPP
 #define TANGENT_DETAIL_ARGUMENTS_HPP
 
+#include <cstddef>
+#include <functional>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -36,6 +39,23 @@ inline void require_distinct(const void *a, const void *b, const char *function,
         "' (written through) and '" + pb +
         "' are the same storage; the gradient treats them as distinct (pass "
         "a copy of one)");
+}
+
+/// The same for std::span arguments, which carry their extents: any
+/// overlap of the two ranges is refused.
+template <class A, std::size_t N, class B, std::size_t M>
+void require_distinct(std::span<A, N> a, std::span<B, M> b,
+                      const char *function, const char *pa, const char *pb) {
+  const auto *a0 = static_cast<const void *>(a.data());
+  const auto *b0 = static_cast<const void *>(b.data());
+  const auto *a1 = static_cast<const void *>(a.data() + a.size());
+  const auto *b1 = static_cast<const void *>(b.data() + b.size());
+  if (a.size() && b.size() && std::less<>{}(a0, b1) && std::less<>{}(b0, a1))
+    throw std::invalid_argument(
+        std::string(function) + ": the span arguments for '" + pa +
+        "' (written through) and '" + pb +
+        "' overlap; the gradient treats them as distinct (pass a copy of "
+        "one)");
 }
 
 /// Throws std::logic_error "tangent::<object>: <what>" unless `ok`.

@@ -34,7 +34,9 @@ template <class G> struct bare_or_tuple<std::tuple<G>> {
 /// The tangent (or direction) argument of a parameter of type P held in
 /// `t`, a value of its gradient type: the data of a pointer's, else `t`.
 template <class P, class T> decltype(auto) tangent_for(T &t) {
-  if constexpr (param_traits<P>::is_pointer)
+  if constexpr (param_traits<P>::is_span)
+    return std::remove_cvref_t<P>(t);
+  else if constexpr (param_traits<P>::is_pointer)
     return std::data(t);
   else
     return (t);
@@ -144,7 +146,8 @@ template <auto F, options O> struct request_shape {
     return all_type{copy_for<I>(std::get<At + I>(args))...};
   }
   template <std::size_t I, class T> static grad_t<I> copy_for(const T &t) {
-    if constexpr (param_traits<param_t<I>>::is_pointer) {
+    if constexpr (param_traits<param_t<I>>::is_pointer ||
+                  param_traits<param_t<I>>::is_span) {
       static_assert(sized<const T &>,
                     "tangent: the tangent (or direction) of a raw pointer "
                     "parameter has no size: pass a std::span, std::vector, "
