@@ -26,9 +26,18 @@ DriverOutput runPipeline(DriverInput &in) {
     return out;
   ASTContext &ctx = *in.ctx;
   Legality legality(ctx, *in.diags);
+  // Each problem is reported once, however many requests reach it.
+  in.diags->hold();
+  auto serving = [&](const Request &request) {
+    in.diags->setRequest(requestName(qualifiedName(request.function, ctx),
+                                     request.options,
+                                     requestKindLabel(request.kind)));
+  };
   std::vector<bool> servable;
-  for (const Request &request : in.requests)
+  for (const Request &request : in.requests) {
+    serving(request);
     servable.push_back(legality.request(request));
+  }
   // `ok` tells whether serving the requests reported an error (a request
   // refused as written has its stub, and its error, already).
   const unsigned errors_before = legality.errorCount();
@@ -44,6 +53,7 @@ DriverOutput runPipeline(DriverInput &in) {
     r.options = request.options;
     r.function_name = qualifiedName(request.function, ctx);
     bool bound = false;
+    serving(request);
     try {
       bound = servable[k] && pipelineFor(work, request, r)->run();
     } catch (const std::exception &e) {
@@ -62,6 +72,8 @@ DriverOutput runPipeline(DriverInput &in) {
           bindingTemplate(request.kind));
     out.results.push_back(std::move(r));
   }
+  in.diags->setRequest("");
+  in.diags->flush();
   out.ok = legality.errorCount() == errors_before;
   out.code = generatedRegion(work.blocks, stubs);
   return out;

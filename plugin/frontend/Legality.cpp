@@ -85,13 +85,15 @@ bool Legality::request(const Request &r) {
   return true;
 }
 
-bool Legality::binding(const Request &r, const std::string &function,
-                       std::uint64_t existing, std::uint64_t current) {
+bool Legality::binding(const Request &r, SourceLocation block,
+                       const std::string &function, std::uint64_t existing,
+                       std::uint64_t current) {
   if (existing == current)
     return true;
-  refuse(r.where, "the generated adjoint of '" + function +
-                      "' in this translation unit is stale (the function or "
-                      "its callees changed); run tangent-rewrite again");
+  refuse(block.isValid() ? block : r.where,
+         "the generated adjoint of '" + function +
+             "' in this translation unit is stale (the function or "
+             "its callees changed); run tangent-rewrite again");
   return false;
 }
 

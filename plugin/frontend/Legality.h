@@ -56,9 +56,11 @@ public:
   /// function defined, before the request. False (reported) when not.
   bool request(const Request &r);
   /// A block that tangent-rewrite wrote for the request, whose hash is
-  /// `existing` while the source's is `current`: refused when stale.
-  bool binding(const Request &r, const std::string &function,
-               std::uint64_t existing, std::uint64_t current);
+  /// `existing` while the source's is `current`: refused when stale, at
+  /// the block (`block`; at the request when invalid).
+  bool binding(const Request &r, clang::SourceLocation block,
+               const std::string &function, std::uint64_t existing,
+               std::uint64_t current);
   /// The source of the requested function and of every user function it
   /// calls (the validator, Validator.h).
   bool source(const clang::FunctionDecl *fd, const Instantiate &instantiate);

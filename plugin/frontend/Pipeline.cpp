@@ -51,10 +51,13 @@ std::optional<bool> RequestPipeline::prepare() {
   r_.source_hash = sourceHash(ctx, fd, request_.options);
   // Already bound by code that tangent-rewrite wrote?
   std::uint64_t existing = 0;
-  if (!existingBinding(ctx, fd, request_.options, existing, request_.kind))
+  SourceLocation block;
+  if (!existingBinding(ctx, fd, request_.options, existing, request_.kind,
+                       &block))
     return std::nullopt;
   // The existing specialization binds it (no stub), if it is up to date.
-  if (legality_.binding(request_, r_.function_name, existing, r_.source_hash))
+  if (legality_.binding(request_, block, r_.function_name, existing,
+                        r_.source_hash))
     r_.ok = r_.already_bound = true;
   return true;
 }

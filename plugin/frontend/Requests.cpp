@@ -174,7 +174,7 @@ const char *bindingTemplate(RequestKind kind) { return markerOf(kind).binding; }
 
 bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
                      const Options &opts, std::uint64_t &source_hash,
-                     RequestKind kind) {
+                     RequestKind kind, SourceLocation *block) {
   for (const NamedDecl *d :
        ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent"))) {
     const auto *ns = dyn_cast<NamespaceDecl>(d);
@@ -199,6 +199,8 @@ bool existingBinding(ASTContext &ctx, const FunctionDecl *fd,
         if (!g || g->getCanonicalDecl() != fd->getCanonicalDecl() || o != opts)
           continue;
         source_hash = 0;
+        if (block)
+          *block = spec->getLocation();
         for (const Decl *member : spec->decls())
           if (const auto *vd = dyn_cast<VarDecl>(member);
               vd && vd->getName() == "source_hash" && vd->getInit())

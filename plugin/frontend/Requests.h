@@ -49,10 +49,12 @@ bool readOptions(const clang::TemplateArgument &arg, Options &out);
 /// The `source_hash` of an explicit `tangent::adjoint<&f, opts>`
 /// specialization (or tangent_linear, second_order for other kinds) already
 /// in the translation unit (written by tangent-rewrite), or false when
-/// there is none.
+/// there is none; `block`, when given, receives the specialization's
+/// location.
 bool existingBinding(clang::ASTContext &ctx, const clang::FunctionDecl *fd,
                      const Options &opts, std::uint64_t &source_hash,
-                     RequestKind kind = RequestKind::Gradient);
+                     RequestKind kind = RequestKind::Gradient,
+                     clang::SourceLocation *block = nullptr);
 
 /// Whether the translation unit declares tangent::gradient at all.
 bool declaresGradient(clang::ASTContext &ctx);
