@@ -502,6 +502,24 @@ case_bad_database() {
   same single.cpp "$WORK/before.cpp"
 }
 
+case_bad_inputs() {
+  setup
+  # A directory: one clear error, not the compiler driver's.
+  mkdir -p "$WORK/src/adir"
+  run 2 "$TOOL" adir
+  contains "$WORK/err" "'adir' is a directory"
+  lacks "$WORK/err" "compiler job"
+  # An unreadable file (root reads anything: checked as another user only).
+  if [ "$(id -u)" != 0 ]; then
+    cp single.cpp "$WORK/src/locked.cpp"
+    chmod 000 "$WORK/src/locked.cpp"
+    run 2 "$TOOL" locked.cpp
+    contains "$WORK/err" "cannot read 'locked.cpp': "
+    chmod 600 "$WORK/src/locked.cpp"
+  fi
+  same single.cpp "$WORK/orig/single.cpp"
+}
+
 case_parse_error() {
   setup
   run 2 "$TOOL" broken.cpp
@@ -528,6 +546,11 @@ case_refused() {
     -DEXPECT_OK=OFF -P "$VALIDATOR"
   [ "$(count "$WORK/report.json" "'goto' is not supported")" = 2 ] ||
     fail "the refusal is not reported for the unit and the request"
+  # Its file is listed, not written.
+  contains "$WORK/report.json" '"status": "not_written"'
+  contains "$WORK/report.json" '"file": "'"$WORK/src/refused.cpp"'"'
+  ( cd "$WORK/src" && grep -A2 '"file": "'"$WORK/src/refused.cpp"'"' "$WORK/report.json" |
+    grep -q not_written ) || fail "refused.cpp is not listed as not_written"
   # A malformed region is an error too, and the file is left alone.
   run 0 "$TOOL" single.cpp
   grep -vF "$END_MARK" single.cpp >"$WORK/unterminated.cpp"

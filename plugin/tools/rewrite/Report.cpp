@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/rewrite/Report.h"
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
@@ -145,6 +146,22 @@ std::string renderReport(const std::vector<UnitResult> &units,
                       {"blocks", f.keys},
                       {"kept", f.kept}});
   }
+  // After an error nothing is written: the units' own files appear as
+  // not_written too when the run stopped before planning them.
+  if (!context.ok)
+    for (const UnitResult &u : units) {
+      const bool planned =
+          std::any_of(files.begin(), files.end(),
+                      [&](const PlannedFile &f) { return f.path == u.file; });
+      const bool listed = std::any_of(fs.begin(), fs.end(), [&](const json &j) {
+        return j["file"] == u.file;
+      });
+      if (!planned && !listed && !u.file.empty())
+        fs.push_back(json{{"file", u.file},
+                          {"status", "not_written"},
+                          {"blocks", json::array()},
+                          {"kept", json::array()}});
+    }
   json skipped = json::array();
   for (const SkippedUnit &k : context.skipped)
     skipped.push_back(json{{"file", k.file}, {"reason", k.reason}});

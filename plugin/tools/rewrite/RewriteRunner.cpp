@@ -418,6 +418,11 @@ std::vector<UnitResult> runTool(const tooling::CompilationDatabase &db,
         u.files.insert(f);
     if (!u.failure.empty())
       u.ok = false;
+    // A unit the compiler stopped on before tangent saw it (a file it could
+    // not read) still says why.
+    if (!u.ok && u.failure.empty())
+      u.failure = "the compiler could not read or parse this file (see its "
+                  "messages above)";
   }
   return std::move(session.units);
 }

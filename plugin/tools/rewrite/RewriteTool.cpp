@@ -55,6 +55,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -290,6 +291,14 @@ int selectUnits(Run &run) {
       std::string path = canonicalPath(s);
       if (!llvm::sys::fs::exists(path))
         return run.fail("no such file: '" + s + "'");
+      if (llvm::sys::fs::is_directory(path))
+        return run.fail("'" + s +
+                        "' is a directory: name its source files, or give "
+                        "-p <build-dir> to rewrite every file of a "
+                        "compilation database");
+      if (auto read = llvm::MemoryBuffer::getFile(path); !read)
+        return run.fail("cannot read '" + s +
+                        "': " + read.getError().message());
       if (db.getCompileCommands(path).empty())
         return run.fail("no compile command for '" + s +
                         "' in the compilation database '" + run.database +
