@@ -346,7 +346,7 @@ double long_vec(const std::vector<double> &x) {
 
 // The requests must be visible in main (a request made only inside a
 // function template instantiated at the end of the translation unit is not
-// seen by the plugin; README "Known limits"), hence a macro.
+// seen by the plugin; docs/capabilities.md, "Known limits"), hence a macro.
 #define PAIR(f, name, mem, ...)                                                \
   twin(name, mem, tangent::grad<f>(), tangent::grad<f, ck>(), __VA_ARGS__)
 

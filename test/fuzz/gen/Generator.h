@@ -2,7 +2,7 @@
 ///
 /// \file
 /// The generator of tangent_fuzz_gen: random C++ functions built only from
-/// what tangent differentiates today (README, "What works today"), bounded
+/// what tangent differentiates today (docs/capabilities.md), bounded
 /// and differentiable almost everywhere by construction.
 ///
 /// Every function body is written up to three times from the same random
