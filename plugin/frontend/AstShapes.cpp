@@ -400,6 +400,16 @@ bool isUserOperator(const CXXOperatorCallExpr *op, ASTContext &ctx) {
   return true;
 }
 
+bool isUserCall(const CallExpr *c, ASTContext &ctx) {
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(c))
+    return isUserOperator(op, ctx);
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c)) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    return md && !isLibraryFunction(md, ctx) && md->isUserProvided();
+  }
+  return true;
+}
+
 const clang::Expr *bareObject(const clang::Expr *e) {
   for (;;) {
     e = e->IgnoreParens();

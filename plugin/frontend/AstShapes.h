@@ -113,6 +113,33 @@ const clang::Expr *iteratorOf(const clang::Expr *e, bool end);
 /// Whether two expressions name the same variable.
 bool sameVariable(const clang::Expr *a, const clang::Expr *b);
 
+/// A call of a function of yours: a plain call, your operator (a lambda's
+/// call too) or your member function; not a library member such as
+/// `v.size()`. Such a call may return a container by value.
+bool isUserCall(const clang::CallExpr *c, clang::ASTContext &ctx);
+
+/// A container initializer without its brace cast: `Vec{a, b}` and
+/// `std::array<double, 2>{a, b}` (a temporary, as in `return Vec{a, b};`)
+/// initialize like `{a, b}`; anything else as it is (implicit nodes
+/// stripped).
+const clang::Expr *withoutBraceCast(const clang::Expr *e);
+
+/// A container made in the argument list for a parameter the callee only
+/// reads (a by-value or const-reference std::vector / std::array): a call
+/// of yours (`rhs(axpy(h, k, y))`), braces (`f({a, b})`, `f(Vec{a, b})`)
+/// or a temporary (`f(std::vector<double>(n, 0.0))`). It is lowered as a
+/// temporary of its own.
+bool containerTemporary(const clang::ParmVarDecl *p, const clang::Expr *arg,
+                        clang::ASTContext &ctx);
+
+/// The constant tables a function body reads: namespace-scope or static
+/// member constants of array type (`const double c[4] = {...};`,
+/// `constexpr std::array<double, 4> w = {...};`) with a constant
+/// initializer, in the order of their first use. Each is lowered as a local
+/// copy of the table (scalar constants are folded instead).
+std::vector<const clang::VarDecl *> globalTables(const clang::Stmt *body,
+                                                 clang::ASTContext &ctx);
+
 /// What a std::span argument is made from: `v` of the span converted from
 /// a vector, array, C array or span (`g(v)` for `g(std::span<const
 /// double>)`), else the argument itself.

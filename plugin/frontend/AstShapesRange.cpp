@@ -8,11 +8,62 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
+#include "frontend/Types.h"
 #include "clang/AST/ExprCXX.h"
+#include <algorithm>
+#include <functional>
 
 using namespace clang;
 
 namespace tangent {
+
+std::vector<const VarDecl *> globalTables(const clang::Stmt *body,
+                                          ASTContext &ctx) {
+  std::vector<const VarDecl *> out;
+  std::function<void(const clang::Stmt *)> visit = [&](const clang::Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *dre = dyn_cast<DeclRefExpr>(s))
+      if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+          vd && vd->hasGlobalStorage() && !vd->isStaticLocal() &&
+          vd->getType().isConstant(ctx) && vd->getInit() &&
+          vd->getInit()->isConstantInitializer(ctx, false) &&
+          (vd->getType()->isConstantArrayType() ||
+           (vd->getType()->getAsCXXRecordDecl() &&
+            vd->getType()->getAsCXXRecordDecl()->isInStdNamespace() &&
+            vd->getType()->getAsCXXRecordDecl()->getName() == "array")) &&
+          std::find(out.begin(), out.end(), vd) == out.end())
+        out.push_back(vd);
+    for (const clang::Stmt *c : s->children())
+      visit(c);
+  };
+  visit(body);
+  return out;
+}
+
+const clang::Expr *withoutBraceCast(const clang::Expr *e) {
+  e = e->IgnoreImplicit();
+  if (const auto *fc = dyn_cast<CXXFunctionalCastExpr>(e);
+      fc && fc->isListInitialization())
+    return fc->getSubExpr()->IgnoreImplicit();
+  return e;
+}
+
+bool containerTemporary(const ParmVarDecl *p, const clang::Expr *arg,
+                        ASTContext &ctx) {
+  if (!p || isOutputParam(p))
+    return false;
+  Type pt;
+  if (!lowerType(ctx, p->getType(), pt) || !pt.isContainer())
+    return false;
+  const clang::Expr *e = withoutBraceCast(arg);
+  if (isa<InitListExpr>(e) || isa<CXXTemporaryObjectExpr>(e))
+    return true;
+  if (const auto *ctor = dyn_cast<CXXConstructExpr>(e))
+    return ctor->isListInitialization();
+  const auto *c = dyn_cast<CallExpr>(e);
+  return c && isUserCall(c, ctx) && c->getType()->isRecordType();
+}
 
 const clang::Expr *spanSource(const clang::Expr *arg) {
   const clang::Expr *e = arg;

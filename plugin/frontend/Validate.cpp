@@ -83,6 +83,9 @@ void Validator::function(const FunctionDecl *fd) {
   loops_ = 0;
   current_ = def->getLocation();
   signature(def);
+  // A constant table of the namespace (or a class) it reads: a local copy.
+  for (const VarDecl *table : globalTables(def->getBody(), ctx_))
+    varDecl(table);
   if (const auto *body = dyn_cast<CompoundStmt>(def->getBody()))
     VisitCompoundStmt(body);
   else if (isa<CXXTryStmt>(def->getBody()))
@@ -525,7 +528,7 @@ void Validator::initializer(const Type &type, const clang::Expr *init,
 
 void Validator::containerInitializer(const clang::Expr *init,
                                      SourceLocation loc) {
-  const clang::Expr *e = init->IgnoreImplicit();
+  const clang::Expr *e = withoutBraceCast(init);
   if (isa<InitListExpr, CXXStdInitializerListExpr>(e)) {
     const InitListExpr *list = elementList(e);
     if (!list)
@@ -574,6 +577,9 @@ void Validator::containerInitializer(const clang::Expr *init,
   if (const auto *c = dyn_cast<CallExpr>(e);
       c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c))
     return call(c);
+  // A container your operator (a lambda) or member function returns.
+  if (const auto *c = dyn_cast<CallExpr>(e); c && isUserCall(c, ctx_))
+    return expr(c);
   if (namesContainer(e) || containerMember(e) || namesRow(e))
     return;
   refuse(loc, "this initializer is not supported");

@@ -401,6 +401,11 @@ void Validator::arguments(const FunctionDecl *fd,
       expr(a, writesThroughPointer(p) ? Use::Target : Use::Value);
       continue;
     }
+    // A container made here for a parameter only read: a temporary.
+    if (containerTemporary(p, args[i], ctx_)) {
+      containerInitializer(args[i], args[i]->getBeginLoc());
+      continue;
+    }
     // A container: named, or a row of a vector of vectors.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
         !namesContainer(args[i]) && !containerMember(args[i]) &&

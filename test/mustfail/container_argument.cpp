@@ -1,4 +1,5 @@
-// Must fail: passing a braced list where a callee takes a vector.
+// Must fail: passing a choice of two containers where a callee takes a
+// vector (a call, braces or a temporary work).
 #include <tangent/grad.hpp>
 
 #include <vector>
@@ -11,7 +12,9 @@ double sum(const std::vector<double> &v) {
 }
 
 double f(double x, double y) {
-  return sum({x, y, x * y}); // TANGENT-ERROR: pass a named container to 'sum'
+  const std::vector<double> a = {x, y};
+  const std::vector<double> b = {y, x * y};
+  return sum(x > y ? a : b); // TANGENT-ERROR: pass a named container to 'sum'
 }
 
 double use(double x, double y) { return std::get<0>(tangent::grad<f>()(x, y)); }

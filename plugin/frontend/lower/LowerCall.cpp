@@ -117,6 +117,17 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       sources.push_back(a);
       continue;
     }
+    if (containerTemporary(p, a, ctx)) {
+      // A container made here (`rhs(axpy(h, k, y))`, `f(Vec{a, b})`): a
+      // temporary of its own, read by the callee.
+      Var *t = temp(typeOf(p->getType().getNonReferenceType(), loc),
+                    naming::valueTemp());
+      initialize(t, a, a->getBeginLoc(), pre);
+      st->args.push_back(makeVarRef(t));
+      st->arg_is_output.push_back(false);
+      sources.push_back(a);
+      continue;
+    }
     ExprPtr x = output ? target(a, pre) : expr(a, pre);
     if (output && x->kind == ExprKind::Index && x->type.isContainer()) {
       // A row written by the callee (validated: nothing else in the call

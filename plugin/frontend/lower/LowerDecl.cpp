@@ -237,6 +237,7 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
   // IgnoreImplicit also sees through cleanups and temporaries.
   const clang::Expr *e = init->IgnoreImplicit();
   if (v->type.isContainer()) {
+    e = withoutBraceCast(e); // `Vec{a, b}` is `{a, b}`
     auto st = std::make_unique<tangent::Stmt>();
     st->kind = StmtKind::Construct;
     st->loc = makeLoc(ctx, loc);
@@ -308,8 +309,7 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       out.push_back(std::move(st));
       return;
     }
-    if (const auto *c = dyn_cast<CallExpr>(e);
-        c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c)) {
+    if (const auto *c = dyn_cast<CallExpr>(e); c && isUserCall(c, ctx)) {
       call(c, out, v);
       return;
     }

@@ -164,6 +164,10 @@ void FunctionLowerer::run() {
   for (const ParmVarDecl *p : fd->parameters())
     if (auto v = vars.find(p); v != vars.end() && pointerChanges(p))
       walkingView(p, makeVarRef(v->second), p->getLocation(), fn_->body);
+  // The constant tables it reads (`const double c[4]` of the namespace):
+  // local copies, declared first.
+  for (const VarDecl *table : globalTables(body, ctx))
+    declaration(table, fn_->body);
   if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fd))
     memberInitializers(ctor);
   sequence(stmts, fn_->body);
