@@ -88,11 +88,15 @@ void Validator::address(const AddressArgument &at, Use use) {
     const bool element = isa<ArraySubscriptExpr>(lv) ||
                          (op && op->getOperator() == OO_Subscript);
     const VarDecl *v = namedVar(lv);
-    if (!element && !(v && v->getType()->isRealFloatingType()))
+    // A floating-point field of an object (`&s.x`, `&ps[i].x`): its leaf.
+    const bool field = isa<MemberExpr>(lv->IgnoreParenImpCasts()) &&
+                       lv->getType()->isRealFloatingType();
+    if (!element && !field && !(v && v->getType()->isRealFloatingType()))
       return refuse(lv->getBeginLoc(),
                     "taking an address is supported for a floating-point "
-                    "variable (`&e`) or an element of a named array, vector "
-                    "or pointer (`&x[k]`) passed to a pointer parameter");
+                    "variable (`&e`), field (`&s.x`) or an element of a "
+                    "named array, vector or pointer (`&x[k]`) passed to a "
+                    "pointer parameter");
     return expr(lv, use);
   }
   // A field's vector or array (`model.weights.data()`): the field.

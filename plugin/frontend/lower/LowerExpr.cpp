@@ -393,6 +393,13 @@ ExprPtr FunctionLowerer::expr(const clang::Expr *e, Block &pre) {
 }
 
 ExprPtr FunctionLowerer::viewElement(ExprPtr base, ExprPtr offset) {
+  // A view of one variable or field (`const double *q = &y;`): `*q` is it.
+  if (base->address && base->kind == ExprKind::VarRef &&
+      !base->type.isContainer() && base->type.kind != TypeKind::Pointer &&
+      offset->is_int_const && offset->int_const == 0) {
+    base->address = false;
+    return base;
+  }
   if (!base->address || base->kind != ExprKind::Index)
     return makeIndex(std::move(base), std::move(offset));
   base->address = false;
