@@ -285,9 +285,8 @@ bool isOutputParam(const ParmVarDecl *p) {
 bool writesThroughPointer(const ParmVarDecl *p) {
   if (!p)
     return false;
-  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          p->getType().getNonReferenceType()->getAsCXXRecordDecl());
-      spec && spec->isInStdNamespace() && spec->getName() == "span") {
+  if (const auto *spec =
+          stdTemplate(p->getType().getNonReferenceType(), "span")) {
     QualType elem = spec->getTemplateArgs()[0].getAsType();
     return !elem.isConstQualified() &&
            (elem->isRealFloatingType() || elem->isIntegerType());

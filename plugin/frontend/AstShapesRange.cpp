@@ -29,9 +29,7 @@ std::vector<const VarDecl *> globalTables(const clang::Stmt *body,
           vd->getType().isConstant(ctx) && vd->getInit() &&
           vd->getInit()->isConstantInitializer(ctx, false) &&
           (vd->getType()->isConstantArrayType() ||
-           (vd->getType()->getAsCXXRecordDecl() &&
-            vd->getType()->getAsCXXRecordDecl()->isInStdNamespace() &&
-            vd->getType()->getAsCXXRecordDecl()->getName() == "array")) &&
+           stdTemplate(vd->getType(), "array")) &&
           std::find(out.begin(), out.end(), vd) == out.end())
         out.push_back(vd);
     for (const clang::Stmt *c : s->children())

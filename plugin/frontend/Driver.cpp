@@ -28,15 +28,15 @@ DriverOutput runPipeline(DriverInput &in) {
   Legality legality(ctx, *in.diags);
   // Each problem is reported once, however many requests reach it.
   in.diags->hold();
-  auto serving = [&](const Request &request) {
-    in.diags->setRequest(requestName(qualifiedName(request.function, ctx),
-                                     request.options,
-                                     requestKindLabel(request.kind)));
-  };
+  std::vector<std::string> names; // as the notes name them: `grad<f>`
+  for (const Request &request : in.requests)
+    names.push_back(requestName(qualifiedName(request.function, ctx),
+                                request.options,
+                                requestKindLabel(request.kind)));
   std::vector<bool> servable;
-  for (const Request &request : in.requests) {
-    serving(request);
-    servable.push_back(legality.request(request));
+  for (size_t k = 0; k < in.requests.size(); ++k) {
+    in.diags->setRequest(names[k]);
+    servable.push_back(legality.request(in.requests[k]));
   }
   // `ok` tells whether serving the requests reported an error (a request
   // refused as written has its stub, and its error, already).
@@ -53,7 +53,7 @@ DriverOutput runPipeline(DriverInput &in) {
     r.options = request.options;
     r.function_name = qualifiedName(request.function, ctx);
     bool bound = false;
-    serving(request);
+    in.diags->setRequest(names[k]);
     try {
       bound = servable[k] && pipelineFor(work, request, r)->run();
     } catch (const std::exception &e) {

@@ -76,8 +76,6 @@ std::string typeSpelling(ASTContext &ctx, QualType qt) {
                                          /*WithGlobalNsPrefix=*/false);
 }
 
-namespace {
-
 const ClassTemplateSpecializationDecl *stdTemplate(QualType qt,
                                                    llvm::StringRef name) {
   const auto *rd = qt->getAsCXXRecordDecl();
@@ -86,8 +84,6 @@ const ClassTemplateSpecializationDecl *stdTemplate(QualType qt,
     return nullptr;
   return spec;
 }
-
-} // namespace
 
 bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
   out = Type{};

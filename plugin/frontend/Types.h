@@ -10,6 +10,7 @@
 #include "ir/IR.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
 #include <vector>
@@ -36,6 +37,11 @@ Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
 /// IR cannot represent it: void, bool, integers and enums, floating point,
 /// std::vector / std::array / C arrays of those, and pointers to them.
 bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
+
+/// The specialization when `qt` is the standard library's class template
+/// `name` (`std::vector<T>`, `std::span<T>`...), else nullptr.
+const clang::ClassTemplateSpecializationDecl *stdTemplate(clang::QualType qt,
+                                                          llvm::StringRef name);
 
 /// The class `qt` (references and qualifiers removed) names, when tangent
 /// splits its values into fields: a struct or class of the user's (outside

@@ -46,10 +46,8 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
   QualType bare = qt.getNonReferenceType();
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
     return "function pointers are not supported";
-  if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          bare->getAsCXXRecordDecl());
-      spec && spec->isInStdNamespace() && spec->getName() == "vector" &&
-      spec->getTemplateArgs()[0].getAsType()->isPointerType())
+  if (const auto *spec = stdTemplate(bare, "vector");
+      spec && spec->getTemplateArgs()[0].getAsType()->isPointerType())
     return "a std::vector of pointers is not supported (each element would "
            "view storage known only at run time); keep offsets into the "
            "array (`std::vector<int>`), or a pointer local per view";
