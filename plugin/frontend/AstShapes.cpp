@@ -136,6 +136,8 @@ bool containerCall(const CallExpr *c, ContainerMember &out) {
       {"back", K::Back, 0, 0, false},
       {"front", K::Front, 0, 0, false},
       {"empty", K::Empty, 0, 0, false},
+      {"assign", K::Assign, 2, 2, true},
+      {"capacity", K::Capacity, 0, 0, true},
   };
   llvm::StringRef n = md->getName();
   for (const Shape &shape : shapes) {
@@ -146,6 +148,14 @@ bool containerCall(const CallExpr *c, ContainerMember &out) {
         shape.kind, shape.name, mc->getImplicitObjectArgument(), {}, true};
     for (const clang::Expr *a : mc->arguments())
       out.args.push_back(a);
+    if (n == "assign" &&
+        !out.args[0]->getType()->isIntegralOrEnumerationType()) {
+      out.iterators = true;
+      const clang::Expr *first = iteratorOf(out.args[0], false);
+      const clang::Expr *last = iteratorOf(out.args[1], true);
+      if (first && last && sameVariable(first, last))
+        out.source = first;
+    }
     if (n == "insert") {
       // Only at the end: `v.insert(v.end(), x)`.
       const clang::Expr *of = iteratorOf(out.args[0], true);
@@ -205,7 +215,7 @@ JumpScan scanJumps(const clang::Stmt *s) {
   return j;
 }
 
-void switchItems(const CompoundStmt *body,
+void switchItems(const clang::Stmt *body,
                  llvm::SmallVectorImpl<SwitchItem> &out) {
   auto holdsLabel = [](const CompoundStmt *c) {
     for (const clang::Stmt *s : c->body())
@@ -213,7 +223,13 @@ void switchItems(const CompoundStmt *body,
         return true;
     return false;
   };
-  for (const clang::Stmt *child : body->body()) {
+  // A body that is not a block: one statement (`switch (k) case 1: f();`).
+  llvm::SmallVector<const clang::Stmt *, 16> children;
+  if (const auto *block = dyn_cast<CompoundStmt>(body))
+    children.append(block->body_begin(), block->body_end());
+  else
+    children.push_back(body);
+  for (const clang::Stmt *child : children) {
     SwitchItem item;
     item.at = child;
     const clang::Stmt *cur = child;

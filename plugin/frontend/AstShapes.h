@@ -56,14 +56,21 @@ struct ContainerMember {
     Back,
     Front,
     Empty,
+    Assign,   ///< assign(n, value), or assign(first, last) of a whole vector
+    Capacity, ///< capacity(): an integer, read
   } kind;
   const char *name = "";
   const clang::Expr *container = nullptr;         ///< the object called on
   llvm::SmallVector<const clang::Expr *, 2> args; ///< the value / size, fill
   bool at_end = true; ///< insert: its position is the container's end()
+  /// assign(first, last): the container both iterators are of (null if
+  /// they are not `w.begin(), w.end()` of one).
+  const clang::Expr *source = nullptr;
+  bool iterators = false; ///< assign(first, last) rather than (n, value)
   /// Whether the call changes the size (a statement of its own).
   bool resizes() const {
-    return kind != Kind::Back && kind != Kind::Front && kind != Kind::Empty;
+    return kind != Kind::Back && kind != Kind::Front && kind != Kind::Empty &&
+           kind != Kind::Capacity;
   }
 };
 /// Whether `c` is one of those calls on a std::vector (back, front and
@@ -182,7 +189,7 @@ struct SwitchItem {
   const clang::Stmt *stmt = nullptr;
   const clang::Stmt *at = nullptr; ///< for locations: the first label or stmt
 };
-void switchItems(const clang::CompoundStmt *body,
+void switchItems(const clang::Stmt *body,
                  llvm::SmallVectorImpl<SwitchItem> &out);
 
 /// Whether `e` is an arithmetic constant the lowering folds into a literal
@@ -309,6 +316,33 @@ bool isConstantCall(const clang::CallExpr *call, clang::ASTContext &ctx);
 /// computed, whatever its type (`std::numeric_limits<double>::epsilon()`,
 /// `weight(i)`).
 bool isInactiveCall(const clang::CallExpr *call, clang::ASTContext &ctx);
+
+/// A call that reads parameters tangent passes through (Types.h,
+/// passThrough) and returns a number or bool: a const member function of
+/// one (`cfg.at("w")`, `name.size()`), a comparison (`mode == "fast"`), or
+/// a function given one without output parameters (`std::stod(name)`,
+/// `lookup(cfg, "w")`). Its value is a constant for differentiation.
+struct PassThroughRead {
+  enum class Form { Free, Member, Infix };
+  Form form = Form::Free;
+  const clang::FunctionDecl *callee = nullptr;
+  clang::QualType type; ///< of the value
+  std::string op;       ///< Infix: the comparison as written (`!=`)
+  /// The object (Member) then the arguments, without the conversions that
+  /// pass them: pass-through parameters, literals (textLiteral) and other
+  /// expressions, which must be integers.
+  llvm::SmallVector<const clang::Expr *, 4> operands;
+};
+bool passThroughRead(const clang::Expr *e, clang::ASTContext &ctx,
+                     PassThroughRead &out);
+/// The object an expression starts from: through fields, member calls,
+/// operators and subscripts (`cfg` of `cfg.begin()->second`).
+const clang::Expr *objectRoot(const clang::Expr *e);
+/// The pass-through parameter `e` names, or null.
+const clang::ParmVarDecl *passThroughParam(const clang::Expr *e);
+/// A string or character literal (through the conversions that pass it),
+/// spelled as C++ writes it.
+bool textLiteral(const clang::Expr *e, std::string &spelling);
 
 /// Whether `fd` belongs to a library (namespace std, or a system header):
 /// its body is never validated or differentiated.

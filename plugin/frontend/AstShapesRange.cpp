@@ -85,6 +85,20 @@ const clang::Expr *spanSource(const clang::Expr *arg) {
 }
 
 bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
+  // `a.fill(x)` of a std::array: std::fill over the whole array.
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c)) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    if (!md || !md->getIdentifier() || md->getName() != "fill" ||
+        mc->getNumArgs() != 1 || !stdTemplate(mc->getObjectType(), "array"))
+      return false;
+    out = RangeAlgorithm{};
+    out.kind = RangeAlgorithm::Kind::Fill;
+    out.name = "fill";
+    out.range = mc->getImplicitObjectArgument();
+    out.value = mc->getArg(0);
+    out.whole = true;
+    return true;
+  }
   const FunctionDecl *fd = c->getDirectCallee();
   if (!fd || !fd->getIdentifier() || !fd->isInStdNamespace() ||
       isa<CXXMemberCallExpr, CXXOperatorCallExpr>(c))

@@ -119,6 +119,19 @@ bool Legality::requestKind(const Request &r, const std::string &function,
                             "object itself");
         break;
       }
+  // A parameter passed through that holds floating-point values: its
+  // values get no derivative, which a request selecting it would hide.
+  for (const Var *p : top.params)
+    if (p->type.kind == TypeKind::Opaque && p->type.elem_real &&
+        selectsParam(r.options, p->sourceParam())) {
+      refuse(r.where,
+             "the parameter '" + p->source_name + "' of '" + function + "' (" +
+                 p->type.spelling +
+                 ") holds floating-point values but gets no derivative "
+                 "(tangent passes it through): leave it out with "
+                 "options{.wrt = tangent::wrt_params(...)} listing the "
+                 "others, or give the values as a std::vector");
+    }
   switch (r.kind) {
   case RequestKind::Gradient:
     break;

@@ -343,8 +343,9 @@ bool addCaptures(ASTContext &ctx, const CXXRecordDecl *rd, const Leaf &prefix,
   auto field = rd->field_begin();
   for (const LambdaCapture &c : rd->captures()) {
     if (!c.capturesVariable() || field == rd->field_end()) {
-      problem = "a lambda that captures 'this' is not supported; capture "
-                "the fields it uses by name";
+      problem = "a lambda that captures 'this' is not supported; copy the "
+                "fields it uses into locals before it and capture those "
+                "(`const double k0 = k; [k0](double v) { ... }`)";
       return false;
     }
     const auto *var = dyn_cast<VarDecl>(c.getCapturedVar());
@@ -498,6 +499,16 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                  : f->getType()->isReferenceType() ? "reference"
                                                    : "const field") +
                 ", which is not supported";
+      return false;
+    }
+    // Written by const member functions: state the adjoint's const view
+    // of the object cannot hold.
+    if (f->isMutable()) {
+      problem = "the field '" + name + "' of '" + rd->getNameAsString() +
+                "' is mutable, which is not supported (const member "
+                "functions would write it); keep counters and caches out "
+                "of the object tangent differentiates, or drop `mutable` "
+                "and make the function non-const";
       return false;
     }
     if (const CXXRecordDecl *nested = splitClass(f->getType())) {

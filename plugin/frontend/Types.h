@@ -38,6 +38,14 @@ Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
 /// std::vector / std::array / C arrays of those, and pointers to them.
 bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 
+/// A standard string or associative container (std::string, std::map,
+/// std::set, their unordered and multi forms): a parameter of such a type
+/// passes through unchanged (TypeKind::Opaque). `holds_real` says whether
+/// it holds floating-point values (which then get no derivative).
+bool passThrough(clang::QualType qt, bool &holds_real);
+/// The TypeKind::Opaque type of a pass-through parameter, or false.
+bool passThroughType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
+
 /// The specialization when `qt` is the standard library's class template
 /// `name` (`std::vector<T>`, `std::span<T>`...), else nullptr.
 const clang::ClassTemplateSpecializationDecl *stdTemplate(clang::QualType qt,

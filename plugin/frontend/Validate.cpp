@@ -30,6 +30,12 @@ void Validator::refuse(SourceLocation loc, const std::string &what) {
   ok_ = false;
 }
 
+void Validator::refuseClass(SourceLocation loc, const std::string &problem) {
+  if (class_problems_.insert(problem).second)
+    return refuse(loc, problem);
+  ok_ = false; // reported where the class was first met
+}
+
 void Validator::refuseDecl(const VarDecl *vd, const std::string &what) {
   refuse(vd->getLocation(), what);
   scope_->refused.insert(vd);
@@ -99,7 +105,7 @@ void Validator::signature(const FunctionDecl *def) {
   Type t;
   if (isSplit(def->getReturnType())) {
     if (std::string p = classProblem(def->getReturnType()); !p.empty())
-      refuse(def->getLocation(), p);
+      refuseClass(def->getLocation(), p);
   } else if (!lowerType(ctx_, def->getReturnType(), t) ||
              !(t.isReal() || t.kind == TypeKind::Vector ||
                t.kind == TypeKind::Array || t.kind == TypeKind::Void ||
@@ -116,7 +122,7 @@ void Validator::signature(const FunctionDecl *def) {
                                      "non-virtual function");
     else if (std::string p = classProblem(ctx_.getRecordType(md->getParent()));
              !p.empty())
-      refuse(def->getLocation(), p);
+      refuseClass(def->getLocation(), p);
   }
   // In a lambda's body, the captured variables are its own.
   if (const auto *md = dyn_cast<CXXMethodDecl>(def);
@@ -127,7 +133,10 @@ void Validator::signature(const FunctionDecl *def) {
           scope_->vars.insert(var);
   for (const ParmVarDecl *p : def->parameters()) {
     std::string problem = typeProblem(p->getType(), "parameter");
-    if (!problem.empty())
+    if (bool holds_real;
+        !problem.empty() && passThrough(p->getType(), holds_real))
+      passThroughParameter(p);
+    else if (!problem.empty())
       refuseDecl(p, problem);
     else
       scope_->vars.insert(p);
@@ -213,6 +222,11 @@ void Validator::VisitAsmStmt(const AsmStmt *s) {
 void Validator::VisitExpr(const clang::Expr *e) { discarded(e); }
 
 void Validator::VisitStmt(const clang::Stmt *s) {
+  if (isa<SwitchCase>(s))
+    return refuse(s->getBeginLoc(),
+                  "a case label inside another statement of a case (an if, a "
+                  "loop) is not supported; put the labels in the switch's "
+                  "block (labels in a case's own block work)");
   refuse(s->getBeginLoc(), std::string("statement '") + s->getStmtClassName() +
                                "' is not supported");
 }
@@ -279,10 +293,7 @@ void Validator::VisitSwitchStmt(const SwitchStmt *s) {
   if (const VarDecl *cv = s->getConditionVariable())
     conditionVariable(cv);
   expr(s->getCond());
-  const auto *body = dyn_cast<CompoundStmt>(s->getBody());
-  if (!body)
-    return refuse(s->getBeginLoc(), "a switch whose body is not a block is "
-                                    "not supported");
+  const clang::Stmt *body = s->getBody();
   // The shape the lowering turns into an if/else chain (LowerSwitch.cpp):
   // groups of case labels, each followed by statements and at most one
   // final `break`.
@@ -298,10 +309,16 @@ void Validator::VisitSwitchStmt(const SwitchStmt *s) {
       if (const auto *cs = dyn_cast<CaseStmt>(sc); cs && cs->getRHS())
         return refuse(cs->getBeginLoc(), "case ranges are not supported");
     }
-    if (!started)
-      return refuse(item.at->getBeginLoc(),
-                    "a statement before the first case label is not "
-                    "supported");
+    // Before the first label: declarations the cases see, and statements
+    // never executed.
+    if (!started) {
+      if (isa<DeclStmt>(item.stmt))
+        stmt(item.stmt);
+      else
+        warn(item.at->getBeginLoc(),
+             "this statement before the first case label is never executed");
+      continue;
+    }
     const clang::Stmt *cur = item.stmt;
     if (!cur)
       continue; // labels of a block's statements
@@ -412,99 +429,6 @@ void Validator::varDecl(const VarDecl *vd) {
   if (const clang::Expr *init = vd->getInit())
     initializer(t, init, loc);
   scope_->vars.insert(vd);
-}
-
-void Validator::localReference(const VarDecl *vd) {
-  // A reference to an object names its fields: writes through it write
-  // them.
-  if (isSplit(vd->getType())) {
-    if (std::string p = classProblem(vd->getType()); !p.empty())
-      return refuseDecl(vd, p);
-    bool to_const = vd->getType().getNonReferenceType().isConstQualified();
-    object(vd->getInit(), to_const ? Use::Value : Use::Target);
-    // A reference to an element of a container of objects is an alias
-    // (lambdas may not capture it).
-    (elementContainer(bareObject(vd->getInit())) ? scope_->aliases
-                                                 : scope_->vars)
-        .insert(vd);
-    return;
-  }
-  // A const reference to a constant parameter (or to one of its scalar
-  // elements) reads values that never change: the parameter, or a copy.
-  const clang::Expr *init =
-      vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
-  bool to_const = vd->getType().getNonReferenceType().isConstQualified();
-  Type et0;
-  auto constParam = [&](const clang::Expr *e) {
-    const VarDecl *p = e ? namedVar(e) : nullptr;
-    return p && isa<ParmVarDecl>(p) &&
-           (p->getType().getNonReferenceType().isConstQualified());
-  };
-  // A reference to a variable of this function or to a field of an object
-  // is another name for it.
-  if (init && (init->getType()->isRealFloatingType() ||
-               (lowerType(ctx_, init->getType(), et0) && et0.isContainer()))) {
-    const clang::Expr *bare = bareObject(init);
-    const VarDecl *named = namedVar(bare);
-    if (named && scope_->vars.count(named) && !scope_->aliases.count(named) &&
-        isa<DeclRefExpr>(bare)) {
-      scope_->vars.insert(vd);
-      return;
-    }
-    if (const auto *me = dyn_cast<MemberExpr>(bare)) {
-      member(me, to_const ? Use::Value : Use::Target);
-      scope_->vars.insert(vd);
-      return;
-    }
-    // A reference to a row of a vector of vectors (`const auto &r = m[i];`,
-    // `auto &last = m.back();`): an alias of that row, const or not.
-    if (namesRow(bare)) {
-      scope_->aliases.insert(vd);
-      return;
-    }
-    // A reference to an element of a vector, array or pointer: an alias of
-    // the element it was bound to (like a range-for reference).
-    const clang::Expr *base = nullptr, *index = nullptr;
-    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(bare))
-      base = ase->getBase()->IgnoreParenImpCasts(), index = ase->getIdx();
-    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(bare);
-             op && op->getOperator() == OO_Subscript)
-      base = op->getArg(0), index = op->getArg(1);
-    else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(bare);
-             mc && mc->getMethodDecl()->getName() == "at")
-      base = mc->getImplicitObjectArgument(), index = mc->getArg(0);
-    if (!to_const && base && init->getType()->isRealFloatingType() &&
-        (namesContainer(base, /*or_pointer=*/true) || containerMember(base) ||
-         namesRow(base))) { // `double &e = m[i][j];`
-      expr(index);
-      scope_->aliases.insert(vd);
-      return;
-    }
-  }
-  if (to_const && init) {
-    if (constParam(init)) {
-      scope_->vars.insert(vd);
-      return;
-    }
-    const clang::Expr *base = nullptr, *index = nullptr;
-    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(init))
-      base = ase->getBase(), index = ase->getIdx();
-    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(init);
-             op && op->getOperator() == OO_Subscript)
-      base = op->getArg(0), index = op->getArg(1);
-    Type et;
-    if (base && constParam(base) && lowerType(ctx_, vd->getType(), et) &&
-        !et.isContainer()) {
-      expr(index);
-      scope_->vars.insert(vd);
-      return;
-    }
-  }
-  refuseDecl(vd, "local reference '" + vd->getNameAsString() +
-                     "' is not supported (only references to variables, "
-                     "elements, objects and their fields, and const "
-                     "references to elements of constant parameters); use a "
-                     "copy or an index");
 }
 
 void Validator::initializer(const Type &type, const clang::Expr *init,

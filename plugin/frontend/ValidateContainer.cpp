@@ -1,15 +1,18 @@
 //===- ValidateContainer.cpp - refusals of container operations ----------===//
 //
-// The container half of the allow-list (Validator.h): std::vector's
-// size-changing members (push_back, pop_back, resize...) and ends (back,
-// front, empty), swaps, the standard algorithms over whole containers, and
-// what names a container (namedVar, namesContainer, namesRow).
+// The container half of the allow-list (Validator.h): member calls of
+// containers (memberCall), std::vector's size-changing members (push_back,
+// pop_back, resize, assign...) and ends (back, front, empty), swaps, the
+// standard algorithms over whole containers, what names a container
+// (namedVar, namesContainer, namesRow), and the parameters passed through
+// (std::string, std::map...: passThroughOperands, refusePassed).
 // The lowering is frontend/lower/LowerVector.cpp and LowerAlgorithm.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
 #include "frontend/Types.h"
 #include "frontend/Validator.h"
+#include "clang/AST/Attr.h"
 
 using namespace clang;
 
@@ -55,6 +58,23 @@ void Validator::containerStatement(const CallExpr *c,
                                           x->getType().getAsString() +
                                           "' is not supported");
     return expr(x);
+  }
+  if (cm.kind == K::Assign) {
+    if (elem)
+      return refuse(loc, what + " of a vector of objects is not supported; "
+                                "write clear() then resize(n, value), or "
+                                "`v = w;`");
+    if (cm.iterators) {
+      if (!cm.source || !namesContainer(cm.source) ||
+          cm.source->getType().getCanonicalType().getUnqualifiedType() !=
+              v->getType().getCanonicalType().getUnqualifiedType())
+        return refuse(loc, what + " of a range is supported over a whole "
+                                  "named vector of the same type "
+                                  "(`v.assign(w.begin(), w.end())`, which is "
+                                  "`v = w;`); for part of one, write the loop "
+                                  "(v.resize(n) and the copies)");
+      return expr(cm.source);
+    }
   }
   if (cm.kind == K::Resize && elem && cm.args.size() == 1 &&
       !elem->hasTrivialDefaultConstructor())
@@ -355,6 +375,93 @@ void Validator::comparator(const CallExpr *c, const clang::Expr *comp) {
                   "function object of yours or std::less / std::greater");
   object(comp);
   function(op);
+}
+
+void Validator::passThroughParameter(const ParmVarDecl *p) {
+  QualType t = p->getType();
+  if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified())
+    return refuseDecl(p, "parameter '" + p->getNameAsString() + "' of type '" +
+                             t.getAsString() +
+                             "' is passed through unchanged, never written: "
+                             "take it by const reference or by value");
+  scope_->passed.insert(p);
+}
+
+void Validator::passThroughOperands(const PassThroughRead &read,
+                                    SourceLocation loc) {
+  for (const clang::Expr *op : read.operands) {
+    std::string text;
+    if (const ParmVarDecl *p = passThroughParam(op)) {
+      if (!scope_->passed.count(p) && !scope_->refused.count(p))
+        refuse(op->getBeginLoc(), "'" + p->getNameAsString() +
+                                      "' is not a parameter of this function");
+      continue;
+    }
+    if (textLiteral(op, text))
+      continue;
+    Type t;
+    if (!lowerType(ctx_, op->getType(), t) || !t.isIntegral()) {
+      refuse(op->getBeginLoc().isValid() ? op->getBeginLoc() : loc,
+             "a call reading '" + read.callee->getNameAsString() +
+                 "' of a parameter passed through takes only such "
+                 "parameters, literals and integers here (its value gets "
+                 "no derivative)");
+      continue;
+    }
+    expr(op, Use::Value);
+  }
+}
+
+void Validator::refusePassed(const VarDecl *vd, SourceLocation loc) {
+  refuse(loc, "'" + vd->getNameAsString() + "' (" +
+                  vd->getType().getAsString() +
+                  ") is passed through without a derivative: read it by "
+                  "calls that return a number or bool (`m.at(key)`, "
+                  "`s.size()`, `s == \"text\"`) or give it to a function "
+                  "that takes it");
+}
+
+void Validator::memberCall(const CXXMemberCallExpr *mc) {
+  SourceLocation loc = mc->getBeginLoc();
+  if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(mc, a, b))
+    return swapCall(a, b, loc);
+  const CXXMethodDecl *md = mc->getMethodDecl();
+  if (!md)
+    return refuse(loc, "this member call is not supported");
+  if (RangeAlgorithm ra; rangeAlgorithm(mc, ra)) // `a.fill(x)`
+    return algorithmCall(mc, ra);
+  if (ContainerMember cm; containerCall(mc, cm))
+    return containerValue(mc, cm);
+  if (splitClass(QualType(md->getParent()->getTypeForDecl(), 0)))
+    return memberFunctionCall(mc, md, mc->getImplicitObjectArgument());
+  // A container of objects: its size.
+  if (const clang::Expr *obj = mc->getImplicitObjectArgument();
+      obj && splitElement(obj->getType()) && md->getName() == "size" &&
+      mc->getNumArgs() == 0)
+    return object(obj);
+  if (md->isVirtual() && !md->hasAttr<FinalAttr>() &&
+      !md->getParent()->hasAttr<FinalAttr>())
+    return refuse(loc, "virtual call to '" + md->getNameAsString() +
+                           "' is not supported");
+  const clang::Expr *obj = mc->getImplicitObjectArgument();
+  if (obj && namesRefused(obj))
+    return; // its declaration was refused
+  Type ot;
+  if (obj && lowerType(ctx_, obj->getType(), ot) &&
+      (ot.isContainer() || ot.span)) {
+    llvm::StringRef n = md->getName();
+    if (n == "size" && mc->getNumArgs() == 0) {
+      if (!namesContainer(obj, /*or_pointer=*/ot.span) &&
+          !containerMember(obj) && !namesRow(obj))
+        return refuse(loc, "size() of this expression is not supported; ask "
+                           "a named array or vector");
+      return;
+    }
+    if ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)
+      return element(obj, mc->getArg(0), loc);
+  }
+  refuse(loc,
+         "member function '" + md->getNameAsString() + "' is not supported");
 }
 
 } // namespace tangent

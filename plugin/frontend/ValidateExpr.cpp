@@ -104,6 +104,16 @@ public:
     VisitExpr(e, use);
   }
   void VisitExpr(const clang::Expr *e, Use) {
+    if (isa<CXXNewExpr>(e))
+      return V.refuse(e->getBeginLoc(),
+                      "new of a single value or object is not supported "
+                      "(only `new double[n]` into a pointer local, deleted "
+                      "with `delete[]`); use a local variable or a "
+                      "std::vector");
+    if (isa<CXXRewrittenBinaryOperator>(e))
+      return V.refuse(e->getBeginLoc(),
+                      "a comparison of objects that C++20 rewrites (`!=`, "
+                      "`<=>`) is not supported; compare their numbers");
     V.refuse(e->getBeginLoc(), std::string("expression '") +
                                    e->getStmtClassName() +
                                    "' is not supported");
@@ -127,6 +137,11 @@ void Validator::expr(const clang::Expr *e, Use use) {
   }
   if (const clang::Expr *inner = transparentOperand(e))
     return expr(inner, use);
+  if (PassThroughRead read; use == Use::Value && passThroughRead(e, ctx_, read))
+    return passThroughOperands(read, loc);
+  if (const ParmVarDecl *p = passThroughParam(objectRoot(e));
+      p && scope_->passed.count(p) && !isa<DeclRefExpr>(e->IgnoreImplicit()))
+    return refusePassed(p, loc); // `cfg.begin()->second`, `s[0]`
   // `std::get<I>(t)` of a std::pair or tuple: its element.
   if (const auto *c = dyn_cast<CallExpr>(e)) {
     unsigned index = 0;
@@ -149,6 +164,8 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
     if (scope_->aliases.count(vd) || scope_->vars.count(vd) ||
         scope_->refused.count(vd))
       return; // a refused declaration was reported once, there
+    if (scope_->passed.count(vd))
+      return refusePassed(vd, loc);
     if (vd->hasLocalStorage() || isa<ParmVarDecl>(vd))
       return refuse(loc, "variable '" + vd->getNameAsString() +
                              "' is not supported here");
@@ -288,10 +305,11 @@ void Validator::binary(const BinaryOperator *b) {
   if (b->isAssignmentOp())
     return assignment(b->getLHS(), b->getRHS(), b->isCompoundAssignmentOp(),
                       b->getBeginLoc());
-  if (b->getOpcode() == BO_Comma)
-    return refuse(loc, "the value of a comma operator is not supported (only "
-                       "`a, b;` as a statement or a for loop's increment); "
-                       "write the two expressions as statements");
+  // `(a, b)`: a as a statement, then the value of b.
+  if (b->getOpcode() == BO_Comma) {
+    discarded(b->getLHS());
+    return expr(b->getRHS());
+  }
   if (b->isPtrMemOp())
     return refuse(loc, "member pointers are not supported");
   if (b->getLHS()->getType()->isPointerType() ||
@@ -419,47 +437,6 @@ void Validator::operatorCall(const CXXOperatorCallExpr *e) {
     return refuse(loc, std::string("overloaded operator '") +
                            getOperatorSpelling(k) + "' is not supported");
   }
-}
-
-void Validator::memberCall(const CXXMemberCallExpr *mc) {
-  SourceLocation loc = mc->getBeginLoc();
-  if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(mc, a, b))
-    return swapCall(a, b, loc);
-  const CXXMethodDecl *md = mc->getMethodDecl();
-  if (!md)
-    return refuse(loc, "this member call is not supported");
-  if (ContainerMember cm; containerCall(mc, cm))
-    return containerValue(mc, cm);
-  if (splitClass(QualType(md->getParent()->getTypeForDecl(), 0)))
-    return memberFunctionCall(mc, md, mc->getImplicitObjectArgument());
-  // A container of objects: its size.
-  if (const clang::Expr *obj = mc->getImplicitObjectArgument();
-      obj && splitElement(obj->getType()) && md->getName() == "size" &&
-      mc->getNumArgs() == 0)
-    return object(obj);
-  if (md->isVirtual() && !md->hasAttr<FinalAttr>() &&
-      !md->getParent()->hasAttr<FinalAttr>())
-    return refuse(loc, "virtual call to '" + md->getNameAsString() +
-                           "' is not supported");
-  const clang::Expr *obj = mc->getImplicitObjectArgument();
-  if (obj && namesRefused(obj))
-    return; // its declaration was refused
-  Type ot;
-  if (obj && lowerType(ctx_, obj->getType(), ot) &&
-      (ot.isContainer() || ot.span)) {
-    llvm::StringRef n = md->getName();
-    if (n == "size" && mc->getNumArgs() == 0) {
-      if (!namesContainer(obj, /*or_pointer=*/ot.span) &&
-          !containerMember(obj) && !namesRow(obj))
-        return refuse(loc, "size() of this expression is not supported; ask "
-                           "a named array or vector");
-      return;
-    }
-    if ((n == "at" || n == "operator[]") && mc->getNumArgs() == 1)
-      return element(obj, mc->getArg(0), loc);
-  }
-  refuse(loc,
-         "member function '" + md->getNameAsString() + "' is not supported");
 }
 
 void Validator::call(const CallExpr *c) {

@@ -42,7 +42,7 @@ void Validator::object(const clang::Expr *e, Use use) {
   if (namesRefused(bareObject(e)))
     return; // its declaration was refused
   if (std::string problem = classProblem(e->getType()); !problem.empty())
-    return refuse(loc, problem);
+    return refuseClass(loc, problem);
   const clang::Expr *x = bareObject(e);
   if (const auto *ice = dyn_cast<ImplicitCastExpr>(x);
       ice && (ice->getCastKind() == CK_DerivedToBase ||
@@ -170,8 +170,9 @@ void Validator::lambda(const LambdaExpr *le) {
     const clang::Expr *value = *init++;
     if (!c.capturesVariable())
       return refuse(c.getLocation().isValid() ? c.getLocation() : loc,
-                    "a lambda that captures 'this' is not supported; capture "
-                    "the fields it uses by name");
+                    "a lambda that captures 'this' is not supported; copy the "
+                    "fields it uses into locals before it and capture those "
+                    "(`const double k0 = k; [k0](double v) { ... }`)");
     const auto *var = dyn_cast<VarDecl>(c.getCapturedVar());
     if (var && var->isInitCapture())
       return refuse(c.getLocation().isValid() ? c.getLocation() : loc,
@@ -188,7 +189,7 @@ void Validator::lambda(const LambdaExpr *le) {
     }
   }
   if (std::string p = classProblem(le->getType()); !p.empty())
-    return refuse(loc, p);
+    return refuseClass(loc, p);
 }
 
 void Validator::defaultMemberInit(const FieldDecl *f, SourceLocation loc) {
@@ -283,7 +284,7 @@ void Validator::member(const MemberExpr *me, Use use) {
     }
     if (std::string p = classProblem(base->getType()->getPointeeType());
         !p.empty())
-      return refuse(loc, p);
+      return refuseClass(loc, p);
     return;
   }
   if (!splitClass(base->getType()))
@@ -375,6 +376,18 @@ void Validator::arguments(const FunctionDecl *fd,
     const ParmVarDecl *p =
         i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
     Use use = isOutputParam(p) ? Use::Target : Use::Value;
+    if (bool holds_real; p && passThrough(p->getType(), holds_real)) {
+      const ParmVarDecl *given = passThroughParam(args[i]);
+      std::string text;
+      if (given ? !scope_->passed.count(given) : !textLiteral(args[i], text))
+        refuse(args[i]->getBeginLoc(),
+               "give the parameter '" + p->getNameAsString() + "' of '" +
+                   fd->getNameAsString() +
+                   "' a parameter of the same type of this function or a "
+                   "literal (it is passed through; a value made here is not "
+                   "supported)");
+      continue;
+    }
     if (p && (isSplit(p->getType()) || !objectPointee(p->getType()).isNull())) {
       const QualType pointee = objectPointee(p->getType());
       object(args[i], !pointee.isNull() && !pointee.isConstQualified()

@@ -252,6 +252,11 @@ bool contains(const clang::Stmt *s, const clang::Stmt *inner) {
 void Validator::evaluationOrder(const clang::Expr *full) {
   if (!full)
     return;
+  // `a, b`: a is evaluated before b, each a full expression of its own.
+  if (const BinaryOperator *comma = commaOperator(full)) {
+    evaluationOrder(comma->getLHS());
+    return evaluationOrder(comma->getRHS());
+  }
   std::vector<const CallExpr *> calls;
   callsOf(full, calls);
   if (calls.empty())

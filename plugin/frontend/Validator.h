@@ -63,6 +63,9 @@ private:
     /// Pointers and std::unique_ptr locals that own the array they point
     /// at (`new double[n]`, `std::make_unique<double[]>(n)`).
     std::set<const clang::VarDecl *> owned;
+    /// Parameters passed through (Types.h, passThrough): read only by
+    /// calls (passThroughRead) and passed on to functions that take them.
+    std::set<const clang::VarDecl *> passed;
   };
 
   clang::ASTContext &ctx_;
@@ -72,6 +75,8 @@ private:
   /// Accessors whose returned expression was checked (once each).
   std::set<const clang::FunctionDecl *> accessors_;
   bool ok_ = true;
+  /// The problems of classes reported (refuseClass): each once.
+  std::set<std::string> class_problems_;
   Scope *scope_ = nullptr;
   unsigned loops_ = 0;          ///< loops around the current statement
   unsigned parallel_loops_ = 0; ///< `omp parallel for` loops around it
@@ -157,6 +162,17 @@ private:
   /// An expression whose value is dropped (a statement, a for increment).
   void discarded(const clang::Expr *e);
   void declRef(const clang::DeclRefExpr *e, Use use);
+  /// A read of pass-through parameters: its other operands are integers
+  /// or literals. ValidateContainer.cpp.
+  void passThroughOperands(const PassThroughRead &read,
+                           clang::SourceLocation loc);
+  /// A problem of a class (classProblem), reported where it is first met
+  /// and not again at every use of the class.
+  void refuseClass(clang::SourceLocation loc, const std::string &problem);
+  /// A use of a pass-through parameter other than those.
+  void refusePassed(const clang::VarDecl *vd, clang::SourceLocation loc);
+  /// A parameter of a pass-through type: by value or const reference.
+  void passThroughParameter(const clang::ParmVarDecl *p);
   void cast(const clang::CastExpr *e, Use use);
   void unary(const clang::UnaryOperator *e, Use use);
   void binary(const clang::BinaryOperator *e);

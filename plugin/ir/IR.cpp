@@ -63,6 +63,7 @@ ExprPtr Expr::clone() const {
   e->type = type;
   e->text = text;
   e->op = op;
+  e->form = form;
   e->var = var;
   e->rule = rule;
   e->active = active;
@@ -86,9 +87,10 @@ bool dataAddress(const Expr &e) {
 }
 
 bool sameExpr(const Expr &a, const Expr &b) {
-  if (a.kind != b.kind || a.text != b.text || a.op != b.op || a.var != b.var ||
-      a.rule != b.rule || a.type.spelling != b.type.spelling ||
-      a.address != b.address || a.ops.size() != b.ops.size())
+  if (a.kind != b.kind || a.text != b.text || a.op != b.op ||
+      a.form != b.form || a.var != b.var || a.rule != b.rule ||
+      a.type.spelling != b.type.spelling || a.address != b.address ||
+      a.ops.size() != b.ops.size())
     return false;
   for (size_t i = 0; i < a.ops.size(); ++i)
     if (!sameExpr(*a.ops[i], *b.ops[i]))

@@ -43,15 +43,30 @@ struct Loc {
   std::string str() const; ///< "file.cpp:12"
 };
 
-enum class TypeKind { Void, Bool, Int, Real, Vector, Array, CArray, Pointer };
+/// Opaque: a parameter of a standard type tangent does not look into
+/// (std::string, std::map, ...): passed through unchanged, read only by
+/// calls (`cfg.at("w")`, `name.size()`), never differentiated.
+enum class TypeKind {
+  Void,
+  Bool,
+  Int,
+  Real,
+  Vector,
+  Array,
+  CArray,
+  Pointer,
+  Opaque
+};
 
 /// The types the IR knows. Containers and pointers have a scalar element.
 struct Type {
   TypeKind kind = TypeKind::Void;
   std::string spelling;      ///< C++ spelling, e.g. "std::vector<double>"
   std::string elem_spelling; ///< element spelling for containers and pointers
-  bool elem_real = false;    ///< element is floating point
-  long long extent = -1;     ///< std::array / C array extent
+  /// Element is floating point (Opaque: the type holds floating-point
+  /// values, which get no derivative through it).
+  bool elem_real = false;
+  long long extent = -1; ///< std::array / C array extent
   bool pointee_const = false;
   /// A std::span (kind Pointer): a pointer that carries its size
   /// (`x.size()`), spelled `x.data()` where an address is printed.
@@ -190,10 +205,16 @@ enum class ExprKind {
   Size,    ///< ops[0].size()
   /// An inactive call `text(ops...)`: no floating arguments or result, or
   /// a library function without a derivative rule called on constants
-  /// (frontend/AstShapes.h, isConstantCall); a call of a user function is a
-  /// statement (StmtKind::Call).
+  /// (frontend/AstShapes.h, isConstantCall), or a read of a pass-through
+  /// parameter (`form`); a call of a user function is a statement
+  /// (StmtKind::Call).
   InactiveCall,
 };
+
+/// How an InactiveCall is spelled: `text(ops...)`, `ops[0].text(ops[1],
+/// ...)` (a const member function of a pass-through parameter) or
+/// `ops[0] text ops[1]` (a comparison, `text` the operator).
+enum class CallForm { Free, Member, Infix };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
@@ -203,6 +224,7 @@ struct Expr {
   Type type;
   std::string text; ///< Literal: its spelling; Math, Call: the callee
   Op op = Op::Add;  ///< Unary, Binary: the operator
+  CallForm form = CallForm::Free; ///< InactiveCall: how it is spelled
   Var *var = nullptr;
   const Rule *rule = nullptr;
   std::vector<ExprPtr> ops;

@@ -144,9 +144,14 @@ std::string printExpr(const Expr &e, const Substitutions &subst) {
            printSide(*e.ops[1], e, true, subst);
   case ExprKind::Math:
   case ExprKind::InactiveCall: {
-    std::string out = e.text + "(";
-    for (size_t i = 0; i < e.ops.size(); ++i)
-      out += (i ? ", " : "") + printExpr(*e.ops[i], subst);
+    if (e.form == CallForm::Infix)
+      return "(" + printExpr(*e.ops[0], subst) + " " + e.text + " " +
+             printExpr(*e.ops[1], subst) + ")";
+    const bool member = e.form == CallForm::Member;
+    std::string out =
+        (member ? printExpr(*e.ops[0], subst) + "." : "") + e.text + "(";
+    for (size_t i = member ? 1 : 0; i < e.ops.size(); ++i)
+      out += (i > (member ? 1u : 0u) ? ", " : "") + printExpr(*e.ops[i], subst);
     return out + ")";
   }
   case ExprKind::Cast: {

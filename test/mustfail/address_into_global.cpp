@@ -2,7 +2,11 @@
 // of the function (a global table).
 #include <tangent/grad.hpp>
 
+#ifdef TANGENT_FIXED
+const double table[3] = {1.0, 2.0, 3.0};
+#else
 double table[3] = {1.0, 2.0, 3.0};
+#endif
 
 double first(const double *p) { return p[0]; }
 

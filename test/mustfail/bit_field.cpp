@@ -3,7 +3,11 @@
 
 struct Flags {
   double v;
+#ifdef TANGENT_FIXED
+  unsigned on;
+#else
   unsigned on : 1;
+#endif
 };
 
 double f(double x) {

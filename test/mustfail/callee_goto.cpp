@@ -3,11 +3,18 @@
 #include <tangent/grad.hpp>
 
 double iterate(double x) {
+#ifdef TANGENT_FIXED
+  int i = 0;
+  do
+    x = 0.5 * x + 1.0;
+  while (++i < 4);
+#else
   int i = 0;
 loop:
   x = 0.5 * x + 1.0;
   if (++i < 4)
     goto loop; // TANGENT-ERROR: 'goto' is not supported
+#endif
   return x;
 }
 

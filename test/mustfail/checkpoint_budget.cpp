@@ -3,7 +3,11 @@
 
 double f(double x) {
   double s = x;
+#ifdef TANGENT_FIXED
+  [[tangent::checkpoint(3)]] while (s < 10)
+#else
   [[tangent::checkpoint(-3)]] while (s < 10) // TANGENT-ERROR: positive integer literal
+#endif
     s = s * 1.5 + x;
   return s;
 }

@@ -4,7 +4,11 @@
 
 double f(double x) {
   double s = x;
+#ifdef TANGENT_FIXED
+  TANGENT_CHECKPOINT(3) while (s < 10)
+#else
   TANGENT_CHECKPOINT(-3) while (s < 10) // TANGENT-ERROR: positive integer literal
+#endif
     s = s * 1.5 + x;
   return s;
 }

@@ -8,7 +8,12 @@ struct Step {
 };
 
 double f(double x) {
+#ifdef TANGENT_FIXED
+  Step s{x - 1.0};
+  if (s)
+#else
   if (Step s{x - 1.0}) // TANGENT-ERROR: a declaration of a 'Step' in a condition is not supported
+#endif
     return s.size * x;
   return x;
 }

@@ -4,7 +4,12 @@
 
 double f(double a, double b, bool c) {
   double x = a, y = b;
+#ifdef TANGENT_FIXED
+  (c ? x : y) = a * b;
+  (c ? x : y) += 1.0;
+#else
   ++((c ? x : y) = a * b); // TANGENT-ERROR: writing again through an assignment to a conditional expression is not supported
+#endif
   return x + y;
 }
 

@@ -4,7 +4,11 @@
 #include <vector>
 
 double f(const std::vector<double> &a, const std::vector<double> &b, bool c) {
+#ifdef TANGENT_FIXED
+  (void)(c ? a[0] : b[0]);
+#else
   (void)(c ? a : b); // TANGENT-ERROR: a '?:' of type 'const std::vector<double>' is not supported
+#endif
   return a[0] * b[0];
 }
 

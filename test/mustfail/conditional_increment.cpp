@@ -3,7 +3,11 @@
 
 double f(double a, double b, bool c) {
   double x = a, y = b;
+#ifdef TANGENT_FIXED
+  (c ? x : y) += 1.0;
+#else
   ++(c ? x : y); // TANGENT-ERROR: a conditional expression as the operand of ++/-- or as an output argument is not supported
+#endif
   return x * y;
 }
 

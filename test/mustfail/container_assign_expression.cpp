@@ -6,7 +6,14 @@
 
 double f(const std::vector<double> &a, const std::vector<double> &b, bool c) {
   std::vector<double> v(2);
+#ifdef TANGENT_FIXED
+  if (c)
+    v = a;
+  else
+    v = b;
+#else
   v = c ? a : b; // TANGENT-ERROR: this initializer is not supported
+#endif
   return v[0] * v[1];
 }
 

@@ -6,7 +6,14 @@
 
 double f(const std::vector<double> &x, bool c) {
   std::vector<double> a(2), b(2);
+#ifdef TANGENT_FIXED
+  if (c)
+    a = x;
+  else
+    b = x;
+#else
   (c ? a : b) = x; // TANGENT-ERROR: assigning to this container is not supported
+#endif
   return a[0] * b[1];
 }
 

@@ -6,7 +6,11 @@
 #include <vector>
 
 double f(double x, int n) {
+#ifdef TANGENT_FIXED
+  std::vector<double> v(n, x);
+#else
   std::vector<double> v(n, x, std::allocator<double>()); // TANGENT-ERROR: this constructor is not supported
+#endif
   return v[0] * v[1];
 }
 

@@ -8,7 +8,11 @@ namespace physics {
 double drag(double v);
 }
 
+#ifdef TANGENT_FIXED
+namespace tangent::custom::physics {
+#else
 namespace tangent::custom {
+#endif
 void drag_pullback(double v, double *d_v, double d_result) {
   *d_v += d_result * 2.0 * v;
 }

@@ -7,7 +7,11 @@ struct Pair {
 };
 
 double f(double x) {
+#ifdef TANGENT_FIXED
+  Pair p{1.0, 2.0};
+#else
   Pair p; // TANGENT-ERROR: the default member initializer of 'b' reads other members
+#endif
   return p.b * x;
 }
 

@@ -4,6 +4,14 @@
 #include <cmath>
 
 double f(double p) {
+#ifdef TANGENT_FIXED
+  double x = 0.0, err = 1.0;
+  [[tangent::fixed_point]] while (err >= 1e-12) {
+    const double xn = 0.5 * std::cos(x) + p;
+    err = std::fabs(xn - x);
+    x = xn;
+  }
+#else
   double x = 0.0;
   [[tangent::fixed_point]] while (true) { // TANGENT-ERROR: this loop ends by break or return
     const double xn = 0.5 * std::cos(x) + p;
@@ -11,6 +19,7 @@ double f(double p) {
       break;
     x = xn;
   }
+#endif
   return x;
 }
 

@@ -3,7 +3,11 @@
 #include <tangent/grad.hpp>
 
 double f(double x) {
+#ifdef TANGENT_FIXED
+  auto next = [&x]() {
+#else
   auto next = [x]() mutable { // TANGENT-ERROR: a mutable lambda is not supported
+#endif
     x = x * 0.5;
     return x;
   };

@@ -4,7 +4,12 @@
 struct Model {
   double k;
   double eval(double x) const {
+#ifdef TANGENT_FIXED
+    const double kk = k;
+    auto h = [kk](double v) { return kk * v; };
+#else
     auto h = [this](double v) { return k * v; }; // TANGENT-ERROR: a lambda that captures 'this' is not supported
+#endif
     return h(x);
   }
 };

@@ -3,8 +3,15 @@
 #include <tangent/grad.hpp>
 
 double f(double x, double y) {
+#ifdef TANGENT_FIXED
+  if (x > y)
+    x = x * 2.0;
+  else
+    y = y * 2.0;
+#else
   double &r = x > y ? x : y; // TANGENT-ERROR: local reference 'r' is not supported
   r = r * 2.0;
+#endif
   return x * y;
 }
 

@@ -2,9 +2,16 @@
 #include <tangent/grad.hpp>
 
 double f(double x) {
-  double *p = new double(x); // TANGENT-ERROR: expression 'CXXNewExpr' is not supported
+#ifdef TANGENT_FIXED
+  double *p = new double[1];
+  p[0] = x;
+  double y = p[0] * x;
+  delete[] p;
+#else
+  double *p = new double(x); // TANGENT-ERROR: new of a single value or object is not supported
   double y = *p * x;
   delete p;
+#endif
   return y;
 }
 

@@ -11,6 +11,15 @@ struct Layer {
   double b;
 };
 
+#ifdef TANGENT_FIXED
+double f(const std::vector<Layer> &net, double x) {
+  return net[0].w[0] * x + net[0].b;
+}
+
+double use(const std::vector<Layer> &net, double x) {
+  return tangent::grad<f, tangent::options{.wrt = 0b10}>()(net, x);
+}
+#else
 double f(const std::array<Layer, 2> &net, double x) { // TANGENT-ERROR: hold a container
   return net[0].w[0] * x + net[0].b;
 }
@@ -18,3 +27,4 @@ double f(const std::array<Layer, 2> &net, double x) { // TANGENT-ERROR: hold a c
 double use(const std::array<Layer, 2> &net, double x) {
   return tangent::grad<f, tangent::options{.wrt = 0b10}>()(net, x);
 }
+#endif

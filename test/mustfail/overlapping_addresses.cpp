@@ -7,7 +7,12 @@ void scale(double *dst, const double *src) { dst[0] = src[0] * 2.0; }
 
 double f(double x) {
   double a = x * x;
+#ifdef TANGENT_FIXED
+  const double b = a;
+  scale(&a, &b);
+#else
   scale(&a, &a); // TANGENT-ERROR: the arguments '&a' and '&a' of 'scale' may be the same storage, and one is an address that the callee may write through
+#endif
   return a;
 }
 

@@ -7,10 +7,17 @@ double f(const double *x, int n) {
     p[i] = x[i] * x[i];
   double s = p[0];
   delete[] p;
+#ifdef TANGENT_FIXED
+  double *q = new double[n];
+  q[0] = s;
+  s += q[0];
+  delete[] q;
+#else
   p = new double[n]; // TANGENT-ERROR: 'p' owns the array it points at
   p[0] = s;
   s += p[0];
   delete[] p;
+#endif
   return s;
 }
 

@@ -5,8 +5,12 @@
 double f(const double *x, const int *idx, int n) {
   double s = 0.0;
   for (int i = 0; i < n; ++i) {
+#ifdef TANGENT_FIXED
+    s += x[idx[i]] * x[idx[i]];
+#else
     s += x[*idx] * x[*idx];
     ++idx; // TANGENT-ERROR: pointer arithmetic is not supported
+#endif
   }
   return s;
 }

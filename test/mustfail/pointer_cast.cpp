@@ -2,7 +2,11 @@
 #include <tangent/grad.hpp>
 
 double f(const double *p, int n) {
+#ifdef TANGENT_FIXED
+  const float q = (float)p[0];
+#else
   const float *q = (const float *)p; // TANGENT-ERROR: cast to 'const float *' is not supported
+#endif
   return p[0] * n;
 }
 

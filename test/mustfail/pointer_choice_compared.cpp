@@ -7,9 +7,16 @@ double f(const std::vector<double> &x, const std::vector<double> &y) {
   const double *p = x.data();
   double s = 0.0;
   s += p[0];
+#ifdef TANGENT_FIXED
+  int k = 0;
+  p = y.data() + k;
+  if (k < 1)
+    s += 1.0;
+#else
   p = y.data();
   if (p < y.data() + 1) // TANGENT-ERROR: 'p' points into several arrays (it is reassigned from one to another): compare indices instead
     s += 1.0;
+#endif
   return s;
 }
 

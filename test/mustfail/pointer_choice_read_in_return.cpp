@@ -8,7 +8,12 @@ double f(const std::vector<double> &x, const std::vector<double> &y) {
   double s = 0.0;
   s += p[0];
   p = y.data() + 1;
+#ifdef TANGENT_FIXED
+  s += *p;
+  return s;
+#else
   return s + *p; // TANGENT-ERROR: 'p' points into 'x' or 'y' (it is reassigned from one to another): such a pointer is read or passed on in statements of its own
+#endif
 }
 
 double use(const std::vector<double> &x, const std::vector<double> &y) {

@@ -8,8 +8,14 @@ double f(const std::vector<double> &x, const std::vector<double> &y) {
   double s = 0.0;
   s += p[0];
   p = y.data();
+#ifdef TANGENT_FIXED
+  int k = 0;
+  ++k;
+  s += p[k];
+#else
   ++p; // TANGENT-ERROR: 'p' points into 'x' or 'y' (it is reassigned from one to another): such a pointer is reassigned, not stepped
   s += p[0];
+#endif
   return s;
 }
 

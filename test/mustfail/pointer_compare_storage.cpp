@@ -5,7 +5,11 @@
 
 double f(const std::vector<double> &x, const std::vector<double> &y) {
   double s = 0.0;
+#ifdef TANGENT_FIXED
+  for (const double *p = x.data(); p < x.data() + 3; ++p)
+#else
   for (const double *p = x.data(); p < y.data() + 3; ++p) // TANGENT-ERROR: comparing or subtracting pointers is supported for two pointers into one array
+#endif
     s += *p;
   return s;
 }

@@ -17,8 +17,13 @@ double sum(const View &v) {
 double f(const double *x, int n) {
   View v{x, n};
   double a = sum(v);
+#ifdef TANGENT_FIXED
+  View w{x + 1, n};
+  return a * sum(w);
+#else
   v.p = x + 1; // TANGENT-ERROR: the pointer field 'v.p' is set twice
   return a * sum(v);
+#endif
 }
 
 double use(const double *x, double *dx) {

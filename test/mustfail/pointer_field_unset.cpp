@@ -7,10 +7,15 @@ struct View {
 };
 
 double f(const double *x, int n) {
+#ifdef TANGENT_FIXED
+  View v{x, n};
+  double a = v.p[0];
+#else
   View v{};
   v.n = n;
   double a = v.p[0]; // TANGENT-ERROR: the pointer field 'v.p' is read before it is set
   v.p = x;
+#endif
   return a * v.p[1];
 }
 

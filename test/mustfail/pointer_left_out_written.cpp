@@ -13,6 +13,12 @@ double f(const double *x, double *scratch, int n) {
 }
 
 double use(const double *x, double *scratch, double *g) {
+#ifdef TANGENT_FIXED
+  constexpr auto both = tangent::options{.wrt = tangent::wrt_params(0, 1)};
+  double dscratch[3] = {0.0, 0.0, 0.0};
+  return tangent::grad<f, both>().pullback(x, scratch, 3, g, dscratch);
+#else
   constexpr auto first = tangent::options{.wrt = tangent::wrt_params(0)};
   return tangent::grad<f, first>().pullback(x, scratch, 3, g);
+#endif
 }

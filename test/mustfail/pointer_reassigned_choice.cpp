@@ -5,7 +5,11 @@
 
 double f(const std::vector<double> &x, bool c) {
   const double *p = x.data();
+#ifdef TANGENT_FIXED
+  p = &x[c ? 1 : 2];
+#else
   p = c ? &x[1] : &x[2]; // TANGENT-ERROR: a pointer is reassigned to an address into the storage it views
+#endif
   return *p;
 }
 

@@ -4,7 +4,12 @@
 void square_into(double &y, double x) { y = x * x; }
 
 void forward(double &y, double x) {
+#ifdef TANGENT_FIXED
+  square_into(y, x);
+  return;
+#else
   return square_into(y, x); // TANGENT-ERROR: 'return' with a value in a function returning void is not supported
+#endif
 }
 
 double f(double x) {

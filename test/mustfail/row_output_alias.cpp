@@ -10,8 +10,13 @@ void scale_row(std::vector<double> &r, double w) {
 }
 
 double f(std::vector<std::vector<double>> m, double x) {
+#ifdef TANGENT_FIXED
+  for (std::size_t i = 0; i < m.size(); ++i)
+    scale_row(m[i], x);
+#else
   for (auto &row : m)
     scale_row(row, x); // TANGENT-ERROR: a row passed by reference is supported as `m[i]`
+#endif
   return m[0][0];
 }
 

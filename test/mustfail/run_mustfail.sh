@@ -8,6 +8,20 @@
 # `<compiler> -fsyntax-only [arguments...] <file.cpp>` exits non-zero AND its
 # standard error holds a diagnostic "<file.cpp>:<that line>:<column>: error: "
 # whose text contains both "tangent:" and <substring>.
+#
+# If <file.cpp> names the macro TANGENT_FIXED, it also holds the rewrite that
+# the refusal suggests:
+#
+#   #ifdef TANGENT_FIXED
+#   <the suggested rewrite>
+#   #else
+#   <the refused code, with the marker>
+#   #endif
+#
+# (or #ifndef TANGENT_FIXED around code the rewrite removes). The test then
+# also requires that
+# `<compiler> -fsyntax-only -DTANGENT_FIXED [arguments...] <file.cpp>` exits
+# with status 0 and prints no "error:".
 set -u
 
 if [ $# -lt 2 ]; then
@@ -34,7 +48,8 @@ fi
 
 out=$(mktemp)
 err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+fixed=$(mktemp)
+trap 'rm -f "$out" "$err" "$fixed"' EXIT
 "$compiler" -fsyntax-only "$@" "$file" >"$out" 2>"$err"
 status=$?
 cat "$out" "$err"
@@ -46,7 +61,7 @@ if [ "$status" -eq 0 ]; then
 fi
 # A line of stderr: [<dir>/]<name>:<line>:<col>: error: <text>, where <text>
 # contains "tangent:" and the expected substring (compared literally).
-if awk -v prefix="$name:$line:" -v want="$want" '
+if ! awk -v prefix="$name:$line:" -v want="$want" '
   {
     p = index($0, prefix)
     if (p == 0) next
@@ -57,8 +72,24 @@ if awk -v prefix="$name:$line:" -v want="$want" '
     if (index(rest, "tangent:") > 0 && index(rest, want) > 0) found = 1
   }
   END { exit found ? 0 : 1 }' "$err"; then
+  echo "FAIL $name: exit status $status but no diagnostic $expected"
+  exit 1
+fi
+
+if ! grep -q 'TANGENT_FIXED' "$file"; then
   echo "PASS $name: refused at line $line: $want"
   exit 0
 fi
-echo "FAIL $name: exit status $status but no diagnostic $expected"
+
+# The suggested rewrite must be accepted.
+"$compiler" -fsyntax-only -DTANGENT_FIXED "$@" "$file" >"$fixed" 2>&1
+status=$?
+if [ "$status" -eq 0 ] && ! grep -q 'error:' "$fixed"; then
+  echo "PASS $name: refused at line $line: $want; the suggested rewrite is accepted"
+  exit 0
+fi
+echo "-- with -DTANGENT_FIXED:"
+cat "$fixed"
+echo "FAIL $name: refused at line $line, but the suggested rewrite" \
+  "(-DTANGENT_FIXED) was not accepted (exit status $status)"
 exit 1

@@ -7,7 +7,11 @@
 #include <vector>
 
 void grow(double &a, double &b) {
+#ifdef TANGENT_FIXED
+  auto twice = [a] { return 2.0 * a; };
+#else
   auto twice = [&a] { return 2.0 * a; };
+#endif
   b += twice();
   a *= b;
 }

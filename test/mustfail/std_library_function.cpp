@@ -5,6 +5,17 @@
 
 #include <cmath>
 
+#ifdef TANGENT_FIXED
+namespace tangent::custom {
+inline void lerp_pullback(double a, double b, double t, double *d_a,
+                          double *d_b, double *d_t, double d_result) {
+  *d_a += d_result * (1.0 - t);
+  *d_b += d_result * t;
+  *d_t += d_result * (b - a);
+}
+} // namespace tangent::custom
+#endif
+
 double f(double a, double b, double t) {
   return std::lerp(a, b, t); // TANGENT-ERROR: standard library function 'std::lerp
 }

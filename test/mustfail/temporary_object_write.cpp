@@ -13,7 +13,12 @@ struct Vec {
 Vec make(double x) { return {x, 2.0 * x}; }
 
 double f(double x) {
+#ifdef TANGENT_FIXED
+  Vec v = make(x);
+  v.scale(x);
+#else
   make(x).scale(x); // TANGENT-ERROR: writing to a temporary object is not supported
+#endif
   return x;
 }
 

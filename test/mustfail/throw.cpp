@@ -6,7 +6,11 @@
 
 double f(double x) {
   if (x < 0.0)
+#ifdef TANGENT_FIXED
+    return 0.0;
+#else
     throw std::domain_error("f"); // TANGENT-ERROR: 'throw' is not supported
+#endif
   return std::sqrt(x);
 }
 

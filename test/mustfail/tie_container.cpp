@@ -8,7 +8,12 @@
 double f(double x) {
   std::vector<double> v;
   double s = 0;
+#ifdef TANGENT_FIXED
+  v = std::vector<double>{x};
+  s = x;
+#else
   std::tie(v, s) = std::make_tuple(std::vector<double>{x}, x); // TANGENT-ERROR: std::tie is supported on the left of '=' with a std::pair or std::tuple of numbers
+#endif
   return s;
 }
 

@@ -1,7 +1,11 @@
 // Must fail: a union parameter (the active member is not known statically).
 #include <tangent/grad.hpp>
 
+#ifdef TANGENT_FIXED
+struct Bits {
+#else
 union Bits {
+#endif
   double d;
   long long i;
 };

@@ -11,7 +11,11 @@ struct Body {
 
 double f(double x) {
   std::vector<Body> bs;
+#ifdef TANGENT_FIXED
+  bs.push_back(Body{x, 2 * x});
+#else
   bs.emplace_back(x, 2 * x); // TANGENT-ERROR: 'emplace_back' with 2 arguments is not supported; write push_back(T{...})
+#endif
   return bs[0].x * bs[0].v;
 }
 

@@ -5,7 +5,12 @@
 
 double f(double x) {
   std::vector<double> v;
+#ifdef TANGENT_FIXED
+  v.emplace_back(x);
+  double first = v.back() * x;
+#else
   double first = v.emplace_back(x) * x; // TANGENT-ERROR: 'emplace_back' is supported as a statement of its own
+#endif
   return first * x;
 }
 

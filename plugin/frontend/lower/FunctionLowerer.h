@@ -132,6 +132,10 @@ public:
   // --- expressions (LowerExpr.cpp, LowerAssign.cpp, LowerCall.cpp) --------
   /// The value of `e`; its side effects are appended to `pre`.
   ExprPtr expr(const clang::Expr *e, Block &pre);
+  /// A read of pass-through parameters (AstShapes.h, PassThroughRead): an
+  /// inactive call of its operands.
+  ExprPtr passThroughCall(const PassThroughRead &read, Block &pre);
+  ExprPtr passedOperand(const clang::Expr *op, Block &pre);
   /// The variable or element `e` designates, to be written.
   ExprPtr target(const clang::Expr *e, Block &pre);
   /// `lhs op= rhs` (op: none for plain assignment); the target written.

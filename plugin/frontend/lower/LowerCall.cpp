@@ -117,6 +117,13 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
       sources.push_back(a);
       continue;
     }
+    if (bool holds_real; p && passThrough(p->getType(), holds_real)) {
+      // Passed through: the caller's parameter, or a literal.
+      st->args.push_back(passedOperand(a, pre));
+      st->arg_is_output.push_back(false);
+      sources.push_back(a);
+      continue;
+    }
     if (containerTemporary(p, a, ctx)) {
       // A container made here (`rhs(axpy(h, k, y))`, `f(Vec{a, b})`): a
       // temporary of its own, read by the callee.

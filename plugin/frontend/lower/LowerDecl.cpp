@@ -136,8 +136,18 @@ void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,
     auto it = named ? aliases.find(named) : aliases.end();
     return it != aliases.end() && it->second->type.isContainer();
   };
+  // An element, also through a const reference (`const double &c = v[0];`:
+  // later writes to v[0] show through it).
+  auto element = [&](const clang::Expr *e) {
+    const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+    const auto *mc = dyn_cast<CXXMemberCallExpr>(e);
+    return e->getType()->isRealFloatingType() &&
+           (isa<ArraySubscriptExpr>(e) ||
+            (op && op->getOperator() == OO_Subscript) ||
+            (mc && mc->getMethodDecl()->getName() == "at"));
+  };
   if (!vd->getType().getNonReferenceType().isConstQualified() ||
-      rowOf(ctx, bare) || rowAlias(bare)) {
+      rowOf(ctx, bare) || rowAlias(bare) || element(bare)) {
     ExprPtr x = target(bare, out);
     if (x->kind == ExprKind::VarRef) {
       vars[vd] = x->var;

@@ -212,8 +212,12 @@ public:
     }
     if (b->isLogicalOp())
       return shortCircuit(b, pre);
-    if (b->getOpcode() == BO_Comma || b->isPtrMemOp() ||
-        b->getLHS()->getType()->isPointerType() ||
+    // `(a, b)`: a as a statement (sequenced before b), then b's value.
+    if (b->getOpcode() == BO_Comma) {
+      lowerer_.stmt(b->getLHS(), pre);
+      return lowerer_.expr(b->getRHS(), pre);
+    }
+    if (b->isPtrMemOp() || b->getLHS()->getType()->isPointerType() ||
         b->getRHS()->getType()->isPointerType())
       lowerer_.unexpected(b->getOperatorLoc(),
                           "the operator '" + b->getOpcodeStr().str() + "'");
@@ -302,6 +306,8 @@ public:
   }
 
   ExprPtr VisitCXXMemberCallExpr(const CXXMemberCallExpr *mc, Block &pre) {
+    if (RangeAlgorithm ra; rangeAlgorithm(mc, ra)) // `a.fill(x)`
+      return lowerer_.algorithm(mc, ra, pre, nullptr);
     if (splitClass(QualType(mc->getRecordDecl()->getTypeForDecl(), 0)))
       return lowerer_.call(mc, pre, nullptr); // a member function of the user's
     // The size of a container of objects: that of its first leaf.
@@ -389,7 +395,46 @@ ExprPtr FunctionLowerer::expr(const clang::Expr *e, Block &pre) {
     return literal(value, e->getType());
   if (const clang::Expr *inner = transparentOperand(e))
     return expr(inner, pre);
+  if (PassThroughRead read; passThroughRead(e, ctx, read))
+    return passThroughCall(read, pre);
   return ExprLowerer(*this).Visit(e, pre);
+}
+
+ExprPtr FunctionLowerer::passThroughCall(const PassThroughRead &read,
+                                         Block &pre) {
+  auto e = std::make_unique<tangent::Expr>();
+  e->kind = ExprKind::InactiveCall;
+  switch (read.form) {
+  case PassThroughRead::Form::Free:
+    e->form = CallForm::Free;
+    e->text = qualifiedName(read.callee, ctx);
+    break;
+  case PassThroughRead::Form::Member:
+    e->form = CallForm::Member;
+    e->text = read.callee->getNameAsString();
+    break;
+  case PassThroughRead::Form::Infix:
+    e->form = CallForm::Infix;
+    e->text = read.op;
+    break;
+  }
+  e->type = typeOf(read.type, read.callee->getLocation());
+  for (const clang::Expr *op : read.operands)
+    e->ops.push_back(passedOperand(op, pre));
+  return e;
+}
+
+ExprPtr FunctionLowerer::passedOperand(const clang::Expr *op, Block &pre) {
+  std::string text;
+  if (const ParmVarDecl *p = passThroughParam(op))
+    return makeVarRef(vars.at(p));
+  if (textLiteral(op, text)) {
+    Type t;
+    t.kind = TypeKind::Opaque;
+    t.spelling = "const char *";
+    return makeLiteral(text, t);
+  }
+  return expr(op, pre);
 }
 
 ExprPtr FunctionLowerer::viewElement(ExprPtr base, ExprPtr offset) {

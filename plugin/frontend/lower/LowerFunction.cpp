@@ -271,7 +271,9 @@ void FunctionLowerer::parameters() {
       own.push_back(nullptr);
       continue;
     }
-    Type t = typeOf(p->getType(), p->getLocation());
+    Type t;
+    if (!passThroughType(ctx, p->getType(), t))
+      t = typeOf(p->getType(), p->getLocation());
     Var *v = fn_->addVar(name, t, VarRole::Param);
     v->name = fn_->names.claim(name);
     SourceParam sp;

@@ -1,9 +1,10 @@
 //===- LowerSwitch.cpp - lowering switch ----------------------------------===//
 //
 // A switch becomes an if / else-if chain over its groups of case labels
-// (the default group last). A group that does not end in `break` (or
-// `return`) falls through into the next one, whose statements are then
-// lowered again as part of it.
+// (the default group last); declarations before the first label come
+// before the chain, other statements there are never executed. A group that
+// does not end in `break` (or `return`) falls through into the next one, whose
+// statements are then lowered again as part of it.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
@@ -20,9 +21,7 @@ void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
   ExprPtr cond = expr(s->getCond(), out);
   Var *value = temp(cond->type, naming::valueTemp());
   out.push_back(assign(makeVarRef(value), std::move(cond), loc));
-  const auto *body = dyn_cast<CompoundStmt>(s->getBody());
-  if (!body)
-    unexpected(loc, "a switch whose body is not a block");
+  const clang::Stmt *body = s->getBody();
   struct Group {
     std::vector<ExprPtr> labels;
     bool is_default = false;
@@ -48,9 +47,14 @@ void FunctionLowerer::VisitSwitchStmt(const SwitchStmt *s, Block &out) {
         groups.back().is_default = true;
       }
     }
-    if (groups.empty())
-      unexpected(item.at->getBeginLoc(), "a statement before the first case");
     const clang::Stmt *cur = item.stmt;
+    if (groups.empty()) {
+      // Before the first label: a declaration the cases see, declared
+      // before the chain; other statements are never executed.
+      if (isa<DeclStmt>(cur))
+        stmt(cur, out);
+      continue;
+    }
     if (!cur)
       continue;
     Group &g = groups.back();

@@ -3,7 +3,9 @@
 // The member calls of AstShapes.h's ContainerMember: push_back,
 // emplace_back and insert at the end become Resize Append statements,
 // pop_back a Resize Pop, resize / clear a Resize To (reserve has no effect
-// on values); back() and front() are elements, empty() a size test. A
+// on values), assign(n, x) a Resize To 0 then To n, assign(first, last) of
+// a whole vector an assignment; back() and front() are elements, empty() a
+// size test, capacity() the generated vector's. A
 // vector of objects is one vector per leaf: each gets the operation.
 //
 //===----------------------------------------------------------------------===//
@@ -152,6 +154,27 @@ void FunctionLowerer::containerStatement(const CallExpr *c,
     }
     return;
   }
+  case K::Assign: {
+    if (cm.iterators) { // `v.assign(w.begin(), w.end())` is `v = w;`
+      assignment(cm.container, cm.source, std::nullopt, loc, out);
+      return;
+    }
+    // assign(n, value): both read before the vector is emptied (the value
+    // may be one of its elements), then resize(n, value).
+    Var *n = temp(sizeType(), naming::valueTemp());
+    out.push_back(assign(makeVarRef(n),
+                         makeCast(sizeType(), expr(cm.args[0], out)), loc));
+    Var *x = temp(elementType(vectors[0]), naming::valueTemp());
+    out.push_back(
+        assign(makeVarRef(x), valueOf(vectors[0], expr(cm.args[1], out)), loc));
+    std::vector<ExprPtr> none;
+    none.push_back(makeIntLiteral(0, sizeType()));
+    resize(vectors[0], ResizeKind::To, std::move(none));
+    std::vector<ExprPtr> args;
+    args.push_back(makeVarRef(n));
+    args.push_back(makeVarRef(x));
+    return resize(vectors[0], ResizeKind::To, std::move(args));
+  }
   default:
     unexpected(loc, std::string("the vector operation '") + cm.name + "'");
   }
@@ -176,6 +199,15 @@ ExprPtr FunctionLowerer::containerValue(const CallExpr *c,
   case K::Empty:
     return makeBinary(Op::Eq, sizeOf(var), makeIntLiteral(0, sizeType()),
                       boolType());
+  case K::Capacity: { // read from the vector of the generated code
+    auto e = std::make_unique<tangent::Expr>();
+    e->kind = ExprKind::InactiveCall;
+    e->form = CallForm::Member;
+    e->text = "capacity";
+    e->type = sizeType();
+    e->ops.push_back(std::move(v));
+    return e;
+  }
   default:
     unexpected(c->getBeginLoc(), std::string("the vector operation '") +
                                      cm.name + "' inside an expression");

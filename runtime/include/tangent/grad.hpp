@@ -72,12 +72,22 @@ template <class T, std::size_t N> struct element<std::array<T, N>> {
   using type = T;
 };
 
+/// A standard string or associative container (std::string,
+/// std::string_view, std::map, std::set and their multi and unordered
+/// forms, recognised by their `traits_type` or `key_type`): the plugin
+/// passes such a parameter through unchanged; it gets no gradient.
+template <class T>
+concept pass_through_type =
+    requires { typename T::traits_type; } || requires { typename T::key_type; };
+
 /// An object of class type (a struct or class of the user's, not
 /// polymorphic), or a std::vector / std::array of such objects: its gradient
 /// is a copy whose floating-point fields hold adjoints.
 template <class T> constexpr bool is_object_type() {
   if constexpr (is_std_vector<T>::value || is_std_array<T>::value)
     return is_object_type<typename element<T>::type>();
+  else if constexpr (pass_through_type<T>)
+    return false;
   else
     return std::is_class_v<T> && !std::is_polymorphic_v<T> &&
            std::is_copy_constructible_v<T>;
