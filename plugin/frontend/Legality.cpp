@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/Legality.h"
 #include "frontend/Validate.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -51,6 +53,29 @@ bool Legality::request(const Request &r) {
   const FunctionDecl *fd = r.function;
   const SourceManager &sm = ctx_.getSourceManager();
   const std::string name = fd->getNameAsString();
+  // Generated code names f's specialization and its parameter types: a
+  // lambda's closure type has no name it could write.
+  auto lambdaType = [](QualType t) {
+    t = t.getNonReferenceType();
+    const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+    return rd && rd->isLambda();
+  };
+  bool lambda = false;
+  if (const TemplateArgumentList *args = fd->getTemplateSpecializationArgs())
+    for (const TemplateArgument &a : args->asArray())
+      lambda |=
+          a.getKind() == TemplateArgument::Type && lambdaType(a.getAsType());
+  for (const ParmVarDecl *p : fd->parameters())
+    lambda |= lambdaType(p->getType());
+  if (lambda) {
+    refuse(r.where, "'" + name +
+                        "' is requested for a lambda's type, which generated "
+                        "code cannot name; give it a named function object "
+                        "(struct Square { double operator()(double t) const "
+                        "{ ... } };) or call the lambda from a function you "
+                        "request");
+    return false;
+  }
   const FunctionDecl *def = nullptr;
   if (!fd->hasBody(def) || !def) {
     if (fd->isTemplateInstantiation())
@@ -166,7 +191,8 @@ bool Legality::requestKind(const Request &r, const std::string &function,
                           function +
                           "' needs a function returning a std::vector or "
                           "std::array of floating point, without class-type "
-                          "parameters");
+                          "parameters (for a function returning a number, "
+                          "tangent::grad is its vector-Jacobian product)");
     break;
   }
   return diags_.errorCount() == before;

@@ -451,7 +451,8 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
   if (rd->isLocalClass() ||
       (rd->getName().empty() && !rd->getTypedefNameForAnonDecl())) {
     problem = "a class defined inside a function or without a name is not "
-              "supported; define it at namespace scope";
+              "supported; give it a name and define it at namespace scope "
+              "(struct Params { ... };)";
     return false;
   }
   if (rd->isPolymorphic() || rd->getNumVBases()) {

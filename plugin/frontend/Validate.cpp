@@ -52,6 +52,22 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
   QualType bare = qt.getNonReferenceType();
   if (bare->isFunctionPointerType() || bare->isFunctionReferenceType())
     return "function pointers are not supported";
+  // A container of fixed-size arrays: `std::vector<std::array<double, 3>>`,
+  // `std::array<Vec3, 3>`, `double m[3][3]`.
+  QualType elem;
+  if (const auto *spec = stdTemplate(bare.getCanonicalType(), "vector"))
+    elem = spec->getTemplateArgs()[0].getAsType();
+  else if (const auto *spec = stdTemplate(bare.getCanonicalType(), "array"))
+    elem = spec->getTemplateArgs()[0].getAsType();
+  else if (const auto *arr = ctx_.getAsConstantArrayType(bare))
+    elem = arr->getElementType();
+  if (!elem.isNull() && (stdTemplate(elem.getCanonicalType(), "array") ||
+                         elem->isConstantArrayType()))
+    return std::string(what) + " type '" + qt.getAsString() +
+           "' is not supported (a container of arrays); make the element a "
+           "struct (struct Vec3 { double x, y, z; }: a container of it is "
+           "one container per field) or use one flat std::vector<double> "
+           "indexed i * 3 + k";
   if (const auto *spec = stdTemplate(bare, "vector");
       spec && spec->getTemplateArgs()[0].getAsType()->isPointerType())
     return "a std::vector of pointers is not supported (each element would "
@@ -66,7 +82,32 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
          "' is not supported";
 }
 
+bool Validator::mentionsRefused(const clang::Stmt *s) const {
+  if (scope_->refused.empty() || !s)
+    return false;
+  if (const auto *d = dyn_cast<DeclRefExpr>(s))
+    if (const auto *vd = dyn_cast<VarDecl>(d->getDecl()))
+      return scope_->refused.count(vd) != 0;
+  for (const clang::Stmt *child : s->children())
+    if (mentionsRefused(child))
+      return true;
+  return false;
+}
+
 bool Validator::namesRefused(const clang::Expr *e) const {
+  // Through elements and fields: `m[1][2]` of a refused `m` too.
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *a = dyn_cast<ArraySubscriptExpr>(e))
+      e = a->getBase();
+    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+             op && op->getOperator() == OO_Subscript)
+      e = op->getArg(0);
+    else if (const auto *m = dyn_cast<MemberExpr>(e); m && !m->isArrow())
+      e = m->getBase();
+    else
+      break;
+  }
   const VarDecl *vd = namedVar(e);
   return vd && scope_->refused.count(vd);
 }
@@ -93,7 +134,8 @@ void Validator::function(const FunctionDecl *fd) {
   if (const auto *body = dyn_cast<CompoundStmt>(def->getBody()))
     VisitCompoundStmt(body);
   else if (isa<CXXTryStmt>(def->getBody()))
-    refuse(def->getBody()->getBeginLoc(), "'try' is not supported");
+    refuse(def->getBody()->getBeginLoc(),
+           "'try' is not supported; catch in the caller of the gradient");
   else
     refuse(def->getLocation(), "this function body is not supported");
   scope_ = outer_scope;
@@ -204,19 +246,23 @@ void Validator::VisitContinueStmt(const ContinueStmt *s) {
 }
 
 void Validator::VisitGotoStmt(const GotoStmt *s) {
-  refuse(s->getBeginLoc(), "'goto' is not supported");
+  refuse(s->getBeginLoc(), "'goto' is not supported; write the loop or the "
+                           "if/else it stands for");
 }
 
 void Validator::VisitIndirectGotoStmt(const IndirectGotoStmt *s) {
-  refuse(s->getBeginLoc(), "'goto' is not supported");
+  refuse(s->getBeginLoc(), "'goto' is not supported; write the loop or the "
+                           "if/else it stands for");
 }
 
 void Validator::VisitCXXTryStmt(const CXXTryStmt *s) {
-  refuse(s->getBeginLoc(), "'try' is not supported");
+  refuse(s->getBeginLoc(),
+         "'try' is not supported; catch in the caller of the gradient");
 }
 
 void Validator::VisitAsmStmt(const AsmStmt *s) {
-  refuse(s->getAsmLoc(), "inline assembly is not supported");
+  refuse(s->getAsmLoc(), "inline assembly is not supported; write the "
+                         "computation in C++");
 }
 
 void Validator::VisitExpr(const clang::Expr *e) { discarded(e); }
@@ -236,7 +282,8 @@ void Validator::VisitIfStmt(const IfStmt *s) {
   if (const VarDecl *cv = s->getConditionVariable())
     conditionVariable(cv);
   if (s->isConsteval())
-    return refuse(s->getBeginLoc(), "'if consteval' is not supported");
+    return refuse(s->getBeginLoc(), "'if consteval' is not supported; keep "
+                                    "the run-time branch");
   if (s->isConstexpr()) {
     // Only the instantiated branch is compiled, and lowered.
     if (auto value = s->getCond()->getIntegerConstantExpr(ctx_)) {
@@ -270,6 +317,10 @@ void Validator::VisitCXXForRangeStmt(const CXXForRangeStmt *s) {
   }
   Type rt;
   const bool span = lowerType(ctx_, range->getType(), rt) && rt.span;
+  if (namesRefused(range)) { // its declaration was refused
+    scope_->refused.insert(var);
+    return loopBody(s->getBody());
+  }
   if (!namesContainer(range, /*or_pointer=*/span) && !containerMember(range) &&
       !namesRow(range))
     return refuse(range->getBeginLoc(),
@@ -307,7 +358,8 @@ void Validator::VisitSwitchStmt(const SwitchStmt *s) {
     for (const SwitchCase *sc : item.labels) {
       started = true;
       if (const auto *cs = dyn_cast<CaseStmt>(sc); cs && cs->getRHS())
-        return refuse(cs->getBeginLoc(), "case ranges are not supported");
+        return refuse(cs->getBeginLoc(), "case ranges are not supported; "
+                                         "list the labels (case 1: case 2:)");
     }
     // Before the first label: declarations the cases see, and statements
     // never executed.
@@ -324,7 +376,8 @@ void Validator::VisitSwitchStmt(const SwitchStmt *s) {
       continue; // labels of a block's statements
     if (group_ended)
       return refuse(cur->getBeginLoc(),
-                    "an unreachable statement in a switch is not supported");
+                    "an unreachable statement in a switch is not supported "
+                    "(it follows a break or return); remove it");
     llvm::SmallVector<const clang::Stmt *, 8> runs;
     bool ends = caseStatements(cur, runs);
     for (const clang::Stmt *r : runs) {
@@ -385,7 +438,9 @@ void Validator::varDecl(const VarDecl *vd) {
       !(vd->getType().isConstQualified() && vd->getInit() &&
         vd->getInit()->isConstantInitializer(ctx_, false)))
     return refuseDecl(vd, "static local variables are not supported: their "
-                          "value is hidden state");
+                          "value is hidden state; make it a plain local, or "
+                          "keep the state (a call counter, a cache) outside "
+                          "the function and pass it in");
   // `auto [a, b] = s;`: an object whose fields have names of their own.
   if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
     for (const BindingDecl *b : dd->bindings())

@@ -83,7 +83,9 @@ public:
     V.call(c);
   }
   void VisitCXXThrowExpr(const CXXThrowExpr *e, Use) {
-    V.refuse(e->getBeginLoc(), "'throw' is not supported");
+    V.refuse(e->getBeginLoc(), "'throw' is not supported; check the "
+                               "arguments before the call, or return a value "
+                               "that says what went wrong");
   }
   void VisitLambdaExpr(const LambdaExpr *le, Use) { V.lambda(le); }
   void VisitCXXDeleteExpr(const CXXDeleteExpr *d, Use) { V.deleteExpr(d); }
@@ -124,8 +126,8 @@ private:
 };
 
 void Validator::expr(const clang::Expr *e, Use use) {
-  if (!e)
-    return;
+  if (!e || mentionsRefused(e))
+    return; // a refused declaration was reported once, there
   if (use == Use::Value && foldsToConstant(e, ctx_))
     return; // lowered as a literal
   SourceLocation loc = e->getBeginLoc();
@@ -512,7 +514,11 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
     return comparator(c, comp);
   if (isMathFunction(fd)) {
     if (c->getNumArgs() != findFunctionRule(name)->arity)
-      return refuse(loc, "unexpected number of arguments to '" + name + "'");
+      return refuse(loc, "unexpected number of arguments to '" + name +
+                             "' (its derivative rule takes " +
+                             std::to_string(findFunctionRule(name)->arity) +
+                             "; nest the calls, as std::hypot(std::hypot(x, "
+                             "y), z))");
     return arguments();
   }
   std::vector<std::string> strays = strayCustomRules(ctx_, fd);

@@ -56,7 +56,8 @@ void Validator::object(const clang::Expr *e, Use use) {
   // A std::pair or tuple built from its values (or zeros).
   if (llvm::SmallVector<const clang::Expr *, 2> parts; tupleParts(x, parts)) {
     if (use == Use::Target)
-      return refuse(loc, "writing to a temporary object is not supported");
+      return refuse(loc, "writing to a temporary object is not supported; "
+                         "name it first (Vec v = make(x); v.scale(x);)");
     for (const clang::Expr *p : parts)
       expr(p);
     return;
@@ -91,8 +92,18 @@ void Validator::object(const clang::Expr *e, Use use) {
       u && u->getOpcode() == UO_Deref &&
       isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
     return;
+  // A temporary made by a call of yours, braces or a constructor call
+  // (`make(x)`, `Vec{a, b}`, `Vec(a, b)`) that a member function writes
+  // (`make(x).scale(2)`): a temporary in the generated code too, the writes
+  // lost with it, as in C++. A copy made in place (`Vec(v)`) stays refused:
+  // it could be lowered as v itself.
+  if (use == Use::Target && x->isPRValue() &&
+      (isa<CXXTemporaryObjectExpr, InitListExpr>(x) ||
+       (isa<CallExpr>(x) && isUserCall(cast<CallExpr>(x), ctx_))))
+    return object(x, Use::Value);
   if (use == Use::Target)
-    return refuse(loc, "writing to a temporary object is not supported");
+    return refuse(loc, "writing to a temporary object is not supported; "
+                       "name it first (Vec v = make(x); v.scale(x);)");
   if (const auto *d = dyn_cast<CXXDefaultInitExpr>(x))
     return defaultMemberInit(d->getField(), loc);
   if (isa<ImplicitValueInitExpr>(x))
@@ -419,6 +430,8 @@ void Validator::arguments(const FunctionDecl *fd,
       containerInitializer(args[i], args[i]->getBeginLoc());
       continue;
     }
+    if (namesRefused(args[i]))
+      continue; // its declaration was refused
     // A container: named, or a row of a vector of vectors.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
         !namesContainer(args[i]) && !containerMember(args[i]) &&
@@ -556,7 +569,7 @@ void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
     SourceLocation loc = init->getSourceLocation().isValid()
                              ? init->getSourceLocation()
                              : ctor->getLocation();
-    if (init->isBaseInitializer()) {
+    if (init->isBaseInitializer() || init->isDelegatingInitializer()) {
       object(init->getInit());
     } else if (const FieldDecl *f = init->getMember()) {
       if (isSplit(f->getType())) {
@@ -567,8 +580,9 @@ void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
       lowerType(ctx_, f->getType(), t);
       initializer(t, init->getInit(), loc);
     } else {
-      refuse(loc, "this constructor initializer (delegating, or of an "
-                  "anonymous member) is not supported");
+      refuse(loc, "this constructor initializer (of an anonymous member) "
+                  "is not supported; initialize the anonymous struct or "
+                  "union as a whole, or name it");
     }
   }
 }

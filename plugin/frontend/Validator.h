@@ -89,7 +89,11 @@ private:
   void refuseDecl(const clang::VarDecl *vd, const std::string &what);
   /// What is wrong with a variable of type `qt` ("" if nothing).
   std::string typeProblem(clang::QualType qt, const char *what) const;
-  /// Whether `e` names a variable whose declaration was refused.
+  /// Whether `s` reads a variable whose declaration was refused (its
+  /// uses are not reported again: one mistake, one error).
+  bool mentionsRefused(const clang::Stmt *s) const;
+  /// Whether `e` names a variable whose declaration was refused, or an
+  /// element or field of one.
   bool namesRefused(const clang::Expr *e) const;
   void warn(clang::SourceLocation loc, const std::string &what);
 

@@ -21,7 +21,9 @@
 # (or #ifndef TANGENT_FIXED around code the rewrite removes). The test then
 # also requires that
 # `<compiler> -fsyntax-only -DTANGENT_FIXED [arguments...] <file.cpp>` exits
-# with status 0 and prints no "error:".
+# with status 0 and prints no "error:". With TANGENT_MUSTFAIL_REQUIRE_FIXED=1
+# in the environment (as ctest runs the files of this directory), a file
+# without TANGENT_FIXED fails.
 set -u
 
 if [ $# -lt 2 ]; then
@@ -77,6 +79,12 @@ if ! awk -v prefix="$name:$line:" -v want="$want" '
 fi
 
 if ! grep -q 'TANGENT_FIXED' "$file"; then
+  if [ "${TANGENT_MUSTFAIL_REQUIRE_FIXED:-0}" = 1 ]; then
+    echo "FAIL $name: refused at line $line, but the file holds no" \
+      "TANGENT_FIXED rewrite (add the code the message suggests under" \
+      "#ifdef TANGENT_FIXED)"
+    exit 1
+  fi
   echo "PASS $name: refused at line $line: $want"
   exit 0
 fi

@@ -1,5 +1,7 @@
-// Must fail: a member function that writes its object, called on a
-// temporary (the write would be lost; tangent refuses rather than guess).
+// Must fail: a member function that writes its object, called on a copy
+// made in place (`Vec(v)`: tangent refuses rather than guess whether the
+// copy is v itself). A temporary returned by your function or built with
+// braces works.
 #include <tangent/grad.hpp>
 
 struct Vec {
@@ -10,16 +12,15 @@ struct Vec {
   }
 };
 
-Vec make(double x) { return {x, 2.0 * x}; }
-
 double f(double x) {
+  const Vec v{x, 2.0 * x};
 #ifdef TANGENT_FIXED
-  Vec v = make(x);
-  v.scale(x);
+  Vec w = v;
+  w.scale(x);
 #else
-  make(x).scale(x); // TANGENT-ERROR: writing to a temporary object is not supported
+  Vec(v).scale(x); // TANGENT-ERROR: writing to a temporary object is not supported
 #endif
-  return x;
+  return v.x * v.y;
 }
 
 double use(double x) { return tangent::grad<f>()(x); }

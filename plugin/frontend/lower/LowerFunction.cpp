@@ -368,8 +368,12 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
         }
         from += n;
       }
+    } else if (init->isDelegatingInitializer()) {
+      // `Model(double a) : Model(a, 2 * a) {}`: the whole object, built by
+      // the constructor it delegates to.
+      part = self.slice(0, layout.size());
     } else {
-      unexpected(loc, "a delegating or indirect member initializer");
+      unexpected(loc, "an indirect member initializer");
     }
     buildObject(part, init->getInit(), loc, fn_->body, true);
   }
