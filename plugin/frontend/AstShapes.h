@@ -57,7 +57,7 @@ struct ContainerMember {
     Front,
     Empty,
     Assign,   ///< assign(n, value), or assign(first, last) of a whole vector
-    Capacity, ///< capacity(): an integer, read
+    Capacity, ///< capacity(): refused (the generated vectors' may differ)
   } kind;
   const char *name = "";
   const clang::Expr *container = nullptr;         ///< the object called on

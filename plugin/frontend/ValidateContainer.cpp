@@ -122,6 +122,11 @@ void Validator::containerValue(const CallExpr *c, const ContainerMember &cm) {
     return refuse(loc, std::string("'") + cm.name +
                            "' is supported as a statement of its own, not "
                            "inside an expression");
+  if (cm.kind == K::Capacity)
+    return refuse(loc, "capacity() is not supported: the vectors of the "
+                       "generated code need not have your vector's capacity "
+                       "(reserve() is not kept), and a branch on it could "
+                       "differentiate another path; test the size instead");
   const clang::Expr *v = cm.container;
   if (namesRefused(v))
     return; // its declaration was refused

@@ -5,7 +5,7 @@
 // pop_back a Resize Pop, resize / clear a Resize To (reserve has no effect
 // on values), assign(n, x) a Resize To 0 then To n, assign(first, last) of
 // a whole vector an assignment; back() and front() are elements, empty() a
-// size test, capacity() the generated vector's. A
+// size test (capacity() is refused). A
 // vector of objects is one vector per leaf: each gets the operation.
 //
 //===----------------------------------------------------------------------===//
@@ -199,15 +199,7 @@ ExprPtr FunctionLowerer::containerValue(const CallExpr *c,
   case K::Empty:
     return makeBinary(Op::Eq, sizeOf(var), makeIntLiteral(0, sizeType()),
                       boolType());
-  case K::Capacity: { // read from the vector of the generated code
-    auto e = std::make_unique<tangent::Expr>();
-    e->kind = ExprKind::InactiveCall;
-    e->form = CallForm::Member;
-    e->text = "capacity";
-    e->type = sizeType();
-    e->ops.push_back(std::move(v));
-    return e;
-  }
+
   default:
     unexpected(c->getBeginLoc(), std::string("the vector operation '") +
                                      cm.name + "' inside an expression");
