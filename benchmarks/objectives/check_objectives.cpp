@@ -20,6 +20,7 @@
 #include "inputs.hpp"
 #include "tangent_wrappers.hpp"
 
+#include <tangent/lanes.hpp>
 #include <tangent/tangent.hpp>
 
 #include <algorithm>
@@ -67,6 +68,13 @@ void report(const char *name, const char *what, double fd, double ref) {
   failures += !ok;
   std::printf("%-7s: %-30s tangent/FD %.2e, tangent/reference %.2e  %s\n", name,
               what, fd, ref, ok ? "ok" : "FAIL");
+}
+
+/// A check that must hold exactly (bitwise results of the vector forward
+/// mode against the scalar one).
+void require(const char *name, const char *what, bool ok) {
+  failures += !ok;
+  std::printf("%-7s: %-30s %s\n", name, what, ok ? "ok" : "FAIL");
 }
 
 vec join(const vec &a, const vec &b) {
@@ -144,6 +152,32 @@ void ba() {
     worst_fd = std::max(worst_fd, std::fabs(dw + 2 * *wi));
   }
   report("ba", "Jacobian blocks 2x15, 1x1", worst_fd, worst_ref);
+  // The vector forward mode's low-level entry: 15 columns in one sweep of
+  // 16 lanes, bitwise the scalar pushforward's columns.
+  bool same = true;
+  using lane = tangent::lanes<double, 16>;
+  std::array<lane, 15> seeds{};
+  for (int j = 0; j < 15; j++)
+    seeds[j][j] = 1;
+  for (int i = 0; i < b.p; i++) {
+    double *cam = &b.cams[b.obs[2 * i] * ncam];
+    double *X = &b.X[b.obs[2 * i + 1] * 3];
+    double e[2];
+    lane te[2];
+    tangent::jvp<w::ba_reproj, w::ba_reproj_wrt>().pushforward_lanes<16>(
+        cam, X, &b.w[i], &b.feats[2 * i], e, &seeds[0], &seeds[ncam],
+        &seeds[ncam + 3], te);
+    for (int j = 0; j < 15; j++) {
+      vec t(15, 0.0);
+      t[j] = 1;
+      double te1[2] = {0, 0};
+      tangent::jvp<w::ba_reproj, w::ba_reproj_wrt>().pushforward(
+          cam, X, &b.w[i], &b.feats[2 * i], e, t.data(), t.data() + ncam,
+          t.data() + ncam + 3, te1);
+      same = same && te1[0] == te[0][j] && te1[1] == te[1][j];
+    }
+  }
+  require("ba", "pushforward_lanes<16> == scalar", same);
 }
 
 void lstm() {
@@ -194,6 +228,19 @@ void hand() {
                                  h.correspondences.data(), h.npts,
                                  h.points.data(), e.data(), ref.data());
   report("ht", "Jacobian 3 npts x 26", error(J, fd), error(J, ref));
+  // The Jacobian's columns came from the vector forward mode (16 lanes per
+  // sweep): bitwise the scalar forward mode's.
+  bool same = true;
+  for (int c = 0; c < cols; c++) {
+    vec t(cols, 0.0), te(rows, 0.0);
+    t[size_t(c)] = 1;
+    tangent::jvp<w::hand, w::hand_wrt>().pushforward(
+        h.theta.data(), h.model, h.correspondences.data(), h.npts,
+        h.points.data(), e.data(), t.data(), te.data());
+    for (int row = 0; row < rows; row++)
+      same = same && te[size_t(row)] == jrows[size_t(row)][size_t(c)];
+  }
+  require("ht", "lanes columns == scalar jvp", same);
 }
 
 void llsq() {
@@ -275,6 +322,12 @@ void kmeans() {
     fd_diag[i] = (up[i] - down[i]) / (2 * h);
   }
   report("kmeans", "Hessian diagonal", error(diag, fd_diag), error(diag, hess));
+  // Its Hessian is diagonal: one Hessian-vector product with ones.
+  const vec ones(size_t(n), 1.0);
+  const vec hv = tangent::hvp<w::kmeans_of, w::first>()(q.centroids, q.k, q.n,
+                                                        q.d, q.points, ones);
+  report("kmeans", "Hessian diagonal (hvp of ones)", error(hv, fd_diag),
+         error(hv, hess));
 }
 
 } // namespace

@@ -19,6 +19,7 @@
 #include "inputs.hpp"
 #include "tangent_wrappers.hpp"
 
+#include <tangent/lanes.hpp>
 #include <tangent/tangent.hpp>
 
 #include <algorithm>
@@ -102,7 +103,8 @@ std::vector<Row> rows() {
   }
   {
     auto b = std::make_shared<in::ba_input>(in::make_ba(preset::bench));
-    Row r{"ba", "20 cams, 1000 pts, 5000 obs", "Jacobian blocks"};
+    Row r{"ba", "20 cams, 1000 pts, 5000 obs",
+          "Jacobian blocks (tangent::jacobian)"};
     const int ncam = objectives::BA_NCAMPARAMS;
     r.primal = [b] {
       vec re(2 * b->p), we(b->p);
@@ -125,7 +127,39 @@ std::vector<Row> rows() {
         sink = sink + std::get<0>(rows[0])[0] + wrow[0][0];
       }
     };
+    // The same blocks from the vector forward mode's low-level entry: one
+    // sweep of 16 lanes per observation, the 15 columns seeded once.
+    Row l{"ba", "20 cams, 1000 pts, 5000 obs",
+          "Jacobian blocks (pushforward_lanes<16>)"};
+    l.primal = r.primal;
+    l.tangent = [b, ncam] {
+      using lane = tangent::lanes<double, 16>;
+      static const auto seeds = [ncam] {
+        std::array<lane, 15> s{};
+        for (int j = 0; j < 15; j++)
+          s[j][j] = 1;
+        (void)ncam;
+        return s;
+      }();
+      volatile double sink = 0;
+      std::array<double, 2 * 15> block;
+      for (int i = 0; i < b->p; i++) {
+        double *cam = &b->cams[b->obs[2 * i] * ncam];
+        double *X = &b->X[b->obs[2 * i + 1] * 3];
+        double e[2], ew, tw = 1, tew = 0;
+        lane te[2];
+        tangent::jvp<w::ba_reproj, w::ba_reproj_wrt>().pushforward_lanes<16>(
+            cam, X, &b->w[i], &b->feats[2 * i], e, &seeds[0], &seeds[ncam],
+            &seeds[ncam + 3], te);
+        for (int o = 0; o < 2; o++)
+          for (int j = 0; j < 15; j++)
+            block[15 * o + j] = te[o][j];
+        tangent::jvp<w::ba_weight>().pushforward(&b->w[i], &ew, &tw, &tew);
+        sink = sink + block[0] + tew;
+      }
+    };
     out.push_back(std::move(r));
+    out.push_back(std::move(l));
   }
   {
     auto s = std::make_shared<in::lstm_input>(in::make_lstm(preset::bench));
@@ -255,14 +289,17 @@ std::vector<Row> rows() {
     Row hr{"kmeans", "k=10 n=1000 d=8", "gradient + Hessian diagonal"};
     hr.primal = r.primal;
     hr.hand = r.hand;
+    // k-means' Hessian is diagonal, so its diagonal is one Hessian-vector
+    // product with the ones vector (docs/modes.md), as GradBench asks.
     hr.tangent = [q] {
       vec g(q->centroids.size());
       tangent::grad<w::kmeans, w::first>().pullback(
           q->centroids.data(), q->k, q->n, q->d, q->points.data(), g.data());
-      const std::vector<std::vector<double>> H =
-          tangent::hessian<w::kmeans_of, w::first>()(q->centroids, q->k, q->n,
-                                                     q->d, q->points);
-      (void)H;
+      const vec ones(q->centroids.size(), 1.0);
+      const vec hd = tangent::hvp<w::kmeans_of, w::first>()(
+          q->centroids, q->k, q->n, q->d, q->points, ones);
+      volatile double sink = hd[0];
+      (void)sink;
     };
     out.push_back(std::move(r));
     out.push_back(std::move(hr));

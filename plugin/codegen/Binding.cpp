@@ -1,5 +1,6 @@
 //===- Binding.cpp - the code that binds requests to adjoints -------------===//
 #include "codegen/Binding.h"
+#include "codegen/BindingParts.h"
 #include "codegen/RuntimeApi.h"
 #include "ir/IRWalk.h"
 #include "ir/Printer.h"
@@ -23,7 +24,7 @@ std::uint64_t hashText(std::uint64_t h, std::string_view text) {
   return h;
 }
 
-namespace {
+namespace binding {
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -148,34 +149,25 @@ CppStmt eachElement(const std::string &n, const std::string &statement) {
                      cpp::statement(statement));
 }
 
-/// Arguments for the leaves of split objects (SourceParam::paths): a field
-/// of the object, or, for a field of the elements of a container of
-/// objects, a container gathered before the call (`before`) and, when
-/// written, scattered back after it (`after`).
-struct LeafArguments {
-  explicit LeafArguments(const Function &f) : fn(f) {}
-  const Function &fn;
-  CppBody before, after;
-
-  std::string arg(const SourceParam &sp, int j, const std::string &object,
-                  const std::string &local, bool write_back) {
-    FieldPath container, field;
-    if (!atElement(sp.paths[j], container, field))
-      return fieldOf(object, sp.paths[j]);
-    const Type &t = fn.params[sp.first + j]->type;
-    std::string c = fieldOf(object, container);
-    std::string n = c + ".size()";
-    const std::string i = naming::bindingIndex();
-    std::string each = fieldOf(c + "[" + i + "]", field);
-    before.push_back(cpp::statement(
-        t.spelling + " " + local +
-        (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";"));
-    before.push_back(eachElement(n, local + "[" + i + "] = " + each + ";"));
-    if (write_back && !sp.paths[j].back().read_only)
-      after.push_back(eachElement(n, each + " = " + local + "[" + i + "];"));
-    return local;
-  }
-};
+std::string LeafArguments::arg(const SourceParam &sp, int j,
+                               const std::string &object,
+                               const std::string &local, bool write_back) {
+  FieldPath container, field;
+  if (!atElement(sp.paths[j], container, field))
+    return fieldOf(object, sp.paths[j]);
+  const Type &t = fn.params[sp.first + j]->type;
+  std::string c = fieldOf(object, container);
+  std::string n = c + ".size()";
+  const std::string i = naming::bindingIndex();
+  std::string each = fieldOf(c + "[" + i + "]", field);
+  before.push_back(cpp::statement(
+      t.spelling + " " + local +
+      (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";"));
+  before.push_back(eachElement(n, local + "[" + i + "] = " + each + ";"));
+  if (write_back && !sp.paths[j].back().read_only)
+    after.push_back(eachElement(n, each + " = " + local + "[" + i + "];"));
+  return local;
+}
 
 /// `return call;` after `before` (gathered arguments, zero tangents); with
 /// write-backs `after`, through a `value` of type `result`.
@@ -201,7 +193,7 @@ CppStmt specializationOf(const char *bound, const std::string &address,
                          const Options &options, std::uint64_t hash,
                          const std::string &result, const char *method,
                          const std::vector<std::string> &params, CppBody body,
-                         const CppBody &members = {}) {
+                         const CppBody &members) {
   CppBody inside = {cpp::statement("static constexpr unsigned long long " +
                                    std::string(rt::sourceHash()) + " = 0x" +
                                    hex(hash) + "ull;"),
@@ -364,7 +356,9 @@ void guarded(CppBody &out, const std::string &stem,
   out.push_back(cpp::directive("endif"));
 }
 
-} // namespace
+} // namespace binding
+
+using namespace binding;
 
 std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
@@ -411,161 +405,6 @@ std::string stubBlock(const std::string &address, const Options &opts,
        cpp::statement(std::string("template <class T> static void ") +
                       rt::zeroGradientEntry() + "(T &) {}")});
   return printCpp({cpp::namespaceScope(rt::bindingNamespace(), {stub}, false)});
-}
-
-namespace {
-
-/// Prototypes of every part (forward blocks: callees may call each other in
-/// any order), then each part's guarded text.
-CppBody partsOf(const std::vector<const GeneratedPart *> &parts) {
-  CppBody declarations, out;
-  for (const GeneratedPart *part : parts)
-    cpp::append(declarations, part->code.declarations);
-  out.push_back(cpp::namespaceScope(naming::generatedNamespace(),
-                                    std::move(declarations), false));
-  for (const GeneratedPart *part : parts)
-    guarded(out, part->stem, part->code);
-  return out;
-}
-
-/// The parameters of a forward-mode specialization: f's, then one
-/// direction per parameter that is selected and has a tangent (an object's
-/// direction is an object of its type); `args` gets f's arguments (an
-/// object's leaves) then every tangent argument of the generated function
-/// (zero for the parameters not selected, a copy for in-out ones).
-void directionParams(const ForwardBinding &b, const Options &opts,
-                     LeafArguments &leaves, std::vector<std::string> &params,
-                     std::vector<std::string> &args, CppBody &locals) {
-  std::vector<SourceParam> signature = signatureOf(*b.source);
-  std::vector<std::string> primal; // per leaf (IR parameter)
-  for (const SourceParam &sp : signature) {
-    params.push_back(declaredType(sp) + " " + sp.name);
-    for (int j = 0; j < sp.leaves; ++j)
-      primal.push_back(sp.object ? leaves.arg(sp, j, objectOf(sp, sp.name),
-                                              naming::leafLocal(sp.name, j),
-                                              sp.by_reference && !sp.is_const)
-                                 : sp.name);
-  }
-  args = primal;
-  for (size_t k = 0; k < signature.size(); ++k) {
-    const SourceParam &sp = signature[k];
-    std::string name = naming::bindingDirection(k);
-    bool any = false;
-    for (int j = 0; j < sp.leaves; ++j)
-      any |= b.tangent_of[sp.first + j] >= 0;
-    if (!any)
-      continue;
-    const bool selected = selectsParam(opts, int(k));
-    if (sp.object && selected)
-      params.push_back("const " + sp.spelling + "& " + name);
-    for (int j = 0; j < sp.leaves; ++j) {
-      const int at = b.tangent_of[sp.first + j];
-      if (at < 0)
-        continue;
-      const Var &t = *b.source->params[sp.first + j];
-      std::string leaf = sp.object ? naming::leafLocal(name, j) : name;
-      if (!selected) { // zero, shaped like the argument
-        locals.push_back(cpp::statement(
-            t.type.spelling + " " + leaf +
-            (t.type.isReal()
-                 ? "{};"
-                 : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";")));
-      } else if (sp.object) {
-        leaf = leaves.arg(sp, j, name, leaf, false);
-      } else if (t.type.kind == TypeKind::Pointer) {
-        // A pointer's tangent: storage of the same extent, written where
-        // f writes through the pointer.
-        params.push_back(sp.spelling + " " + name);
-      } else if (t.by_reference && !t.is_const) {
-        params.push_back("const " + sp.spelling + "& " +
-                         naming::incoming(name));
-        locals.push_back(cpp::statement(sp.spelling + " " + name + " = " +
-                                        naming::incoming(name) + ";"));
-      } else {
-        params.push_back(
-            (t.type.isReal() ? sp.spelling : "const " + sp.spelling + "&") +
-            " " + name);
-      }
-      args.push_back(leaf);
-    }
-  }
-}
-
-/// The specialization of a forward-mode block: f's leaves gathered, the
-/// directions' locals, then `call`, whose value it returns.
-CppStmt forwardSpecialization(const char *bound, const ForwardBinding &b,
-                              const Options &opts, std::uint64_t hash,
-                              const char *method,
-                              const std::vector<std::string> &params,
-                              const LeafArguments &leaves,
-                              const CppBody &locals, const std::string &call) {
-  CppBody before = distinctPointers(*b.source, signatureOf(*b.source));
-  cpp::append(before, leaves.before);
-  cpp::append(before, locals);
-  const std::string &r = b.source->result.spelling;
-  return specializationOf(bound, b.source->address, opts, hash, r, method,
-                          params, callBody(before, leaves.after, r, call));
-}
-
-} // namespace
-
-std::string
-tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
-                   const GeneratedPart &top, const ForwardBinding &binding,
-                   const Options &opts, std::uint64_t hash) {
-  std::vector<const GeneratedPart *> parts = callees;
-  parts.push_back(&top);
-  std::vector<std::string> params, args;
-  CppBody locals;
-  LeafArguments leaves(*binding.source);
-  directionParams(binding, opts, leaves, params, args, locals);
-  const std::string &r = binding.source->result.spelling;
-  if (binding.source->result.kind != TypeKind::Void) {
-    params.push_back(r + "& " + naming::bindingTangentResult());
-    args.push_back(naming::bindingTangentResult());
-  }
-  std::string call = std::string(naming::generatedFromBinding()) +
-                     "::" + top.code.entry + "(" + join(args) + ")";
-  CppBody block = accessTags(signatureOf(*binding.source));
-  cpp::append(block, partsOf(parts));
-  block.push_back(forwardSpecialization(naming::tangentLinearBinding(), binding,
-                                        opts, hash, rt::jvpEntry(), params,
-                                        leaves, locals, call));
-  return printCpp(block);
-}
-
-std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
-                             const GeneratedPart &top,
-                             const ForwardBinding &binding, const Options &opts,
-                             std::uint64_t hash) {
-  std::vector<const GeneratedPart *> parts = callees;
-  parts.push_back(&top);
-  std::vector<std::string> params, args;
-  CppBody locals;
-  LeafArguments leaves(*binding.source);
-  directionParams(binding, opts, leaves, params, args, locals);
-  std::vector<SourceParam> signature = signatureOf(*binding.source);
-  for (size_t k = 0; k < signature.size(); ++k) {
-    const Var &p = *top.function->params[k];
-    if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
-      continue;
-    std::string d = naming::bindingAdjoint(k);
-    if (p.type.kind == TypeKind::Pointer)
-      params.push_back(adjointParamType(p) + " " + d);
-    else
-      params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
-    args.push_back(p.type.isReal() ? "*" + d : d);
-  }
-  const std::string &r = binding.source->result.spelling;
-  params.push_back(std::string("double ") + naming::bindingSeed());
-  args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
-  std::string call = std::string(naming::generatedFromBinding()) +
-                     "::" + top.code.entry + "(" + join(args) + ")";
-  CppBody block = partsOf(parts);
-  block.push_back(forwardSpecialization(naming::secondOrderBinding(), binding,
-                                        opts, hash, rt::pullbackEntry(), params,
-                                        leaves, locals, call));
-  return printCpp(block);
 }
 
 std::string generatedRegion(const std::string &blocks,

@@ -62,10 +62,27 @@ struct ForwardBinding {
 /// `jvp(args..., tangents..., t_result)` returns f's value and writes its
 /// tangent (one tangent per parameter that is selected and differentiable;
 /// the others' are zero).
+///
+/// `lanes` (optional): the vector forward mode's variant of f and of its
+/// callees (`lanes->top` made by TangentLinearizer::freshLanes), bound as
+/// `template <int W> jvp_lanes(args..., tangents..., t_result)` with
+/// tangents of lanes (runtime tangent/lanes.hpp) for the selected
+/// parameters, when lanesBindable(): f returns a floating-point value or
+/// container of double, or nothing, and its selected parameters are
+/// scalars, vectors, arrays and pointers of double not taken by non-const
+/// reference (the others are data in that variant: objects, spans...).
+struct LanesVariant {
+  std::vector<const GeneratedPart *> callees;
+  const GeneratedPart *top = nullptr;
+  /// Its tangent parameters (TangentSignature::tangent_of).
+  std::vector<int> tangent_of;
+};
+bool lanesBindable(const ForwardBinding &binding, const Options &opts);
 std::string
 tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
                    const GeneratedPart &top, const ForwardBinding &binding,
-                   const Options &opts, std::uint64_t source_hash);
+                   const Options &opts, std::uint64_t source_hash,
+                   const LanesVariant &lanes = {});
 
 /// A Hessian-vector product request's block: the callees' tangent-linear
 /// functions (printed, and their adjoints), the adjoint of f's

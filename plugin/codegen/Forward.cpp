@@ -17,8 +17,12 @@ GeneratedFunction generateTangentLinear(Function &fn) {
   for (const Var *p : fn.params)
     params += (params.empty() ? "" : ", ") + paramType(*p) + " " + p->name;
   const std::string &r = fn.result.spelling;
+  // The vector forward mode's: a template over the number of lanes.
+  const std::string head =
+      fn.lanes ? "template <int " + std::string(naming::lanesWidth()) + "> "
+               : std::string();
   std::string sig =
-      "inline " + r + " " + fn.generated_name + "(" + params + ")";
+      head + "inline " + r + " " + fn.generated_name + "(" + params + ")";
   Code c;
   c.comment("tangent: forward mode (tangent-linear) of " + fn.base_name + " (" +
             fn.loc.str() + ")");

@@ -30,6 +30,8 @@ private:
   TangentLinearizer &lin_;
   std::map<const Var *, Var *> vars_;     ///< source var -> its copy
   std::map<const Var *, Var *> tangents_; ///< copy -> its tangent
+  /// In the vector forward mode: the variables that hold lanes.
+  std::set<const Var *> laned_;
   /// Copies of the floating-point scalars whose tangent is not always zero
   /// (they depend on a parameter); the others get none (forward activity).
   std::set<const Var *> varied_;
@@ -64,6 +66,11 @@ private:
   /// A floating-point `?:` as an if/else into a temporary.
   void hoistConditionals(ExprPtr &e, Block &out);
   ExprPtr zero(const Type &type) const;
+  /// The type of a tangent of a `type` value: the same, or in the vector
+  /// forward mode the same shape of lanes (naming::lanesType).
+  Type tangentType(const Type &type) const;
+  /// A temporary holding a tangent (of tangentType(type)).
+  Var *tangentTemp(const Type &type);
 
   // Statements (TangentStatements.cpp).
   void block(const Block &in, Block &out);

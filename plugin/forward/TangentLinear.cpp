@@ -20,7 +20,7 @@ namespace tangent {
 
 Function *TangentLinearizer::of(const Function &fn, TangentForm form,
                                 std::uint64_t tangent_data) {
-  auto key = std::make_tuple(&fn, form, tangent_data);
+  auto key = std::make_tuple(&fn, form, tangent_data, lanes_);
   if (auto it = made_.find(key); it != made_.end())
     return it->second;
   return fresh(fn, form, 0, tangent_data);
@@ -32,7 +32,7 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
   owned_.push_back(std::make_unique<Function>());
   Function *out = owned_.back().get();
   if (!fn.is_top) // before the body: recursion finds it
-    made_[std::make_tuple(&fn, form, tangent_data)] = out;
+    made_[std::make_tuple(&fn, form, tangent_data, lanes_)] = out;
   sources_[out] = &fn;
   // A callee's split objects are parameters like any other: only callers
   // see them, and they are generated code. The requested function's are
@@ -59,6 +59,14 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
       form == TangentForm::Output
           ? std::string(naming::generatedNamespace()) + "::" + naming::jvp(stem)
           : fn.name;
+  if (lanes_) { // called with its width: `<stem>_jvp_lanes<tangent_w>`
+    TANGENT_ASSERT(form == TangentForm::Output, "second order in lanes");
+    out->lanes = true;
+    out->generated_name = naming::jvpLanes(stem);
+    out->name = std::string(naming::generatedNamespace()) +
+                "::" + naming::jvpLanes(stem) + "<" + naming::lanesWidth() +
+                ">";
+  }
   TangentSignature &sig = signatures_[out];
   // Second order: pointer directions are constants (data).
   if (form == TangentForm::Return)
@@ -67,6 +75,33 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
         tangent_data |= std::uint64_t(1) << p->param_index;
   TangentBuilder(fn, *out, *this).build(form, sig, data, tangent_data);
   classifyLoops(*out); // counted loops print as `for` loops
+  return out;
+}
+
+Function *TangentLinearizer::freshLanes(const Function &fn,
+                                        std::uint64_t data) {
+  lanes_ = true;
+  Function *out = fresh(fn, TangentForm::Output, data);
+  lanes_ = false;
+  return out;
+}
+
+Var *TangentBuilder::tangentTemp(const Type &type) {
+  Var *v = temp(tangentType(type), naming::tangentTemp());
+  if (lin_.lanes())
+    laned_.insert(v);
+  return v;
+}
+
+Type TangentBuilder::tangentType(const Type &t) const {
+  if (!lin_.lanes() || !t.isDifferentiable())
+    return t;
+  Type out = t;
+  const std::string scalar = t.scalarSpelling();
+  out.spelling = naming::lanedSpelling(t.spelling, scalar);
+  out.elem_spelling = naming::lanedSpelling(t.elem_spelling, scalar);
+  if (t.row)
+    out.row = std::make_shared<const Type>(tangentType(*t.row));
   return out;
 }
 
@@ -84,7 +119,11 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig,
     c->is_const = v->is_const;
     c->data = v->data;
     c->resolved = v->resolved;
-    if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer &&
+    // Lanes: every parameter wrt leaves out is data, not only pointers
+    // (no zero tangents to carry; writing varied values into one refuses
+    // the variant, and the request keeps the scalar forward mode).
+    if (v->role == VarRole::Param &&
+        (v->type.kind == TypeKind::Pointer || lin_.lanes()) &&
         v->sourceParam() < 64 && ((data >> v->sourceParam()) & 1u))
       c->data = true;
     vars_[v.get()] = c;
@@ -98,8 +137,8 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig,
     Var *p = copyOf(src_.params[i]);
     if (!p->type.isDifferentiable() || p->data)
       continue; // data (Var::data): no tangent
-    Var *t = out_.addVar(naming::tangentStem(p->source_name), p->type,
-                         VarRole::Param);
+    Var *t = out_.addVar(naming::tangentStem(p->source_name),
+                         tangentType(p->type), VarRole::Param);
     t->name = out_.names.fresh(naming::tangentStem(p->name));
     t->by_reference = p->by_reference;
     t->is_const = p->is_const;
@@ -108,16 +147,21 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig,
     sig.tangent_of[i] = t->param_index;
     out_.params.push_back(t);
     tangents_[p] = t;
+    if (lin_.lanes())
+      laned_.insert(t);
   }
   Var *result = src_.result_var ? copyOf(src_.result_var) : nullptr;
   if (form == TangentForm::Output && result && src_.result.isDifferentiable()) {
-    Var *t = out_.addVar(naming::resultTangent(), src_.result, VarRole::Param);
+    Var *t = out_.addVar(naming::resultTangent(), tangentType(src_.result),
+                         VarRole::Param);
     t->name = out_.names.fresh(naming::resultTangent());
     t->by_reference = true;
     t->param_index = int(out_.params.size());
     sig.result_tangent = t->param_index;
     out_.params.push_back(t);
     tangents_[result] = t;
+    if (lin_.lanes())
+      laned_.insert(t);
     out_.result_var = result;
   } else if (form == TangentForm::Return) {
     TANGENT_ASSERT(result && src_.result.isReal(),
@@ -181,10 +225,12 @@ Var *TangentBuilder::tangentVar(Var *v) {
   if (auto it = tangents_.find(v); it != tangents_.end())
     return it->second;
   Var *t =
-      out_.addVar(naming::tangentStem(v->source_name), v->type,
+      out_.addVar(naming::tangentStem(v->source_name), tangentType(v->type),
                   v->role == VarRole::Temp ? VarRole::Temp : VarRole::Local);
   t->name = out_.names.fresh(naming::tangentStem(v->name));
   tangents_[v] = t;
+  if (lin_.lanes())
+    laned_.insert(t);
   return t;
 }
 
@@ -295,6 +341,11 @@ ExprPtr TangentBuilder::tangent(const Expr &e, Block &out) {
     if (!e.type.isReal() || !e.ops[0]->type.isReal())
       return nullptr;
     ExprPtr t = tangent(*e.ops[0], out);
+    if (t && lin_.lanes() && e.type.spelling == e.ops[0]->type.spelling)
+      return t; // lanes convert to nothing else
+    if (t && lin_.lanes())
+      cannot(src_.loc, "the vector forward mode does not convert tangents "
+                       "between floating-point types");
     return t ? makeCast(e.type, std::move(t)) : nullptr;
   }
   case ExprKind::Cond:
@@ -350,7 +401,12 @@ void TangentBuilder::hoistConditionals(ExprPtr &e, Block &out) {
     e = std::move(chosen);
     return;
   }
-  Var *v = temp(e->type, naming::tangentTemp());
+  // A value the row computes (atan2's `x*x + y*y > 0 ? ...`) stays a
+  // number; only a choice between tangents is lanes.
+  bool tangents = false;
+  forEachRead(*e, [&](Var *r) { tangents |= laned_.count(r) > 0; });
+  Var *v =
+      tangents ? tangentTemp(e->type) : temp(e->type, naming::tangentTemp());
   auto branch = std::make_unique<Stmt>();
   branch->kind = StmtKind::If;
   branch->cond = std::move(e->ops[0]);

@@ -77,6 +77,14 @@ public:
   /// data (directions: constants); so are those in `tangent_data`.
   Function *fresh(const Function &fn, TangentForm form, std::uint64_t data = 0,
                   std::uint64_t tangent_data = 0);
+  /// The vector forward mode's variant of fresh(fn, Output, data): every
+  /// tangent holds `naming::lanesWidth()` directions (runtime lanes), and
+  /// so do its callees'. What it cannot carry in lanes goes to `refusals`
+  /// (a cast between floating types, a custom derivative): the request
+  /// then has the scalar forward mode only.
+  Function *freshLanes(const Function &fn, std::uint64_t data);
+  /// Whether functions made now are the lanes variant.
+  bool lanes() const { return lanes_; }
   const TangentSignature &signature(const Function *tangent_linear) const {
     return signatures_.at(tangent_linear);
   }
@@ -95,7 +103,9 @@ public:
 
 private:
   std::function<std::string(const Function &)> stem_for_;
-  std::map<std::tuple<const Function *, TangentForm, std::uint64_t>, Function *>
+  bool lanes_ = false;
+  std::map<std::tuple<const Function *, TangentForm, std::uint64_t, bool>,
+           Function *>
       made_;
   std::vector<std::unique_ptr<Function>> owned_;
   std::map<const Function *, TangentSignature> signatures_;

@@ -83,7 +83,22 @@ ExprPtr TangentBuilder::argumentTangent(const Expr &arg, bool output,
   if (arg.type.isReal() && !output)
     return zero(arg.type);
   if (arg.type.isReal()) // written by the callee, and always zero here
-    return makeVarRef(temp(arg.type, naming::tangentTemp()));
+    return makeVarRef(tangentTemp(arg.type));
+  if (lin_.lanes() && !output && arg.kind == ExprKind::VarRef &&
+      (arg.type.kind == TypeKind::Vector || arg.type.kind == TypeKind::Array)) {
+    // Data given to a differentiated parameter: zeros shaped like it.
+    Var *zeros = tangentTemp(arg.type);
+    if (arg.type.kind == TypeKind::Vector) {
+      auto c = std::make_unique<Stmt>();
+      c->kind = StmtKind::Construct;
+      c->loc = at;
+      c->var = zeros;
+      c->construct = ConstructKind::Size;
+      c->args.push_back(makeSize(arg.clone()));
+      out.push_back(std::move(c));
+    }
+    return makeVarRef(zeros);
+  }
   cannot(at, "forward mode needs the tangent of this argument, "
              "which is not a variable or an element of one");
   return zero(arg.type);
@@ -97,7 +112,7 @@ ExprPtr TangentBuilder::addressTangent(const Expr &arg, const Loc &at,
   // it, at the same offset.
   if (dataAddress(arg)) {
     const Var *root = arg.ops[0]->var;
-    Var *zeros = temp(root->type, naming::tangentTemp());
+    Var *zeros = tangentTemp(root->type);
     if (root->type.kind == TypeKind::Vector) {
       auto c = std::make_unique<Stmt>();
       c->kind = StmtKind::Construct;
@@ -116,7 +131,7 @@ ExprPtr TangentBuilder::addressTangent(const Expr &arg, const Loc &at,
   if (arg.kind != ExprKind::VarRef || !arg.type.isReal())
     cannot(at, "forward mode needs a tangent for this address, which points "
                "into storage that has none");
-  ExprPtr t = makeVarRef(temp(arg.type, naming::tangentTemp()));
+  ExprPtr t = makeVarRef(tangentTemp(arg.type));
   t->address = true;
   return t;
 }
@@ -213,7 +228,7 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
     if (result && !aliased && hasTangent(result))
       result_tangent = tangentVar(result);
     else
-      result_tangent = through = temp(callee->result, naming::tangentTemp());
+      result_tangent = through = tangentTemp(callee->result);
   }
   for (size_t i = 0; i < args.size(); ++i) {
     c->args.push_back(std::move(args[i]));
@@ -236,6 +251,12 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
 }
 
 void TangentBuilder::customCall(const Stmt &s, Block &out) {
+  if (lin_.lanes()) {
+    cannot(s.loc, "the vector forward mode does not use custom derivatives "
+                  "('" +
+                      s.custom + "')");
+    return;
+  }
   bool outputs = false;
   for (bool o : s.arg_is_output)
     outputs |= o;

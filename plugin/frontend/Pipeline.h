@@ -143,6 +143,15 @@ protected:
                       std::vector<const Function *> &used);
   /// Prints the tangent-linear functions of `used` not printed yet.
   void printCallees(const std::vector<const Function *> &used);
+
+private:
+  /// The vector forward mode's variant of `top` (after linearize), into
+  /// `main` and `used`; false, reporting nothing, when it cannot be made
+  /// (the request keeps the scalar forward mode).
+  bool lanesVariant(Function &top, GeneratedPart &main,
+                    std::vector<const Function *> &used);
+  /// The pointer parameters of `top` that wrt leaves out (data).
+  std::uint64_t dataParams(const Function &top) const;
 };
 
 /// hvp<f>, hessian<f>: the adjoint of the tangent-linear function

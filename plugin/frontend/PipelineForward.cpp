@@ -13,14 +13,19 @@
 
 namespace tangent {
 
-Function *ForwardPipeline::linearize(Function &top, TangentForm form,
-                                     std::vector<const Function *> &used) {
+std::uint64_t ForwardPipeline::dataParams(const Function &top) const {
   // Pointer parameters that wrt leaves out carry no tangent (data).
   std::uint64_t data = 0;
   for (const Var *p : top.params)
     if (p->type.kind == TypeKind::Pointer && p->sourceParam() < 64 &&
         !selectsParam(request_.options, p->sourceParam()))
       data |= std::uint64_t(1) << p->sourceParam();
+  return data;
+}
+
+Function *ForwardPipeline::linearize(Function &top, TangentForm form,
+                                     std::vector<const Function *> &used) {
+  const std::uint64_t data = dataParams(top);
   specialiseForDataForward(top, work_.lowering, data);
   Function *tl = work_.linearizer.fresh(top, form, data);
   const Refusals found = std::move(work_.linearizer.refusals);
@@ -60,6 +65,30 @@ ForwardBinding bindingOf(const Function &top, const TangentLinearizer &lin,
 
 } // namespace
 
+bool ForwardPipeline::lanesVariant(Function &top, GeneratedPart &main,
+                                   std::vector<const Function *> &used) {
+  // Every parameter wrt leaves out is data there.
+  std::uint64_t data = 0;
+  for (const Var *p : top.params)
+    if (p->sourceParam() < 64 &&
+        !selectsParam(request_.options, p->sourceParam()))
+      data |= std::uint64_t(1) << p->sourceParam();
+  Function *tl = work_.linearizer.freshLanes(top, data);
+  const bool refused = !work_.linearizer.refusals.empty();
+  work_.linearizer.refusals.clear();
+  if (refused)
+    return false;
+  used = reachableCallees(*tl);
+  printCallees(used); // the scalar twins of these were accepted
+  if (!usable(used, work_.jvp_parts) ||
+      !generationRefusals(*tl, Generation::TangentLinear).empty())
+    return false;
+  main.function = tl;
+  main.stem = tl->generated_name;
+  main.code = generateTangentLinear(*tl);
+  return true;
+}
+
 bool ForwardPipeline::differentiate(Function &top) {
   std::vector<const Function *> used;
   Function *tl = linearize(top, TangentForm::Output, used);
@@ -78,9 +107,24 @@ bool ForwardPipeline::differentiate(Function &top) {
   std::vector<const GeneratedPart *> parts;
   for (const Function *callee : used)
     parts.push_back(&work_.jvp_parts.at(callee).part);
-  r_.block =
-      tangentLinearBlock(parts, main, bindingOf(top, work_.linearizer, tl),
-                         request_.options, r_.source_hash);
+  // The vector forward mode (Jacobians in lanes), where f's signature
+  // allows it.
+  const ForwardBinding binding = bindingOf(top, work_.linearizer, tl);
+  LanesVariant lanes;
+  GeneratedPart lanes_main;
+  std::vector<const Function *> lanes_used;
+  if (lanesBindable(binding, request_.options) &&
+      lanesVariant(top, lanes_main, lanes_used)) {
+    for (const Function *callee : lanes_used)
+      lanes.callees.push_back(&work_.jvp_parts.at(callee).part);
+    lanes.top = &lanes_main;
+    lanes.tangent_of =
+        work_.linearizer.signature(lanes_main.function).tangent_of;
+  }
+  if (!clean())
+    return false;
+  r_.block = tangentLinearBlock(parts, main, binding, request_.options,
+                                r_.source_hash, lanes);
   work_.blocks += r_.block;
   r_.ok = true;
   return true;

@@ -472,6 +472,9 @@ struct Function {
   Block body;
   Var *result_var = nullptr; ///< `return e` assigns it
   bool is_top = false;       ///< the requested function (joint sweeps)
+  /// A tangent-linear function of the vector forward mode: its tangents
+  /// are lanes (naming::lanesType), and it is a template over their number.
+  bool lanes = false;
   /// A specialisation's stem suffix (naming::sharedVariant(),
   /// naming::dataVariant()) and what it is specialised for, for the
   /// generated code's comments (`for arguments that share storage (...)`);

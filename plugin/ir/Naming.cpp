@@ -51,6 +51,33 @@ std::string generatedGuard(const std::string &stem, const std::string &hash) {
 }
 std::string tangentStem(const std::string &var) { return "t_" + var; }
 std::string jvp(const std::string &stem) { return stem + "_jvp"; }
+std::string jvpLanes(const std::string &stem) { return stem + "_jvp_lanes"; }
+std::string lanesType(const std::string &scalar) {
+  return "tangent::lanes<" + scalar + ", " + lanesWidth() + ">";
+}
+std::string lanedSpelling(const std::string &spelling,
+                          const std::string &scalar) {
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
+  const std::string by = lanesType(scalar);
+  std::string out;
+  for (size_t i = 0; i < spelling.size();) {
+    const size_t end = i + scalar.size();
+    const bool word = spelling.compare(i, scalar.size(), scalar) == 0 &&
+                      (i == 0 || !ident(spelling[i - 1])) &&
+                      (end == spelling.size() || !ident(spelling[end])) &&
+                      (scalar != "double" || i < 5 ||
+                       spelling.compare(i - 5, 5, "long ") != 0);
+    if (word) {
+      out += by;
+      i = end;
+    } else {
+      out += spelling[i++];
+    }
+  }
+  return out;
+}
 std::string hvp(const std::string &stem) { return stem + "_hvp"; }
 std::string pullback(const std::string &stem) { return stem + "_pullback"; }
 std::string forward(const std::string &stem) { return stem + "_forward"; }

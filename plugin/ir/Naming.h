@@ -224,6 +224,17 @@ std::string reverse(const std::string &stem);
 std::string jvp(const std::string &stem);
 /// The tangent-linear function whose adjoint is a Hessian-vector product.
 std::string hvp(const std::string &stem);
+/// The vector forward mode: the tangent-linear function whose tangents
+/// carry several directions at once (`<stem>_jvp_lanes`), a template over
+/// their number `lanesWidth()`; a tangent scalar is `lanesType(double)`
+/// (runtime tangent/lanes.hpp), and the binding's entry `jvpLanesEntry()`.
+std::string jvpLanes(const std::string &stem);
+inline const char *lanesWidth() { return "tangent_w"; }
+std::string lanesType(const std::string &scalar);
+/// A type's spelling with each whole-word `scalar` made lanes of it.
+std::string lanedSpelling(const std::string &spelling,
+                          const std::string &scalar);
+inline const char *jvpLanesEntry() { return "jvp_lanes"; }
 /// The primal of a function with split parameters, on its leaves.
 std::string primal(const std::string &stem);
 /// Suffixes of a request's stem: a request with options, checkpointed or

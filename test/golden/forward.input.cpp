@@ -2,7 +2,9 @@
 // branch and a callee, and a vector-valued one; each statement is preceded
 // by the statement computing its tangent, rule rows read a result computed
 // first (tanh, exp), and the Jacobian request also gets a reverse-mode
-// vector-Jacobian product.
+// vector-Jacobian product. Both also get the vector forward mode's variant
+// (`<f>_jvp_lanes<tangent_w>`, the same code on tangent::lanes), which
+// jacobian<flux> uses for its columns.
 #include <tangent/tangent.hpp>
 #include <cmath>
 #include <vector>

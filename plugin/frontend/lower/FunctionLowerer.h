@@ -142,8 +142,10 @@ public:
   ExprPtr assignment(const clang::Expr *lhs, const clang::Expr *rhs,
                      std::optional<Op> op, clang::SourceLocation loc,
                      Block &pre);
-  /// `++x`, `x--`...: the target (prefix) or its old value (postfix).
-  ExprPtr incDec(const clang::UnaryOperator *u, Block &pre);
+  /// `++x`, `x--`...: the target (prefix) or its old value (postfix);
+  /// `discarded`: a statement, whose value nobody reads (no old value).
+  ExprPtr incDec(const clang::UnaryOperator *u, Block &pre,
+                 bool discarded = false);
   /// A call; its result (if any) goes to `into` when given.
   ExprPtr call(const clang::CallExpr *call, Block &pre, Var *into);
   /// The Call statement of a user function (or custom derivative)

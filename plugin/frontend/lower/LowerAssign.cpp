@@ -134,13 +134,15 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
   return makeVarRef(result);
 }
 
-ExprPtr FunctionLowerer::incDec(const UnaryOperator *u, Block &pre) {
+ExprPtr FunctionLowerer::incDec(const UnaryOperator *u, Block &pre,
+                                bool discarded) {
   SourceLocation loc = u->getBeginLoc();
   if (PointerStep step; pointerStep(u, step))
     return stepPointer(step, loc, pre); // LowerPointer.cpp
   ExprPtr t = target(u->getSubExpr(), pre);
   ExprPtr old;
-  if (u->isPostfix()) {
+  const bool postfix = u->isPostfix() && !discarded;
+  if (postfix) {
     Var *saved = temp(t->type, naming::valueTemp());
     pre.push_back(assign(makeVarRef(saved), t->clone(), loc));
     old = makeVarRef(saved);
@@ -150,7 +152,7 @@ ExprPtr FunctionLowerer::incDec(const UnaryOperator *u, Block &pre) {
   if (t->type.spelling != "int" && t->type.isIntegral())
     next = makeCast(t->type, std::move(next));
   pre.push_back(assign(t->clone(), std::move(next), loc));
-  return u->isPostfix() ? std::move(old) : std::move(t);
+  return postfix ? std::move(old) : std::move(t);
 }
 
 } // namespace tangent

@@ -380,8 +380,18 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
 }
 
 void FunctionLowerer::stmt(const clang::Stmt *s, Block &out) {
-  if (s)
-    Visit(s, out);
+  if (!s)
+    return;
+  // `i++;` (a for loop's step, a statement): its value is discarded, so it
+  // is `i = i + 1` with no copy of the old value, which would make the loop
+  // look uncounted (LoopAnalysis.cpp) and its copy recorded per iteration.
+  if (const auto *e = dyn_cast<clang::Expr>(s))
+    if (const auto *u = dyn_cast<UnaryOperator>(e->IgnoreParens());
+        u && u->isIncrementDecrementOp()) {
+      incDec(u, out, /*discarded=*/true);
+      return;
+    }
+  Visit(s, out);
 }
 
 void FunctionLowerer::sequence(llvm::ArrayRef<const clang::Stmt *> stmts,

@@ -11,9 +11,10 @@
 ///    a raw pointer: a pointer's tangent is a pointer to storage of the same
 ///    extent, written where f writes). A void f has no `t_result`: its
 ///    results are what it writes through its non-const pointers.
-///  - `jacobian<f, O>()` returns a `jacobian_matrix<f, O>`, which calls that
-///    jvp once per input coordinate (forward mode, one column per call), or
-///    a reverse sweep per output (`cotangent`, or a void f's pullback).
+///  - `jacobian<f, O>()` returns a `jacobian_matrix<f, O>` (jacobian.hpp),
+///    which computes its columns by that jvp, or W at a time by the vector
+///    forward mode's `jvp_lanes<W>` (lanes.hpp), or its rows by a reverse
+///    sweep per output (`cotangent`, or a void f's pullback).
 ///  - `hvp<f, O>()` returns a `hessian_vector<f, O>`; the generator supplies
 ///    `second_order<&f, O>::pullback(args..., directions..., adjoints...,
 ///    seed)`: the adjoint of f's tangent-linear function (reverse over
@@ -37,6 +38,7 @@
 
 #include "tangent/detail/request_shape.hpp"
 #include "tangent/grad.hpp"
+#include "tangent/lanes.hpp"
 
 #include <array>
 #include <cstddef>
@@ -199,6 +201,42 @@ public:
                typename shape::seq{});
   }
 
+  /// Low-level vector forward mode: `pushforward_lanes<W>(args...,
+  /// tangents...)` is pushforward with W directions at once, each tangent
+  /// a `tangent::lanes<double, W>` (a pointer to them for a pointer
+  /// parameter, written for a non-const one); returns the tangent of f's
+  /// result in lanes (nothing for a void f). Lane j is what pushforward
+  /// gives for the directions' lane j. Only where the generator bound it
+  /// (see jacobian_matrix::has_lanes and docs/modes.md).
+  // (The result type is spelled out: deducing it would instantiate the
+  // body before the generator has bound f, at the end of the file.)
+  template <int W, class... A>
+  std::conditional_t<void_f, void,
+                     lanes<std::conditional_t<void_f, double, R>, W>>
+  pushforward_lanes(A &&...args) const {
+    check<A...>();
+    static_assert(void_f || std::is_floating_point_v<R>,
+                  "tangent::jvp<f>.pushforward_lanes: f must return void "
+                  "or a floating-point value");
+    auto all = std::forward_as_tuple(std::forward<A>(args)...);
+    return [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
+                                                   std::index_sequence<I...>) {
+      if constexpr (void_f) {
+        tangent_linear<F, O>::template jvp_lanes<W>(
+            detail::argument_for<typename shape::template arg_t<P>>(
+                std::get<P>(all))...,
+            std::get<shape::sig::arity + I>(all)...);
+      } else {
+        lanes<R, W> tangent{};
+        tangent_linear<F, O>::template jvp_lanes<W>(
+            detail::argument_for<typename shape::template arg_t<P>>(
+                std::get<P>(all))...,
+            std::get<shape::sig::arity + I>(all)..., tangent);
+        return tangent;
+      }
+    }(std::make_index_sequence<shape::sig::arity>{}, typename shape::seq{});
+  }
+
   /// Runs the tangent-linear function on `all`'s arguments with the
   /// tangents `t` (all_type, updated for outputs): {value, tangent}, or
   /// nothing for a void f.
@@ -261,208 +299,6 @@ private:
               std::get<shape::sig::arity + I>(all))...,
           tangent);
       return tangent;
-    }
-  }
-};
-
-namespace detail {
-/// What a Jacobian's reverse sweeps go through: vector-Jacobian products
-/// of a vector-valued f, the pullback of a void f.
-template <bool Void, auto F, options O> struct reverse_sweeps {
-  using type = cotangent<F, O>;
-};
-template <auto F, options O> struct reverse_sweeps<true, F, O> {
-  using type = gradient<F, O>;
-};
-} // namespace detail
-
-/// The object returned by `jacobian<f>()`: `J(args...)` is a std::vector
-/// with one row per output of f; row i is shaped as grad<f> shapes a
-/// gradient and holds the gradient of output i. The outputs are f's result
-/// (a std::vector or std::array), or, for a void f, the elements of its
-/// selected non-const pointer parameters in order (sized arguments: a
-/// std::span...; each sweep starts from their values at the call, and the
-/// call leaves in them what f writes), whose inputs are its other selected
-/// parameters (what an output holds at the call is not an input: take the
-/// old state through a const pointer, `step(const double *u, double
-/// *next)`, for a state's Jacobian). The sweeps follow the shape: with
-/// fewer outputs m than input scalars n, m reverse sweeps (one
-/// vector-Jacobian product per row), else n forward sweeps (one jvp per
-/// column).
-template <auto F, options O = options{}> class jacobian_matrix {
-  using shape = detail::request_shape<F, O>;
-  using R = typename shape::R;
-  static constexpr bool void_f = std::is_void_v<R>;
-  static_assert(!shape::sig::supported || detail::is_real_container<R>() ||
-                    (void_f && shape::output_count > 0),
-                "tangent::jacobian<f>: f must return a std::vector or "
-                "std::array of floating point, or be a void function writing "
-                "through a selected non-const pointer parameter (use grad<f> "
-                "for a scalar f)");
-  // The sweeps: directional<F, O> (columns), and cotangent<F, O> (rows of
-  // a vector-valued f) or, for a void f, gradient<F, O>'s pullback. They
-  // are members so that the generator sees these requests (it generates
-  // for the specializations named when the file ends); only the one that
-  // applies is named.
-  directional<F, O> jvp_;
-  typename detail::reverse_sweeps<void_f, F, O>::type reverse_;
-
-public:
-  /// A row: the gradient of one output, shaped like grad<f>'s result (for
-  /// a void f, over its inputs: the selected parameters that are not
-  /// outputs).
-  using row_type = std::conditional_t<void_f, typename shape::inputs_type,
-                                      typename shape::gradient_type>;
-
-  template <class... A> std::vector<row_type> operator()(A &&...args) const {
-    static_assert(sizeof...(A) == shape::sig::arity,
-                  "tangent::jacobian<f>: wrong number of arguments");
-    auto all = std::forward_as_tuple(args...);
-    std::vector<row_type> rows;
-    if constexpr (void_f) {
-      typename shape::template outputs_state<decltype(all)> out(all);
-      const std::size_t m = out.total();
-      const row_type zero =
-          shape::inputs(shape::zeros(all), typename shape::input_seq{});
-      std::size_t inputs = 0;
-      if constexpr (shape::input_count == 1)
-        inputs = detail::scalar_count(zero);
-      else
-        std::apply(
-            [&](const auto &...s) {
-              ((inputs += detail::scalar_count(s)), ...);
-            },
-            zero);
-      if (m < inputs)
-        output_rows(all, out, rows, typename shape::output_seq{});
-      else
-        void_columns(all, out, m, zero, rows, typename shape::input_seq{});
-      out.restore(); // what f leaves
-      shape::primal(all);
-      return rows;
-    } else {
-      std::size_t inputs = 0;
-      {
-        auto seeds = shape::zeros(all);
-        std::apply(
-            [&](const auto &...s) {
-              ((inputs += detail::scalar_count(s)), ...);
-            },
-            seeds);
-      }
-      const R value = shape::primal(all);
-      if (value.size() < inputs) { // rows: one reverse sweep each
-        R unit = value;
-        for (auto &e : unit)
-          e = 0;
-        for (std::size_t i = 0; i < unit.size(); ++i) {
-          unit[i] = 1;
-          auto result = shape::zeros(all);
-          cotangent<F, O>::into(all, unit, result);
-          rows.push_back(shape::shaped(std::move(result)));
-          unit[i] = 0;
-        }
-        return rows;
-      }
-      columns(all, value.size(), rows);
-      return rows;
-    }
-  }
-
-private:
-  /// A void f's rows: for each element of each output, a pullback seeded
-  /// with it; the row is what it gives the inputs.
-  template <class Args, class Out, std::size_t... J>
-  void output_rows(Args &all, const Out &out, std::vector<row_type> &rows,
-                   std::index_sequence<J...>) const {
-    (output_rows_of<shape::output_index[J], J>(all, out, rows), ...);
-  }
-  template <std::size_t I, std::size_t J, class Args, class Out>
-  void output_rows_of(Args &all, const Out &out,
-                      std::vector<row_type> &rows) const {
-    for (std::size_t k = 0; k < out.size[J]; ++k) {
-      out.restore();
-      auto g = shape::zeros(all);
-      std::get<I>(g)[k] = 1;
-      [&]<std::size_t... P, std::size_t... Q>(std::index_sequence<P...>,
-                                              std::index_sequence<Q...>) {
-        reverse_.pullback(
-            detail::argument_for<typename shape::template arg_t<P>>(
-                std::get<P>(all))...,
-            detail::adjoint_for<typename shape::template param_t<Q>>(
-                std::get<Q>(g))...,
-            1.0);
-      }(typename shape::arity_seq{}, typename shape::seq{});
-      rows.push_back(shape::inputs(std::move(g), typename shape::input_seq{}));
-    }
-  }
-
-  /// A void f's columns: a unit tangent per input scalar, the outputs'
-  /// tangents starting at zero; `out` put back before each sweep.
-  template <class Args, class Out, std::size_t... J>
-  void void_columns(Args &all, const Out &out, std::size_t m,
-                    const row_type &zero, std::vector<row_type> &rows,
-                    std::index_sequence<J...>) const {
-    rows.assign(m, zero);
-    (void_column<J>(all, out, rows), ...);
-  }
-  template <std::size_t J, class Args, class Out>
-  void void_column(Args &all, const Out &out,
-                   std::vector<row_type> &rows) const {
-    constexpr std::size_t I = shape::input_index[J];
-    auto t = shape::zeros(all);
-    for (std::size_t k = 0; k < detail::scalar_count(std::get<I>(t)); ++k) {
-      auto tk = t;
-      detail::scalar_at(std::get<I>(tk), k) = 1;
-      out.restore();
-      directional<F, O>::call(all, tk);
-      std::size_t i = 0;
-      [&]<std::size_t... Q>(std::index_sequence<Q...>) {
-        ((put<J>(std::get<shape::output_index[Q]>(tk), k, i, rows)), ...);
-      }(typename shape::output_seq{});
-    }
-  }
-  template <std::size_t J, class Col>
-  static void put(const Col &col, std::size_t k, std::size_t &i,
-                  std::vector<row_type> &rows) {
-    for (std::size_t e = 0; e < col.size(); ++e, ++i) {
-      if constexpr (shape::input_count == 1)
-        detail::scalar_at(rows[i], k) = col[e];
-      else
-        detail::scalar_at(std::get<J>(rows[i]), k) = col[e];
-    }
-  }
-
-  /// A vector-valued f's columns: a unit tangent per input scalar.
-  template <class Args>
-  void columns(Args &all, std::size_t m, std::vector<row_type> &rows) const {
-    auto seeds = shape::zeros(all);
-    rows.assign(m, shape::shaped(shape::zeros(all)));
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (column<I>(all, seeds, rows), ...);
-    }(typename shape::seq{});
-  }
-
-  /// Every column of selected parameter I.
-  template <std::size_t I, class Args, class Seeds>
-  void column(Args &all, Seeds &seeds, std::vector<row_type> &rows) const {
-    auto &seed = std::get<I>(seeds);
-    static_assert(
-        !detail::is_std_vector<
-            std::remove_cvref_t<decltype(detail::scalar_at(seed, 0))>>::value,
-        "tangent::jacobian<f>: parameters that are vectors of "
-        "vectors are not supported");
-    for (std::size_t k = 0; k < detail::scalar_count(seed); ++k) {
-      detail::scalar_at(seed, k) = 1;
-      auto t = seeds;
-      detail::scalar_at(seed, k) = 0;
-      const R col = directional<F, O>::call(all, t).second;
-      for (std::size_t i = 0; i < col.size(); ++i) {
-        if constexpr (shape::count == 1)
-          detail::scalar_at(rows[i], k) = col[i];
-        else
-          detail::scalar_at(std::get<I>(rows[i]), k) = col[i];
-      }
     }
   }
 };
@@ -557,14 +393,6 @@ template <auto F, options O = options{}> constexpr cotangent<F, O> vjp() {
   return {};
 }
 
-/// Requests the Jacobian of a vector-valued f.
-template <auto F, options O = options{}>
-constexpr jacobian_matrix<F, O> jacobian() {
-  static_assert(detail::signature<decltype(F)>::supported,
-                "tangent::jacobian<f>: f must be a function");
-  return {};
-}
-
 /// Requests Hessian-vector products of a scalar f.
 template <auto F, options O = options{}> constexpr hessian_vector<F, O> hvp() {
   static_assert(detail::signature<decltype(F)>::supported,
@@ -581,5 +409,9 @@ constexpr hessian_matrix<F, O> hessian() {
 }
 
 } // namespace tangent
+
+// jacobian<f>: its columns by the (vector) forward mode, or its rows by
+// reverse sweeps.
+#include "tangent/jacobian.hpp"
 
 #endif // TANGENT_FORWARD_HPP

@@ -1,0 +1,254 @@
+//===- BindingForward.cpp - the blocks of forward-mode requests -----------===//
+//
+// jvp and jacobian (tangent_linear, with the vector forward mode's
+// jvp_lanes), hvp and hessian (second_order): the generated functions of
+// the callees and of f, then the specialization that binds the request.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Binding.h"
+#include "codegen/BindingParts.h"
+#include "codegen/RuntimeApi.h"
+#include "ir/Printer.h"
+
+namespace tangent {
+
+namespace {
+
+using namespace binding;
+
+/// Prototypes of every part (forward blocks: callees may call each other in
+/// any order), then each part's guarded text.
+CppBody partsOf(const std::vector<const GeneratedPart *> &parts) {
+  CppBody declarations, out;
+  for (const GeneratedPart *part : parts)
+    cpp::append(declarations, part->code.declarations);
+  out.push_back(cpp::namespaceScope(naming::generatedNamespace(),
+                                    std::move(declarations), false));
+  for (const GeneratedPart *part : parts)
+    guarded(out, part->stem, part->code);
+  return out;
+}
+
+/// The parameters of a forward-mode specialization: f's, then one
+/// direction per parameter that is selected and has a tangent (an object's
+/// direction is an object of its type); `args` gets f's arguments (an
+/// object's leaves) then every tangent argument of the generated function
+/// (zero for the parameters not selected, a copy for in-out ones).
+void directionParams(const ForwardBinding &b, const Options &opts,
+                     LeafArguments &leaves, std::vector<std::string> &params,
+                     std::vector<std::string> &args, CppBody &locals) {
+  std::vector<SourceParam> signature = signatureOf(*b.source);
+  std::vector<std::string> primal; // per leaf (IR parameter)
+  for (const SourceParam &sp : signature) {
+    params.push_back(declaredType(sp) + " " + sp.name);
+    for (int j = 0; j < sp.leaves; ++j)
+      primal.push_back(sp.object ? leaves.arg(sp, j, objectOf(sp, sp.name),
+                                              naming::leafLocal(sp.name, j),
+                                              sp.by_reference && !sp.is_const)
+                                 : sp.name);
+  }
+  args = primal;
+  for (size_t k = 0; k < signature.size(); ++k) {
+    const SourceParam &sp = signature[k];
+    std::string name = naming::bindingDirection(k);
+    bool any = false;
+    for (int j = 0; j < sp.leaves; ++j)
+      any |= b.tangent_of[sp.first + j] >= 0;
+    if (!any)
+      continue;
+    const bool selected = selectsParam(opts, int(k));
+    if (sp.object && selected)
+      params.push_back("const " + sp.spelling + "& " + name);
+    for (int j = 0; j < sp.leaves; ++j) {
+      const int at = b.tangent_of[sp.first + j];
+      if (at < 0)
+        continue;
+      const Var &t = *b.source->params[sp.first + j];
+      std::string leaf = sp.object ? naming::leafLocal(name, j) : name;
+      if (!selected) { // zero, shaped like the argument
+        locals.push_back(cpp::statement(
+            t.type.spelling + " " + leaf +
+            (t.type.isReal()
+                 ? "{};"
+                 : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";")));
+      } else if (sp.object) {
+        leaf = leaves.arg(sp, j, name, leaf, false);
+      } else if (t.type.kind == TypeKind::Pointer) {
+        // A pointer's tangent: storage of the same extent, written where
+        // f writes through the pointer.
+        params.push_back(sp.spelling + " " + name);
+      } else if (t.by_reference && !t.is_const) {
+        params.push_back("const " + sp.spelling + "& " +
+                         naming::incoming(name));
+        locals.push_back(cpp::statement(sp.spelling + " " + name + " = " +
+                                        naming::incoming(name) + ";"));
+      } else {
+        params.push_back(
+            (t.type.isReal() ? sp.spelling : "const " + sp.spelling + "&") +
+            " " + name);
+      }
+      args.push_back(leaf);
+    }
+  }
+}
+
+/// The specialization of a forward-mode block: f's leaves gathered, the
+/// directions' locals, then `call`, whose value it returns.
+CppStmt forwardSpecialization(const char *bound, const ForwardBinding &b,
+                              const Options &opts, std::uint64_t hash,
+                              const char *method,
+                              const std::vector<std::string> &params,
+                              const LeafArguments &leaves,
+                              const CppBody &locals, const std::string &call,
+                              const CppBody &members = {}) {
+  CppBody before = distinctPointers(*b.source, signatureOf(*b.source));
+  cpp::append(before, leaves.before);
+  cpp::append(before, locals);
+  const std::string &r = b.source->result.spelling;
+  return specializationOf(bound, b.source->address, opts, hash, r, method,
+                          params, callBody(before, leaves.after, r, call),
+                          members);
+}
+
+/// `template <int W> static R jvp_lanes(args..., tangents..., t_result)`:
+/// the vector forward mode's entry (lanesBindable signatures only).
+CppStmt lanesMember(const ForwardBinding &b, const LanesVariant &lanes) {
+  const GeneratedPart &top = *lanes.top;
+  const std::vector<SourceParam> signature = signatureOf(*b.source);
+  std::vector<std::string> params, args, directions, direction_params;
+  CppBody before = distinctPointers(*b.source, signature);
+  LeafArguments leaves(*b.source);
+  for (size_t k = 0; k < signature.size(); ++k) {
+    const SourceParam &sp = signature[k];
+    params.push_back(declaredType(sp) + " " + sp.name);
+    if (sp.object) { // data: its leaves, no tangent (lanesBindable)
+      for (int j = 0; j < sp.leaves; ++j)
+        args.push_back(leaves.arg(sp, j, objectOf(sp, sp.name),
+                                  naming::leafLocal(sp.name, j),
+                                  sp.by_reference && !sp.is_const));
+      continue;
+    }
+    args.push_back(sp.name);
+    if (lanes.tangent_of[sp.first] < 0)
+      continue;
+    const Var &p = *b.source->params[sp.first];
+    const std::string name = naming::bindingDirection(k);
+    const std::string laned =
+        naming::lanedSpelling(sp.spelling, p.type.scalarSpelling());
+    direction_params.push_back(p.type.isReal() ||
+                                       p.type.kind == TypeKind::Pointer
+                                   ? laned + " " + name
+                                   : "const " + laned + "& " + name);
+    directions.push_back(name);
+  }
+  params.insert(params.end(), direction_params.begin(), direction_params.end());
+  args.insert(args.end(), directions.begin(), directions.end());
+  const Type &result = b.source->result;
+  if (result.kind != TypeKind::Void) {
+    params.push_back(
+        naming::lanedSpelling(result.spelling, result.scalarSpelling()) + "& " +
+        naming::bindingTangentResult());
+    args.push_back(naming::bindingTangentResult());
+  }
+  const std::string call = std::string(naming::generatedFromBinding()) +
+                           "::" + top.code.entry + "<" + naming::lanesWidth() +
+                           ">(" + join(args) + ")";
+  cpp::append(before, leaves.before);
+  return cpp::function("template <int " + std::string(naming::lanesWidth()) +
+                           "> static " + result.spelling + " " +
+                           naming::jvpLanesEntry() + "(" + join(params) + ")",
+                       callBody(before, leaves.after, result.spelling, call));
+}
+
+} // namespace
+
+bool lanesBindable(const ForwardBinding &binding, const Options &opts) {
+  const Function &f = *binding.source;
+  const std::vector<SourceParam> signature = signatureOf(f);
+  if (!(f.result.kind == TypeKind::Void || f.result.isDifferentiable()))
+    return false;
+  for (size_t k = 0; k < signature.size(); ++k) {
+    const SourceParam &sp = signature[k];
+    if (!selectsParam(opts, int(k)))
+      continue; // data in the lanes variant
+    if (sp.object || sp.leaves != 1)
+      return false;
+    if (binding.tangent_of[sp.first] < 0)
+      continue;
+    const Var &p = *f.params[sp.first];
+    if ((p.by_reference && !p.is_const) || p.type.isNested() || p.type.span ||
+        p.type.scalarSpelling() != "double")
+      return false;
+  }
+  return f.result.kind == TypeKind::Void ||
+         (!f.result.isNested() && f.result.scalarSpelling() == "double");
+}
+
+std::string
+tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
+                   const GeneratedPart &top, const ForwardBinding &binding,
+                   const Options &opts, std::uint64_t hash,
+                   const LanesVariant &lanes) {
+  std::vector<const GeneratedPart *> parts = callees;
+  parts.push_back(&top);
+  CppBody members;
+  if (lanes.top) {
+    for (const GeneratedPart *c : lanes.callees)
+      parts.push_back(c);
+    parts.push_back(lanes.top);
+    members.push_back(lanesMember(binding, lanes));
+  }
+  std::vector<std::string> params, args;
+  CppBody locals;
+  LeafArguments leaves(*binding.source);
+  directionParams(binding, opts, leaves, params, args, locals);
+  const std::string &r = binding.source->result.spelling;
+  if (binding.source->result.kind != TypeKind::Void) {
+    params.push_back(r + "& " + naming::bindingTangentResult());
+    args.push_back(naming::bindingTangentResult());
+  }
+  std::string call = std::string(naming::generatedFromBinding()) +
+                     "::" + top.code.entry + "(" + join(args) + ")";
+  CppBody block = accessTags(signatureOf(*binding.source));
+  cpp::append(block, partsOf(parts));
+  block.push_back(forwardSpecialization(naming::tangentLinearBinding(), binding,
+                                        opts, hash, rt::jvpEntry(), params,
+                                        leaves, locals, call, members));
+  return printCpp(block);
+}
+
+std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
+                             const GeneratedPart &top,
+                             const ForwardBinding &binding, const Options &opts,
+                             std::uint64_t hash) {
+  std::vector<const GeneratedPart *> parts = callees;
+  parts.push_back(&top);
+  std::vector<std::string> params, args;
+  CppBody locals;
+  LeafArguments leaves(*binding.source);
+  directionParams(binding, opts, leaves, params, args, locals);
+  std::vector<SourceParam> signature = signatureOf(*binding.source);
+  for (size_t k = 0; k < signature.size(); ++k) {
+    const Var &p = *top.function->params[k];
+    if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
+      continue;
+    std::string d = naming::bindingAdjoint(k);
+    if (p.type.kind == TypeKind::Pointer)
+      params.push_back(adjointParamType(p) + " " + d);
+    else
+      params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
+    args.push_back(p.type.isReal() ? "*" + d : d);
+  }
+  const std::string &r = binding.source->result.spelling;
+  params.push_back(std::string("double ") + naming::bindingSeed());
+  args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
+  std::string call = std::string(naming::generatedFromBinding()) +
+                     "::" + top.code.entry + "(" + join(args) + ")";
+  CppBody block = partsOf(parts);
+  block.push_back(forwardSpecialization(naming::secondOrderBinding(), binding,
+                                        opts, hash, rt::pullbackEntry(), params,
+                                        leaves, locals, call));
+  return printCpp(block);
+}
+
+} // namespace tangent

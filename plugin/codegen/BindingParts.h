@@ -1,0 +1,64 @@
+//===- BindingParts.h - pieces shared by the binding blocks -----*- C++ -*-===//
+///
+/// \file
+/// Private to codegen/: what Binding.cpp (gradients) and BindingForward.cpp
+/// (forward mode, second order) both build their blocks from.
+//===----------------------------------------------------------------------===//
+#ifndef TANGENT_CODEGEN_BINDINGPARTS_H
+#define TANGENT_CODEGEN_BINDINGPARTS_H
+
+#include "codegen/Binding.h"
+#include "ir/Cpp.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tangent::binding {
+
+std::string hex(std::uint64_t v);
+std::string join(const std::vector<std::string> &items);
+/// A parameter's type as the user's function declares it.
+std::string declaredType(const SourceParam &p);
+/// The signature of `fn` as its callers see it (functions built without
+/// one, in tests, have one C++ parameter per IR parameter).
+std::vector<SourceParam> signatureOf(const Function &fn);
+/// The object a split parameter's leaves are read from.
+std::string objectOf(const SourceParam &sp, const std::string &name);
+/// The access tags for the private fields the signature's leaves name.
+CppBody accessTags(const std::vector<SourceParam> &signature);
+
+/// Arguments for the leaves of split objects (SourceParam::paths): a field
+/// of the object, or, for a field of the elements of a container of
+/// objects, a container gathered before the call (`before`) and, when
+/// written, scattered back after it (`after`).
+struct LeafArguments {
+  explicit LeafArguments(const Function &f) : fn(f) {}
+  const Function &fn;
+  CppBody before, after;
+
+  std::string arg(const SourceParam &sp, int j, const std::string &object,
+                  const std::string &local, bool write_back);
+};
+
+/// `return call;` after `before` (gathered arguments, zero tangents); with
+/// write-backs `after`, through a `value` of type `result`.
+CppBody callBody(const CppBody &before, const CppBody &after,
+                 const std::string &result, const std::string &call);
+/// `template <> struct <bound><address, options> { source_hash;
+/// static <result> <method>(<params>) { <body> } <members> };` in namespace
+/// tangent: the explicit specialization every block ends with.
+CppStmt specializationOf(const char *bound, const std::string &address,
+                         const Options &options, std::uint64_t hash,
+                         const std::string &result, const char *method,
+                         const std::vector<std::string> &params, CppBody body,
+                         const CppBody &members = {});
+/// The run-time checks that pointer parameters are distinct storage.
+CppBody distinctPointers(const Function &fn,
+                         const std::vector<SourceParam> &signature);
+/// A generated function in an include guard named after its content.
+void guarded(CppBody &out, const std::string &stem,
+             const GeneratedFunction &code);
+
+} // namespace tangent::binding
+
+#endif
