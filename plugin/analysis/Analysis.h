@@ -57,6 +57,11 @@ struct LoopPlans {
   const Function *fn = nullptr;
 };
 
+/// Part of analyzeToBeRecorded (Rematerialize.cpp): marks the scalars
+/// whose value the reverse computes again from a cheap expression of
+/// unchanging values (Var::rematerialized) instead of recording it.
+void findRematerialized(Function &fn);
+
 /// Every analysis of a function, in the order it ran.
 struct Analyzed {
   LoopForms loops;

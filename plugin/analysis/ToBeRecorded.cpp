@@ -113,7 +113,7 @@ bool shareLoop(const Function::Position &a, const Function::Position &b) {
 } // namespace
 
 bool needsRecord(const Function &fn, const Stmt &s, const Var *v) {
-  if (v->role == VarRole::Induction)
+  if (v->role == VarRole::Induction || v->rematerialized)
     return false;
   if (v->read_everywhere)
     return true;
@@ -342,6 +342,11 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
         v->read_in_reverse = v->read_everywhere = true;
     });
   });
+  if (optimized)
+    findRematerialized(fn);
+  else
+    for (auto &v : fn.vars)
+      v->rematerialized = nullptr;
   markRestoredIndices(fn);
   if (!optimized)
     for (auto &v : fn.vars)

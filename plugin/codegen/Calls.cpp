@@ -195,7 +195,20 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                : std::string(naming::generatedNamespace()) +
                      "::" + naming::reverse(s.callee->generated_name);
     rev.comment(s.loc.str() + ": reverse of the call");
-    rev.statement(rev_callee + "(" + list + ");");
+    // A callee whose reverse reads no tape adds seed x partials: nothing
+    // when the result's adjoint, its only seed, is zero (k-means: the
+    // centroids that are not the nearest).
+    bool outputs = false;
+    for (bool o : s.arg_is_output)
+      outputs |= o;
+    if (!custom && s.callee->tapeless && !outputs && s.result &&
+        s.result->active && s.result->type.isReal() && !result_is_arg) {
+      rev.openIf(d_res + " != 0");
+      rev.statement(rev_callee + "(" + list + ");");
+      rev.close();
+    } else {
+      rev.statement(rev_callee + "(" + list + ");");
+    }
     if (s.result && s.result->active && !result_is_arg) {
       if (s.result->type.isReal())
         rev.statement(s.result->adjoint + " = 0;");

@@ -119,7 +119,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
   // In a split reverse, a container's final value is there only if it was
   // kept for the reverse; otherwise its final size is recorded.
   auto kept = [&](const Var &v) {
-    return v.read_in_reverse &&
+    return v.read_in_reverse && !v.rematerialized &&
            (isHoisted(v) || (v.role == VarRole::Param && !v.by_reference &&
                              v.type.kind != TypeKind::Pointer &&
                              fn.param_written[v.param_index]));
@@ -243,6 +243,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     // own members; runtime helpers that take it as an argument do not count.
     if (save.empty() && !body.fwd.recordsThroughMembers())
       c.statement("(void)" + tape + ";");
+    fn.tapeless = save.empty() && !body.fwd.records();
     c.statement(has_result ? "return " + fn.result_var->name + ";" : "return;");
     c.close();
     c.blank();

@@ -72,6 +72,14 @@ SweepGenerator::Sweeps SweepGenerator::block(const Block &b) {
     out.fwd.append(one.fwd);
     revs.push_back(std::move(one.rev));
   }
+  // Values this block's reverse evaluates again (Var::rematerialized): at
+  // its start every operand holds what it held when the value was made.
+  if (record_)
+    for (const StmtPtr &s : b)
+      if (s->kind == StmtKind::Assign && s->lhs->kind == ExprKind::VarRef &&
+          s->lhs->var->rematerialized == s.get())
+        out.rev.statement(printExpr(*s->lhs) + " = " + printExpr(*s->rhs) +
+                          ";");
   for (auto it = revs.rbegin(); it != revs.rend(); ++it)
     out.rev.append(*it);
   return out;

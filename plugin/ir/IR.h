@@ -150,7 +150,11 @@ struct Var {
   std::vector<const Stmt *> readers;
   bool read_everywhere = false;
   bool invariant = false; ///< never written after its first write
-  std::string adjoint;    ///< name of its adjoint, if active
+  /// Its only write, when the reverse evaluates that statement's cheap
+  /// value again instead of restoring it from the tape
+  /// (Rematerialize.cpp): read only after it, in the block it heads.
+  const Stmt *rematerialized = nullptr;
+  std::string adjoint; ///< name of its adjoint, if active
 
   /// The C++ parameter a parameter comes from (`wrt` selects by it).
   int sourceParam() const {
@@ -472,6 +476,11 @@ struct Function {
   Block body;
   Var *result_var = nullptr; ///< `return e` assigns it
   bool is_top = false;       ///< the requested function (joint sweeps)
+  /// Its split forward sweep records nothing, so its reverse reads no
+  /// tape (set when its adjoint is generated, codegen/Function.cpp): a
+  /// caller may skip the reverse call when every adjoint it passes is zero
+  /// (codegen/Calls.cpp).
+  bool tapeless = false;
   /// A tangent-linear function of the vector forward mode: its tangents
   /// are lanes (naming::lanesType), and it is a template over their number.
   bool lanes = false;

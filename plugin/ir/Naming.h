@@ -230,6 +230,11 @@ std::string hvp(const std::string &stem);
 /// (runtime tangent/lanes.hpp), and the binding's entry `jvpLanesEntry()`.
 std::string jvpLanes(const std::string &stem);
 inline const char *lanesWidth() { return "tangent_w"; }
+/// The names above that generated code uses as they are, not through
+/// NameScope::fresh: every function claims them before its user's names.
+inline std::array<const char *, 2> fixedNames() {
+  return {tape(), lanesWidth()};
+}
 std::string lanesType(const std::string &scalar);
 /// A type's spelling with each whole-word `scalar` made lanes of it.
 std::string lanedSpelling(const std::string &spelling,

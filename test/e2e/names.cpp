@@ -51,8 +51,22 @@ template <> struct tangent_test::fields<Well> {
   static auto of(Well &w) { return std::tie(w.depth); }
 };
 
+// Variables named like the names generated code uses as they are (the
+// thread's tape, the lane count of the vector forward mode): the generator
+// renames them (naming::fixedNames). Before, `tape` redefined the tape.
+double fixed_names(double tape, double x) {
+  double tangent_w = 0;
+  for (int i = 0; i < 3; ++i) {
+    double v = tape * std::sin(x * i);
+    tangent_w += v * v;
+  }
+  return tangent_w;
+}
+
 int main() {
   check("stats", tangent::grad<stats>(), 0.7);
+  check("fixed_names (variables tape, tangent_w)", tangent::grad<fixed_names>(),
+        0.7, 0.3);
   check("detail::tape", tangent::grad<detail::tape>(), 0.7, 0.2);
   check("options (checkpointed loop calling layer)", tangent::grad<options>(),
         std::vector<double>{0.1, -0.4, 0.8});

@@ -90,8 +90,8 @@ template <> struct adjoint<&rollout, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_SHARED_8483B90FB01212BD
-#define TANGENT_GENERATED_SHARED_8483B90FB01212BD
+#ifndef TANGENT_GENERATED_SHARED_6A8359EAE75176F1
+#define TANGENT_GENERATED_SHARED_6A8359EAE75176F1
 namespace tangent::generated {
 // tangent: adjoint of shared (openmp.input.cpp:27)
 inline double shared_pullback(const std::vector<double>& x, double a, std::vector<double>& d_x, double& d_a, double d_result) {
@@ -115,7 +115,6 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
       std::size_t iterations = 0;
       #pragma omp for schedule(dynamic, 4) nowait
       for (unsigned long j = 0ul; j < x.size() - 1ul; ++j) {
-        tape.push(u);
         u = a * x[j + 1ul];
         y[j] = u * u + x[j];
         tape.push(u);
@@ -176,12 +175,12 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
       for (std::size_t iterations_2 = tape.pop<std::size_t>(); iterations_2-- > 0;) {
         const unsigned long j = tape.pop<unsigned long>();
         u = tape.pop<double>();
+        u = a * x[j + 1ul];
         const double d_2 = d_y[j];
         d_y[j] = 0;
         d_u += d_2 * u;
         d_u += u * d_2;
         d_x[j] += d_2;
-        u = tape.pop<double>();
         const double d = d_u;
         d_u = 0;
         d_a += d * x[j + 1ul];

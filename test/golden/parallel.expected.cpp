@@ -30,8 +30,8 @@ inline void mix_reverse(double a, double b, double& d_a, double& d_b, double d_r
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_RELAX_CHECKPOINTED_144FBC8A3F637B82
-#define TANGENT_GENERATED_RELAX_CHECKPOINTED_144FBC8A3F637B82
+#ifndef TANGENT_GENERATED_RELAX_CHECKPOINTED_A029CE249FBAAA3E
+#define TANGENT_GENERATED_RELAX_CHECKPOINTED_A029CE249FBAAA3E
 namespace tangent::generated {
 // tangent: adjoint of relax (parallel.input.cpp:11)
 inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -69,7 +69,6 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
         }
         acc = acc + s[0ul];
       } else {
-        tape.push(scale);
         scale = 1.0 + 0.001 * double(t);
         // parallel.input.cpp:17: for loop (taped within each replay of the checkpointed loop at line 15)
         for (unsigned long j = 0ul; j < x.size(); ++j) {
@@ -116,7 +115,6 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
     tangent::tape &tape = tangent::thread_tape();
     for (tangent::step_index k = begin; k < end; ++k) {
       const int t = static_cast<int>(k);
-      tape.push(scale);
       scale = 1.0 + 0.001 * double(t);
       // parallel.input.cpp:17: for loop (taped within each replay of the checkpointed loop at line 15)
       for (unsigned long j = 0ul; j < x.size(); ++j) {
@@ -142,6 +140,7 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
     tangent::tape &tape = tangent::thread_tape();
     for (tangent::step_index k = end; k-- > begin;) {
       const int t = static_cast<int>(k);
+      scale = 1.0 + 0.001 * double(t);
       d_s[0ul] += d_acc;
       // parallel.input.cpp:19: for loop, reversed
       const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
@@ -163,7 +162,6 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
         tangent::generated::mix_reverse(s[j], scale, d_s[j], dz, d_v);
         d_v = 0;
       }
-      scale = tape.pop<double>();
     }
   };
   checkpoints_2->reverse(work, replay, adopt, reverse);

@@ -143,6 +143,10 @@ void FunctionLowerer::run() {
   reserve(fd->getBody());
   for (const char *reserved : {"tangent", "std"})
     fn_->names.reserve(reserved);
+  // The names generated code spells as they are: a user variable with one
+  // of them gets a fresh name instead.
+  for (const char *fixed : naming::fixedNames())
+    fn_->names.claim(fixed);
 
   parameters();
   const auto *body = dyn_cast<CompoundStmt>(fd->getBody());

@@ -219,22 +219,28 @@ public:
                   "tangent::jvp<f>.pushforward_lanes: f must return void "
                   "or a floating-point value");
     auto all = std::forward_as_tuple(std::forward<A>(args)...);
-    return [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
-                                                   std::index_sequence<I...>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
       if constexpr (void_f) {
-        tangent_linear<F, O>::template jvp_lanes<W>(
-            detail::argument_for<typename shape::template arg_t<P>>(
-                std::get<P>(all))...,
-            std::get<shape::sig::arity + I>(all)...);
+        lanes_sweep<W>(all, std::get<shape::sig::arity + I>(all)...);
       } else {
         lanes<R, W> tangent{};
-        tangent_linear<F, O>::template jvp_lanes<W>(
-            detail::argument_for<typename shape::template arg_t<P>>(
-                std::get<P>(all))...,
-            std::get<shape::sig::arity + I>(all)..., tangent);
+        lanes_sweep<W>(all, std::get<shape::sig::arity + I>(all)..., tangent);
         return tangent;
       }
-    }(std::make_index_sequence<shape::sig::arity>{}, typename shape::seq{});
+    }(typename shape::seq{});
+  }
+
+  /// One sweep of the vector forward mode: f's arguments, the first
+  /// entries of the tuple `all`, then `tangents` as jvp_lanes<W> takes
+  /// them (and, for a non-void f, its result's tangent, written).
+  template <int W, class Args, class... T>
+  static void lanes_sweep(Args &all, T &&...tangents) {
+    [&]<std::size_t... P>(std::index_sequence<P...>) {
+      tangent_linear<F, O>::template jvp_lanes<W>(
+          detail::argument_for<typename shape::template arg_t<P>>(
+              std::get<P>(all))...,
+          std::forward<T>(tangents)...);
+    }(typename shape::arity_seq{});
   }
 
   /// Runs the tangent-linear function on `all`'s arguments with the

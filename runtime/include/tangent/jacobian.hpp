@@ -244,67 +244,64 @@ private:
         ++j;
       k = g - first[j];
     };
+    // A vector-valued f's result tangent: m outputs' lanes.
+    [[maybe_unused]] auto result = [m] {
+      if constexpr (void_f)
+        return 0;
+      else if constexpr (detail::is_std_vector<R>::value)
+        return std::vector<lanes<typename R::value_type, W>>(m);
+      else
+        return detail::laned_like<W>(R{});
+    }();
     for (std::size_t base = 0; base < n; base += W) {
       std::apply([](auto &...l) { (detail::clear_lanes(l), ...); }, t);
       const int used = int(std::min<std::size_t>(W, n - base));
+      // Lane l's column: input j[l]'s scalar k[l].
+      std::array<std::size_t, W> j{}, k{};
       for (int l = 0; l < used; ++l) {
-        std::size_t j, k;
-        where(base + std::size_t(l), j, k);
-        seed(j, k, l, 1.0);
+        where(base + std::size_t(l), j[l], k[l]);
+        seed(j[l], k[l], l, 1.0);
       }
       if constexpr (void_f) {
         out->restore();
-        lanes_call(all, t);
+        lanes_call(all, t, static_cast<int *>(nullptr));
         std::size_t i = 0;
         [&]<std::size_t... Q>(std::index_sequence<Q...>) {
           (([&] {
              const auto &col = std::get<shape::output_index[Q]>(t);
              for (std::size_t e = 0; e < col.size(); ++e, ++i)
-               for (int l = 0; l < used; ++l) {
-                 std::size_t j, k;
-                 where(base + std::size_t(l), j, k);
-                 entry(rows[i], j, k) = col[e][l];
-               }
+               for (int l = 0; l < used; ++l)
+                 entry(rows[i], j[l], k[l]) = col[e][l];
            }()),
            ...);
         }(typename shape::output_seq{});
       } else {
-        const auto col = lanes_call(all, t);
-        for (std::size_t i = 0; i < col.size() && i < m; ++i)
-          for (int l = 0; l < used; ++l) {
-            std::size_t j, k;
-            where(base + std::size_t(l), j, k);
-            entry(rows[i], j, k) = col[i][l];
-          }
+        detail::clear_lanes(result);
+        lanes_call(all, t, &result);
+        for (std::size_t i = 0; i < m; ++i)
+          for (int l = 0; l < used; ++l)
+            entry(rows[i], j[l], k[l]) = result[i][l];
       }
     }
   }
 
   /// One sweep of the vector forward mode on tangents `t` (one laned value
-  /// per selected parameter): nothing for a void f (its outputs' tangents
-  /// are written into `t`), else the tangent of its result in lanes.
-  template <class Args, class T> static auto lanes_call(Args &all, T &t) {
-    constexpr int W = lane_width;
-    return [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
-                                                   std::index_sequence<I...>) {
-      if constexpr (void_f) {
-        tangent_linear<F, O>::template jvp_lanes<W>(
-            detail::argument_for<typename shape::template arg_t<P>>(
-                std::get<P>(all))...,
-            detail::tangent_for<typename shape::template param_t<I>>(
-                std::get<I>(t))...);
-      } else {
-        R value = shape::primal(all);
-        auto result = detail::laned_like<W>(value);
-        tangent_linear<F, O>::template jvp_lanes<W>(
-            detail::argument_for<typename shape::template arg_t<P>>(
-                std::get<P>(all))...,
+  /// per selected parameter): a void f's outputs' tangents are written
+  /// into `t`, a vector-valued f's into `result` (m lanes).
+  template <class Args, class T, class Result>
+  static void lanes_call(Args &all, T &t, Result *result) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      if constexpr (void_f)
+        directional<F, O>::template lanes_sweep<lane_width>(
+            all, detail::tangent_for<typename shape::template param_t<I>>(
+                     std::get<I>(t))...);
+      else
+        directional<F, O>::template lanes_sweep<lane_width>(
+            all,
             detail::tangent_for<typename shape::template param_t<I>>(
                 std::get<I>(t))...,
-            result);
-        return result;
-      }
-    }(typename shape::arity_seq{}, typename shape::seq{});
+            *result);
+    }(typename shape::seq{});
   }
 
   /// A void f's rows: for each element of each output, a pullback seeded
