@@ -12,7 +12,10 @@
 #   plugin   the plugin wrapper -O2 -c with all requests (full tape and
 #            checkpointed);
 # REPS times each (default 5), interleaved, after one warm-up compile, and
-# prints the medians and the ratio plugin / plain. Needs the plugin built
+# prints the medians and the ratio plugin / plain. Then the same for the
+# field's objectives (benchmarks/objectives/tu_objective.cpp, one
+# -DOBJECTIVE_<name> each), whose single request is the "1 req." and "all"
+# configuration both. Needs the plugin built
 # (cmake --build BUILD_DIR --target TangentPlugin).
 set -euo pipefail
 
@@ -65,22 +68,28 @@ median() {
     else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-configs=(plain noreq one plugin)
 command_for() { # CONFIG TU: sets cmd to the compile command
-  local tu=$here/$2.cpp out=$tmp/$1-$2.o
+  local tu=$here/$2.cpp out=$tmp/$1-$2.o extra=()
+  if [[ $2 == objective_* ]]; then # tu_objective.cpp for one objective
+    tu=$root/benchmarks/objectives/tu_objective.cpp
+    extra=("-DOBJECTIVE_${2#objective_}" "-I$root/benchmarks/objectives")
+  fi
   case $1 in
-  plain) cmd=("$cxx" -std=c++20 -O2 "-I$root/runtime/include" -DNO_REQUEST -c "$tu" -o "$out") ;;
-  noreq) cmd=("$wrapper" -O2 -DNO_REQUEST -c "$tu" -o "$out") ;;
-  one) cmd=("$wrapper" -O2 -DONE_REQUEST -c "$tu" -o "$out") ;;
-  plugin) cmd=("$wrapper" -O2 -c "$tu" -o "$out") ;;
+  plain) cmd=("$cxx" -std=c++20 -O2 "-I$root/runtime/include" "${extra[@]}" -DNO_REQUEST -c "$tu" -o "$out") ;;
+  noreq) cmd=("$wrapper" -O2 "${extra[@]}" -DNO_REQUEST -c "$tu" -o "$out") ;;
+  one) cmd=("$wrapper" -O2 "${extra[@]}" -DONE_REQUEST -c "$tu" -o "$out") ;;
+  plugin) cmd=("$wrapper" -O2 "${extra[@]}" -c "$tu" -o "$out") ;;
   esac
 }
 
 status=0
 printf 'compile time of the workload translation units (median of %d, ms)\n' "$reps"
 printf 'compiler: %s; plugin: %s\n' "$cxx" "$plugin"
-printf '%-6s %10s %16s %14s %14s %12s %12s\n' "TU" "plain" "plugin, no req." "plugin, 1 req." "plugin, all" "1 / plain" "all / plain"
-for tu in tu_w1 tu_w2 tu_w3 tu_w4; do
+printf '%-16s %10s %16s %14s %14s %12s %12s\n' "TU" "plain" "plugin, no req." "plugin, 1 req." "plugin, all" "1 / plain" "all / plain"
+objectives=(gmm ba lstm ht llsq lse det ode kmeans)
+for tu in tu_w1 tu_w2 tu_w3 tu_w4 "${objectives[@]/#/objective_}"; do
+  configs=(plain noreq one plugin)
+  [[ $tu != objective_* ]] || configs=(plain noreq one) # one request only
   for c in "${configs[@]}"; do
     : >"$tmp/$c.times"
     command_for "$c" "$tu"
@@ -96,7 +105,8 @@ for tu in tu_w1 tu_w2 tu_w3 tu_w4; do
   plain=$(median <"$tmp/plain.times")
   noreq=$(median <"$tmp/noreq.times")
   one=$(median <"$tmp/one.times")
-  full=$(median <"$tmp/plugin.times")
+  full=$one
+  [[ $tu == objective_* ]] || full=$(median <"$tmp/plugin.times")
   if [[ $plain == failed || $full == failed || $one == failed ]]; then
     ratio=-
     ratio1=-
@@ -106,6 +116,6 @@ for tu in tu_w1 tu_w2 tu_w3 tu_w4; do
     ratio1=$(awk -v a="$one" -v b="$plain" 'BEGIN { printf "%.2f", a / b }')
   fi
   [[ $noreq != failed ]] || status=1
-  printf '%-6s %10s %16s %14s %14s %12s %12s\n' "$tu" "$plain" "$noreq" "$one" "$full" "$ratio1" "$ratio"
+  printf '%-16s %10s %16s %14s %14s %12s %12s\n' "$tu" "$plain" "$noreq" "$one" "$full" "$ratio1" "$ratio"
 done
 exit $status

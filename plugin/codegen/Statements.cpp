@@ -225,6 +225,32 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
   return out;
 }
 
+namespace {
+
+/// `e` without a cast to `t` around it (`static_cast<unsigned long>(i + 1)`
+/// for an unsigned long i: the cast changes nothing).
+const Expr *stripSameCast(const Expr &e, const Type &t) {
+  if (e.kind == ExprKind::Cast && e.type.spelling == t.spelling &&
+      e.ops[0]->type.spelling == t.spelling)
+    return e.ops[0].get();
+  return &e;
+}
+
+/// `n = n + c` or `n = n - c` on an integer variable, c an integer literal:
+/// its reverse restores n by the opposite step, with nothing recorded
+/// (Qtimesx's `Lparamsidx++` in GMM, the counters of uncounted loops).
+bool invertibleStep(const Stmt &s) {
+  if (s.lhs->kind != ExprKind::VarRef || !s.lhs->type.isIntegral())
+    return false;
+  const Expr &e = *stripSameCast(*s.rhs, s.lhs->type);
+  return e.kind == ExprKind::Binary && (e.op == Op::Add || e.op == Op::Sub) &&
+         e.type.spelling == s.lhs->type.spelling &&
+         e.ops[0]->kind == ExprKind::VarRef && e.ops[0]->var == s.lhs->var &&
+         e.ops[1]->kind == ExprKind::Literal && e.ops[1]->is_int_const;
+}
+
+} // namespace
+
 SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   TANGENT_ASSERT(s.lhs->kind == ExprKind::VarRef ||
                      s.lhs->kind == ExprKind::Index,
@@ -248,7 +274,13 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
       (whole_container ? keepsOldValue(s, target) : needsSave(s, target)) &&
       !bulk_saved_.count(&s);
   std::string popped_size;
-  if (saved) {
+  if (saved && record_ && !whole_container && invertibleStep(s)) {
+    // `n = n + c` on integers: the reverse subtracts c again, exactly.
+    const Expr &step = *stripSameCast(*s.rhs, target->type);
+    restore.statement(printExpr(*s.lhs) + " = " + printExpr(*s.lhs) +
+                      (step.op == Op::Add ? " - " : " + ") +
+                      printExpr(*step.ops[1]) + ";");
+  } else if (saved) {
     save(*s.lhs, out.fwd, restore);
   } else if (record_ && active && whole_container &&
              target->type.kind == TypeKind::Vector &&

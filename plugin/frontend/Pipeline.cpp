@@ -12,6 +12,8 @@
 #include "frontend/Types.h"
 #include "ir/Support.h"
 #include "clang/Basic/SourceManager.h"
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -106,12 +108,32 @@ void RequestPipeline::generateCallees(
       reportLoops(*callee, analyzed[k].loops,
                   "callee: the same for every request", /*in_report=*/false);
     }
-    if (!legality_.report(generationRefusals(*callee, Generation::Adjoint))) {
+    if (!legality_.report(generationRefusals(*callee, Generation::Adjoint)))
       shared.refused = true;
-      continue;
-    }
-    shared.part.code =
-        generateAdjoint(*callee, analyzed[k], Options{}, shared.part.stem);
+  }
+  // Generated callees first, so that a caller's call sees what its callee's
+  // adjoint turned out to be (Function::tapeless); reachableCallees lists a
+  // function's callees before it.
+  std::map<const Function *, size_t> index;
+  for (size_t k = 0; k < fresh.size(); ++k)
+    index[fresh[k]] = k;
+  std::vector<size_t> order;
+  std::set<size_t> placed;
+  auto place = [&](const Function *f) {
+    auto it = index.find(f);
+    if (it != index.end() && placed.insert(it->second).second)
+      order.push_back(it->second);
+  };
+  for (Function *callee : fresh) {
+    for (const Function *c : reachableCallees(*callee))
+      place(c);
+    place(callee);
+  }
+  for (size_t k : order) {
+    SharedPart &shared = into.at(fresh[k]);
+    if (!shared.refused)
+      shared.part.code =
+          generateAdjoint(*fresh[k], analyzed[k], Options{}, shared.part.stem);
   }
 }
 

@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_EFEDF5C870B0F134
-#define TANGENT_GENERATED_SOLVE_EFEDF5C870B0F134
+#ifndef TANGENT_GENERATED_SOLVE_B32F8F1119E04CBA
+#define TANGENT_GENERATED_SOLVE_B32F8F1119E04CBA
 namespace tangent::generated {
 // tangent: adjoint of solve (fixed_point.input.cpp:7)
 inline double solve_pullback(const std::vector<double>& p, double tol, std::vector<double>& d_p, double& d_tol, double d_result) {
@@ -54,7 +54,6 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
     tape.push(v);
     v = x[i_2];
     s = s + v * v;
-    tape.push(i_2);
     i_2 = i_2 + 1;
   }
   tape.push(trips_5);
@@ -71,7 +70,7 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   d_s += d_8;
   // fixed_point.input.cpp:19: range-for loop, reversed
   for (std::size_t trips_6 = tape.pop<std::size_t>(); trips_6-- > 0;) {
-    i_2 = tape.pop<std::size_t>();
+    i_2 = i_2 - 1;
     d_v += d_s * v;
     d_v += v * d_s;
     v = tape.pop<double>();
@@ -99,14 +98,13 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
       change = std::fmax(change, std::fabs(xn - x[i]));
       tape.push(x[i]);
       x[i] = xn;
-      tape.push(i);
       i = static_cast<unsigned long>(i + 1);
     }
     tape.push(trips);
     it = it + 1;
     // fixed_point.input.cpp:12: for loop, reversed
     for (std::size_t trips_4 = tape.pop<std::size_t>(); trips_4-- > 0;) {
-      i = tape.pop<unsigned long>();
+      i = i - 1;
       x[i] = tape.pop<double>();
       const double d_6 = d_x[i];
       d_x[i] = 0;

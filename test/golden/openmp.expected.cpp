@@ -90,8 +90,8 @@ template <> struct adjoint<&rollout, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_SHARED_6A8359EAE75176F1
-#define TANGENT_GENERATED_SHARED_6A8359EAE75176F1
+#ifndef TANGENT_GENERATED_SHARED_42A910A2387F652C
+#define TANGENT_GENERATED_SHARED_42A910A2387F652C
 namespace tangent::generated {
 // tangent: adjoint of shared (openmp.input.cpp:27)
 inline double shared_pullback(const std::vector<double>& x, double a, std::vector<double>& d_x, double& d_a, double d_result) {
@@ -134,7 +134,6 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
     ++trips;
     v = y[i];
     r = r + v;
-    tape.push(i);
     i = i + 1;
   }
   tape.push(trips);
@@ -151,7 +150,7 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
   d_r += d_4;
   // openmp.input.cpp:35: range-for loop, reversed
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
-    i = tape.pop<std::size_t>();
+    i = i - 1;
     d_v += d_r;
     const double d_3 = d_v;
     d_v = 0;

@@ -7,8 +7,8 @@
 namespace tangent::generated {
 inline double rosenbrock_hvp_pullback(const std::vector<double>& x, const std::vector<double>& t_x, std::vector<double>& d_x, double d_result);
 }
-#ifndef TANGENT_GENERATED_ROSENBROCK_HVP_3FCD248F06B0D846
-#define TANGENT_GENERATED_ROSENBROCK_HVP_3FCD248F06B0D846
+#ifndef TANGENT_GENERATED_ROSENBROCK_HVP_8F2623D499479A17
+#define TANGENT_GENERATED_ROSENBROCK_HVP_8F2623D499479A17
 namespace tangent::generated {
 // tangent: adjoint of rosenbrock (second_order.input.cpp:9)
 inline double rosenbrock_hvp_pullback(const std::vector<double>& x, const std::vector<double>& t_x, std::vector<double>& d_x, double d_result) {
@@ -45,7 +45,6 @@ inline double rosenbrock_hvp_pullback(const std::vector<double>& x, const std::v
     tape.push(v_5);
     t_s = t_s + (v_3 * a + v_5 * t_a + (t_b * b + b * t_b));
     s = s + (100.0 * a * a + b * b);
-    tape.push(i);
     i = static_cast<unsigned long>(i + 1);
   }
   tape.push(trips);
@@ -62,7 +61,7 @@ inline double rosenbrock_hvp_pullback(const std::vector<double>& x, const std::v
   d_t_s += d_6;
   // second_order.input.cpp:11: for loop, reversed
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
-    i = tape.pop<unsigned long>();
+    i = i - 1;
     const double v_6 = tape.pop<double>();
     const double v_4 = tape.pop<double>();
     d_t_a += 100.0 * (d_t_s * a);
