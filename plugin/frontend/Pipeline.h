@@ -180,9 +180,13 @@ void specialiseForData(Function &fn, Lowering &lowering);
 /// in `data` (those options.wrt leaves out) or a data variant's data
 /// parameter; every call passing one (or an address into one) to a
 /// differentiated pointer parameter gets the variant of its callee in which
-/// that parameter is data, in `top` and, in turn, in the variants.
+/// that parameter is data, in `top` and, in turn, in the variants. With
+/// `whole_values` (the vector forward mode, where every parameter wrt
+/// leaves out is data), so does a callee parameter given a data parameter
+/// as it is (a container, or every leaf of a data object: HandModel's
+/// vectors), unless the callee may write it.
 void specialiseForDataForward(Function &top, Lowering &lowering,
-                              std::uint64_t data);
+                              std::uint64_t data, bool whole_values = false);
 
 /// Callees reachable from `fn`, callees first.
 std::vector<const Function *> reachableCallees(const Function &fn);

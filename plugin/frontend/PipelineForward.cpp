@@ -73,6 +73,9 @@ bool ForwardPipeline::lanesVariant(Function &top, GeneratedPart &main,
     if (p->sourceParam() < 64 &&
         !selectsParam(request_.options, p->sourceParam()))
       data |= std::uint64_t(1) << p->sourceParam();
+  // The callees given only data get their data variants: no zero lanes
+  // passed for a model's tables, no work on them.
+  specialiseForDataForward(top, work_.lowering, data, /*whole_values=*/true);
   Function *tl = work_.linearizer.freshLanes(top, data);
   const bool refused = !work_.linearizer.refusals.empty();
   work_.linearizer.refusals.clear();

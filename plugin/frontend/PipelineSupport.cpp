@@ -156,27 +156,40 @@ void specialiseForData(Function &fn, Lowering &lowering) {
 namespace {
 
 /// One function's calls (specialiseForDataForward); true if one changed.
-bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data) {
+bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data,
+                      bool whole_values) {
+  auto isData = [&](const Var *v) {
+    return v && v->role == VarRole::Param &&
+           (v->data || (fn.is_top && v->sourceParam() < 64 &&
+                        ((data >> v->sourceParam()) & 1u)));
+  };
   bool changed = false;
   forEachStmt(fn.body, [&](const Stmt &call, int) {
     if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty())
       return;
-    std::uint64_t variant = 0;
+    // `whole`: callee parameters given a data parameter as it is; `other`:
+    // those given anything else (an object's leaves must all be data).
+    std::uint64_t variant = 0, whole = 0, other = 0;
     for (size_t i = 0; i < call.args.size(); ++i) {
       const Expr &a = *call.args[i];
       const Var &p = *call.callee->params[i];
       if (adjointParamType(p).empty() || p.sourceParam() >= 64 ||
-          isNullPointer(a) || !(a.type.kind == TypeKind::Pointer || a.address))
+          isNullPointer(a))
         continue;
-      const Var *root = rootVar(a);
-      const bool tangentless =
-          root && root->role == VarRole::Param &&
-          root->type.kind == TypeKind::Pointer &&
-          (root->data || (fn.is_top && root->sourceParam() < 64 &&
-                          ((data >> root->sourceParam()) & 1u)));
-      if (tangentless)
-        variant |= std::uint64_t(1) << p.sourceParam();
+      const std::uint64_t bit = std::uint64_t(1) << p.sourceParam();
+      if (a.type.kind == TypeKind::Pointer || a.address) {
+        const Var *root = rootVar(a);
+        if (root && root->type.kind == TypeKind::Pointer && isData(root))
+          variant |= bit;
+        continue;
+      }
+      if (whole_values && a.kind == ExprKind::VarRef && isData(a.var) &&
+          !(p.by_reference && !p.is_const))
+        whole |= bit;
+      else
+        other |= bit;
     }
+    variant |= whole & ~other;
     if (!variant)
       return;
     if (Function *v = lowering.lowerData(call.callee, variant);
@@ -191,16 +204,16 @@ bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data) {
 } // namespace
 
 void specialiseForDataForward(Function &top, Lowering &lowering,
-                              std::uint64_t data) {
+                              std::uint64_t data, bool whole_values) {
   if (!data)
     return;
-  dataCallsForward(top, lowering, data);
+  dataCallsForward(top, lowering, data, whole_values);
   for (bool changed = true; changed;) {
     changed = false;
     for (const Function *callee : reachableCallees(top))
       if (!callee->variant.empty())
-        changed |=
-            dataCallsForward(const_cast<Function &>(*callee), lowering, 0);
+        changed |= dataCallsForward(const_cast<Function &>(*callee), lowering,
+                                    0, whole_values);
   }
 }
 

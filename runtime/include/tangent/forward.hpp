@@ -207,7 +207,7 @@ public:
   /// parameter, written for a non-const one); returns the tangent of f's
   /// result in lanes (nothing for a void f). Lane j is what pushforward
   /// gives for the directions' lane j. Only where the generator bound it
-  /// (see jacobian_matrix::has_lanes and docs/modes.md).
+  /// (see jacobian_matrix::has_lanes and docs/forward-mode.md).
   // (The result type is spelled out: deducing it would instantiate the
   // body before the generator has bound f, at the end of the file.)
   template <int W, class... A>

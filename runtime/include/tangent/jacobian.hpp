@@ -99,7 +99,7 @@ public:
   /// Columns per forward sweep in the vector forward mode.
   static constexpr int lane_width = 16;
   /// Whether the generator bound the vector forward mode for f (a plain
-  /// signature: see docs/modes.md); then the columns are computed
+  /// signature: see docs/forward-mode.md); then the columns are computed
   /// lane_width at a time, in ceil(n / lane_width) sweeps.
   static constexpr bool has_lanes =
       requires { &tangent_linear<F, O>::template jvp_lanes<lane_width>; };
