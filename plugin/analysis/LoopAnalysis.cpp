@@ -207,7 +207,13 @@ private:
         break;
       case StmtKind::Loop: {
         LoopInfo &li = *s->loop;
-        if (tryCounted(li)) {
+        // A loop already found counted (a tangent-linear function's copy
+        // of an analyzed loop, differentiated again for second order)
+        // stays counted, its index an induction variable.
+        const bool counted = li.form == LoopInfo::Form::Counted &&
+                             li.induction &&
+                             li.induction->role == VarRole::Induction;
+        if (counted || tryCounted(li)) {
           counted_inductions_.insert(li.induction);
           classify(li.body);
           counted_inductions_.erase(li.induction);

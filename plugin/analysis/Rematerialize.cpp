@@ -27,7 +27,7 @@ namespace tangent {
 
 namespace {
 
-/// + - * / of variables, elements, literals and casts.
+/// + - * / (and % of integers) of variables, elements, literals and casts.
 bool cheap(const Expr &e) {
   switch (e.kind) {
   case ExprKind::Literal:
@@ -41,7 +41,7 @@ bool cheap(const Expr &e) {
     break;
   case ExprKind::Binary:
     if (e.op != Op::Add && e.op != Op::Sub && e.op != Op::Mul &&
-        e.op != Op::Div)
+        e.op != Op::Div && !(e.op == Op::Rem && e.type.isIntegral()))
       return false;
     break;
   default:

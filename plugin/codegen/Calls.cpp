@@ -195,15 +195,30 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                : std::string(naming::generatedNamespace()) +
                      "::" + naming::reverse(s.callee->generated_name);
     rev.comment(s.loc.str() + ": reverse of the call");
-    // A callee whose reverse reads no tape adds seed x partials: nothing
-    // when the result's adjoint, its only seed, is zero (k-means: the
-    // centroids that are not the nearest).
-    bool outputs = false;
-    for (bool o : s.arg_is_output)
-      outputs |= o;
-    if (!custom && s.callee->tapeless && !outputs && s.result &&
-        s.result->active && s.result->type.isReal() && !result_is_arg) {
-      rev.openIf(d_res + " != 0");
+    // A callee whose reverse reads no tape and writes none of the caller's
+    // storage (Function::tapeless) adds seeds x partials: nothing when its
+    // seeds, the adjoints of its result and of its scalar outputs, are zero
+    // (k-means: the centroids that are not the nearest).
+    std::vector<std::string> seeds;
+    bool seeded = !custom && s.callee->tapeless && !result_is_arg;
+    if (s.result && s.result->active && s.result->type.isReal())
+      seeds.push_back(d_res);
+    else if (s.result && s.result->active)
+      seeded = false;
+    for (size_t i = 0; i < s.args.size() && seeded; ++i) {
+      if (i >= s.arg_is_output.size() || !s.arg_is_output[i])
+        continue;
+      const Expr &a = *s.args[i];
+      if (a.kind == ExprKind::VarRef && a.type.isReal() && a.var->active)
+        seeds.push_back(adjointOf(a));
+      else
+        seeded = false;
+    }
+    if (seeded && !seeds.empty()) {
+      std::string zero;
+      for (const std::string &seed : seeds)
+        zero += (zero.empty() ? "" : " || ") + seed + " != 0";
+      rev.openIf(zero);
       rev.statement(rev_callee + "(" + list + ");");
       rev.close();
     } else {

@@ -243,7 +243,13 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     // own members; runtime helpers that take it as an argument do not count.
     if (save.empty() && !body.fwd.recordsThroughMembers())
       c.statement("(void)" + tape + ";");
-    fn.tapeless = save.empty() && !body.fwd.records();
+    // Its reverse writes none of the caller's storage either: no record to
+    // restore, and no integer it steps back (a written `int &`).
+    bool steps_back = false;
+    for (const Var *p : fn.params)
+      steps_back |= fn.param_written[p->param_index] && !p->type.isReal() &&
+                    (p->by_reference || p->type.kind == TypeKind::Pointer);
+    fn.tapeless = save.empty() && !body.fwd.records() && !steps_back;
     c.statement(has_result ? "return " + fn.result_var->name + ";" : "return;");
     c.close();
     c.blank();

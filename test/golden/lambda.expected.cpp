@@ -39,8 +39,8 @@ inline double model_lambda_10_primal(const double& self_k, double& self_acc, dou
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_TWICE_LAMBDA_61C3616042E9B156
-#define TANGENT_GENERATED_TWICE_LAMBDA_61C3616042E9B156
+#ifndef TANGENT_GENERATED_TWICE_LAMBDA_D4815F0E6F6EE16B
+#define TANGENT_GENERATED_TWICE_LAMBDA_D4815F0E6F6EE16B
 namespace tangent::generated {
 // tangent: adjoint of twice<(lambda)> (lambda.input.cpp:6), forward sweep
 inline double twice_lambda_forward(const double& f_k, double& f_acc, double x) {
@@ -70,10 +70,14 @@ inline void twice_lambda_reverse(const double& f_k, double& f_acc, double x, dou
   d_result = 0;
   d_v_2 += d;
   // lambda.input.cpp:6: reverse of the call
-  tangent::generated::model_lambda_10_reverse(f_k, f_acc, v, d_f_k, d_f_acc, d_v, d_v_2);
+  if (d_v_2 != 0 || d_f_acc != 0) {
+    tangent::generated::model_lambda_10_reverse(f_k, f_acc, v, d_f_k, d_f_acc, d_v, d_v_2);
+  }
   d_v_2 = 0;
   // lambda.input.cpp:6: reverse of the call
-  tangent::generated::model_lambda_10_reverse(f_k, f_acc, x, d_f_k, d_f_acc, d_x, d_v);
+  if (d_v != 0 || d_f_acc != 0) {
+    tangent::generated::model_lambda_10_reverse(f_k, f_acc, x, d_f_k, d_f_acc, d_x, d_v);
+  }
   d_v = 0;
   (void)tape;
 }
@@ -92,8 +96,8 @@ inline double twice_lambda_primal(const double& f_k, double& f_acc, double x) {
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_MODEL_D3C1EE7B6E87243D
-#define TANGENT_GENERATED_MODEL_D3C1EE7B6E87243D
+#ifndef TANGENT_GENERATED_MODEL_B67AE1A2312E5116
+#define TANGENT_GENERATED_MODEL_B67AE1A2312E5116
 namespace tangent::generated {
 // tangent: adjoint of model (lambda.input.cpp:8)
 inline double model_pullback(double k, double x, double& d_k, double& d_x, double d_result) {
@@ -132,7 +136,9 @@ inline double model_pullback(double k, double x, double& d_k, double& d_x, doubl
   d_once = 0;
   d_v += d_2;
   // lambda.input.cpp:14: reverse of the call
-  tangent::generated::model_lambda_10_reverse(k_copy, acc, x, d_k_copy, d_acc, d_x, d_v);
+  if (d_v != 0 || d_acc != 0) {
+    tangent::generated::model_lambda_10_reverse(k_copy, acc, x, d_k_copy, d_acc, d_x, d_v);
+  }
   d_v = 0;
   const double d = d_k_copy;
   d_k_copy = 0;

@@ -122,8 +122,8 @@ inline double Spring_energy_primal(const double& self_k_, const double& self_res
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_MODEL_576EEF7865573AFE
-#define TANGENT_GENERATED_MODEL_576EEF7865573AFE
+#ifndef TANGENT_GENERATED_MODEL_20A14AE1428424DC
+#define TANGENT_GENERATED_MODEL_20A14AE1428424DC
 namespace tangent::generated {
 // tangent: adjoint of model (objects.input.cpp:27)
 inline double model_pullback(const double& p_k, const double& p_c, const int& p_n, double x, double& d_p_k, double& d_p_c, double& d_x, double d_result) {
@@ -172,10 +172,14 @@ inline double model_pullback(const double& p_k, const double& p_c, const int& p_
   d_v_2 = 0;
   double dz_2{};
   // objects.input.cpp:30: reverse of the call
-  tangent::generated::Spring_Spring_reverse(s_k_, s_rest_, p_k, v, d_s_k_, d_s_rest_, d_p_k, dz_2);
+  if (d_s_k_ != 0 || d_s_rest_ != 0) {
+    tangent::generated::Spring_Spring_reverse(s_k_, s_rest_, p_k, v, d_s_k_, d_s_rest_, d_p_k, dz_2);
+  }
   double dz{};
   // objects.input.cpp:29: reverse of the call
-  tangent::generated::operator_plus_reverse(a_x, a_y, v_x, v_y, b_x, b_y, d_a_x, d_a_y, d_v_x, dz, d_b_x, d_b_y);
+  if (d_b_x != 0 || d_b_y != 0) {
+    tangent::generated::operator_plus_reverse(a_x, a_y, v_x, v_y, b_x, b_y, d_a_x, d_a_y, d_v_x, dz, d_b_x, d_b_y);
+  }
   const double d_3 = d_v_x;
   d_v_x = 0;
   d_p_k += d_3;

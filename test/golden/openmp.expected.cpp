@@ -4,18 +4,15 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_00E0EFBB9A4D0486
-#define TANGENT_GENERATED_ROLLOUT_00E0EFBB9A4D0486
+#ifndef TANGENT_GENERATED_ROLLOUT_ED4D3FF6261C6D83
+#define TANGENT_GENERATED_ROLLOUT_ED4D3FF6261C6D83
 namespace tangent::generated {
 // tangent: adjoint of rollout (openmp.input.cpp:13)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
   tangent::tape &tape = tangent::thread_tape();
   double result{};
   std::vector<double> s;
-  int t{};
-  unsigned long j{};
   double r{};
-  unsigned long j_2{};
   std::vector<double> contributions;
   // forward sweep
   s.assign(x.size(), 0.0);

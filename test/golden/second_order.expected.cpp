@@ -105,21 +105,20 @@ template <> struct second_order<&rosenbrock, tangent::options{}> {
 namespace tangent::generated {
 inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, double& d_x, double& d_w, double d_result);
 }
-#ifndef TANGENT_GENERATED_ORBIT_HVP_7349FAFD7A94F17C
-#define TANGENT_GENERATED_ORBIT_HVP_7349FAFD7A94F17C
+#ifndef TANGENT_GENERATED_ORBIT_HVP_1FE570B128AAD4ED
+#define TANGENT_GENERATED_ORBIT_HVP_1FE570B128AAD4ED
 namespace tangent::generated {
 // tangent: adjoint of orbit (second_order.input.cpp:19)
 inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, double& d_x, double& d_w, double d_result) {
   tangent::tape &tape = tangent::thread_tape();
   double result{};
   double s{};
-  int t{};
   double t_result{};
   double t_s{};
   // forward sweep
   t_s = t_x;
   s = x;
-  // second_order.input.cpp:21: for loop, checkpointed: segments of L = ceil(sqrt(n)) iterations, snapshot {s, t, t_s}
+  // second_order.input.cpp:21: for loop, checkpointed: segments of L = ceil(sqrt(n)) iterations, snapshot {s, t_s}
   const long long n = 200;
   const long long L = tangent::detail::segment_length(n);
   {
@@ -127,7 +126,6 @@ inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, dou
     for (int t = 0; t < 200; ++t, ++k) {
       if (k % L == 0) {
         tape.push(s);
-        tape.push(t);
         tape.push(t_s);
       }
       const double v = t_w * s + w * t_s;
@@ -157,7 +155,6 @@ inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, dou
     const long long begin = segment * L_2;
     const long long end = std::min(n_2, begin + L_2);
     t_s = tape.pop<double>();
-    t = tape.pop<int>();
     s = tape.pop<double>();
     // replay the segment, taped
     for (long long k = begin; k < end; ++k) {

@@ -1,0 +1,144 @@
+// What the reverse sweep gets without a record (docs/how-it-works.md, "What
+// goes on the tape"), each checked against finite differences (and, built
+// for the strategy matrix, bitwise against the full tape):
+//  - scalars evaluated again by a loop body's reverse
+//    (analysis/Rematerialize.cpp), including one whose operand is a local of
+//    a callee, which the callee's split reverse must get (a missing operand
+//    gave a wrong gradient);
+//  - integers stepped back, `n = n - c` (codegen/Statements.cpp), in the
+//    requested function, in a while loop, and in a callee through `int &`;
+//  - the reverse call of a callee that records nothing, skipped when its
+//    seeds are zero (codegen/Calls.cpp), but not when it steps back an
+//    integer of its caller's (Function::tapeless);
+//  - second order: the tangent-linear function's counted loops stay
+//    counted, so its loop-local values are evaluated again too.
+#include "check.hpp"
+
+#include <cmath>
+#include <vector>
+
+using tangent_test::check;
+using tangent_test::check_near;
+using tangent_test::summary;
+
+// A loop-local value of parameters and the index: evaluated again.
+double distances(const std::vector<double> &c, const std::vector<double> &p) {
+  double s = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    double diff = p[i] - c[i % 3]; // c has 3 elements
+    s += diff * diff * c[0];
+  }
+  return s;
+}
+
+// A callee whose evaluated-again value reads its own local `len`: the
+// split reverse gets `len` saved.
+double stretch_energy(double dx, double dy, double rest) {
+  const double len = std::sqrt(dx * dx + dy * dy);
+  const double stretch = len - rest;
+  return stretch * stretch;
+}
+
+double chain(const std::vector<double> &x) {
+  double e = 0;
+  for (std::size_t i = 0; i + 3 < x.size(); i += 2)
+    e += stretch_energy(x[i + 2] - x[i], x[i + 3] - x[i + 1], 0.5);
+  return e;
+}
+
+// An index stepped by constants, read by the reverse: stepped back.
+double strided(const std::vector<double> &x) {
+  int k = 0;
+  double s = 0;
+  for (int t = 0; t < 6; ++t) {
+    s += x[k] * x[(k + 1) % 4];
+    k = k + 3;
+    k = k - 2;
+    if (k >= 4)
+      k = k - 4;
+  }
+  return s;
+}
+
+// A while loop's counter, stepped back in the reverse.
+double until(const std::vector<double> &x) {
+  std::size_t i = 0;
+  double s = 1;
+  while (i < x.size() && s < 40) {
+    s = s * (1 + x[i] * x[i]);
+    i++;
+  }
+  return s;
+}
+
+// A callee that records nothing but steps its caller's counter: never
+// skipped, even with a zero seed, since its reverse steps the counter back.
+double bump(double a, int &n) {
+  n = n + 1;
+  return a * a;
+}
+
+double alternate(const std::vector<double> &x) {
+  int n = 0;
+  double s = 0;
+  for (int t = 0; t < 4; ++t) {
+    double v = bump(x[t], n);
+    if (t % 2 == 0)
+      s += v * x[n % 4]; // reads n after the call, in the reverse too
+  }
+  return s;
+}
+
+// A callee whose seeds are often zero (the nearest of several): skipped.
+double sqdist(const double *p, const double *c, int d) {
+  double r = 0;
+  for (int l = 0; l < d; ++l) {
+    double diff = p[l] - c[l];
+    r += diff * diff;
+  }
+  return r;
+}
+
+double nearest(const std::vector<double> &c, const std::vector<double> &p) {
+  const int d = 2, k = int(c.size()) / d, n = int(p.size()) / d;
+  double cost = 0;
+  for (int i = 0; i < n; ++i) {
+    double best = sqdist(&p[i * d], &c[0], d);
+    for (int j = 1; j < k; ++j) {
+      double dist = sqdist(&p[i * d], &c[j * d], d);
+      if (dist < best)
+        best = dist;
+    }
+    cost += best;
+  }
+  return cost;
+}
+
+int main() {
+  const std::vector<double> c{0.3, -0.2, 0.8}, p{0.1, 0.5, -0.4, 0.9, 0.2};
+  check("distances", tangent::grad<distances>(), c, p);
+  check("chain (callee's local read by its evaluated-again value)",
+        tangent::grad<chain>(), std::vector<double>{0, 0, 1, 0.2, 1.7, 0.9});
+  check("strided (index stepped back)", tangent::grad<strided>(),
+        std::vector<double>{0.5, -0.7, 1.1, 0.3});
+  check("until (while counter stepped back)", tangent::grad<until>(),
+        std::vector<double>{1.2, 0.9, 1.5, 0.8, 1.1, 2.0});
+  check("alternate (callee stepping int &, zero seeds)",
+        tangent::grad<alternate>(), std::vector<double>{0.4, -1.3, 0.7, 0.2});
+  const std::vector<double> centroids{0.0, 0.0, 1.0, 1.0, -1.0, 0.5};
+  const std::vector<double> points{0.1, 0.2, 0.9, 1.3, -0.8, 0.4, 0.6, 0.5};
+  check("nearest (zero seeds skipped)", tangent::grad<nearest>(), centroids,
+        points);
+#ifndef TANGENT_E2E_SELFTEST
+  // Second order through the skipped callees: the Hessian in the centroids
+  // is diagonal, 2 per point assigned to the centroid, in each coordinate
+  // (points 0; 1 and 3; 2 go to centroids 0, 1, 2).
+  const std::vector<double> ones(centroids.size(), 1.0);
+  check_near(
+      "nearest/hvp(ones) = Hessian diagonal",
+      tangent::hvp<nearest, tangent::options{.wrt = tangent::wrt_params(0)}>()(
+          centroids, points, ones),
+      std::vector<double>{2, 2, 4, 4, 2, 2});
+#endif
+  return summary();
+}
