@@ -168,6 +168,11 @@ bool isFirstWrite(const Function &fn, const Stmt &s, const Var *v);
 /// program order, `s` itself, or in a loop around both).
 bool needsRecord(const Function &fn, const Stmt &s, const Var *v);
 
+/// Whether `s`'s overwrite of an element of pointer parameter `v` comes
+/// after a loop of `fn` that overwrote the same element, whose record
+/// already gives the caller's value back (CoveredWrites.cpp).
+bool coveredOverwrite(const Function &fn, const Stmt &s, const Var *v);
+
 /// Whether the reverse of a statement before `loop` (outside it) reads `v`.
 bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v);
 

@@ -16,6 +16,7 @@
 #include "ir/Support.h"
 #include "rules/Rules.h"
 #include <algorithm>
+#include <functional>
 
 namespace tangent {
 
@@ -115,7 +116,8 @@ bool shareLoop(const Function::Position &a, const Function::Position &b) {
 bool needsRecord(const Function &fn, const Stmt &s, const Var *v) {
   if (v->role == VarRole::Induction || v->rematerialized)
     return false;
-  if (v->read_everywhere)
+  if (v->read_everywhere ||
+      (v->restored_at_entry && !coveredOverwrite(fn, s, v)))
     return true;
   auto at = fn.positions.find(&s);
   if (at == fn.positions.end())
@@ -130,7 +132,7 @@ bool needsRecord(const Function &fn, const Stmt &s, const Var *v) {
 }
 
 bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v) {
-  if (v->read_everywhere)
+  if (v->read_everywhere || v->restored_at_entry)
     return true;
   auto at = fn.positions.find(&loop);
   if (at == fn.positions.end())
@@ -207,6 +209,52 @@ bool reevaluable(const Expr &e) {
   return ok;
 }
 
+/// An active local container passed whole (`v.data()`, `a`) whose storage
+/// the function owns and names nowhere else by address: what reads it in
+/// reverse reads it through this variable, so its readers are known.
+bool ownedStorage(const Function &fn, const Expr &a) {
+  const Var *v = rootVar(a);
+  if (!a.address || !v || !v->active || v->role != VarRole::Local ||
+      !(v->type.kind == TypeKind::Vector || v->type.kind == TypeKind::CArray) ||
+      (a.kind == ExprKind::Index && a.ops[0]->kind != ExprKind::VarRef))
+    return false;
+  int addresses = 0, passed = 0;
+  std::function<void(const Expr &)> count = [&](const Expr &e) {
+    addresses += e.address && rootVar(e) == v;
+    for (const ExprPtr &op : e.ops)
+      count(*op);
+  };
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachExpr(s, count);
+    if (s.kind == StmtKind::Call)
+      for (const ExprPtr &arg : s.args)
+        passed += arg->address && rootVar(*arg) == v;
+  });
+  return addresses == passed;
+}
+
+/// The calls' arguments whose callee reads them in reverse only to give
+/// them back (`handed_back`): when nothing else reads that storage in
+/// reverse, the call gets a variant that does not (Stmt::unrestored), else
+/// the argument is read like any other.
+void unrestoredCalls(
+    const std::vector<std::pair<Stmt *, std::size_t>> &handed_back) {
+  std::vector<const Var *> read_back;
+  for (const auto &[call, i] : handed_back)
+    if (rootVar(*call->args[i])->read_in_reverse)
+      read_back.push_back(rootVar(*call->args[i]));
+  for (const auto &[call, i] : handed_back) {
+    const Expr &a = *call->args[i];
+    const Var &p = *call->callee->params[i];
+    if (std::find(read_back.begin(), read_back.end(), rootVar(a)) ==
+            read_back.end() &&
+        p.sourceParam() < 64)
+      call->unrestored |= std::uint64_t(1) << p.sourceParam();
+    else
+      markReads(a, *call);
+  }
+}
+
 } // namespace
 
 /// An element write `a[i] = ...` to an inactive container is still
@@ -246,12 +294,13 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
   // Computed afresh: the driver runs this pass again when the summaries of
   // (recursive) callees grow.
   for (auto &v : fn.vars) {
-    v->read_in_reverse = v->read_everywhere = false;
+    v->read_in_reverse = v->read_everywhere = v->restored_at_entry = false;
     v->readers.clear();
   }
   std::vector<const Stmt *> loops;
   fn.positions.clear();
   numberStatements(fn.body, fn, loops);
+  std::vector<std::pair<Stmt *, std::size_t>> handed_back;
   forEachStmt(fn.body, [&](const Stmt &cs, int) {
     Stmt &s = const_cast<Stmt &>(cs);
     switch (s.kind) {
@@ -283,15 +332,26 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
         break;
       }
       bool custom = !s.custom.empty();
+      s.unrestored = 0;
       for (size_t i = 0; i < s.args.size(); ++i) {
         const Expr &a = *s.args[i];
+        bool read = custom || !optimized ||
+                    (i < s.callee->param_read_in_reverse.size() &&
+                     s.callee->param_read_in_reverse[i]);
+        // Storage the callee reads in reverse only to give it back: decided
+        // once every other reader is known (unrestoredCalls); the reverse
+        // call takes its address again.
+        if (read && !custom && optimized && ownedStorage(fn, a) &&
+            i < s.callee->param_restored_only.size() &&
+            s.callee->param_restored_only[i]) {
+          forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
+          handed_back.push_back({&s, i});
+          continue;
+        }
         // The reverse passes the element itself (by reference, or a value
         // the callee may not read): the container must hold it there.
         if (a.kind == ExprKind::Index)
           markReads(a, s);
-        bool read = custom || !optimized ||
-                    (i < s.callee->param_read_in_reverse.size() &&
-                     s.callee->param_read_in_reverse[i]);
         // Dummy adjoints of inactive containers are sized from the argument.
         const Var *base = a.kind == ExprKind::VarRef  ? a.var
                           : a.kind == ExprKind::Index ? rootVar(a)
@@ -331,15 +391,18 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
       break;
     }
   });
+  unrestoredCalls(handed_back);
   // A function writing through a pointer parameter restores what it
   // overwrites there in its reverse: a callee's callers cannot save storage
   // of unknown extent, and their reverse sweeps read it as it was; the
   // requested function's pullback leaves the caller's memory as it found
-  // it.
+  // it. A callee variant for callers that never read it back does not
+  // (Var::unrestored).
   forEachStmt(fn.body, [&](const Stmt &s, int) {
     forEachWrite(s, [&](Var *v, bool) {
-      if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer)
-        v->read_in_reverse = v->read_everywhere = true;
+      if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer &&
+          !v->unrestored)
+        v->read_in_reverse = v->restored_at_entry = true;
     });
   });
   if (optimized)
@@ -356,7 +419,7 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
   out.fn = &fn;
   for (const auto &v : fn.vars)
     TANGENT_ASSERT(!v->read_in_reverse || v->read_everywhere ||
-                       !v->readers.empty(),
+                       v->restored_at_entry || !v->readers.empty(),
                    "a variable read in reverse by no statement");
   return out;
 }
@@ -376,11 +439,15 @@ void summarizeParameters(Function &fn) {
         fn.param_written[v->param_index] = true;
     });
   });
-  for (Var *p : fn.params)
+  fn.param_restored_only.assign(fn.params.size(), false);
+  for (Var *p : fn.params) {
     fn.param_read_in_reverse[p->param_index] =
         p->read_in_reverse &&
         !(fn.param_written[p->param_index] && !p->by_reference &&
           p->type.kind != TypeKind::Pointer);
+    fn.param_restored_only[p->param_index] =
+        p->restored_at_entry && !p->read_everywhere && p->readers.empty();
+  }
 }
 
 } // namespace tangent

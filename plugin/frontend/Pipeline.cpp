@@ -177,9 +177,12 @@ bool GradientPipeline::differentiate(Function &top) {
       requestName(r_.function_name, request_.options, seeded ? "vjp" : "grad");
   const Analyzed top_analyzed = analyze(top, options, request_name);
   specialiseForData(top, work_.lowering);
+  specialiseUnrestored(top, work_.lowering);
   for (size_t done = 0;;) {
-    for (; done < fresh.size(); ++done)
+    for (; done < fresh.size(); ++done) {
       specialiseForData(*fresh[done], work_.lowering);
+      specialiseUnrestored(*fresh[done], work_.lowering);
+    }
     if (!analyzeNew())
       break;
   }

@@ -174,6 +174,10 @@ pipelineFor(SharedWork &work, const Request &request, RequestResult &r);
 /// variant of its callee in which that parameter carries none
 /// (Lowering::lowerData), so that no adjoint storage is needed for it.
 void specialiseForData(Function &fn, Lowering &lowering);
+/// Gives the calls of analyzed `fn` whose callee restores storage `fn`
+/// never reads in reverse (Stmt::unrestored) the callee's variant that does
+/// not (Lowering::lowerUnrestored).
+void specialiseUnrestored(Function &fn, Lowering &lowering);
 
 /// The same for forward mode, before `top` is linearized: a pointer
 /// without a tangent is one of top's pointer parameters whose bit is set

@@ -153,6 +153,17 @@ void specialiseForData(Function &fn, Lowering &lowering) {
   });
 }
 
+void specialiseUnrestored(Function &fn, Lowering &lowering) {
+  forEachStmt(fn.body, [&](const Stmt &call, int) {
+    if (call.kind != StmtKind::Call || !call.callee || !call.unrestored)
+      return;
+    // A call of `fn`, which is this pass's to change.
+    if (Function *variant =
+            lowering.lowerUnrestored(call.callee, call.unrestored))
+      const_cast<Stmt &>(call).callee = variant;
+  });
+}
+
 namespace {
 
 /// One function's calls (specialiseForDataForward); true if one changed.

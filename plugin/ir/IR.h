@@ -149,6 +149,14 @@ struct Var {
   /// `read_everywhere` (unoptimized), every overwrite is recorded.
   std::vector<const Stmt *> readers;
   bool read_everywhere = false;
+  /// A pointer parameter the function writes through: its reverse gives
+  /// the caller's memory back as it was at entry, so a first overwrite of
+  /// an element records it (ToBeRecorded.cpp, CoveredWrites.cpp).
+  bool restored_at_entry = false;
+  /// A pointer parameter of a callee variant whose callers never read what
+  /// it writes there in their reverse (Lowering::lowerUnrestored): its
+  /// reverse does not give that storage back.
+  bool unrestored = false;
   bool invariant = false; ///< never written after its first write
   /// Its only write, when the reverse evaluates that statement's cheap
   /// value again instead of restoring it from the tape
@@ -434,6 +442,10 @@ struct Stmt {
   // Block
   Block block;
   bool record_decision = true; ///< If: tape the branch (else re-evaluate)
+  /// Call: the callee's C++ parameters (bits) whose storage the caller
+  /// never reads in reverse, so a callee variant that does not give it back
+  /// will do (ToBeRecorded.cpp; frontend specialiseUnrestored).
+  std::uint64_t unrestored = 0;
 };
 
 /// A parameter of the C++ function as its callers see it. The IR splits a
@@ -505,6 +517,10 @@ struct Function {
   /// Callee summary used by callers (ToBeRecorded.cpp).
   std::vector<bool> param_read_in_reverse;
   std::vector<bool> param_written;
+  /// Pointer parameters its reverse reads only to give the caller's
+  /// storage back (restored_at_entry): a caller that never reads that
+  /// storage in reverse calls a variant that does not.
+  std::vector<bool> param_restored_only;
 
   Var *addVar(std::string source_name, Type type, VarRole role);
 };

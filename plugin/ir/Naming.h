@@ -89,6 +89,10 @@ inline const char *sharedVariant() { return "shared"; }
 /// (data, frontend/lower/LowerFunction.cpp: Lowering::lowerData): the stem
 /// suffix, followed by the parameters' names (`subtract_data_x`).
 inline const char *dataVariant() { return "data"; }
+/// A callee whose reverse does not give back what it wrote through some
+/// pointer parameters (Lowering::lowerUnrestored): the stem suffix,
+/// followed by their names (`rhs_unrestored_z`).
+inline const char *unrestoredVariant() { return "unrestored"; }
 inline const char *sharedRoot() { return "storage"; }
 inline const char *sharedIndex() { return "at"; }
 

@@ -11,7 +11,15 @@
 //    seeds are zero (codegen/Calls.cpp), but not when it steps back an
 //    integer of its caller's (Function::tapeless);
 //  - second order: the tangent-linear function's counted loops stay
-//    counted, so its loop-local values are evaluated again too.
+//    counted, so its loop-local values are evaluated again too;
+//  - a callee overwriting its output twice (GMM's Qtimesx): only the first
+//    overwrite records (analysis/CoveredWrites.cpp), and its restore gives
+//    the caller's buffer back, which the caller's reverse reads; written
+//    past the first loop's range, every overwrite records;
+//  - a callee filling a caller's buffer that the caller never reads in
+//    reverse: a variant that does not restore it (Lowering::lowerUnrestored);
+//    a buffer read back, or an output the callee's own reverse reads, keeps
+//    the restoring callee.
 #include "check.hpp"
 
 #include <cmath>
@@ -114,6 +122,73 @@ double nearest(const std::vector<double> &c, const std::vector<double> &p) {
   return cost;
 }
 
+// out[0, d) overwritten, then added to in place: the additions need no
+// records of their own.
+void tri(int d, const double *l, const double *x, double *out) {
+  for (int i = 0; i < d; ++i)
+    out[i] = l[i] * x[i];
+  int k = d;
+  for (int i = 0; i < d; ++i)
+    for (int j = i + 1; j < d; ++j) {
+      out[j] += l[k] * x[i];
+      ++k;
+    }
+}
+
+// The same, adding up to out[e - 1], past the first loop's out[0, d).
+void tri_wide(int d, int e, const double *l, const double *x, double *out) {
+  for (int i = 0; i < d; ++i)
+    out[i] = l[i] * x[i];
+  for (int i = 0; i < d; ++i)
+    for (int j = i + 1; j < e; ++j)
+      out[j] += l[i] * x[i];
+}
+
+// p: x (3), then l (6). buf's values before each call are read by the
+// caller's reverse (the products), so each call's reverse must give them
+// back.
+double covered(const std::vector<double> &p) {
+  std::vector<double> buf(4);
+  for (int i = 0; i < 4; ++i)
+    buf[i] = p[i % 3] * p[3 + i];
+  double s = buf[0] * buf[1] * buf[2] * buf[3];
+  tri(3, &p[3], &p[0], buf.data());
+  s += buf[0] * buf[1] + buf[2] * buf[3];
+  tri_wide(3, 4, &p[3], &p[0], buf.data());
+  return s + buf[0] * buf[3] + buf[1] * buf[2];
+}
+
+// RK-like stages (the ODE objective): k is filled by rhs, then only summed
+// (its values are never read in reverse: the unrestored variant); y is read
+// by rhs (restored).
+void rhs(int n, const double *p, const double *y, double *z) {
+  z[0] = p[0];
+  for (int i = 1; i < n; ++i)
+    z[i] = p[i] * y[i - 1];
+}
+
+// Squares what it wrote: its own reverse reads z, so it is restored.
+void rhs_squared(int n, const double *p, const double *y, double *z) {
+  for (int i = 0; i < n; ++i)
+    z[i] = p[i] * y[i];
+  for (int i = 0; i < n; ++i)
+    z[i] = z[i] * z[i];
+}
+
+double stages(const std::vector<double> &p) {
+  const int n = 4;
+  std::vector<double> y(n, 0.5), k(n), q(n), r(n);
+  for (int step = 0; step < 3; ++step) {
+    rhs(n, p.data(), y.data(), k.data()); // k never read back
+    rhs(n, p.data(), y.data(), q.data()); // q read back below
+    double prod = q[0] * q[1] * q[2] * q[3];
+    rhs_squared(n, p.data(), y.data(), r.data()); // its own reverse reads r
+    for (int i = 0; i < n; ++i)
+      y[i] = y[i] + 0.1 * (k[i] + r[i]) + 0.01 * prod;
+  }
+  return y[0] * y[1] + y[2] * y[3];
+}
+
 int main() {
   const std::vector<double> c{0.3, -0.2, 0.8}, p{0.1, 0.5, -0.4, 0.9, 0.2};
   check("distances", tangent::grad<distances>(), c, p);
@@ -129,6 +204,11 @@ int main() {
   const std::vector<double> points{0.1, 0.2, 0.9, 1.3, -0.8, 0.4, 0.6, 0.5};
   check("nearest (zero seeds skipped)", tangent::grad<nearest>(), centroids,
         points);
+  check("covered (overwrites of an overwritten output, not recorded)",
+        tangent::grad<covered>(),
+        std::vector<double>{0.7, -0.4, 1.1, 0.3, 0.9, -0.6, 0.5, 1.2, -0.8});
+  check("stages (a buffer filled and never read back: not restored)",
+        tangent::grad<stages>(), std::vector<double>{0.9, -0.7, 1.3, 0.6});
 #ifndef TANGENT_E2E_SELFTEST
   // Second order through the skipped callees: the Hessian in the centroids
   // is diagonal, 2 per point assigned to the centroid, in each coordinate

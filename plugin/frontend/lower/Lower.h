@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace tangent {
@@ -79,6 +80,11 @@ public:
   /// carry no derivative, with those `fn` already has; once per set. Null
   /// for a callee specialised for shared storage.
   Function *lowerData(const Function *fn, std::uint64_t data);
+  /// The variant of callee `fn` whose reverse does not give back the
+  /// storage of the pointer parameters in `unrestored` (their callers
+  /// never read it in reverse: Stmt::unrestored), with those `fn` already
+  /// has; once per set. Null for a callee specialised for shared storage.
+  Function *lowerUnrestored(const Function *fn, std::uint64_t unrestored);
 
   /// Code that the lowering found it cannot differentiate correctly (the
   /// validator cannot see it on the AST: it depends on how arguments share
@@ -114,14 +120,16 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, std::string>,
            std::unique_ptr<Function>>
       shared_;
-  /// Callees lowered by lower() and lowerData(): their declaration and the
-  /// parameters that carry no derivative in them.
-  std::map<const Function *,
-           std::pair<const clang::FunctionDecl *, std::uint64_t>>
-      plain_;
-  std::map<std::pair<const clang::FunctionDecl *, std::uint64_t>,
-           std::unique_ptr<Function>>
-      data_;
+  /// Both variants: data and unrestored parameters (C++ parameter bits).
+  Function *lowerVariant(const Function *fn, std::uint64_t data,
+                         std::uint64_t unrestored);
+  /// A callee lowered by lower() or lowerVariant(): its declaration, the
+  /// parameters that carry no derivative in it, and those whose storage
+  /// its reverse does not give back.
+  using VariantKey =
+      std::tuple<const clang::FunctionDecl *, std::uint64_t, std::uint64_t>;
+  std::map<const Function *, VariantKey> plain_;
+  std::map<VariantKey, std::unique_ptr<Function>> variants_;
   /// The patterns of the specialisations (the lowering reads them).
   std::vector<std::unique_ptr<SharedStorage>> patterns_;
   std::vector<Function *> order_;

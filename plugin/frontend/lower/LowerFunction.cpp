@@ -67,38 +67,75 @@ Function *Lowering::lower(const FunctionDecl *fd) {
   auto &slot = functions_[def->getCanonicalDecl()];
   slot = std::make_unique<Function>();
   Function *fn = slot.get();
-  plain_[fn] = {def->getCanonicalDecl(), 0};
+  plain_[fn] = {def->getCanonicalDecl(), 0, 0};
   FunctionLowerer(*this, def, fn).run();
   order_.push_back(fn);
   return fn;
 }
 
 Function *Lowering::lowerData(const Function *of, std::uint64_t data) {
+  return lowerVariant(of, data, 0);
+}
+
+Function *Lowering::lowerUnrestored(const Function *of,
+                                    std::uint64_t unrestored) {
+  return lowerVariant(of, 0, unrestored);
+}
+
+namespace {
+
+/// The names of `fn`'s parameters in `bits` ("'x', 'y'"), each appended
+/// to its variant name too.
+std::string markParams(Function &fn, std::uint64_t bits,
+                       const std::function<void(Var &)> &mark) {
+  std::string names;
+  for (Var *p : fn.params)
+    if (p->sourceParam() < 64 && ((bits >> p->sourceParam()) & 1u)) {
+      mark(*p);
+      fn.variant += "_" + p->name;
+      names += (names.empty() ? "'" : ", '") + p->name + "'";
+    }
+  return names;
+}
+
+} // namespace
+
+Function *Lowering::lowerVariant(const Function *of, std::uint64_t data,
+                                 std::uint64_t unrestored) {
   auto plain = plain_.find(of);
   if (plain == plain_.end())
     return nullptr;
-  const auto [decl, before] = plain->second;
-  data |= before;
-  auto key = std::make_pair(decl, data);
-  if (auto it = data_.find(key); it != data_.end())
+  const auto [decl, data_before, unrestored_before] = plain->second;
+  data |= data_before;
+  unrestored |= unrestored_before;
+  auto key = std::make_tuple(decl, data, unrestored);
+  if (auto it = variants_.find(key); it != variants_.end())
     return it->second.get(); // lowered, or being lowered (recursion)
-  auto &slot = data_[key];
+  auto &slot = variants_[key];
   slot = std::make_unique<Function>();
   Function *fn = slot.get();
   plain_[fn] = key;
   FunctionLowerer(*this, definition(decl), fn).run();
-  fn->variant = naming::dataVariant();
-  std::string names;
-  for (Var *p : fn->params)
-    if (p->sourceParam() < 64 && ((data >> p->sourceParam()) & 1u)) {
-      p->data = true;
-      fn->variant += "_" + p->name;
-      names += (names.empty() ? "'" : ", '") + p->name + "'";
-    }
-  fn->variant_note =
-      "for data: " + names +
-      (names.find(',') == std::string::npos ? " carries" : " carry") +
-      " no derivative";
+  std::vector<std::string> notes;
+  if (data) {
+    fn->variant = naming::dataVariant();
+    const std::string names =
+        markParams(*fn, data, [](Var &p) { p.data = true; });
+    notes.push_back(
+        "for data: " + names +
+        (names.find(',') == std::string::npos ? " carries" : " carry") +
+        " no derivative");
+  }
+  if (unrestored) {
+    fn->variant += (fn->variant.empty() ? "" : "_") +
+                   std::string(naming::unrestoredVariant());
+    const std::string names =
+        markParams(*fn, unrestored, [](Var &p) { p.unrestored = true; });
+    notes.push_back("for callers that never read " + names +
+                    " back: not restored");
+  }
+  for (const std::string &n : notes)
+    fn->variant_note += (fn->variant_note.empty() ? "" : "; ") + n;
   order_.push_back(fn);
   return fn;
 }

@@ -152,3 +152,69 @@ TEST(ToBeRecorded, SwapReadsBothOperandsInReverse) {
   EXPECT_TRUE(f.a->read_in_reverse);
   EXPECT_TRUE(f.b->read_in_reverse);
 }
+
+namespace {
+
+/// tri(d, e, x, out), GMM's Qtimesx:
+///   for (id = 0; id < d; ++id) out[id] = x[id] * x[id];       // first
+///   for (i = 0; i < d; ++i)
+///     for (j = i + 1; j < <inner>; ++j) out[j] = out[j] + x[i]; // covered?
+/// with <inner> d (covered) or e (not the covering loop's bound).
+struct Triangular : Builder {
+  Var *d, *e, *x, *out, *id, *i, *j;
+  Stmt *first = nullptr, *later = nullptr;
+  explicit Triangular(bool same_bound) : Builder(false) {
+    Type ptr = realType();
+    ptr.kind = TypeKind::Pointer;
+    ptr.spelling = "double *";
+    ptr.elem_spelling = "double";
+    ptr.elem_real = true;
+    d = param("d", intType());
+    e = param("e", intType());
+    x = param("x", ptr);
+    out = param("out", ptr);
+    id = var("id", intType(), VarRole::Induction);
+    i = var("i", intType(), VarRole::Induction);
+    j = var("j", intType(), VarRole::Induction);
+    Block b1;
+    b1.push_back(assign(
+        makeIndex(ref(out), ref(id)),
+        bin(Op::Mul, makeIndex(ref(x), ref(id)), makeIndex(ref(x), ref(id)))));
+    first = b1.back().get();
+    fn.body.push_back(forLoop(id, integer(0), ref(d), std::move(b1)));
+    Block inner;
+    inner.push_back(assign(
+        makeIndex(ref(out), ref(j)),
+        bin(Op::Add, makeIndex(ref(out), ref(j)), makeIndex(ref(x), ref(i)))));
+    later = inner.back().get();
+    Block b2;
+    b2.push_back(forLoop(j, bin(Op::Add, ref(i), integer(1)),
+                         ref(same_bound ? d : e), std::move(inner)));
+    fn.body.push_back(forLoop(i, integer(0), ref(d), std::move(b2)));
+  }
+  void analyze() {
+    LoopForms loops = classifyLoops(fn);
+    Activity activity = analyzeActivity(fn, loops, ~std::uint64_t{0}, true);
+    analyzeToBeRecorded(fn, activity, true);
+  }
+};
+
+} // namespace
+
+TEST(ToBeRecorded, OverwriteCoveredByAnEarlierLoopIsNotRecorded) {
+  Triangular t(/*same_bound=*/true);
+  t.analyze();
+  // out's first overwrite records the caller's values; the later ones are
+  // within out[0, d) and nothing reads them in reverse.
+  EXPECT_TRUE(t.out->restored_at_entry);
+  EXPECT_TRUE(needsRecord(t.fn, *t.first, t.out));
+  EXPECT_FALSE(needsRecord(t.fn, *t.later, t.out));
+}
+
+TEST(ToBeRecorded, OverwriteBeyondTheCoveredRangeIsRecorded) {
+  Triangular t(/*same_bound=*/false);
+  t.analyze();
+  // j < e may reach past out[0, d): the caller's value there is recorded.
+  EXPECT_TRUE(needsRecord(t.fn, *t.first, t.out));
+  EXPECT_TRUE(needsRecord(t.fn, *t.later, t.out));
+}
