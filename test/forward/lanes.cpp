@@ -3,7 +3,9 @@
 // and jvp<f>().pushforward_lanes<W> is its low-level entry. Each Jacobian is
 // checked against central differences, and bitwise against the scalar
 // forward mode's columns (the same operations, lane by lane). A function
-// whose lanes variant cannot be made keeps the scalar columns. (That the
+// whose lanes variant cannot be made keeps the scalar columns. `dense_into`
+// gives the same Jacobian as one row-major matrix, bitwise equal to the
+// rows, and leaves a void f's outputs as f does. (That the
 // Jacobians here take the lanes is in the generated code: the golden test
 // `lanes`; benchmarks/objectives checks the same for bundle adjustment and
 // hand tracking.)
@@ -68,6 +70,42 @@ std::vector<double> scaled(const std::vector<double> &x, double s) {
   return r;
 }
 
+// A void function of 20 inputs that reads its output's value at the call:
+// two sweeps of 16 lanes, each from the outputs as they were.
+void accumulate(const double *x, double *y) {
+  double s = 0;
+  for (int i = 0; i < 20; i++)
+    s += x[i] * x[(i + 3) % 20];
+  y[0] = 0.5 * y[0] + s;
+  y[1] = y[1] * std::sin(x[0]) + x[19];
+}
+constexpr auto accumulate_wrt =
+    tangent::options{.wrt = tangent::wrt_params(0, 1)};
+
+/// The rows of a Jacobian (each a vector, or a tuple of a vector and a
+/// scalar) flattened row-major, as dense_into lays them out.
+template <class Rows> std::vector<double> flat(const Rows &rows) {
+  std::vector<double> out;
+  for (const auto &row : rows) {
+    if constexpr (requires { row.size(); })
+      out.insert(out.end(), row.begin(), row.end());
+    else
+      std::apply(
+          [&](const auto &...part) {
+            (
+                [&](const auto &p) {
+                  if constexpr (requires { p.size(); })
+                    out.insert(out.end(), p.begin(), p.end());
+                  else
+                    out.push_back(p);
+                }(part),
+                ...);
+          },
+          row);
+  }
+  return out;
+}
+
 int main() {
   {
     std::vector<double> x(10);
@@ -100,6 +138,33 @@ int main() {
     std::vector<std::vector<double>> got(rows.begin(), rows.end());
     check_near("outputs: Jacobian vs differences", got, fd,
                tangent_test::double_tol);
+    std::vector<double> dense{7.0}; // resized
+    double yd[3] = {-1, -1, -1};
+    J.dense_into(dense, std::span<const double>(x), 10, std::span<double>(yd));
+    double y0[3];
+    outputs(x.data(), 10, y0);
+    check_true("outputs: dense_into == rows",
+               dense == flat(rows) && dense.size() == 30);
+    check_true("outputs: dense_into leaves f's outputs",
+               yd[0] == y0[0] && yd[1] == y0[1] && yd[2] == y0[2]);
+  }
+  {
+    std::array<double, 20> x;
+    for (int i = 0; i < 20; i++)
+      x[std::size_t(i)] = std::cos(0.7 * i);
+    auto J = tangent::jacobian<accumulate, accumulate_wrt>();
+    double y[2] = {0.25, -1.5}, yd[2] = {0.25, -1.5}, yf[2] = {0.25, -1.5};
+    const auto rows = J(std::span<const double>(x), std::span<double>(y));
+    const std::vector<double> dense =
+        J.dense(std::span<const double>(x), std::span<double>(yd));
+    accumulate(x.data(), yf);
+    check_true("accumulate: 2 sweeps, dense == rows", dense == flat(rows));
+    check_true("accumulate: dense leaves f's outputs",
+               yd[0] == yf[0] && yd[1] == yf[1] && y[0] == yf[0]);
+    // d y0 / d x_k = x_{k+3} + x_{k-3}; d y1 / d x_19 = 1.
+    check_near("accumulate: d y0 / d x_5, d y1 / d x_19",
+               std::vector<double>{dense[5], dense[20 + 19]},
+               std::vector<double>{x[8] + x[2], 1.0}, tight_tol);
   }
   {
     const std::vector<double> x{0.3, -0.2, 0.8, 1.1, -0.7, 0.05, 0.4};
@@ -127,6 +192,7 @@ int main() {
       got[i] = std::get<1>(rows[i]);
     check_near("rotate: d/da vs differences", got, da,
                tangent_test::double_tol);
+    check_true("rotate: dense == rows", J.dense(x, a) == flat(rows));
   }
   {
     std::array<double, 40> x;
@@ -157,6 +223,7 @@ int main() {
       got.emplace_back(row.begin(), row.end());
     check_near("wide: Jacobian vs differences", got, fd,
                tangent_test::double_tol);
+    check_true("wide: dense == rows", J.dense(x) == flat(rows));
   }
   {
     const double x[2] = {0.4, -0.3};
@@ -190,6 +257,8 @@ int main() {
         exact[i][j] = 2 * ((j == 0 ? x[i] : 0.0) + (i == j ? x[0] : 0.0));
     std::vector<std::vector<double>> got(rows.begin(), rows.end());
     check_near("scaled: scalar columns, analytic", got, exact, tight_tol);
+    check_true("scaled: dense (scalar columns) == rows",
+               J.dense(x, 2.0) == flat(rows));
   }
   return tangent_test::summary();
 }

@@ -116,8 +116,7 @@ public:
     auto all = std::forward_as_tuple(args...);
     std::vector<row_type> rows;
     if constexpr (void_f) {
-      typename shape::template outputs_state<decltype(all)> out(all);
-      const std::size_t m = out.total();
+      const std::size_t m = output_scalars(all);
       const row_type zero =
           shape::inputs(shape::zeros(all), typename shape::input_seq{});
       std::size_t inputs = 0;
@@ -130,12 +129,14 @@ public:
             },
             zero);
       if constexpr (has_lanes)
-        if (lanes_first(m, inputs)) {
-          lane_columns(all, &out, m, zero, rows, typename shape::input_seq{});
-          out.restore(); // what f leaves
-          shape::primal(all);
+        if (lanes_first(m, inputs)) { // f's outputs: as its last sweep leaves
+          std::vector<double> dense;
+          dense_lanes(dense, all, m, inputs, static_cast<R *>(nullptr),
+                      typename shape::input_seq{});
+          rows_of(dense, m, inputs, zero, rows, typename shape::input_seq{});
           return rows;
         }
+      typename shape::template outputs_state<decltype(all)> out(all);
       if (m < inputs)
         output_rows(all, out, rows, typename shape::output_seq{});
       else
@@ -156,9 +157,11 @@ public:
       const R value = shape::primal(all);
       if constexpr (has_lanes)
         if (lanes_first(value.size(), inputs)) {
-          lane_columns(all, static_cast<const int *>(nullptr), value.size(),
-                       shape::shaped(shape::zeros(all)), rows,
-                       typename shape::seq{});
+          std::vector<double> dense;
+          dense_lanes(dense, all, value.size(), inputs, &value,
+                      typename shape::seq{});
+          rows_of(dense, value.size(), inputs, shape::shaped(shape::zeros(all)),
+                  rows, typename shape::seq{});
           return rows;
         }
       if (value.size() < inputs) { // rows: one reverse sweep each
@@ -179,23 +182,111 @@ public:
     }
   }
 
-private:
-  /// The vector forward mode when it is bound and takes no more sweeps
-  /// than the reverse mode's one per output.
-  static bool lanes_first(std::size_t outputs, std::size_t inputs) {
-    return outputs >= inputs ||
-           (inputs + lane_width - 1) / lane_width <= outputs;
+  /// The Jacobian as one dense row-major matrix in `J` (resized to m x n,
+  /// its storage reused): `J[i * n + c]` is the derivative of output i in
+  /// input scalar c, the inputs' scalars in order (a void f's inputs, else
+  /// every selected parameter's), the outputs as the rows of operator().
+  /// Where the vector forward mode is chosen, its sweeps work in
+  /// thread-local scratch: no allocation once warm (for a void f, or one
+  /// returning a std::array), and a void f's outputs are left as its last
+  /// sweep, which evaluates f, leaves them.
+  template <class... A>
+  void dense_into(std::vector<double> &J, A &&...args) const {
+    static_assert(sizeof...(A) == shape::sig::arity,
+                  "tangent::jacobian<f>: wrong number of arguments");
+    auto all = std::forward_as_tuple(args...);
+    if constexpr (has_lanes) {
+      using seq = std::conditional_t<void_f, typename shape::input_seq,
+                                     typename shape::seq>;
+      const std::size_t n = input_scalars(all, seq{});
+      if constexpr (void_f) {
+        const std::size_t m = output_scalars(all);
+        if (lanes_first(m, n))
+          return dense_lanes(J, all, m, n, static_cast<R *>(nullptr), seq{});
+      } else if constexpr (detail::is_std_vector<R>::value) {
+        R value = shape::primal(all);
+        if (lanes_first(value.size(), n))
+          return dense_lanes(J, all, value.size(), n, &value, seq{});
+      } else {
+        if (lanes_first(std::tuple_size_v<R>, n))
+          return dense_lanes(J, all, std::tuple_size_v<R>, n,
+                             static_cast<R *>(nullptr), seq{});
+      }
+    }
+    const std::vector<row_type> rows = (*this)(args...);
+    J.clear();
+    for (const row_type &row : rows) {
+      if constexpr (shape::count == 1 || (void_f && shape::input_count == 1)) {
+        for (std::size_t k = 0; k < detail::scalar_count(row); ++k)
+          J.push_back(detail::scalar_at(const_cast<row_type &>(row), k));
+      } else {
+        std::apply(
+            [&](const auto &...part) {
+              (
+                  [&](auto &p) {
+                    for (std::size_t k = 0; k < detail::scalar_count(p); ++k)
+                      J.push_back(detail::scalar_at(p, k));
+                  }(const_cast<std::remove_cvref_t<decltype(part)> &>(part)),
+                  ...);
+            },
+            row);
+      }
+    }
+  }
+  /// dense_into into a new matrix.
+  template <class... A> std::vector<double> dense(A &&...args) const {
+    std::vector<double> J;
+    dense_into(J, std::forward<A>(args)...);
+    return J;
   }
 
-  /// The columns of inputs `J...` (a void f's inputs, or every selected
-  /// parameter of a vector-valued f), lane_width per sweep: input scalar g
-  /// of a sweep is seeded in lane g - first; output element i's lanes are
-  /// the rows' entries. `out` (a void f's outputs) is put back before each
-  /// sweep.
-  template <class Args, class Out, std::size_t... J>
-  void lane_columns(Args &all, const Out *out, std::size_t m,
-                    const row_type &zero, std::vector<row_type> &rows,
-                    std::index_sequence<J...>) const {
+private:
+  /// The vector forward mode's tangents, one laned value per selected
+  /// parameter.
+  template <class G>
+  using laned_t =
+      decltype(detail::laned_like<lane_width>(std::declval<const G &>()));
+  template <class S> struct laned_tuple;
+  template <std::size_t... I> struct laned_tuple<std::index_sequence<I...>> {
+    using type = std::tuple<laned_t<typename shape::template grad_t<I>>...>;
+  };
+  /// Selected parameter I's scalars in argument `all` (a sized argument's
+  /// size; 1 for a scalar).
+  template <std::size_t I, class Args>
+  static std::size_t scalars_of(const Args &all) {
+    using G = typename shape::template grad_t<I>;
+    if constexpr (std::is_floating_point_v<G>) {
+      (void)all;
+      return 1;
+    } else {
+      const auto &a = std::get<shape::index[I]>(all);
+      static_assert(detail::sized<decltype(a)>,
+                    "tangent::jacobian<f>: a pointer parameter's argument "
+                    "has no size: pass a std::span, std::vector, std::array "
+                    "or C array");
+      return std::size(a);
+    }
+  }
+  template <class Args, std::size_t... J>
+  static std::size_t input_scalars(const Args &all, std::index_sequence<J...>) {
+    if constexpr (void_f)
+      return (std::size_t{0} + ... + scalars_of<shape::input_index[J]>(all));
+    else
+      return (std::size_t{0} + ... + scalars_of<J>(all));
+  }
+  template <class Args> static std::size_t output_scalars(const Args &all) {
+    return [&]<std::size_t... Q>(std::index_sequence<Q...>) {
+      return (std::size_t{0} + ... + scalars_of<shape::output_index[Q]>(all));
+    }(typename shape::output_seq{});
+  }
+
+  /// dense_into by the vector forward mode: ceil(n / lane_width) sweeps on
+  /// thread-local lanes; a void f's outputs are put back before each sweep
+  /// after the first. `value` is a std::vector R's result (its size m).
+  template <class Args, std::size_t... J>
+  static void dense_lanes(std::vector<double> &Jm, Args &all, std::size_t m,
+                          std::size_t n, [[maybe_unused]] const R *value,
+                          std::index_sequence<J...>) {
     constexpr int W = lane_width;
     constexpr std::size_t inputs_n = sizeof...(J);
     constexpr std::array<std::size_t, inputs_n> at = [] {
@@ -204,74 +295,74 @@ private:
       else
         return std::array<std::size_t, inputs_n>{J...};
     }();
-    rows.assign(m, zero);
-    auto z = shape::zeros(all);
-    auto t = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return std::tuple{detail::laned_like<W>(std::get<I>(z))...};
+    using lanes_tuple = typename laned_tuple<typename shape::seq>::type;
+    static thread_local lanes_tuple t;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (
+          [&](auto &l, std::size_t size) {
+            if constexpr (requires { l.resize(size); })
+              l.resize(size);
+            detail::clear_lanes(l);
+          }(std::get<I>(t), scalars_of<I>(all)),
+          ...);
     }(typename shape::seq{});
-    std::array<std::size_t, inputs_n + 1> first{};
-    for (std::size_t j = 0; j < inputs_n; ++j)
-      first[j + 1] = first[j] + [&]<std::size_t... I>(std::index_sequence<I...>,
-                                                      std::size_t k) {
-        std::size_t n = 0;
-        ((I == at[k] ? (void)(n = detail::scalar_count(std::get<I>(z)))
-                     : void()),
-         ...);
-        return n;
-      }(typename shape::seq{}, j);
-    const std::size_t n = first[inputs_n];
-    // Input j's scalar k, lane l (the row entry of that column).
-    auto seed = [&](std::size_t j, std::size_t k, int l, double s) {
-      ((j == J ? (void)(detail::lanes_at(std::get<at[J]>(t), k)[l] = s)
-               : void()),
+    // A vector-valued f's result tangent.
+    [[maybe_unused]] auto &result = [m]() -> auto & {
+      if constexpr (void_f) {
+        static thread_local int none = 0;
+        return none;
+      } else if constexpr (detail::is_std_vector<R>::value) {
+        static thread_local std::vector<lanes<typename R::value_type, W>> r;
+        r.resize(m);
+        return r;
+      } else {
+        static thread_local decltype(detail::laned_like<W>(R{})) r;
+        return r;
+      }
+    }();
+    // A void f's outputs as at the call, for the sweeps after the first.
+    static thread_local std::vector<double> saved;
+    const bool restore = void_f && n > std::size_t(W);
+    if (restore)
+      for_outputs(all, [&](double *p, std::size_t size) {
+        saved.insert(saved.end(), p, p + size);
+      });
+    Jm.assign(m * n, 0.0);
+    // Seeds input scalar g (input j, scalar k) in lane l with `s`.
+    auto seed = [&](std::size_t g, int l, double s) {
+      std::size_t first = 0;
+      ((g >= first && g < first + scalars_of<at[J]>(all)
+            ? (void)(detail::lanes_at(std::get<at[J]>(t), g - first)[l] = s)
+            : void(),
+        first += scalars_of<at[J]>(all)),
        ...);
     };
-    auto entry = [&](row_type &row, std::size_t j, std::size_t k) -> double & {
-      double *e = nullptr;
-      if constexpr (inputs_n == 1) {
-        (void)j;
-        e = &detail::scalar_at(row, k);
-      } else {
-        ((j == J ? (void)(e = &detail::scalar_at(std::get<J>(row), k))
-                 : void()),
-         ...);
-      }
-      return *e;
-    };
-    auto where = [&](std::size_t g, std::size_t &j, std::size_t &k) {
-      j = 0;
-      while (g >= first[j + 1])
-        ++j;
-      k = g - first[j];
-    };
-    // A vector-valued f's result tangent: m outputs' lanes.
-    [[maybe_unused]] auto result = [m] {
-      if constexpr (void_f)
-        return 0;
-      else if constexpr (detail::is_std_vector<R>::value)
-        return std::vector<lanes<typename R::value_type, W>>(m);
-      else
-        return detail::laned_like<W>(R{});
-    }();
     for (std::size_t base = 0; base < n; base += W) {
-      std::apply([](auto &...l) { (detail::clear_lanes(l), ...); }, t);
       const int used = int(std::min<std::size_t>(W, n - base));
-      // Lane l's column: input j[l]'s scalar k[l].
-      std::array<std::size_t, W> j{}, k{};
-      for (int l = 0; l < used; ++l) {
-        where(base + std::size_t(l), j[l], k[l]);
-        seed(j[l], k[l], l, 1.0);
-      }
+      for (int l = 0; l < used; ++l)
+        seed(base + std::size_t(l), l, 1.0);
       if constexpr (void_f) {
-        out->restore();
+        if (restore && base > 0) {
+          std::size_t o = 0;
+          for_outputs(all, [&](double *p, std::size_t size) {
+            std::copy(saved.begin() + std::ptrdiff_t(o),
+                      saved.begin() + std::ptrdiff_t(o + size), p);
+            o += size;
+          });
+        }
+        [&]<std::size_t... Q>(std::index_sequence<Q...>) {
+          (detail::clear_lanes(std::get<shape::output_index[Q]>(t)), ...);
+        }(typename shape::output_seq{});
         lanes_call(all, t, static_cast<int *>(nullptr));
         std::size_t i = 0;
         [&]<std::size_t... Q>(std::index_sequence<Q...>) {
           (([&] {
-             const auto &col = std::get<shape::output_index[Q]>(t);
-             for (std::size_t e = 0; e < col.size(); ++e, ++i)
+             auto &col = std::get<shape::output_index[Q]>(t);
+             for (std::size_t e = 0;
+                  e < scalars_of<shape::output_index[Q]>(all); ++e, ++i)
                for (int l = 0; l < used; ++l)
-                 entry(rows[i], j[l], k[l]) = col[e][l];
+                 Jm[i * n + base + std::size_t(l)] =
+                     detail::lanes_at(col, e)[l];
            }()),
            ...);
         }(typename shape::output_seq{});
@@ -280,7 +371,49 @@ private:
         lanes_call(all, t, &result);
         for (std::size_t i = 0; i < m; ++i)
           for (int l = 0; l < used; ++l)
-            entry(rows[i], j[l], k[l]) = result[i][l];
+            Jm[i * n + base + std::size_t(l)] = result[i][l];
+      }
+      for (int l = 0; l < used; ++l)
+        seed(base + std::size_t(l), l, 0.0);
+    }
+    saved.clear();
+  }
+  /// Calls `fn(data, size)` for each of a void f's outputs.
+  template <class Args, class Fn>
+  static void for_outputs(Args &all, const Fn &fn) {
+    [&]<std::size_t... Q>(std::index_sequence<Q...>) {
+      (fn(std::data(std::get<shape::index[shape::output_index[Q]]>(all)),
+          scalars_of<shape::output_index[Q]>(all)),
+       ...);
+    }(typename shape::output_seq{});
+  }
+
+  /// The vector forward mode when it is bound and takes no more sweeps
+  /// than the reverse mode's one per output.
+  static bool lanes_first(std::size_t outputs, std::size_t inputs) {
+    return outputs >= inputs ||
+           (inputs + lane_width - 1) / lane_width <= outputs;
+  }
+
+  /// The rows (as operator() shapes them) of dense matrix `J` (m x n),
+  /// whose columns are inputs `J...`' scalars in order.
+  template <std::size_t... J>
+  static void rows_of(const std::vector<double> &Jm, std::size_t m,
+                      std::size_t n, const row_type &zero,
+                      std::vector<row_type> &rows, std::index_sequence<J...>) {
+    constexpr std::size_t inputs_n = sizeof...(J);
+    rows.assign(m, zero);
+    for (std::size_t i = 0; i < m; ++i) {
+      const double *from = Jm.data() + i * n;
+      if constexpr (inputs_n == 1) {
+        for (std::size_t k = 0; k < detail::scalar_count(rows[i]); ++k)
+          detail::scalar_at(rows[i], k) = *from++;
+      } else {
+        (([&](auto &part) {
+           for (std::size_t k = 0; k < detail::scalar_count(part); ++k)
+             detail::scalar_at(part, k) = *from++;
+         }(std::get<J>(rows[i]))),
+         ...);
       }
     }
   }
