@@ -121,9 +121,11 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig,
     c->resolved = v->resolved;
     // Lanes: every parameter wrt leaves out is data, not only pointers
     // (no zero tangents to carry; writing varied values into one refuses
-    // the variant, and the request keeps the scalar forward mode).
+    // the variant, and the request keeps the scalar forward mode). The
+    // scalar forward mode: those `data` has (pointers, const parameters:
+    // ForwardPipeline::dataParams).
     if (v->role == VarRole::Param &&
-        (v->type.kind == TypeKind::Pointer || lin_.lanes()) &&
+        (v->type.kind == TypeKind::Pointer || v->is_const || lin_.lanes()) &&
         v->sourceParam() < 64 && ((data >> v->sourceParam()) & 1u))
       c->data = true;
     vars_[v.get()] = c;

@@ -150,8 +150,14 @@ private:
   /// (the request keeps the scalar forward mode).
   bool lanesVariant(Function &top, GeneratedPart &main,
                     std::vector<const Function *> &used);
-  /// The pointer parameters of `top` that wrt leaves out (data).
-  std::uint64_t dataParams(const Function &top) const;
+  /// Which parameters that wrt leaves out are data (no tangent).
+  enum class DataKinds {
+    Pointers,  ///< pointers only
+    Unwritten, ///< and const parameters
+    Every,     ///< every one (the vector forward mode)
+  };
+  /// The parameters of `top` that wrt leaves out and `kinds` makes data.
+  std::uint64_t dataParams(const Function &top, DataKinds kinds) const;
 };
 
 /// hvp<f>, hessian<f>: the adjoint of the tangent-linear function

@@ -13,23 +13,49 @@
 
 namespace tangent {
 
-std::uint64_t ForwardPipeline::dataParams(const Function &top) const {
-  // Pointer parameters that wrt leaves out carry no tangent (data).
+std::uint64_t ForwardPipeline::dataParams(const Function &top,
+                                          DataKinds kinds) const {
+  // Parameters that wrt leaves out carry no tangent (data): pointers; also
+  // const parameters, which f cannot write (no zero tangents for a
+  // model's tables); every one in the vector forward mode.
   std::uint64_t data = 0;
   for (const Var *p : top.params)
-    if (p->type.kind == TypeKind::Pointer && p->sourceParam() < 64 &&
-        !selectsParam(request_.options, p->sourceParam()))
+    if (p->sourceParam() < 64 &&
+        !selectsParam(request_.options, p->sourceParam()) &&
+        (kinds == DataKinds::Every || p->type.kind == TypeKind::Pointer ||
+         (kinds == DataKinds::Unwritten && p->is_const)))
       data |= std::uint64_t(1) << p->sourceParam();
   return data;
 }
 
 Function *ForwardPipeline::linearize(Function &top, TangentForm form,
                                      std::vector<const Function *> &used) {
-  const std::uint64_t data = dataParams(top);
-  specialiseForDataForward(top, work_.lowering, data);
-  Function *tl = work_.linearizer.fresh(top, form, data);
-  const Refusals found = std::move(work_.linearizer.refusals);
-  work_.linearizer.refusals.clear();
+  // The callees top calls, to put back if the const parameters cannot be
+  // data (a copy of one into storage the function varies needs a zero
+  // tangent the scalar forward mode does not make): then only pointers are.
+  std::vector<std::pair<Stmt *, Function *>> calls;
+  forEachStmt(top.body, [&](const Stmt &s, int) {
+    if (s.kind == StmtKind::Call)
+      calls.push_back({const_cast<Stmt *>(&s), s.callee});
+  });
+  Function *tl = nullptr;
+  Refusals found;
+  for (DataKinds kinds : {DataKinds::Unwritten, DataKinds::Pointers}) {
+    const std::uint64_t data = dataParams(top, kinds);
+    if (kinds == DataKinds::Pointers) {
+      if (data == dataParams(top, DataKinds::Unwritten))
+        break; // the same request again
+      for (auto &[call, callee] : calls)
+        call->callee = callee;
+    }
+    specialiseForDataForward(top, work_.lowering, data,
+                             /*whole_values=*/kinds == DataKinds::Unwritten);
+    tl = work_.linearizer.fresh(top, form, data);
+    found = std::move(work_.linearizer.refusals);
+    work_.linearizer.refusals.clear();
+    if (found.empty())
+      break;
+  }
   if (!legality_.report(found) || !clean())
     return nullptr;
   work_.dump(r_.function_name + " tangent-linear", *tl);
@@ -67,12 +93,7 @@ ForwardBinding bindingOf(const Function &top, const TangentLinearizer &lin,
 
 bool ForwardPipeline::lanesVariant(Function &top, GeneratedPart &main,
                                    std::vector<const Function *> &used) {
-  // Every parameter wrt leaves out is data there.
-  std::uint64_t data = 0;
-  for (const Var *p : top.params)
-    if (p->sourceParam() < 64 &&
-        !selectsParam(request_.options, p->sourceParam()))
-      data |= std::uint64_t(1) << p->sourceParam();
+  const std::uint64_t data = dataParams(top, DataKinds::Every);
   // The callees given only data get their data variants: no zero lanes
   // passed for a model's tables, no work on them.
   specialiseForDataForward(top, work_.lowering, data, /*whole_values=*/true);

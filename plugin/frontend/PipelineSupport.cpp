@@ -189,8 +189,13 @@ bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data,
         continue;
       const std::uint64_t bit = std::uint64_t(1) << p.sourceParam();
       if (a.type.kind == TypeKind::Pointer || a.address) {
+        // The storage of a data pointer, or of a data container (the
+        // address of its elements, `v.data()`).
         const Var *root = rootVar(a);
-        if (root && root->type.kind == TypeKind::Pointer && isData(root))
+        if (root &&
+            (root->type.kind == TypeKind::Pointer ||
+             root->type.isContainer()) &&
+            isData(root))
           variant |= bit;
         continue;
       }
