@@ -112,23 +112,14 @@ void RequestPipeline::generateCallees(
       shared.refused = true;
   }
   // Generated callees first, so that a caller's call sees what its callee's
-  // adjoint turned out to be (Function::tapeless); reachableCallees lists a
-  // function's callees before it.
+  // adjoint turned out to be (Function::tapeless).
   std::map<const Function *, size_t> index;
   for (size_t k = 0; k < fresh.size(); ++k)
     index[fresh[k]] = k;
   std::vector<size_t> order;
-  std::set<size_t> placed;
-  auto place = [&](const Function *f) {
-    auto it = index.find(f);
-    if (it != index.end() && placed.insert(it->second).second)
+  for (const Function *f : calleesFirst(fresh))
+    if (auto it = index.find(f); it != index.end())
       order.push_back(it->second);
-  };
-  for (Function *callee : fresh) {
-    for (const Function *c : reachableCallees(*callee))
-      place(c);
-    place(callee);
-  }
   for (size_t k : order) {
     SharedPart &shared = into.at(fresh[k]);
     if (!shared.refused)

@@ -200,6 +200,10 @@ void specialiseForDataForward(Function &top, Lowering &lowering,
 
 /// Callees reachable from `fn`, callees first.
 std::vector<const Function *> reachableCallees(const Function &fn);
+/// `functions` and every callee they reach, each after its callees (one
+/// walk for all of them).
+std::vector<const Function *>
+calleesFirst(const std::vector<Function *> &functions);
 
 /// The hash of the source text of `fd`, of the user functions it calls and
 /// of the options: a block whose hash differs is stale.

@@ -233,6 +233,18 @@ void specialiseForDataForward(Function &top, Lowering &lowering,
   }
 }
 
+std::vector<const Function *>
+calleesFirst(const std::vector<Function *> &functions) {
+  std::vector<const Function *> out;
+  std::set<const Function *> seen;
+  for (const Function *f : functions)
+    if (seen.insert(f).second) {
+      reachable(*f, out, seen);
+      out.push_back(f);
+    }
+  return out;
+}
+
 std::vector<const Function *> reachableCallees(const Function &fn) {
   std::vector<const Function *> out;
   std::set<const Function *> seen;
