@@ -5,7 +5,8 @@
 // forward mode's columns (the same operations, lane by lane). A function
 // whose lanes variant cannot be made keeps the scalar columns. `dense_into`
 // gives the same Jacobian as one row-major matrix, bitwise equal to the
-// rows, and leaves a void f's outputs as f does. (That the
+// rows, leaves a void f's outputs as f does, and allocates nothing once its
+// scratch is warm (operator new counted). (That the
 // Jacobians here take the lanes is in the generated code: the golden test
 // `lanes`; benchmarks/objectives checks the same for bundle adjustment and
 // hand tracking.)
@@ -15,8 +16,21 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
+#include <new>
 #include <span>
 #include <vector>
+
+// Allocations counted, for dense_into's "none once warm".
+static long allocations = 0;
+void *operator new(std::size_t n) {
+  ++allocations;
+  if (void *p = std::malloc(n ? n : 1))
+    return p;
+  throw std::bad_alloc();
+}
+void operator delete(void *p) noexcept { std::free(p); }
+void operator delete(void *p, std::size_t) noexcept { std::free(p); }
 
 using tangent_test::check_near;
 using tangent_test::check_true;
@@ -147,6 +161,10 @@ int main() {
                dense == flat(rows) && dense.size() == 30);
     check_true("outputs: dense_into leaves f's outputs",
                yd[0] == y0[0] && yd[1] == y0[1] && yd[2] == y0[2]);
+    const long before = allocations;
+    J.dense_into(dense, std::span<const double>(x), 10, std::span<double>(yd));
+    const bool none = allocations == before; // before the message's string
+    check_true("outputs: a warm dense_into allocates nothing", none);
   }
   {
     std::array<double, 20> x;
