@@ -341,9 +341,9 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
         // Storage the callee reads in reverse only to give it back: decided
         // once every other reader is known (unrestoredCalls); the reverse
         // call takes its address again.
-        if (read && !custom && optimized && ownedStorage(fn, a) &&
+        if (read && !custom && optimized &&
             i < s.callee->param_restored_only.size() &&
-            s.callee->param_restored_only[i]) {
+            s.callee->param_restored_only[i] && ownedStorage(fn, a)) {
           forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
           handed_back.push_back({&s, i});
           continue;

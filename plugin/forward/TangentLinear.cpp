@@ -119,14 +119,10 @@ void TangentBuilder::build(TangentForm form, TangentSignature &sig,
     c->is_const = v->is_const;
     c->data = v->data;
     c->resolved = v->resolved;
-    // Lanes: every parameter wrt leaves out is data, not only pointers
-    // (no zero tangents to carry; writing varied values into one refuses
-    // the variant, and the request keeps the scalar forward mode). The
-    // scalar forward mode: those `data` has (pointers, const parameters:
-    // ForwardPipeline::dataParams).
-    if (v->role == VarRole::Param &&
-        (v->type.kind == TypeKind::Pointer || v->is_const || lin_.lanes()) &&
-        v->sourceParam() < 64 && ((data >> v->sourceParam()) & 1u))
+    // The parameters `data` names carry no tangent; which those are is
+    // decided in one place (ForwardPipeline::dataParams).
+    if (v->role == VarRole::Param && v->sourceParam() < 64 &&
+        ((data >> v->sourceParam()) & 1u))
       c->data = true;
     vars_[v.get()] = c;
   }

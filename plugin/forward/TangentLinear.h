@@ -69,10 +69,10 @@ public:
   Function *of(const Function &fn, TangentForm form,
                std::uint64_t tangent_data = 0);
   /// A tangent-linear function of its own (not shared: the requested
-  /// function, which its request's options analyze). The pointer
-  /// parameters whose bit is set in `data` (the requested function's that
-  /// options.wrt leaves out) carry no tangent: their extent is unknown, so
-  /// there is nothing to give them.
+  /// function, which its request's options analyze). The parameters whose
+  /// bit is set in `data` (those of the requested function's that
+  /// options.wrt leaves out which ForwardPipeline::dataParams makes data)
+  /// carry no tangent.
   /// In the Return form (second order) the pointer tangent parameters are
   /// data (directions: constants); so are those in `tangent_data`.
   Function *fresh(const Function &fn, TangentForm form, std::uint64_t data = 0,

@@ -15,9 +15,12 @@ namespace tangent {
 
 std::uint64_t ForwardPipeline::dataParams(const Function &top,
                                           DataKinds kinds) const {
-  // Parameters that wrt leaves out carry no tangent (data): pointers; also
-  // const parameters, which f cannot write (no zero tangents for a
-  // model's tables); every one in the vector forward mode.
+  // Parameters that wrt leaves out carry no tangent (data): pointers
+  // (their extent is unknown, so there is nothing to give them); also
+  // const parameters, which f cannot write (no zero tangents for a model's
+  // tables); every one in the vector forward mode (writing varied values
+  // into one refuses the variant, and the request keeps the scalar
+  // forward mode).
   std::uint64_t data = 0;
   for (const Var *p : top.params)
     if (p->sourceParam() < 64 &&

@@ -119,15 +119,8 @@ public:
       const std::size_t m = output_scalars(all);
       const row_type zero =
           shape::inputs(shape::zeros(all), typename shape::input_seq{});
-      std::size_t inputs = 0;
-      if constexpr (shape::input_count == 1)
-        inputs = detail::scalar_count(zero);
-      else
-        std::apply(
-            [&](const auto &...s) {
-              ((inputs += detail::scalar_count(s)), ...);
-            },
-            zero);
+      const std::size_t inputs =
+          input_scalars(all, typename shape::input_seq{});
       if constexpr (has_lanes)
         if (lanes_first(m, inputs)) { // f's outputs: as its last sweep leaves
           std::vector<double> dense;
@@ -145,15 +138,7 @@ public:
       shape::primal(all);
       return rows;
     } else {
-      std::size_t inputs = 0;
-      {
-        auto seeds = shape::zeros(all);
-        std::apply(
-            [&](const auto &...s) {
-              ((inputs += detail::scalar_count(s)), ...);
-            },
-            seeds);
-      }
+      const std::size_t inputs = input_scalars(all, typename shape::seq{});
       const R value = shape::primal(all);
       if constexpr (has_lanes)
         if (lanes_first(value.size(), inputs)) {
@@ -213,24 +198,17 @@ public:
                              static_cast<R *>(nullptr), seq{});
       }
     }
-    const std::vector<row_type> rows = (*this)(args...);
+    std::vector<row_type> rows = (*this)(args...);
     J.clear();
-    for (const row_type &row : rows) {
-      if constexpr (shape::count == 1 || (void_f && shape::input_count == 1)) {
-        for (std::size_t k = 0; k < detail::scalar_count(row); ++k)
-          J.push_back(detail::scalar_at(const_cast<row_type &>(row), k));
-      } else {
-        std::apply(
-            [&](const auto &...part) {
-              (
-                  [&](auto &p) {
-                    for (std::size_t k = 0; k < detail::scalar_count(p); ++k)
-                      J.push_back(detail::scalar_at(p, k));
-                  }(const_cast<std::remove_cvref_t<decltype(part)> &>(part)),
-                  ...);
-            },
-            row);
-      }
+    auto append = [&J](auto &part) {
+      for (std::size_t k = 0; k < detail::scalar_count(part); ++k)
+        J.push_back(detail::scalar_at(part, k));
+    };
+    for (row_type &row : rows) {
+      if constexpr (shape::count == 1 || (void_f && shape::input_count == 1))
+        append(row);
+      else
+        std::apply([&](auto &...part) { (append(part), ...); }, row);
     }
   }
   /// dense_into into a new matrix.
@@ -260,11 +238,16 @@ private:
       return 1;
     } else {
       const auto &a = std::get<shape::index[I]>(all);
+      // The message grad's and jacobian's shapes give (docs/api.md).
       static_assert(detail::sized<decltype(a)>,
-                    "tangent::jacobian<f>: a pointer parameter's argument "
-                    "has no size: pass a std::span, std::vector, std::array "
-                    "or C array");
-      return std::size(a);
+                    "tangent: a raw pointer parameter has no size: pass a "
+                    "std::span (or a std::vector, std::array or C array) for "
+                    "it, leave it out with options{.wrt = ...}, or use the "
+                    "low-level form (pullback, pushforward)");
+      if constexpr (detail::sized<decltype(a)>)
+        return std::size(a);
+      else
+        return 0;
     }
   }
   template <class Args, std::size_t... J>
