@@ -235,10 +235,12 @@ CppBody distinctPointers(const Function &fn,
 /// seed, and passes objects to the generated code field by field. A field
 /// of the elements of a container of objects is gathered into a container
 /// of its own before the call, and its adjoint (and, for an in-out object,
-/// its value) scattered back after it.
+/// its value) scattered back after it. `members` are added to it (the
+/// vector reverse mode's entry).
 CppBody specialization(const Function &fn, const Options &opts,
                        const std::string &entry, std::uint64_t hash,
-                       const char *bound, const Options &literal) {
+                       const char *bound, const Options &literal,
+                       const CppBody &members) {
   std::vector<SourceParam> signature = signatureOf(fn);
   std::vector<std::string> params, args;
   std::vector<std::string> adjoint_params, adjoint_args;
@@ -337,6 +339,7 @@ CppBody specialization(const Function &fn, const Options &opts,
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + entry + "(" + join(args) + ")";
   CppBody out = accessTags(signature);
+  cpp::append(zeroing, members);
   out.push_back(specializationOf(bound, fn.address, literal, hash, r,
                                  rt::pullbackEntry(), params,
                                  callBody(before, after, r, call), zeroing));
@@ -363,7 +366,7 @@ using namespace binding;
 std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
                          std::uint64_t source_hash, const char *bound,
-                         const Options *literal) {
+                         const Options *literal, const ReverseLanes &lanes) {
   // Prototypes only when some call goes forward (recursion).
   bool forward_call = false;
   std::set<const Function *> emitted;
@@ -384,9 +387,17 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
   for (const GeneratedPart *callee : callees)
     guarded(block, callee->stem, callee->code);
   guarded(block, top.stem, top.code);
+  CppBody members;
+  if (lanes.top) {
+    for (const GeneratedPart *callee : lanes.callees)
+      guarded(block, callee->stem, callee->code);
+    guarded(block, lanes.top->stem, lanes.top->code);
+    members.push_back(
+        pullbackLanesMember(*top.function, opts, lanes.top->code.entry));
+  }
   cpp::append(block,
               specialization(*top.function, opts, top.code.entry, source_hash,
-                             bound, literal ? *literal : opts));
+                             bound, literal ? *literal : opts, members));
   return printCpp(block);
 }
 

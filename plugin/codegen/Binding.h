@@ -44,11 +44,18 @@ struct GeneratedPart {
 /// `bound` names the specialization (`seeded_adjoint` for a
 /// vector-Jacobian product, forward/VectorSeed.h) and `literal`, when set,
 /// the options it is specialized for (else `opts`).
+/// `lanes` (optional): the vector reverse mode's variant (VectorReverse.cpp)
+/// of f (`lanes->top`) and of its callees, bound as `pullback_lanes<W>`.
+struct ReverseLanes {
+  std::vector<const GeneratedPart *> callees;
+  const GeneratedPart *top = nullptr;
+};
 std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
                          const GeneratedPart &top, const Options &opts,
                          std::uint64_t source_hash,
                          const char *bound = naming::adjointBinding(),
-                         const Options *literal = nullptr);
+                         const Options *literal = nullptr,
+                         const ReverseLanes &lanes = {});
 
 /// How the parameters of a tangent-linear function (forward/TangentLinear.h)
 /// relate to those of the function `source` it was made from.

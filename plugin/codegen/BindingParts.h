@@ -55,6 +55,10 @@ CppStmt specializationOf(const char *bound, const std::string &address,
 /// The run-time checks that pointer parameters are distinct storage.
 CppBody distinctPointers(const Function &fn,
                          const std::vector<SourceParam> &signature);
+/// `template <int W> static void pullback_lanes(args..., adjoints...)`:
+/// the vector reverse mode's entry, calling `entry<W>` (VectorReverse.cpp).
+CppStmt pullbackLanesMember(const Function &fn, const Options &opts,
+                            const std::string &entry);
 /// A generated function in an include guard named after its content.
 void guarded(CppBody &out, const std::string &stem,
              const GeneratedFunction &code);

@@ -129,7 +129,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         // A variable without a derivative: a zero of its own.
         TANGENT_ASSERT(a.type.isReal(), "the address of a non-scalar variable");
         adj = fresh(naming::zeroAdjoint());
-        rev.statement(declareZero(a.type, adj));
+        rev.statement(declareZero(adjointType(fn_, a.type), adj));
         adj = printAddress(adj, a.type, "");
       } else if (a.address) {
         // Into a parameter's array without a derivative (data): the
@@ -138,26 +138,28 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                        "an address into storage without a derivative given "
                        "to a differentiated parameter reached generation");
         adj = fresh(naming::zeroAdjoint());
-        rev.statement(base->type.kind == TypeKind::Vector
-                          ? base->type.spelling + " " + adj + "(" + base->name +
+        const Type zero_type = adjointType(fn_, base->type);
+        rev.statement(zero_type.kind == TypeKind::Vector
+                          ? zero_type.spelling + " " + adj + "(" + base->name +
                                 ".size());"
-                          : declareZero(base->type, adj));
+                          : declareZero(zero_type, adj));
         adj = printAddress(adj, base->type, printOperand(*a.ops[1]));
       } else if (base && base->active) {
         adj = adjointOf(a);
       } else {
         adj = fresh(naming::zeroAdjoint());
+        const Type zero_type = adjointType(fn_, a.type);
         if (a.type.isNested()) {
-          rev.statement(a.type.spelling + " " + adj + ";");
+          rev.statement(zero_type.spelling + " " + adj + ";");
           rev.statement(rt::zeroLike(adj, printExpr(a)));
         } else if (a.type.kind == TypeKind::Vector)
-          rev.statement(a.type.spelling + " " + adj + "(" + printExpr(a) +
+          rev.statement(zero_type.spelling + " " + adj + "(" + printExpr(a) +
                         ".size());");
         else {
           TANGENT_ASSERT(a.type.kind != TypeKind::Pointer,
                          "a pointer without a derivative given to a "
                          "differentiated parameter reached generation");
-          rev.statement(declareZero(a.type, adj));
+          rev.statement(declareZero(zero_type, adj));
         }
       }
       if (custom && a.type.isReal())
@@ -174,8 +176,9 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         // The callee accumulates into the argument's adjoint, which is also
         // the result's: take the result's adjoint out first.
         d_res = fresh(naming::adjointTemp());
-        rev.statement((rt.isReal() ? "const " : "") + rt.spelling + " " +
-                      d_res + " = " + s.result->adjoint + ";");
+        rev.statement((rt.isReal() ? "const " : "") +
+                      adjointType(fn_, rt).spelling + " " + d_res + " = " +
+                      s.result->adjoint + ";");
         rev.statement(s.result->type.isReal()
                           ? s.result->adjoint + " = 0;"
                           : zeroAdjoint(s.result, s.result->name + ".size()"));
@@ -183,7 +186,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         d_res = s.result->adjoint;
       }
     } else if (rt.kind != TypeKind::Void) {
-      d_res = rt.isReal() ? zeroLiteral(rt.spelling) : rt.spelling + "{}";
+      d_res = rt.isReal() ? zeroLiteral(rt.spelling)
+                          : adjointType(fn_, rt).spelling + "{}";
     }
     std::string list = args;
     for (const std::string &adj : adjoints)
@@ -192,8 +196,11 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       list += (list.empty() ? "" : ", ") + d_res;
     std::string rev_callee =
         custom ? s.custom_pullback
-               : std::string(naming::generatedNamespace()) +
-                     "::" + naming::reverse(s.callee->generated_name);
+               : std::string(naming::generatedNamespace()) + "::" +
+                     (fn_.adjoint_lanes
+                          ? naming::reverseLanes(s.callee->generated_name) +
+                                "<" + naming::lanesWidth() + ">"
+                          : naming::reverse(s.callee->generated_name));
     rev.comment(s.loc.str() + ": reverse of the call");
     // A callee whose reverse reads no tape and writes none of the caller's
     // storage (Function::tapeless) adds seeds x partials: nothing when its

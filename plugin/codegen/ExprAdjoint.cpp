@@ -99,8 +99,8 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
       simple &= std::isalnum((unsigned char)c) || c == '_';
     if (uses > 1 && !simple && !contributions_) {
       std::string t = fresh(naming::adjointTemp());
-      out.statement("const " + e.type.scalarSpelling() + " " + t + " = " + adj +
-                    ";");
+      out.statement("const " + adjointScalar(fn_, e.type.scalarSpelling()) +
+                    " " + t + " = " + adj + ";");
       adj = t;
     }
   };

@@ -43,6 +43,15 @@ std::string join(const std::vector<std::string> &items) {
   return out;
 }
 
+/// `t` with its real scalar made lanes (the vector reverse mode's adjoints).
+Type lanedType(Type t) {
+  const std::string scalar = t.scalarSpelling();
+  t.spelling = naming::lanedSpelling(t.spelling, scalar);
+  if (!t.elem_spelling.empty())
+    t.elem_spelling = naming::lanedSpelling(t.elem_spelling, scalar);
+  return t;
+}
+
 bool isHoisted(const Var &v) {
   return v.role != VarRole::Param && v.role != VarRole::Induction &&
          !v.resolved;
@@ -50,11 +59,11 @@ bool isHoisted(const Var &v) {
 
 } // namespace
 
-std::string adjointParamType(const Var &p) {
-  const Type &t = p.type;
-  if (!t.isDifferentiable() || p.data)
+std::string adjointParamType(const Var &p, bool lanes) {
+  if (!p.type.isDifferentiable() || p.data)
     return "";
-  if (t.isReal())
+  const Type t = lanes ? lanedType(p.type) : p.type;
+  if (t.kind == TypeKind::Real)
     return t.spelling + "&";
   if (t.kind == TypeKind::Pointer && t.span)
     return "std::span<" + t.elem_spelling + ">";
@@ -65,13 +74,46 @@ std::string adjointParamType(const Var &p) {
   return t.spelling + "&";
 }
 
+Type adjointType(const Function &fn, const Type &t) {
+  return fn.adjoint_lanes ? lanedType(t) : t;
+}
+
+std::string adjointScalar(const Function &fn, const std::string &scalar) {
+  return fn.adjoint_lanes ? naming::lanesType(scalar) : scalar;
+}
+
+namespace {
+GeneratedFunction generate(Function &fn, const Options &opts,
+                           const std::string &stem);
+} // namespace
+
 GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
                                   const Options &opts,
                                   const std::string &stem) {
   TANGENT_ASSERT(analyzed.plans.fn == &fn,
                  "generating a function its analyses did not run on");
+  return generate(fn, opts, stem);
+}
+
+GeneratedFunction generateAdjointLanes(Function &fn, const Options &opts) {
+  TANGENT_ASSERT(!fn.generated_name.empty(),
+                 "the vector reverse mode of an adjoint not generated");
+  fn.adjoint_lanes = true;
+  GeneratedFunction out = generate(fn, opts, fn.generated_name);
+  fn.adjoint_lanes = false;
+  return out;
+}
+
+namespace {
+
+GeneratedFunction generate(Function &fn, const Options &opts,
+                           const std::string &stem) {
   GeneratedFunction out;
   fn.generated_name = stem;
+  if (fn.adjoint_lanes)
+    fn.names = fn.names_before_adjoint;
+  else
+    fn.names_before_adjoint = fn.names;
   NameScope &names = fn.names;
   const std::string tape = naming::tape();
   names.reserve(tape);
@@ -80,6 +122,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
   // caller's adjoint; written ones get a local adjoint added at the end.
   std::vector<std::string> param_adjoint(fn.params.size());
   std::vector<bool> param_local(fn.params.size(), false);
+  const bool lanes = fn.adjoint_lanes;
   for (Var *p : fn.params) {
     bool external = !adjointParamType(*p).empty() &&
                     (!fn.is_top || selectsParam(opts, p->sourceParam()));
@@ -132,7 +175,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
                         v->adjoint == param_adjoint[v->param_index];
     if (param_direct || v->role == VarRole::Induction)
       continue;
-    adjoints.statement(declareZero(v->type, v->adjoint));
+    adjoints.statement(declareZero(adjointType(fn, v->type), v->adjoint));
     if (v->type.kind != TypeKind::Vector)
       continue;
     bool value_known =
@@ -155,13 +198,14 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
   for (Var *p : fn.params) {
     params.push_back(paramDecl(*p, paramType(*p)));
     if (!param_adjoint[p->param_index].empty())
-      adjoint_params.push_back(adjointParamType(*p) + " " +
+      adjoint_params.push_back(adjointParamType(*p, lanes) + " " +
                                param_adjoint[p->param_index]);
   }
   const Type &result_type = fn.result;
   bool has_result = result_type.kind != TypeKind::Void;
   if (has_result)
-    adjoint_params.push_back(result_type.spelling + " " + d_result);
+    adjoint_params.push_back(adjointType(fn, result_type).spelling + " " +
+                             d_result);
   std::string primal_list = join(params);
   std::vector<std::string> all = params;
   all.insert(all.end(), adjoint_params.begin(), adjoint_params.end());
@@ -170,11 +214,14 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
       "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")" +
       (fn.variant_note.empty() ? std::string() : " " + fn.variant_note);
 
+  // The vector reverse mode's functions are templates over their width.
+  const std::string templ =
+      lanes ? "template <int " + std::string(naming::lanesWidth()) + "> " : "";
   Code c;
   if (fn.is_top) {
-    std::string sig = "inline " + result_type.spelling + " " +
-                      naming::pullback(stem) + "(" + adjoint_list + ")";
-    out.entry = naming::pullback(stem);
+    out.entry = lanes ? naming::pullbackLanes(stem) : naming::pullback(stem);
+    std::string sig = templ + "inline " + result_type.spelling + " " +
+                      out.entry + "(" + adjoint_list + ")";
     c.comment(header_comment);
     c.openFunction(sig);
     c.statement(rt::bindTape());
@@ -204,7 +251,9 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     std::string fsig = "inline " + result_type.spelling + " " +
                        naming::forward(stem) + "(" + primal_list + ")";
     std::string rsig =
-        "inline void " + naming::reverse(stem) + "(" + adjoint_list + ")";
+        templ + "inline void " +
+        (lanes ? naming::reverseLanes(stem) : naming::reverse(stem)) + "(" +
+        adjoint_list + ")";
     Code save, load;
     std::vector<std::string> loads;
     for (const Var *v : sized_by_tape) {
@@ -233,6 +282,30 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     }
     for (auto it = loads.rbegin(); it != loads.rend(); ++it)
       load.statement(*it);
+    auto reverseFunction = [&](const std::string &note) {
+      c.comment(header_comment + note);
+      c.openFunction(rsig);
+      c.statement(rt::bindTape());
+      c.append(locals);
+      c.append(adjoints);
+      c.append(load);
+      c.append(sizing);
+      c.append(registry);
+      c.append(body.rev);
+      c.append(finish);
+      c.statement("(void)" + tape + ";");
+      if (has_result && !(fn.result_var && fn.result_var->active))
+        c.statement("(void)" + d_result + ";");
+      c.close();
+    };
+    if (lanes) { // the reverse alone: callers run the scalar forward
+      reverseFunction(", reverse sweep in lanes");
+      out.declarations = {cpp::statement(rsig + ";")};
+      out.entry = stem;
+      out.code = c.code();
+      out.text = c.str();
+      return out;
+    }
     c.comment(header_comment + ", forward sweep");
     c.openFunction(fsig);
     c.statement(rt::bindTape());
@@ -253,20 +326,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
     c.statement(has_result ? "return " + fn.result_var->name + ";" : "return;");
     c.close();
     c.blank();
-    c.comment(header_comment + ", reverse sweep");
-    c.openFunction(rsig);
-    c.statement(rt::bindTape());
-    c.append(locals);
-    c.append(adjoints);
-    c.append(load);
-    c.append(sizing);
-    c.append(registry);
-    c.append(body.rev);
-    c.append(finish);
-    c.statement("(void)" + tape + ";");
-    if (has_result && !(fn.result_var && fn.result_var->active))
-      c.statement("(void)" + d_result + ";");
-    c.close();
+    reverseFunction(", reverse sweep");
     out.declarations = {cpp::statement(fsig + ";"), cpp::statement(rsig + ";")};
     if (fn.flattened) {
       // Callers cannot call the C++ function with the leaves of its
@@ -291,5 +351,7 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
   out.text = c.str();
   return out;
 }
+
+} // namespace
 
 } // namespace tangent

@@ -50,8 +50,28 @@ GeneratedFunction generateTangentLinear(Function &fn);
 std::string paramType(const Var &param);
 
 /// The adjoint parameter type of a parameter in generated functions
-/// ("double&", "std::vector<double>&", "double*"), or "" if none.
-std::string adjointParamType(const Var &param);
+/// ("double&", "std::vector<double>&", "double*"), or "" if none; in the
+/// vector reverse mode (`lanes`) the same with lanes of its scalar.
+std::string adjointParamType(const Var &param, bool lanes = false);
+
+/// The C++ type of an adjoint of a value of type `t` in `fn`: `t`, or in
+/// the vector reverse mode (Function::adjoint_lanes) `t` with its real
+/// scalar made lanes (naming::lanedSpelling); adjointScalar() the same for
+/// a scalar's spelling.
+Type adjointType(const Function &fn, const Type &t);
+std::string adjointScalar(const Function &fn, const std::string &scalar);
+
+/// Why a request has no vector reverse mode variant (VectorReverse.cpp):
+/// `fns` are the requested function, then the callees it reaches; "" when
+/// they can have one.
+std::string vectorReverseRefusal(const std::vector<const Function *> &fns,
+                                 const Options &opts);
+
+/// The vector reverse mode's variant of an adjoint generateAdjoint() made
+/// (with the same options; its stem): `<stem>_pullback_lanes<W>` for the
+/// requested function, `<stem>_reverse_lanes<W>` alone for a callee
+/// (callers run its scalar `<stem>_forward`, which records the same tape).
+GeneratedFunction generateAdjointLanes(Function &fn, const Options &opts);
 
 } // namespace tangent
 

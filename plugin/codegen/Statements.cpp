@@ -153,6 +153,7 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     recordNeeded(*value, out.fwd, pops, subst);
   const bool restore = record_ && (needsSave(s, v) || (nested && v->active));
   const std::string elem = v->type.elem_spelling;
+  const std::string d_elem = adjointScalar(fn_, elem);
   std::string d; // the adjoint flowing to `value`
   switch (s.resize) {
   case ResizeKind::Append:
@@ -163,8 +164,9 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     if (v->active) {
       d = fresh(naming::adjointTemp());
       out.rev.statement(
-          nested ? "auto " + d + " = std::move(" + v->adjoint + ".back());"
-                 : "const " + elem + " " + d + " = " + v->adjoint + ".back();");
+          nested
+              ? "auto " + d + " = std::move(" + v->adjoint + ".back());"
+              : "const " + d_elem + " " + d + " = " + v->adjoint + ".back();");
       out.rev.statement(v->adjoint + ".pop_back();");
     }
     break;
@@ -208,7 +210,7 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     } else if (v->active) {
       if (value && value->active) {
         d = fresh(naming::adjointTemp());
-        out.rev.statement("const " + elem + " " + d + " = " +
+        out.rev.statement("const " + d_elem + " " + d + " = " +
                           rt::sumFrom(v->adjoint, old) + ";");
       }
       out.rev.statement(v->adjoint + ".resize(" + old + ");");
@@ -323,8 +325,9 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
     return out;
   }
   std::string d = fresh(naming::adjointTemp());
-  out.rev.statement("const " + s.lhs->type.scalarSpelling() + " " + d + " = " +
-                    d_lhs + ";");
+  out.rev.statement("const " +
+                    adjointScalar(fn_, s.lhs->type.scalarSpelling()) + " " + d +
+                    " = " + d_lhs + ";");
   out.rev.statement(d_lhs + " = 0;");
   propagate(*s.rhs, d, out.rev, subst);
   return out;

@@ -179,7 +179,7 @@ bool GradientPipeline::differentiate(Function &top) {
   }
   for (Function *callee : fresh) {
     SharedPart &shared = work_.callees[callee];
-    shared.part.function = callee;
+    shared.part.function = shared.callee = callee;
     shared.part.stem = callee->generated_name = work_.stems.fresh(
         sanitize(callee->name) +
         (callee->variant.empty() ? "" : "_" + callee->variant));
@@ -201,16 +201,48 @@ bool GradientPipeline::differentiate(Function &top) {
   main.stem = work_.stems.fresh(main.stem);
   main.code = generateAdjoint(top, top_analyzed, options, main.stem);
   reportLoops(top, top_analyzed.loops, request_name, /*in_report=*/true);
+  GeneratedPart lanes_main;
+  const ReverseLanes lanes = reverseLanes(top, used, options, main, lanes_main);
 
   // Bind: callees first, then the request's adjoint and specialization.
   std::vector<const GeneratedPart *> parts;
   for (const Function *callee : used)
     parts.push_back(&work_.callees.at(callee).part);
-  r_.block = requestBlock(parts, main, options, r_.source_hash,
-                          bindingTemplate(request_.kind), &request_.options);
+  r_.block =
+      requestBlock(parts, main, options, r_.source_hash,
+                   bindingTemplate(request_.kind), &request_.options, lanes);
   work_.blocks += r_.block;
   r_.ok = true;
   return true;
+}
+
+ReverseLanes GradientPipeline::reverseLanes(
+    Function &top, const std::vector<const Function *> &used,
+    const Options &options, const GeneratedPart &main, GeneratedPart &out) {
+  // For jacobian<f>'s rows (a void f: no seed, no vector-Jacobian product).
+  if (!request_.jacobian || request_.kind != RequestKind::Gradient)
+    return {};
+  std::vector<const Function *> fns{&top};
+  fns.insert(fns.end(), used.begin(), used.end());
+  if (std::string why = vectorReverseRefusal(fns, options); !why.empty()) {
+    work_.dump(r_.function_name + ": no vector reverse mode: " + why, top);
+    return {};
+  }
+  ReverseLanes lanes;
+  for (const Function *callee : used) {
+    SharedPart &shared = work_.callees.at(callee);
+    if (!shared.lanes.function) {
+      shared.lanes.function = callee;
+      shared.lanes.stem = shared.part.stem;
+      shared.lanes.code = generateAdjointLanes(*shared.callee, Options{});
+    }
+    lanes.callees.push_back(&shared.lanes);
+  }
+  out.function = &top;
+  out.stem = main.stem;
+  out.code = generateAdjointLanes(top, options);
+  lanes.top = &out;
+  return lanes;
 }
 
 std::unique_ptr<RequestPipeline>

@@ -46,6 +46,10 @@ std::string sanitize(std::string name);
 struct SharedPart {
   GeneratedPart part;
   bool refused = false; ///< reported once; a request reaching it fails
+  /// The callee (which generation names), and its vector reverse mode's
+  /// reverse (generateAdjointLanes), once a request needs it.
+  Function *callee = nullptr;
+  GeneratedPart lanes;
 };
 
 /// What the requests of one translation unit share.
@@ -127,6 +131,13 @@ public:
 
 private:
   bool differentiate(Function &top) override;
+  /// The vector reverse mode's variant of the request (f's in `out`) and
+  /// of its callees `used`, for jacobian<f>'s rows, where
+  /// vectorReverseRefusal() allows one; else empty.
+  ReverseLanes reverseLanes(Function &top,
+                            const std::vector<const Function *> &used,
+                            const Options &options, const GeneratedPart &main,
+                            GeneratedPart &out);
 };
 
 /// jvp<f>, jacobian<f> by columns: the tangent-linear function, printed

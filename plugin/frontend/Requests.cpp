@@ -226,6 +226,12 @@ void collectRequests(ASTContext &ctx, const Marker &marker,
     return;
   const SourceManager &sm = ctx.getSourceManager();
   auto uses = firstUses(ctx, sm, marker);
+  // jacobian<f> of a void f takes its rows from f's gradient.
+  Marker rows = marker;
+  rows.functions = {"jacobian"};
+  const auto jacobians = marker.kind == RequestKind::Gradient
+                             ? firstUses(ctx, sm, rows)
+                             : decltype(uses){};
   for (const ClassTemplateSpecializationDecl *spec : ctd->specializations()) {
     const TemplateArgumentList &args = spec->getTemplateArgs();
     if (args.size() < 2 || args[0].getKind() != TemplateArgument::Declaration)
@@ -240,6 +246,7 @@ void collectRequests(ASTContext &ctx, const Marker &marker,
     if (auto it = uses.find(fd->getCanonicalDecl()); it != uses.end())
       r.where = it->second;
     r.options_read = readOptions(args[1], r.options);
+    r.jacobian = jacobians.count(fd->getCanonicalDecl()) != 0;
     out.push_back(r);
   }
 }

@@ -36,6 +36,9 @@ struct Request {
   Options options;
   clang::SourceLocation where; ///< first use (point of instantiation)
   bool options_read = true;    ///< its options argument could be read
+  /// A gradient that tangent::jacobian<f> also asks of: its block binds the
+  /// vector reverse mode too, where it can (codegen/VectorReverse.cpp).
+  bool jacobian = false;
 };
 
 /// Every request in the translation unit so far, one per distinct (f,

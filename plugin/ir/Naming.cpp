@@ -83,6 +83,12 @@ std::string pullback(const std::string &stem) { return stem + "_pullback"; }
 std::string forward(const std::string &stem) { return stem + "_forward"; }
 std::string reverse(const std::string &stem) { return stem + "_reverse"; }
 std::string primal(const std::string &stem) { return stem + "_primal"; }
+std::string pullbackLanes(const std::string &stem) {
+  return stem + "_pullback_lanes";
+}
+std::string reverseLanes(const std::string &stem) {
+  return stem + "_reverse_lanes";
+}
 std::string customPullback(const std::string &function) {
   return function + "_pullback";
 }

@@ -244,6 +244,12 @@ std::string lanesType(const std::string &scalar);
 std::string lanedSpelling(const std::string &spelling,
                           const std::string &scalar);
 inline const char *jvpLanesEntry() { return "jvp_lanes"; }
+/// The vector reverse mode: `<stem>_pullback_lanes` and
+/// `<stem>_reverse_lanes`, templates over `lanesWidth()` whose adjoints
+/// are lanes; the binding's entry `pullbackLanesEntry()`.
+std::string pullbackLanes(const std::string &stem);
+std::string reverseLanes(const std::string &stem);
+inline const char *pullbackLanesEntry() { return "pullback_lanes"; }
 /// The primal of a function with split parameters, on its leaves.
 std::string primal(const std::string &stem);
 /// Suffixes of a request's stem: a request with options, checkpointed or

@@ -2,15 +2,18 @@
 ///
 /// \file
 /// `jacobian<f, O>()` returns a `jacobian_matrix<f, O>`, whose rows come
-/// from one reverse sweep per output (vjp, or a void f's pullback) and
-/// whose columns from the forward mode: the vector forward mode's
-/// `tangent_linear<&f, O>::jvp_lanes<W>` (lanes.hpp), W columns per sweep,
-/// where the generator bound it, else one jvp per column. Included by
-/// forward.hpp, whose classes it uses.
+/// from the reverse mode: for a void f the vector reverse mode's
+/// `adjoint<&f, O>::pullback_lanes<W>` (several rows per reverse sweep)
+/// where the generator bound it, else one reverse sweep per output (vjp,
+/// or a void f's pullback); and whose columns from the forward mode: the
+/// vector forward mode's `tangent_linear<&f, O>::jvp_lanes<W>` (lanes.hpp),
+/// W columns per sweep, where the generator bound it, else one jvp per
+/// column. Included by forward.hpp, whose classes it uses.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_JACOBIAN_HPP
 #define TANGENT_JACOBIAN_HPP
 
+#include "tangent/detail/jacobian_parts.hpp"
 #include "tangent/forward.hpp"
 #include "tangent/lanes.hpp"
 
@@ -23,46 +26,6 @@
 #include <vector>
 
 namespace tangent {
-
-namespace detail {
-/// A tangent of the vector forward mode shaped like `g` (a gradient or
-/// tangent of one parameter: a scalar, std::vector or std::array), zero.
-template <int W, class G> auto laned_like(const G &g) {
-  if constexpr (std::is_floating_point_v<G>) {
-    return lanes<G, W>{};
-  } else if constexpr (is_std_vector<G>::value) {
-    return std::vector<lanes<typename G::value_type, W>>(g.size());
-  } else {
-    return std::array<lanes<typename G::value_type, W>, std::tuple_size_v<G>>{};
-  }
-}
-/// Scalar k of a laned value (the value itself for one scalar's lanes).
-template <class L> auto &lanes_at(L &l, std::size_t k) {
-  if constexpr (requires { l.v; }) {
-    (void)k;
-    return l;
-  } else {
-    return l[k];
-  }
-}
-/// Sets every lane of a laned value to zero.
-template <class L> void clear_lanes(L &l) {
-  if constexpr (requires { l.v; })
-    l = L{};
-  else
-    for (auto &e : l)
-      e = {};
-}
-
-/// What a Jacobian's reverse sweeps go through: vector-Jacobian products
-/// of a vector-valued f, the pullback of a void f.
-template <bool Void, auto F, options O> struct reverse_sweeps {
-  using type = cotangent<F, O>;
-};
-template <auto F, options O> struct reverse_sweeps<true, F, O> {
-  using type = gradient<F, O>;
-};
-} // namespace detail
 
 /// The object returned by `jacobian<f>()`: `J(args...)` is a std::vector
 /// with one row per output of f; row i is shaped as grad<f> shapes a
@@ -103,6 +66,15 @@ public:
   /// lane_width at a time, in ceil(n / lane_width) sweeps.
   static constexpr bool has_lanes =
       requires { &tangent_linear<F, O>::template jvp_lanes<lane_width>; };
+  /// Rows per reverse sweep in the vector reverse mode: 2 for a void f of
+  /// at most two output scalars, else 8.
+  static constexpr int reverse_width_small = 2, reverse_width = 8;
+  /// Whether the generator bound the vector reverse mode for f (a void f
+  /// whose selected parameters are doubles, pointers to double and vectors
+  /// of double: see docs/forward-mode.md); then a Jacobian with at most
+  /// half as many outputs as inputs takes its rows from it.
+  static constexpr bool has_reverse_lanes =
+      detail::binds_reverse_lanes<void_f, F, O, reverse_width>::value;
 
   /// A row: the gradient of one output, shaped like grad<f>'s result (for
   /// a void f, over its inputs: the selected parameters that are not
@@ -121,6 +93,13 @@ public:
           shape::inputs(shape::zeros(all), typename shape::input_seq{});
       const std::size_t inputs =
           input_scalars(all, typename shape::input_seq{});
+      if constexpr (has_reverse_lanes)
+        if (reverse_first(m, inputs)) { // f's outputs: as f leaves them
+          std::vector<double> dense;
+          dense_reverse(dense, all, m, inputs);
+          rows_of(dense, m, inputs, zero, rows, typename shape::input_seq{});
+          return rows;
+        }
       if constexpr (has_lanes)
         if (lanes_first(m, inputs)) { // f's outputs: as its last sweep leaves
           std::vector<double> dense;
@@ -174,12 +153,20 @@ public:
   /// Where the vector forward mode is chosen, its sweeps work in
   /// thread-local scratch: no allocation once warm (for a void f, or one
   /// returning a std::array), and a void f's outputs are left as its last
-  /// sweep, which evaluates f, leaves them.
+  /// sweep, which evaluates f, leaves them. So do the vector reverse mode's
+  /// sweeps, after which f runs once more for its outputs (a reverse sweep
+  /// gives back what f overwrote).
   template <class... A>
   void dense_into(std::vector<double> &J, A &&...args) const {
     static_assert(sizeof...(A) == shape::sig::arity,
                   "tangent::jacobian<f>: wrong number of arguments");
     auto all = std::forward_as_tuple(args...);
+    if constexpr (has_reverse_lanes) {
+      const std::size_t n = input_scalars(all, typename shape::input_seq{});
+      const std::size_t m = output_scalars(all);
+      if (reverse_first(m, n))
+        return dense_reverse(J, all, m, n);
+    }
     if constexpr (has_lanes) {
       using seq = std::conditional_t<void_f, typename shape::input_seq,
                                      typename shape::seq>;
@@ -221,13 +208,26 @@ public:
 private:
   /// The vector forward mode's tangents, one laned value per selected
   /// parameter.
-  template <class G>
-  using laned_t =
-      decltype(detail::laned_like<lane_width>(std::declval<const G &>()));
-  template <class S> struct laned_tuple;
-  template <std::size_t... I> struct laned_tuple<std::index_sequence<I...>> {
-    using type = std::tuple<laned_t<typename shape::template grad_t<I>>...>;
+  template <int W, class G>
+  using laned_t = decltype(detail::laned_like<W>(std::declval<const G &>()));
+  template <int W, class S> struct laned_tuple;
+  template <int W, std::size_t... I>
+  struct laned_tuple<W, std::index_sequence<I...>> {
+    using type = std::tuple<laned_t<W, typename shape::template grad_t<I>>...>;
   };
+  /// Sizes thread-local lanes `t` (one laned value per selected parameter)
+  /// for the arguments `all`, every lane zero.
+  template <class T, class Args> static void size_lanes(T &t, const Args &all) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (
+          [&](auto &l, std::size_t size) {
+            if constexpr (requires { l.resize(size); })
+              l.resize(size);
+            detail::clear_lanes(l);
+          }(std::get<I>(t), scalars_of<I>(all)),
+          ...);
+    }(typename shape::seq{});
+  }
   /// Selected parameter I's scalars in argument `all` (a sized argument's
   /// size; 1 for a scalar).
   template <std::size_t I, class Args>
@@ -278,19 +278,11 @@ private:
       else
         return std::array<std::size_t, inputs_n>{J...};
     }();
-    using lanes_tuple = typename laned_tuple<typename shape::seq>::type;
+    using lanes_tuple = typename laned_tuple<W, typename shape::seq>::type;
     static thread_local lanes_tuple t;
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&](auto &l, std::size_t size) {
-            if constexpr (requires { l.resize(size); })
-              l.resize(size);
-            detail::clear_lanes(l);
-          }(std::get<I>(t), scalars_of<I>(all)),
-          ...);
-    }(typename shape::seq{});
+    size_lanes(t, all);
     // A vector-valued f's result tangent.
-    [[maybe_unused]] auto &result = [m]() -> auto & {
+    [[maybe_unused]] auto &result = [&]() -> auto & {
       if constexpr (void_f) {
         static thread_local int none = 0;
         return none;
@@ -369,6 +361,81 @@ private:
           scalars_of<shape::output_index[Q]>(all)),
        ...);
     }(typename shape::output_seq{});
+  }
+
+  /// The vector reverse mode (when it is bound) for at most half as many
+  /// outputs as inputs.
+  static bool reverse_first(std::size_t outputs, std::size_t inputs) {
+    return 2 * outputs <= inputs;
+  }
+
+  /// dense_into by the vector reverse mode: the rows of a void f, W per
+  /// reverse sweep on thread-local lanes (W by the number of outputs).
+  /// Each sweep gives f's outputs back as they were at the call (a
+  /// pullback restores what f overwrote: docs/api.md), so the next starts
+  /// from them, and f runs once after the last, for its outputs.
+  template <class Args>
+  static void dense_reverse(std::vector<double> &Jm, Args &all, std::size_t m,
+                            std::size_t n) {
+    if (m <= std::size_t(reverse_width_small))
+      dense_reverse_in<reverse_width_small>(Jm, all, m, n);
+    else
+      dense_reverse_in<reverse_width>(Jm, all, m, n);
+  }
+  template <int W, class Args>
+  static void dense_reverse_in(std::vector<double> &Jm, Args &all,
+                               std::size_t m, std::size_t n) {
+    using lanes_tuple = typename laned_tuple<W, typename shape::seq>::type;
+    static thread_local lanes_tuple a;
+    Jm.assign(m * n, 0.0);
+    for (std::size_t base = 0; base < m; base += W) {
+      const int used = int(std::min<std::size_t>(W, m - base));
+      size_lanes(a, all);
+      // Lane l seeds output scalar base + l; row base + l is what the
+      // inputs' adjoints get in lane l.
+      std::size_t i = 0;
+      [&]<std::size_t... Q>(std::index_sequence<Q...>) {
+        (([&] {
+           auto &d = std::get<shape::output_index[Q]>(a);
+           for (std::size_t e = 0; e < scalars_of<shape::output_index[Q]>(all);
+                ++e, ++i)
+             if (i >= base && i < base + std::size_t(used))
+               detail::lanes_at(d, e)[int(i - base)] = 1.0;
+         }()),
+         ...);
+      }(typename shape::output_seq{});
+      [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
+                                              std::index_sequence<I...>) {
+        adjoint<F, O>::template pullback_lanes<W>(
+            detail::argument_for<typename shape::template arg_t<P>>(
+                std::get<P>(all))...,
+            lanes_adjoint<typename shape::template param_t<I>>(
+                std::get<I>(a))...);
+      }(typename shape::arity_seq{}, typename shape::seq{});
+      std::size_t c = 0;
+      [&]<std::size_t... J>(std::index_sequence<J...>) {
+        (([&] {
+           const auto &d = std::get<shape::input_index[J]>(a);
+           for (std::size_t e = 0; e < scalars_of<shape::input_index[J]>(all);
+                ++e, ++c)
+             for (int l = 0; l < used; ++l)
+               Jm[(base + std::size_t(l)) * n + c] = detail::lanes_at(d, e)[l];
+         }()),
+         ...);
+      }(typename shape::input_seq{});
+    }
+    shape::primal(all);
+  }
+  /// The adjoint argument of `pullback_lanes` for a parameter of type P
+  /// held in laned value `l`: a pointer to a scalar's lanes or to a
+  /// pointer's elements, the vector of lanes itself for a vector.
+  template <class P, class L> static decltype(auto) lanes_adjoint(L &l) {
+    if constexpr (detail::param_traits<P>::is_pointer)
+      return std::data(l);
+    else if constexpr (requires { l.v; })
+      return &l;
+    else
+      return (l);
   }
 
   /// The vector forward mode when it is bound and takes no more sweeps
