@@ -328,6 +328,14 @@ void kmeans() {
                                                         q.d, q.points, ones);
   report("kmeans", "Hessian diagonal (hvp of ones)", error(hv, fd_diag),
          error(hv, hess));
+  // Both from the product's one sweep (the table's row).
+  const auto [g1, hv1] =
+      tangent::hvp<w::kmeans_of, w::first>().gradient_and_hvp(
+          q.centroids, q.k, q.n, q.d, q.points, ones);
+  report("kmeans", "gradient (gradient_and_hvp)", error(g1, fd),
+         error(g1, hand));
+  report("kmeans", "Hessian diagonal (gradient_and_hvp)", error(hv1, fd_diag),
+         error(hv1, hess));
 }
 
 } // namespace

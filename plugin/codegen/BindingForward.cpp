@@ -219,35 +219,78 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
 
 std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
                              const GeneratedPart &top,
+                             const GeneratedPart &with_gradient,
                              const ForwardBinding &binding, const Options &opts,
                              std::uint64_t hash) {
   std::vector<const GeneratedPart *> parts = callees;
   parts.push_back(&top);
+  parts.push_back(&with_gradient);
   std::vector<std::string> params, args;
   CppBody locals;
   LeafArguments leaves(*binding.source);
   directionParams(binding, opts, leaves, params, args, locals);
+  // Adjoint parameter `name` of the tangent-linear function's parameter p.
+  auto adjoint = [&](const Var &p, const std::string &name,
+                     std::vector<std::string> &to_params,
+                     std::vector<std::string> &to_args) {
+    if (p.type.kind == TypeKind::Pointer)
+      to_params.push_back(adjointParamType(p) + " " + name);
+    else
+      to_params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") +
+                          name);
+    to_args.push_back(p.type.isReal() ? "*" + name : name);
+  };
   std::vector<SourceParam> signature = signatureOf(*binding.source);
+  std::vector<std::string> gradient_params, gradient_args;
+  // Whether every selected parameter's direction has an adjoint (pointer
+  // directions are constants of the product, without one).
+  bool gradient_complete = true;
   for (size_t k = 0; k < signature.size(); ++k) {
     const Var &p = *top.function->params[k];
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
-    std::string d = naming::bindingAdjoint(k);
-    if (p.type.kind == TypeKind::Pointer)
-      params.push_back(adjointParamType(p) + " " + d);
+    adjoint(p, naming::bindingAdjoint(k), params, args);
+    const int at = binding.tangent_of[k];
+    const Var *t = at >= 0 ? top.function->params[size_t(at)] : nullptr;
+    if (t && !adjointParamType(*t).empty())
+      adjoint(*t, naming::bindingGradientOf(k), gradient_params, gradient_args);
     else
-      params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") + d);
-    args.push_back(p.type.isReal() ? "*" + d : d);
+      gradient_complete = false;
   }
   const std::string &r = binding.source->result.spelling;
-  params.push_back(std::string("double ") + naming::bindingSeed());
-  args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
-  std::string call = std::string(naming::generatedFromBinding()) +
-                     "::" + top.code.entry + "(" + join(args) + ")";
+  const std::string seed = std::string("double ") + naming::bindingSeed();
+  const std::string seed_arg =
+      "static_cast<" + r + ">(" + naming::bindingSeed() + ")";
+  // pullback_with_gradient: the same, then the gradients.
+  std::vector<std::string> both = params, both_args = args;
+  both.insert(both.end(), gradient_params.begin(), gradient_params.end());
+  both_args.insert(both_args.end(), gradient_args.begin(), gradient_args.end());
+  params.push_back(seed);
+  args.push_back(seed_arg);
+  both.push_back(seed);
+  both_args.push_back(seed_arg);
+  auto call = [](const GeneratedPart &part,
+                 const std::vector<std::string> &arguments) {
+    return std::string(naming::generatedFromBinding()) +
+           "::" + part.code.entry + "(" + join(arguments) + ")";
+  };
+  CppBody before = distinctPointers(*binding.source, signature);
+  cpp::append(before, leaves.before);
+  cpp::append(before, locals);
+  CppBody members = {cpp::statement(
+      std::string("static constexpr bool ") + rt::gradientFromProduct() +
+      " = " + (gradient_complete ? "true" : "false") + ";")};
+  if (gradient_complete)
+    members.push_back(cpp::function(
+        "static " + r + " " + naming::pullbackWithGradientEntry() + "(" +
+            join(both) + ")",
+        callBody(before, leaves.after, r, call(with_gradient, both_args))));
+  else
+    parts.pop_back(); // with_gradient, which nothing calls
   CppBody block = partsOf(parts);
-  block.push_back(forwardSpecialization(naming::secondOrderBinding(), binding,
-                                        opts, hash, rt::pullbackEntry(), params,
-                                        leaves, locals, call));
+  block.push_back(forwardSpecialization(
+      naming::secondOrderBinding(), binding, opts, hash, rt::pullbackEntry(),
+      params, leaves, locals, call(top, args), members));
   return printCpp(block);
 }
 

@@ -110,8 +110,8 @@ GeneratedFunction generate(Function &fn, const Options &opts,
                            const std::string &stem) {
   GeneratedFunction out;
   fn.generated_name = stem;
-  if (fn.adjoint_lanes)
-    fn.names = fn.names_before_adjoint;
+  if (fn.names_before_adjoint)
+    fn.names = *fn.names_before_adjoint;
   else
     fn.names_before_adjoint = fn.names;
   NameScope &names = fn.names;

@@ -257,6 +257,8 @@ inline const char *bindingNamespace() { return "tangent"; }
 inline const char *sourceHash() { return "source_hash"; }
 inline const char *pullbackEntry() { return "pullback"; }
 inline const char *jvpEntry() { return "jvp"; }
+/// Whether second_order<&f, O> has pullback_with_gradient (forward.hpp).
+inline const char *gradientFromProduct() { return "gradient_from_product"; }
 inline const char *zeroGradientEntry() { return "zero_gradient"; }
 /// Fields generated code may not name (grad.hpp): the namespace of the
 /// runtime's `field_access` template, where the generator declares its

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -507,9 +508,10 @@ struct Function {
   /// empty for the plain lowering.
   std::string variant, variant_note;
   NameScope names; ///< user names and generated names in it
-  /// `names` before its adjoint was generated: the vector reverse mode's
-  /// variant starts from them, and so names what the scalar one names.
-  NameScope names_before_adjoint;
+  /// `names` before its first adjoint was generated: other variants (the
+  /// vector reverse mode's, second order's with the gradient) start from
+  /// them, and so name what the first one names.
+  std::optional<NameScope> names_before_adjoint;
 
   /// The first write of each local in program order, when it is outside
   /// every loop (LoopAnalysis.cpp): its old value is never needed.

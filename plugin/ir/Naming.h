@@ -197,6 +197,11 @@ inline std::string bindingAdjoint(std::size_t k) {
 inline std::string bindingDirection(std::size_t k) {
   return "direction_" + std::to_string(k);
 }
+/// In second order's pullback_with_gradient: the gradient of f in its
+/// parameter k, `gradient_0`.
+inline std::string bindingGradientOf(std::size_t k) {
+  return "gradient_" + std::to_string(k);
+}
 inline const char *bindingSeed() { return "seed"; }
 inline const char *bindingTangentResult() { return "tangent_result"; }
 /// In a binding's code: the index of a loop over a container of objects
@@ -259,6 +264,12 @@ inline const char *checkpointedRequest() { return "_checkpointed"; }
 inline const char *optionsRequest() { return "_options"; }
 inline const char *seededRequest() { return "_vjp"; }
 inline const char *adjointOfTangent() { return "_adjoint"; }
+/// The second-order adjoint that also gives the directions' adjoints (f's
+/// gradient): `<stem>_with_gradient`, bound as pullbackWithGradientEntry().
+inline const char *withGradient() { return "_with_gradient"; }
+inline const char *pullbackWithGradientEntry() {
+  return "pullback_with_gradient";
+}
 /// Custom derivative looked up for a function:
 /// tangent::custom::<name>_pullback.
 std::string customPullback(const std::string &function);

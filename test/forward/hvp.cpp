@@ -3,7 +3,8 @@
 // (Rosenbrock, a quadratic form, a function with a loop of 200 iterations),
 // against central differences of the gradient, and for symmetry; with
 // checkpointed loops, bitwise equal to the fully taped Hessian-vector
-// product.
+// product. hvp<f>().gradient_and_hvp gives the same product, bitwise, and
+// f's gradient from the same sweep (against grad<f>).
 #include "../e2e/check.hpp"
 
 #include <cmath>
@@ -99,6 +100,31 @@ double settle(double x, double y) {
     ++k;
   }
   return s * y + std::exp(x * y);
+}
+
+// k-means' shape: a callee given pointers into the centroids, the nearest
+// one chosen by a branch; its Hessian is diagonal (2 x count per centroid).
+double sqdist(int d, const double *p, const double *c) {
+  double r = 0;
+  for (int l = 0; l < d; l++) {
+    double e = p[l] - c[l];
+    r = r + e * e;
+  }
+  return r;
+}
+double nearest(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]);
+    for (int j = 1; j < k; j++) {
+      double dist = sqdist(d, &pts[i], &c[std::size_t(j * d)]);
+      if (dist < best)
+        best = dist;
+    }
+    cost = cost + best;
+  }
+  return cost;
 }
 
 std::vector<double> times(const Matrix &h, const std::vector<double> &v) {
@@ -221,6 +247,50 @@ int main() {
     check_strategies("settle: hvp", hv, 0.6, 0.9, 1.0, 0.0);
     check_strategies("settle: hvp, checkpointed", tangent::hvp<settle, ck>(),
                      0.6, 0.9, 1.0, 0.0);
+  }
+  {
+    // The gradient from the Hessian-vector product's own sweep.
+    std::vector<double> x{-1.2, 1.0, 0.4, 0.9, -0.3, 1.1};
+    std::vector<double> v{0.5, -1.0, 2.0, 0.25, 1.5, -0.75};
+    auto [g, hv] = tangent::hvp<rosenbrock>().gradient_and_hvp(x, v);
+    check_same("rosenbrock: gradient_and_hvp's product == hvp", hv,
+               tangent::hvp<rosenbrock>()(x, v));
+    check_near("rosenbrock: gradient_and_hvp's gradient == grad", g,
+               tangent::grad<rosenbrock>()(x), tight_tol);
+    std::vector<double> w{0.2, -0.4, 0.7, 0.1}, u{1.0, -2.0, 0.5, 0.3};
+    auto [gw, hw] = tangent::hvp<waves>().gradient_and_hvp(w, u);
+    check_same("waves: gradient_and_hvp's product == hvp", hw,
+               tangent::hvp<waves>()(w, u));
+    check_near("waves: gradient_and_hvp's gradient == grad", gw,
+               tangent::grad<waves>()(w), tight_tol);
+    std::vector<double> e{0.3, -0.2, 0.8, 0.5, 1.1}, ev{1, 0.5, -1, 2, 0.1};
+    constexpr tangent::options ck{.checkpoint = true};
+    auto [ge, he] =
+        tangent::hvp<evolve, ck>().gradient_and_hvp(e, 1.3, ev, 0.7);
+    check_same("evolve: checkpointed gradient_and_hvp's product == hvp", he,
+               tangent::hvp<evolve>()(e, 1.3, ev, 0.7));
+    check_near("evolve: gradient_and_hvp's gradient == grad", ge,
+               tangent::grad<evolve>()(e, 1.3), tight_tol);
+    auto [gs, hs] = tangent::hvp<settle>().gradient_and_hvp(0.6, 0.9, 1.0, 0.0);
+    check_same("settle: gradient_and_hvp's product == hvp", hs,
+               tangent::hvp<settle>()(0.6, 0.9, 1.0, 0.0));
+    check_near("settle: gradient_and_hvp's gradient == grad", gs,
+               tangent::grad<settle>()(0.6, 0.9), tight_tol);
+    // A diagonal Hessian's diagonal: one product with the ones vector.
+    const std::vector<double> c{0.1, 0.2, 1.0, 1.1, -0.8, 0.4};
+    const std::vector<double> pts{0.0, 0.3, 1.2, 0.9, -1.0, 0.5,
+                                  0.9, 1.3, 0.3, 0.1, -0.6, 0.2};
+    const std::vector<double> ones(c.size(), 1.0);
+    constexpr tangent::options only_c{.wrt = tangent::wrt_params(0)};
+    auto [gc, diag] =
+        tangent::hvp<nearest, only_c>().gradient_and_hvp(c, pts, ones);
+    check_same("nearest: gradient_and_hvp's gradient == grad", gc,
+               tangent::grad<nearest, only_c>()(c, pts));
+    // Each centroid's diagonal is 2 x the points nearest to it: 2, 2, 2.
+    check_near("nearest: Hessian diagonal (analytic)", diag,
+               std::vector<double>{4, 4, 4, 4, 4, 4}, tight_tol);
+    check_same("nearest: gradient_and_hvp's product == hvp", diag,
+               tangent::hvp<nearest, only_c>()(c, pts, ones));
   }
   return tangent_test::summary();
 }

@@ -1,7 +1,10 @@
 // Second order: the Hessian-vector product of a scalar function is the
 // adjoint of its tangent-linear function (reverse over forward); the
 // tangents' computations are differentiated like any other statement, and
-// the loop is checkpointed like a gradient's.
+// the loop is checkpointed like a gradient's. Each request also gets the
+// same adjoint with the directions' adjoints (`<f>_hvp_with_gradient`,
+// bound as pullback_with_gradient): seeded on f's tangent, they are f's
+// gradient (hvp<f>().gradient_and_hvp).
 #include <tangent/tangent.hpp>
 #include <cmath>
 #include <vector>

@@ -79,6 +79,12 @@ struct tangent_linear : detail::unbound_forward<F> {
 template <auto F, options O = options{}>
 struct second_order : detail::unbound_forward<F> {
   template <class... A> static double pullback(A &&...) { return 0; }
+  /// The generator says whether f's gradient comes with the product (not
+  /// for raw pointer or span parameters, whose directions are constants).
+  static constexpr bool gradient_from_product = true;
+  template <class... A> static double pullback_with_gradient(A &&...) {
+    return 0;
+  }
 };
 
 /// Filled in by the generator: the adjoint of cotangent . f(x) for a
@@ -343,6 +349,44 @@ public:
           1.0);
     }(typename shape::arity_seq{}, typename shape::seq{});
     return shape::shaped(std::move(result));
+  }
+
+  /// `{gradient, Hessian x directions}` from the one sweep that gives the
+  /// product (the adjoint of f's tangent-linear function: its directions'
+  /// adjoints are the gradient), each shaped like grad<f>'s result; the
+  /// arguments as operator() takes them. Bitwise the same product, and
+  /// the gradient of f.
+  template <class... A>
+  std::pair<gradient_type, gradient_type> gradient_and_hvp(A &&...args) const {
+    static_assert(sizeof...(A) == shape::sig::arity + shape::count,
+                  "tangent::hvp<f>.gradient_and_hvp: pass f's arguments, "
+                  "then one direction per differentiable or pointer "
+                  "parameter (of the same type; a std::span for a pointer)");
+    static_assert(second_order<F, O>::gradient_from_product,
+                  "tangent::hvp<f>.gradient_and_hvp: f's gradient comes with "
+                  "the product only for parameters that are not raw pointers "
+                  "or spans (pass a std::vector, or call grad<f> for the "
+                  "gradient)");
+    auto all = std::forward_as_tuple(args...);
+    auto hv = shape::zeros(all);
+    auto g = shape::zeros(all);
+    auto v =
+        shape::template copies<shape::sig::arity>(all, typename shape::seq{});
+    [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
+                                            std::index_sequence<I...>) {
+      if constexpr (second_order<F, O>::gradient_from_product)
+        second_order<F, O>::pullback_with_gradient(
+            detail::argument_for<typename shape::template arg_t<P>>(
+                std::get<P>(all))...,
+            detail::tangent_for<typename shape::template param_t<I>>(
+                std::get<I>(v))...,
+            detail::adjoint_for<typename shape::template param_t<I>>(
+                std::get<I>(hv))...,
+            detail::adjoint_for<typename shape::template param_t<I>>(
+                std::get<I>(g))...,
+            1.0);
+    }(typename shape::arity_seq{}, typename shape::seq{});
+    return {shape::shaped(std::move(g)), shape::shaped(std::move(hv))};
   }
 };
 
