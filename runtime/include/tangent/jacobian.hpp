@@ -108,13 +108,17 @@ public:
           rows_of(dense, m, inputs, zero, rows, typename shape::input_seq{});
           return rows;
         }
-      typename shape::template outputs_state<decltype(all)> out(all);
-      if (m < inputs)
-        output_rows(all, out, rows, typename shape::output_seq{});
-      else
-        void_columns(all, out, m, zero, rows, typename shape::input_seq{});
-      out.restore(); // what f leaves
-      shape::primal(all);
+      // With both vector modes every shape took one of them: the scalar
+      // sweeps are not even instantiated.
+      if constexpr (!(has_reverse_lanes && has_lanes)) {
+        typename shape::template outputs_state<decltype(all)> out(all);
+        if (m < inputs)
+          output_rows(all, out, rows, typename shape::output_seq{});
+        else
+          void_columns(all, out, m, zero, rows, typename shape::input_seq{});
+        out.restore(); // what f leaves
+        shape::primal(all);
+      }
       return rows;
     } else {
       const std::size_t inputs = input_scalars(all, typename shape::seq{});
@@ -364,7 +368,8 @@ private:
   }
 
   /// The vector reverse mode (when it is bound) for at most half as many
-  /// outputs as inputs.
+  /// outputs as inputs. Every other shape takes the vector forward mode
+  /// (lanes_first): 2m > n gives ceil(n / 16) <= ceil(n / 2) <= m.
   static bool reverse_first(std::size_t outputs, std::size_t inputs) {
     return 2 * outputs <= inputs;
   }
