@@ -10,7 +10,6 @@
 #include "analysis/Analysis.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
-#include <map>
 
 namespace tangent {
 
@@ -186,21 +185,14 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   for (const Contribution &c : contributions)
     if (c.var() == v)
       return Code(); // updates the adjoint it reads
-  // Adjoints are distinct storage (locals never alias; a parameter's is
-  // distinct from every other by the binding's contract, as the passes
-  // assume too): when each adjoint gets its updates at one element index
-  // (`d_x[i]`, `d_y[i - 1]`), one loop does what the passes do, element by
-  // element in the same order (the same bits), reading each element once;
-  // without a loop-carried dependence, it vectorizes as the passes do. An
-  // update of a whole scalar (a reduction) or of one adjoint at two
-  // offsets, or of one element in every iteration, keeps the passes.
-  bool one_loop = true;
-  std::map<const Var *, const Expr *> index_of;
+  // Adjoints of locals never alias: when every pass updates element [i]
+  // of a local's adjoint, one loop does what the passes do, element by
+  // element in the same order (the same bits), reading each element once.
+  bool one_loop = v->role != VarRole::Param;
   for (const Contribution &c : contributions) {
     const Expr *at = c.element();
-    auto [it, first] = index_of.emplace(c.var(), at);
-    one_loop &= at && readsVar(*at, li.induction) &&
-                (first || sameExpr(*it->second, *at));
+    one_loop &= at && at->kind == ExprKind::VarRef && at->var == li.induction &&
+                c.var()->role != VarRole::Param;
   }
   const std::string where = loop.loc.str() + ": " + li.kind_name + " loop";
   if (one_loop && !contributions.empty()) {

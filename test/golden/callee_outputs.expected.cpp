@@ -4,8 +4,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_5D35D368290DFE3E
-#define TANGENT_GENERATED_RHS_UNRESTORED_Z_5D35D368290DFE3E
+#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_3564474980459C6A
+#define TANGENT_GENERATED_RHS_UNRESTORED_Z_3564474980459C6A
 namespace tangent::generated {
 // tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored, forward sweep
 inline void rhs_unrestored_z_forward(int n, const double* p, const double* y, double* z) {
@@ -22,10 +22,14 @@ inline void rhs_unrestored_z_forward(int n, const double* p, const double* y, do
 // tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored, reverse sweep
 inline void rhs_unrestored_z_reverse(int n, const double* p, const double* y, double* z, double* d_p, double* d_y, double* d_z) {
   tangent::tape &tape = tangent::thread_tape();
-  // callee_outputs.input.cpp:24: for loop, reversed
+  // callee_outputs.input.cpp:24: for loop, reversed in independent passes
   for (int i = n; i-- > 1;) {
     d_p[i] += (d_z[i]) * y[i - 1];
+  }
+  for (int i = n; i-- > 1;) {
     d_y[i - 1] += p[i] * (d_z[i]);
+  }
+  for (int i = n; i-- > 1;) {
     d_z[i] = 0;
   }
   const double d = d_z[0];
