@@ -380,6 +380,8 @@ std::string requestBlock(const std::vector<const GeneratedPart *> &callees,
     emitted.insert(callee->function);
     cpp::append(declarations, callee->code.declarations);
   }
+  for (const GeneratedPart *callee : lanes.callees)
+    cpp::append(declarations, callee->code.declarations);
   CppBody block;
   if (forward_call)
     block.push_back(

@@ -71,6 +71,24 @@ void many(const double *x, double *y) {
   }
 }
 
+// Mutual recursion: each callee's reverse in lanes calls the other's,
+// declared before either is defined.
+void odd(const double *x, int k, double *y);
+void even(const double *x, int k, double *y) {
+  if (k <= 0) {
+    y[0] = x[0];
+    y[1] = x[1] * x[2];
+    return;
+  }
+  odd(x, k - 1, y);
+  y[0] = std::sin(y[0]) + x[3];
+}
+void odd(const double *x, int k, double *y) {
+  even(x, k - 1, y);
+  y[1] = y[1] * x[0] + std::cos(y[0]);
+}
+constexpr auto even_wrt = tangent::options{.wrt = tangent::wrt_params(0, 2)};
+
 // Refused by the vector reverse mode: a custom pullback takes scalar
 // adjoints. Its rows are the scalar reverse mode's.
 double soft(double v) { return std::log1p(std::exp(v)); }
@@ -249,6 +267,31 @@ int main() {
     yf = y0;
     many(x.data(), yf.data());
     check_true("many: rows leave f's outputs", y == yf);
+  }
+  {
+    std::array<double, 6> x{0.3, 0.5, -0.2, 0.7, 0.1, 0.9};
+    double y[2];
+    auto J = tangent::jacobian<even, even_wrt>();
+    const std::vector<double> dense =
+        J.dense(std::span<const double>(x), 5, std::span<double>(y, 2));
+    const std::vector<double> scalar = scalar_rows(
+        2, 6, [] {},
+        [&](std::size_t k, std::vector<double> &d) {
+          double e[2], de[2] = {0, 0};
+          de[k] = 1;
+          tangent::grad<even, even_wrt>().pullback(x.data(), 5, e, d.data(),
+                                                   de);
+        });
+    check_same("even/odd (mutual recursion): rows == scalar reverse rows",
+               dense, scalar);
+    std::vector<double *> in;
+    for (double &v : x)
+      in.push_back(&v);
+    double yf[2];
+    const std::vector<double> fd =
+        differences(2, in, yf, {0, 0}, [&] { even(x.data(), 5, yf); });
+    check_near("even/odd: Jacobian vs differences", dense, fd,
+               tangent_test::double_tol);
   }
   {
     std::array<double, 4> x{0.4, -0.8, 0.3, 1.2};

@@ -4,10 +4,10 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_ROTATE_POINT_D5D659BE78E4B265
-#define TANGENT_GENERATED_ROTATE_POINT_D5D659BE78E4B265
+#ifndef TANGENT_GENERATED_ROTATE_POINT_9E5EE4F9DC32D2CD
+#define TANGENT_GENERATED_ROTATE_POINT_9E5EE4F9DC32D2CD
 namespace tangent::generated {
-// tangent: adjoint of rotate_point (reverse_lanes.input.cpp:11), forward sweep
+// tangent: adjoint of rotate_point (reverse_lanes.input.cpp:13), forward sweep
 inline void rotate_point_forward(const double* r, const double* X, double* out) {
   tangent::tape &tape = tangent::thread_tape();
   double s{};
@@ -15,7 +15,7 @@ inline void rotate_point_forward(const double* r, const double* X, double* out) 
   s = r[0] * r[0] + r[1] * r[1];
   if (s != 0.0) {
     c = std::cos(s);
-    // reverse_lanes.input.cpp:15: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
+    // reverse_lanes.input.cpp:17: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
     std::byte *const records = tangent::detail::push_block<double>(tape, 0, 2, 1);
     for (int i = 0; i < 2; ++i) {
       tangent::detail::record_at<double>(records, i, out[i]);
@@ -31,7 +31,7 @@ inline void rotate_point_forward(const double* r, const double* X, double* out) 
   return;
 }
 
-// tangent: adjoint of rotate_point (reverse_lanes.input.cpp:11), reverse sweep
+// tangent: adjoint of rotate_point (reverse_lanes.input.cpp:13), reverse sweep
 inline void rotate_point_reverse(const double* r, const double* X, double* out, double* d_r, double* d_X, double* d_out) {
   tangent::tape &tape = tangent::thread_tape();
   double s{};
@@ -41,7 +41,7 @@ inline void rotate_point_reverse(const double* r, const double* X, double* out, 
   c = tape.pop<double>();
   s = r[0] * r[0] + r[1] * r[1];
   if (s != 0.0) {
-    // reverse_lanes.input.cpp:15: for loop, reversed
+    // reverse_lanes.input.cpp:17: for loop, reversed
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, 2, 1);
     for (int i = 2; i-- > 0;) {
       out[i] = tangent::detail::recorded_at<double>(records_2, i);
@@ -75,16 +75,16 @@ inline void rotate_point_reverse(const double* r, const double* X, double* out, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_PROJECT_E65AB7387E2C81E9
-#define TANGENT_GENERATED_PROJECT_E65AB7387E2C81E9
+#ifndef TANGENT_GENERATED_PROJECT_FF459CF08AF3DAC3
+#define TANGENT_GENERATED_PROJECT_FF459CF08AF3DAC3
 namespace tangent::generated {
-// tangent: adjoint of project (reverse_lanes.input.cpp:23)
+// tangent: adjoint of project (reverse_lanes.input.cpp:25)
 inline void project_pullback(const double* cam, const double* X, double w, double* err, double* d_cam, double* d_X, double& d_w, double* d_err) {
   tangent::tape &tape = tangent::thread_tape();
   double p[2] = {};
   // forward sweep
   tangent::detail::zero(p);
-  // reverse_lanes.input.cpp:25: call rotate_point
+  // reverse_lanes.input.cpp:27: call rotate_point
   tangent::generated::rotate_point_forward(cam, X, p);
   const double v = w * p[0];
   tape.push(v);
@@ -110,16 +110,16 @@ inline void project_pullback(const double* cam, const double* X, double w, doubl
   d_w += d_2 * p[0];
   d_p[0] += w * d_2;
   d_p[1] += -d * v_2 / (p[1] * p[1]);
-  // reverse_lanes.input.cpp:25: reverse of the call
+  // reverse_lanes.input.cpp:27: reverse of the call
   tangent::generated::rotate_point_reverse(cam, X, p, d_cam, d_X, d_p);
   return;
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_ROTATE_POINT_079869D04B9F4E5E
-#define TANGENT_GENERATED_ROTATE_POINT_079869D04B9F4E5E
+#ifndef TANGENT_GENERATED_ROTATE_POINT_923E232AD7F6FC42
+#define TANGENT_GENERATED_ROTATE_POINT_923E232AD7F6FC42
 namespace tangent::generated {
-// tangent: adjoint of rotate_point (reverse_lanes.input.cpp:11), reverse sweep in lanes
+// tangent: adjoint of rotate_point (reverse_lanes.input.cpp:13), reverse sweep in lanes
 template <int tangent_w> inline void rotate_point_reverse_lanes(const double* r, const double* X, double* out, tangent::lanes<double, tangent_w>* d_r, tangent::lanes<double, tangent_w>* d_X, tangent::lanes<double, tangent_w>* d_out) {
   tangent::tape &tape = tangent::thread_tape();
   double s{};
@@ -129,7 +129,7 @@ template <int tangent_w> inline void rotate_point_reverse_lanes(const double* r,
   c = tape.pop<double>();
   s = r[0] * r[0] + r[1] * r[1];
   if (s != 0.0) {
-    // reverse_lanes.input.cpp:15: for loop, reversed
+    // reverse_lanes.input.cpp:17: for loop, reversed
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, 2, 1);
     for (int i = 2; i-- > 0;) {
       out[i] = tangent::detail::recorded_at<double>(records_2, i);
@@ -163,16 +163,16 @@ template <int tangent_w> inline void rotate_point_reverse_lanes(const double* r,
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_PROJECT_32C4767DD7FEABFE
-#define TANGENT_GENERATED_PROJECT_32C4767DD7FEABFE
+#ifndef TANGENT_GENERATED_PROJECT_8F9776D34F429800
+#define TANGENT_GENERATED_PROJECT_8F9776D34F429800
 namespace tangent::generated {
-// tangent: adjoint of project (reverse_lanes.input.cpp:23)
+// tangent: adjoint of project (reverse_lanes.input.cpp:25)
 template <int tangent_w> inline void project_pullback_lanes(const double* cam, const double* X, double w, double* err, tangent::lanes<double, tangent_w>* d_cam, tangent::lanes<double, tangent_w>* d_X, tangent::lanes<double, tangent_w>& d_w, tangent::lanes<double, tangent_w>* d_err) {
   tangent::tape &tape = tangent::thread_tape();
   double p[2] = {};
   // forward sweep
   tangent::detail::zero(p);
-  // reverse_lanes.input.cpp:25: call rotate_point
+  // reverse_lanes.input.cpp:27: call rotate_point
   tangent::generated::rotate_point_forward(cam, X, p);
   const double v = w * p[0];
   tape.push(v);
@@ -198,7 +198,7 @@ template <int tangent_w> inline void project_pullback_lanes(const double* cam, c
   d_w += d_2 * p[0];
   d_p[0] += w * d_2;
   d_p[1] += -d * v_2 / (p[1] * p[1]);
-  // reverse_lanes.input.cpp:25: reverse of the call
+  // reverse_lanes.input.cpp:27: reverse of the call
   tangent::generated::rotate_point_reverse_lanes<tangent_w>(cam, X, p, d_cam, d_X, d_p);
   return;
 }
@@ -220,17 +220,17 @@ template <> struct adjoint<&project, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_BLEND_898C4D88D7903BAD
-#define TANGENT_GENERATED_BLEND_898C4D88D7903BAD
+#ifndef TANGENT_GENERATED_BLEND_A36B980B372FE69D
+#define TANGENT_GENERATED_BLEND_A36B980B372FE69D
 namespace tangent::generated {
-// tangent: adjoint of blend (reverse_lanes.input.cpp:37)
+// tangent: adjoint of blend (reverse_lanes.input.cpp:39)
 inline void blend_pullback(const double* x, double* y, double* d_x, double* d_y) {
   tangent::tape &tape = tangent::thread_tape();
   double v{};
   double v_2{};
   // forward sweep
   v = x[0] * x[1];
-  // reverse_lanes.input.cpp:38: call soft
+  // reverse_lanes.input.cpp:40: call soft
   v_2 = soft(v);
   tape.push(y[0]);
   y[0] = v_2;
@@ -248,7 +248,7 @@ inline void blend_pullback(const double* x, double* y, double* d_x, double* d_y)
   const double d_2 = d_y[0];
   d_y[0] = 0;
   d_v_2 += d_2;
-  // reverse_lanes.input.cpp:38: reverse of the call
+  // reverse_lanes.input.cpp:40: reverse of the call
   tangent::custom::soft_pullback(v, &d_v, d_v_2);
   d_v_2 = 0;
   const double d = d_v;
@@ -275,10 +275,10 @@ inline void project_2_jvp(const double* cam, const double* X, double w, double* 
 template <int tangent_w> inline void rotate_point_3_jvp_lanes(const double* r, const double* X, double* out, const tangent::lanes<double, tangent_w>* t_r, const tangent::lanes<double, tangent_w>* t_X, tangent::lanes<double, tangent_w>* t_out);
 template <int tangent_w> inline void project_3_jvp_lanes(const double* cam, const double* X, double w, double* err, const tangent::lanes<double, tangent_w>* t_cam, const tangent::lanes<double, tangent_w>* t_X, tangent::lanes<double, tangent_w> t_w, tangent::lanes<double, tangent_w>* t_err);
 }
-#ifndef TANGENT_GENERATED_ROTATE_POINT_2_JVP_04D32464A859B5CF
-#define TANGENT_GENERATED_ROTATE_POINT_2_JVP_04D32464A859B5CF
+#ifndef TANGENT_GENERATED_ROTATE_POINT_2_JVP_60BECD280E705BF3
+#define TANGENT_GENERATED_ROTATE_POINT_2_JVP_60BECD280E705BF3
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of rotate_point (reverse_lanes.input.cpp:11)
+// tangent: forward mode (tangent-linear) of rotate_point (reverse_lanes.input.cpp:13)
 inline void rotate_point_2_jvp(const double* r, const double* X, double* out, const double* t_r, const double* t_X, double* t_out) {
   double s{};
   double c{};
@@ -289,7 +289,7 @@ inline void rotate_point_2_jvp(const double* r, const double* X, double* out, co
   if (s != 0.0) {
     t_c = t_s * -std::sin(s);
     c = std::cos(s);
-    // reverse_lanes.input.cpp:15: for loop
+    // reverse_lanes.input.cpp:17: for loop
     for (int i = 0; i < 2; ++i) {
       t_out[i] = t_X[i] * c + X[i] * t_c + (t_r[1 - i] * X[1 - i] + r[1 - i] * t_X[1 - i]);
       out[i] = X[i] * c + r[1 - i] * X[1 - i];
@@ -304,10 +304,10 @@ inline void rotate_point_2_jvp(const double* r, const double* X, double* out, co
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_PROJECT_2_JVP_7E3010FE8F45B389
-#define TANGENT_GENERATED_PROJECT_2_JVP_7E3010FE8F45B389
+#ifndef TANGENT_GENERATED_PROJECT_2_JVP_A15CCAC98CBF3B25
+#define TANGENT_GENERATED_PROJECT_2_JVP_A15CCAC98CBF3B25
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of project (reverse_lanes.input.cpp:23)
+// tangent: forward mode (tangent-linear) of project (reverse_lanes.input.cpp:25)
 inline void project_2_jvp(const double* cam, const double* X, double w, double* err, const double* t_cam, const double* t_X, double t_w, double* t_err) {
   double p[2] = {};
   double t_p[2] = {};
@@ -315,7 +315,7 @@ inline void project_2_jvp(const double* cam, const double* X, double w, double* 
   double t_v{};
   tangent::detail::zero(t_p);
   tangent::detail::zero(p);
-  // reverse_lanes.input.cpp:25: call tangent::generated::rotate_point_2_jvp
+  // reverse_lanes.input.cpp:27: call tangent::generated::rotate_point_2_jvp
   tangent::generated::rotate_point_2_jvp(cam, X, p, t_cam, t_X, t_p);
   t_err[0] = (t_w * p[0] + w * t_p[0]) / p[1] + -t_p[1] * (w * p[0]) / (p[1] * p[1]);
   err[0] = w * p[0] / p[1];
@@ -327,10 +327,10 @@ inline void project_2_jvp(const double* cam, const double* X, double w, double* 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_ROTATE_POINT_3_JVP_LANES_E77097B207EC95FF
-#define TANGENT_GENERATED_ROTATE_POINT_3_JVP_LANES_E77097B207EC95FF
+#ifndef TANGENT_GENERATED_ROTATE_POINT_3_JVP_LANES_7D2EAC0D3BF2316F
+#define TANGENT_GENERATED_ROTATE_POINT_3_JVP_LANES_7D2EAC0D3BF2316F
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of rotate_point (reverse_lanes.input.cpp:11)
+// tangent: forward mode (tangent-linear) of rotate_point (reverse_lanes.input.cpp:13)
 template <int tangent_w> inline void rotate_point_3_jvp_lanes(const double* r, const double* X, double* out, const tangent::lanes<double, tangent_w>* t_r, const tangent::lanes<double, tangent_w>* t_X, tangent::lanes<double, tangent_w>* t_out) {
   double s{};
   double c{};
@@ -341,7 +341,7 @@ template <int tangent_w> inline void rotate_point_3_jvp_lanes(const double* r, c
   if (s != 0.0) {
     t_c = t_s * -std::sin(s);
     c = std::cos(s);
-    // reverse_lanes.input.cpp:15: for loop
+    // reverse_lanes.input.cpp:17: for loop
     for (int i = 0; i < 2; ++i) {
       t_out[i] = t_X[i] * c + X[i] * t_c + (t_r[1 - i] * X[1 - i] + r[1 - i] * t_X[1 - i]);
       out[i] = X[i] * c + r[1 - i] * X[1 - i];
@@ -356,10 +356,10 @@ template <int tangent_w> inline void rotate_point_3_jvp_lanes(const double* r, c
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_PROJECT_3_JVP_LANES_626D99C23866B4F4
-#define TANGENT_GENERATED_PROJECT_3_JVP_LANES_626D99C23866B4F4
+#ifndef TANGENT_GENERATED_PROJECT_3_JVP_LANES_58C380370EFE1B48
+#define TANGENT_GENERATED_PROJECT_3_JVP_LANES_58C380370EFE1B48
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of project (reverse_lanes.input.cpp:23)
+// tangent: forward mode (tangent-linear) of project (reverse_lanes.input.cpp:25)
 template <int tangent_w> inline void project_3_jvp_lanes(const double* cam, const double* X, double w, double* err, const tangent::lanes<double, tangent_w>* t_cam, const tangent::lanes<double, tangent_w>* t_X, tangent::lanes<double, tangent_w> t_w, tangent::lanes<double, tangent_w>* t_err) {
   double p[2] = {};
   tangent::lanes<double, tangent_w> t_p[2] = {};
@@ -367,7 +367,7 @@ template <int tangent_w> inline void project_3_jvp_lanes(const double* cam, cons
   tangent::lanes<double, tangent_w> t_v{};
   tangent::detail::zero(t_p);
   tangent::detail::zero(p);
-  // reverse_lanes.input.cpp:25: call tangent::generated::rotate_point_3_jvp_lanes<tangent_w>
+  // reverse_lanes.input.cpp:27: call tangent::generated::rotate_point_3_jvp_lanes<tangent_w>
   tangent::generated::rotate_point_3_jvp_lanes<tangent_w>(cam, X, p, t_cam, t_X, t_p);
   t_err[0] = (t_w * p[0] + w * t_p[0]) / p[1] + -t_p[1] * (w * p[0]) / (p[1] * p[1]);
   err[0] = w * p[0] / p[1];
@@ -397,10 +397,10 @@ template <> struct tangent_linear<&project, tangent::options{}> {
 namespace tangent::generated {
 inline void blend_2_jvp(const double* x, double* y, const double* t_x, double* t_y);
 }
-#ifndef TANGENT_GENERATED_BLEND_2_JVP_8D9AE9DE18DE5306
-#define TANGENT_GENERATED_BLEND_2_JVP_8D9AE9DE18DE5306
+#ifndef TANGENT_GENERATED_BLEND_2_JVP_6C36AB0DC785400C
+#define TANGENT_GENERATED_BLEND_2_JVP_6C36AB0DC785400C
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of blend (reverse_lanes.input.cpp:37)
+// tangent: forward mode (tangent-linear) of blend (reverse_lanes.input.cpp:39)
 inline void blend_2_jvp(const double* x, double* y, const double* t_x, double* t_y) {
   double v{};
   double v_2{};
@@ -410,10 +410,10 @@ inline void blend_2_jvp(const double* x, double* y, const double* t_x, double* t
   t_v = t_x[0] * x[1] + x[0] * t_x[1];
   v = x[0] * x[1];
   d = 0;
-  // reverse_lanes.input.cpp:38: call tangent::custom::soft_pullback
+  // reverse_lanes.input.cpp:40: call tangent::custom::soft_pullback
   tangent::custom::soft_pullback(v, &d, 1);
   t_v_2 = d * t_v;
-  // reverse_lanes.input.cpp:38: call soft
+  // reverse_lanes.input.cpp:40: call soft
   v_2 = soft(v);
   t_y[0] = t_v_2;
   y[0] = v_2;

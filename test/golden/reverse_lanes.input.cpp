@@ -4,6 +4,8 @@
 // callee, whose scalar forward records the same tape), bound as
 // `adjoint<&f>::pullback_lanes`. A function with a custom pullback gets none
 // (its adjoints are scalars): `blend` keeps the scalar rows.
+// (Mutually recursive callees get the lanes functions' prototypes first:
+// test forward.reverse_lanes.)
 #include <tangent/tangent.hpp>
 #include <cmath>
 #include <span>
