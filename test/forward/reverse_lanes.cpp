@@ -6,7 +6,8 @@
 // against the scalar reverse mode's rows (one pullback per output, seeded
 // with it: lane j performs the operations the scalar sweep performs for
 // output j). Several sweeps start from the outputs as they were at the
-// call; rows and dense_into leave f's outputs as f does. A function the
+// call; rows and dense_into leave f's outputs as f does, and a warm
+// dense_into allocates nothing (operator new counted). A function the
 // vector reverse mode refuses (a custom pullback) keeps the scalar rows.
 // (That these Jacobians take the lanes, and that one does not, is in the
 // generated code: the golden test `reverse_lanes`.)
@@ -16,9 +17,22 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
+#include <new>
 #include <span>
 #include <vector>
+
+// Allocations counted, for dense_into's "none once warm".
+static long allocations = 0;
+void *operator new(std::size_t n) {
+  ++allocations;
+  if (void *p = std::malloc(n ? n : 1))
+    return p;
+  throw std::bad_alloc();
+}
+void operator delete(void *p) noexcept { std::free(p); }
+void operator delete(void *p, std::size_t) noexcept { std::free(p); }
 
 using tangent_test::check_near;
 using tangent_test::check_same;
@@ -202,6 +216,11 @@ int main() {
     check_true("project: rows and dense_into leave f's outputs",
                err[0] == y[0] && err[1] == y[1] && errd[0] == y[0] &&
                    errd[1] == y[1]);
+    const long before = allocations;
+    J.dense_into(dense, std::span<const double>(cam),
+                 std::span<const double>(X), w, std::span<double>(errd, 2));
+    const bool none = allocations == before; // before the message's string
+    check_true("project: a warm dense_into allocates nothing", none);
   }
   {
     std::vector<double> x(20);

@@ -414,7 +414,7 @@ private:
         adjoint<F, O>::template pullback_lanes<W>(
             detail::argument_for<typename shape::template arg_t<P>>(
                 std::get<P>(all))...,
-            lanes_adjoint<typename shape::template param_t<I>>(
+            detail::lanes_adjoint<typename shape::template param_t<I>>(
                 std::get<I>(a))...);
       }(typename shape::arity_seq{}, typename shape::seq{});
       std::size_t c = 0;
@@ -430,17 +430,6 @@ private:
       }(typename shape::input_seq{});
     }
     shape::primal(all);
-  }
-  /// The adjoint argument of `pullback_lanes` for a parameter of type P
-  /// held in laned value `l`: a pointer to a scalar's lanes or to a
-  /// pointer's elements, the vector of lanes itself for a vector.
-  template <class P, class L> static decltype(auto) lanes_adjoint(L &l) {
-    if constexpr (detail::param_traits<P>::is_pointer)
-      return std::data(l);
-    else if constexpr (requires { l.v; })
-      return &l;
-    else
-      return (l);
   }
 
   /// The vector forward mode when it is bound and takes no more sweeps

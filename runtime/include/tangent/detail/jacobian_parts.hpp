@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstddef>
+#include <iterator>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -40,6 +41,17 @@ template <class L> auto &lanes_at(L &l, std::size_t k) {
     return l[k];
   }
 }
+/// The adjoint argument of `pullback_lanes` for a parameter of type P
+/// held in laned value `l`: a pointer to a scalar's lanes or to a
+/// pointer's elements, the vector of lanes itself for a vector.
+template <class P, class L> decltype(auto) lanes_adjoint(L &l) {
+  if constexpr (param_traits<P>::is_pointer)
+    return std::data(l);
+  else if constexpr (requires { l.v; })
+    return &l;
+  else
+    return (l);
+}
 /// Sets every lane of a laned value to zero.
 template <class L> void clear_lanes(L &l) {
   if constexpr (requires { l.v; })
@@ -60,12 +72,13 @@ template <auto F, options O> struct reverse_sweeps<true, F, O> {
 /// Whether the generator bound the vector reverse mode of a void f
 /// (`adjoint<&f, O>::pullback_lanes<W>`); never asked of another f, whose
 /// rows are not a gradient's.
-template <bool Void, auto F, options O, int W>
-struct binds_reverse_lanes : std::false_type {};
-template <auto F, options O, int W>
-    struct binds_reverse_lanes<true, F, O, W> : std::bool_constant < requires {
-  &adjoint<F, O>::template pullback_lanes<W>;
-}>{};
+template <bool Void, auto F, options O, int W> struct binds_reverse_lanes {
+  static constexpr bool value = false;
+};
+template <auto F, options O, int W> struct binds_reverse_lanes<true, F, O, W> {
+  static constexpr bool value =
+      requires { &adjoint<F, O>::template pullback_lanes<W>; };
+};
 } // namespace detail
 
 } // namespace tangent
