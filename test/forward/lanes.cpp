@@ -11,26 +11,14 @@
 // `lanes`; benchmarks/objectives checks the same for bundle adjustment and
 // hand tracking.)
 #include "../e2e/check.hpp"
+#include "allocations.hpp"
 
 #include <tangent/lanes.hpp>
 
 #include <array>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 #include <span>
 #include <vector>
-
-// Allocations counted, for dense_into's "none once warm".
-static long allocations = 0;
-void *operator new(std::size_t n) {
-  ++allocations;
-  if (void *p = std::malloc(n ? n : 1))
-    return p;
-  throw std::bad_alloc();
-}
-void operator delete(void *p) noexcept { std::free(p); }
-void operator delete(void *p, std::size_t) noexcept { std::free(p); }
 
 using tangent_test::check_near;
 using tangent_test::check_true;

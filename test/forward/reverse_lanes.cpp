@@ -12,27 +12,15 @@
 // (That these Jacobians take the lanes, and that one does not, is in the
 // generated code: the golden test `reverse_lanes`.)
 #include "../e2e/check.hpp"
+#include "allocations.hpp"
 
 #include <tangent/lanes.hpp>
 
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <functional>
-#include <new>
 #include <span>
 #include <vector>
-
-// Allocations counted, for dense_into's "none once warm".
-static long allocations = 0;
-void *operator new(std::size_t n) {
-  ++allocations;
-  if (void *p = std::malloc(n ? n : 1))
-    return p;
-  throw std::bad_alloc();
-}
-void operator delete(void *p) noexcept { std::free(p); }
-void operator delete(void *p, std::size_t) noexcept { std::free(p); }
 
 using tangent_test::check_near;
 using tangent_test::check_same;
