@@ -129,7 +129,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         // A variable without a derivative: a zero of its own.
         TANGENT_ASSERT(a.type.isReal(), "the address of a non-scalar variable");
         adj = fresh(naming::zeroAdjoint());
-        rev.statement(declareZero(adjointType(fn_, a.type), adj));
+        rev.statement(declareZero(adjointType(a.type, lanes_), adj));
         adj = printAddress(adj, a.type, "");
       } else if (a.address) {
         // Into a parameter's array without a derivative (data): the
@@ -138,7 +138,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                        "an address into storage without a derivative given "
                        "to a differentiated parameter reached generation");
         adj = fresh(naming::zeroAdjoint());
-        const Type zero_type = adjointType(fn_, base->type);
+        const Type zero_type = adjointType(base->type, lanes_);
         rev.statement(zero_type.kind == TypeKind::Vector
                           ? zero_type.spelling + " " + adj + "(" + base->name +
                                 ".size());"
@@ -148,7 +148,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         adj = adjointOf(a);
       } else {
         adj = fresh(naming::zeroAdjoint());
-        const Type zero_type = adjointType(fn_, a.type);
+        const Type zero_type = adjointType(a.type, lanes_);
         if (a.type.isNested()) {
           rev.statement(zero_type.spelling + " " + adj + ";");
           rev.statement(rt::zeroLike(adj, printExpr(a)));
@@ -177,7 +177,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         // the result's: take the result's adjoint out first.
         d_res = fresh(naming::adjointTemp());
         rev.statement((rt.isReal() ? "const " : "") +
-                      adjointType(fn_, rt).spelling + " " + d_res + " = " +
+                      adjointType(rt, lanes_).spelling + " " + d_res + " = " +
                       s.result->adjoint + ";");
         rev.statement(s.result->type.isReal()
                           ? s.result->adjoint + " = 0;"
@@ -187,7 +187,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
       }
     } else if (rt.kind != TypeKind::Void) {
       d_res = rt.isReal() ? zeroLiteral(rt.spelling)
-                          : adjointType(fn_, rt).spelling + "{}";
+                          : adjointType(rt, lanes_).spelling + "{}";
     }
     std::string list = args;
     for (const std::string &adj : adjoints)
@@ -197,10 +197,9 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     std::string rev_callee =
         custom ? s.custom_pullback
                : std::string(naming::generatedNamespace()) + "::" +
-                     (fn_.adjoint_lanes
-                          ? naming::reverseLanes(s.callee->generated_name) +
-                                "<" + naming::lanesWidth() + ">"
-                          : naming::reverse(s.callee->generated_name));
+                     (lanes_ ? naming::reverseLanes(s.callee->generated_name) +
+                                   "<" + naming::lanesWidth() + ">"
+                             : naming::reverse(s.callee->generated_name));
     rev.comment(s.loc.str() + ": reverse of the call");
     // A callee whose reverse reads no tape and writes none of the caller's
     // storage (Function::tapeless) adds seeds x partials: nothing when its

@@ -99,7 +99,7 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
       simple &= std::isalnum((unsigned char)c) || c == '_';
     if (uses > 1 && !simple && !contributions_) {
       std::string t = fresh(naming::adjointTemp());
-      out.statement("const " + adjointScalar(fn_, e.type.scalarSpelling()) +
+      out.statement("const " + adjointScalar(e.type.scalarSpelling(), lanes_) +
                     " " + t + " = " + adj + ";");
       adj = t;
     }

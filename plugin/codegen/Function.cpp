@@ -74,17 +74,15 @@ std::string adjointParamType(const Var &p, bool lanes) {
   return t.spelling + "&";
 }
 
-Type adjointType(const Function &fn, const Type &t) {
-  return fn.adjoint_lanes ? lanedType(t) : t;
-}
+Type adjointType(const Type &t, bool lanes) { return lanes ? lanedType(t) : t; }
 
-std::string adjointScalar(const Function &fn, const std::string &scalar) {
-  return fn.adjoint_lanes ? naming::lanesType(scalar) : scalar;
+std::string adjointScalar(const std::string &scalar, bool lanes) {
+  return lanes ? naming::lanesType(scalar) : scalar;
 }
 
 namespace {
 GeneratedFunction generate(Function &fn, const Options &opts,
-                           const std::string &stem);
+                           const std::string &stem, bool lanes);
 } // namespace
 
 GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
@@ -92,22 +90,21 @@ GeneratedFunction generateAdjoint(Function &fn, const Analyzed &analyzed,
                                   const std::string &stem) {
   TANGENT_ASSERT(analyzed.plans.fn == &fn,
                  "generating a function its analyses did not run on");
-  return generate(fn, opts, stem);
+  return generate(fn, opts, stem, /*lanes=*/false);
 }
 
 GeneratedFunction generateAdjointLanes(Function &fn, const Options &opts) {
   TANGENT_ASSERT(!fn.generated_name.empty(),
                  "the vector reverse mode of an adjoint not generated");
-  fn.adjoint_lanes = true;
-  GeneratedFunction out = generate(fn, opts, fn.generated_name);
-  fn.adjoint_lanes = false;
-  return out;
+  return generate(fn, opts, fn.generated_name, /*lanes=*/true);
 }
 
 namespace {
 
+/// The adjoint of `fn` (`lanes`: its vector reverse mode's variant: the
+/// requested function's pullback, or a callee's reverse alone).
 GeneratedFunction generate(Function &fn, const Options &opts,
-                           const std::string &stem) {
+                           const std::string &stem, bool lanes) {
   GeneratedFunction out;
   fn.generated_name = stem;
   if (fn.names_before_adjoint)
@@ -122,7 +119,6 @@ GeneratedFunction generate(Function &fn, const Options &opts,
   // caller's adjoint; written ones get a local adjoint added at the end.
   std::vector<std::string> param_adjoint(fn.params.size());
   std::vector<bool> param_local(fn.params.size(), false);
-  const bool lanes = fn.adjoint_lanes;
   for (Var *p : fn.params) {
     bool external = !adjointParamType(*p).empty() &&
                     (!fn.is_top || selectsParam(opts, p->sourceParam()));
@@ -149,7 +145,7 @@ GeneratedFunction generate(Function &fn, const Options &opts,
                      : names.fresh(naming::adjointStem(v->name));
   }
 
-  SweepGenerator gen(fn);
+  SweepGenerator gen(fn, lanes);
   SweepGenerator::Sweeps body = gen.block(fn.body);
   const Code registry = gen.adjointRegistry();
 
@@ -175,7 +171,7 @@ GeneratedFunction generate(Function &fn, const Options &opts,
                         v->adjoint == param_adjoint[v->param_index];
     if (param_direct || v->role == VarRole::Induction)
       continue;
-    adjoints.statement(declareZero(adjointType(fn, v->type), v->adjoint));
+    adjoints.statement(declareZero(adjointType(v->type, lanes), v->adjoint));
     if (v->type.kind != TypeKind::Vector)
       continue;
     bool value_known =
@@ -204,7 +200,7 @@ GeneratedFunction generate(Function &fn, const Options &opts,
   const Type &result_type = fn.result;
   bool has_result = result_type.kind != TypeKind::Void;
   if (has_result)
-    adjoint_params.push_back(adjointType(fn, result_type).spelling + " " +
+    adjoint_params.push_back(adjointType(result_type, lanes).spelling + " " +
                              d_result);
   std::string primal_list = join(params);
   std::vector<std::string> all = params;
@@ -282,53 +278,50 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     }
     for (auto it = loads.rbegin(); it != loads.rend(); ++it)
       load.statement(*it);
-    auto reverseFunction = [&](const std::string &note) {
-      c.comment(header_comment + note);
-      c.openFunction(rsig);
+    // The vector reverse mode's variant is the reverse alone: callers run
+    // the scalar forward, which records the same tape.
+    if (!lanes) {
+      c.comment(header_comment + ", forward sweep");
+      c.openFunction(fsig);
       c.statement(rt::bindTape());
       c.append(locals);
-      c.append(adjoints);
-      c.append(load);
-      c.append(sizing);
-      c.append(registry);
-      c.append(body.rev);
-      c.append(finish);
-      c.statement("(void)" + tape + ";");
-      if (has_result && !(fn.result_var && fn.result_var->active))
-        c.statement("(void)" + d_result + ";");
+      c.append(body.fwd);
+      c.append(save);
+      // `(void)tape;` (against warnings) unless the sweep calls the tape's
+      // own members; runtime helpers that take it as an argument do not
+      // count.
+      if (save.empty() && !body.fwd.recordsThroughMembers())
+        c.statement("(void)" + tape + ";");
+      // Its reverse writes none of the caller's storage either: no record
+      // to restore, and no integer it steps back (a written `int &`).
+      bool steps_back = false;
+      for (const Var *p : fn.params)
+        steps_back |= fn.param_written[p->param_index] && !p->type.isReal() &&
+                      (p->by_reference || p->type.kind == TypeKind::Pointer);
+      fn.tapeless = save.empty() && !body.fwd.records() && !steps_back;
+      c.statement(has_result ? "return " + fn.result_var->name + ";"
+                             : "return;");
       c.close();
-    };
-    if (lanes) { // the reverse alone: callers run the scalar forward
-      reverseFunction(", reverse sweep in lanes");
-      out.declarations = {cpp::statement(rsig + ";")};
-      out.entry = stem;
-      out.code = c.code();
-      out.text = c.str();
-      return out;
+      c.blank();
+      out.declarations.push_back(cpp::statement(fsig + ";"));
     }
-    c.comment(header_comment + ", forward sweep");
-    c.openFunction(fsig);
+    c.comment(header_comment +
+              (lanes ? ", reverse sweep in lanes" : ", reverse sweep"));
+    c.openFunction(rsig);
     c.statement(rt::bindTape());
     c.append(locals);
-    c.append(body.fwd);
-    c.append(save);
-    // `(void)tape;` (against warnings) unless the sweep calls the tape's
-    // own members; runtime helpers that take it as an argument do not count.
-    if (save.empty() && !body.fwd.recordsThroughMembers())
-      c.statement("(void)" + tape + ";");
-    // Its reverse writes none of the caller's storage either: no record to
-    // restore, and no integer it steps back (a written `int &`).
-    bool steps_back = false;
-    for (const Var *p : fn.params)
-      steps_back |= fn.param_written[p->param_index] && !p->type.isReal() &&
-                    (p->by_reference || p->type.kind == TypeKind::Pointer);
-    fn.tapeless = save.empty() && !body.fwd.records() && !steps_back;
-    c.statement(has_result ? "return " + fn.result_var->name + ";" : "return;");
+    c.append(adjoints);
+    c.append(load);
+    c.append(sizing);
+    c.append(registry);
+    c.append(body.rev);
+    c.append(finish);
+    c.statement("(void)" + tape + ";");
+    if (has_result && !(fn.result_var && fn.result_var->active))
+      c.statement("(void)" + d_result + ";");
     c.close();
-    c.blank();
-    reverseFunction(", reverse sweep");
-    out.declarations = {cpp::statement(fsig + ";"), cpp::statement(rsig + ";")};
-    if (fn.flattened) {
+    out.declarations.push_back(cpp::statement(rsig + ";"));
+    if (fn.flattened && !lanes) {
       // Callers cannot call the C++ function with the leaves of its
       // objects: its primal on the leaves, for untaped calls.
       std::string psig = "inline " + result_type.spelling + " " +

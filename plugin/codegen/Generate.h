@@ -54,12 +54,12 @@ std::string paramType(const Var &param);
 /// vector reverse mode (`lanes`) the same with lanes of its scalar.
 std::string adjointParamType(const Var &param, bool lanes = false);
 
-/// The C++ type of an adjoint of a value of type `t` in `fn`: `t`, or in
-/// the vector reverse mode (Function::adjoint_lanes) `t` with its real
-/// scalar made lanes (naming::lanedSpelling); adjointScalar() the same for
-/// a scalar's spelling.
-Type adjointType(const Function &fn, const Type &t);
-std::string adjointScalar(const Function &fn, const std::string &scalar);
+/// The C++ type of an adjoint of a value of type `t`: `t`, or in the vector
+/// reverse mode (`lanes`) `t` with its real scalar made lanes
+/// (naming::lanedSpelling); adjointScalar() the same for a scalar's
+/// spelling.
+Type adjointType(const Type &t, bool lanes);
+std::string adjointScalar(const std::string &scalar, bool lanes);
 
 /// Why a request has no vector reverse mode variant (VectorReverse.cpp):
 /// `fns` are the requested function, then the callees it reaches; "" when

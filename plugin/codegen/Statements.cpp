@@ -153,7 +153,7 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     recordNeeded(*value, out.fwd, pops, subst);
   const bool restore = record_ && (needsSave(s, v) || (nested && v->active));
   const std::string elem = v->type.elem_spelling;
-  const std::string d_elem = adjointScalar(fn_, elem);
+  const std::string d_elem = adjointScalar(elem, lanes_);
   std::string d; // the adjoint flowing to `value`
   switch (s.resize) {
   case ResizeKind::Append:
@@ -326,8 +326,8 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   }
   std::string d = fresh(naming::adjointTemp());
   out.rev.statement("const " +
-                    adjointScalar(fn_, s.lhs->type.scalarSpelling()) + " " + d +
-                    " = " + d_lhs + ";");
+                    adjointScalar(s.lhs->type.scalarSpelling(), lanes_) + " " +
+                    d + " = " + d_lhs + ";");
   out.rev.statement(d_lhs + " = 0;");
   propagate(*s.rhs, d, out.rev, subst);
   return out;

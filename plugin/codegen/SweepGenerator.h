@@ -25,7 +25,10 @@ namespace tangent {
 /// Generates the forward-sweep and reverse-sweep code of statements.
 class SweepGenerator {
 public:
-  explicit SweepGenerator(Function &fn) : fn_(fn) {}
+  /// `lanes`: the vector reverse mode, whose adjoints are lanes
+  /// (adjointType(), Generate.h).
+  explicit SweepGenerator(Function &fn, bool lanes = false)
+      : fn_(fn), lanes_(lanes) {}
 
   /// Forward-sweep code and reverse-sweep code of one piece of IR.
   struct Sweeps {
@@ -48,6 +51,7 @@ public:
 
 private:
   Function &fn_;
+  const bool lanes_;
   /// Names of recorded values in the forward statement being generated.
   Substitutions forward_subst_;
   /// False while generating untaped forward code (see untaped()).

@@ -202,7 +202,7 @@ bool GradientPipeline::differentiate(Function &top) {
   main.code = generateAdjoint(top, top_analyzed, options, main.stem);
   reportLoops(top, top_analyzed.loops, request_name, /*in_report=*/true);
   GeneratedPart lanes_main;
-  const ReverseLanes lanes = reverseLanes(top, used, options, main, lanes_main);
+  const ReverseLanes lanes = reverseLanes(top, used, options, lanes_main);
 
   // Bind: callees first, then the request's adjoint and specialization.
   std::vector<const GeneratedPart *> parts;
@@ -216,9 +216,10 @@ bool GradientPipeline::differentiate(Function &top) {
   return true;
 }
 
-ReverseLanes GradientPipeline::reverseLanes(
-    Function &top, const std::vector<const Function *> &used,
-    const Options &options, const GeneratedPart &main, GeneratedPart &out) {
+ReverseLanes
+GradientPipeline::reverseLanes(Function &top,
+                               const std::vector<const Function *> &used,
+                               const Options &options, GeneratedPart &out) {
   // For jacobian<f>'s rows (a void f: no seed, no vector-Jacobian product).
   if (!request_.jacobian || request_.kind != RequestKind::Gradient)
     return {};
@@ -239,7 +240,7 @@ ReverseLanes GradientPipeline::reverseLanes(
     lanes.callees.push_back(&shared.lanes);
   }
   out.function = &top;
-  out.stem = main.stem;
+  out.stem = top.generated_name; // the scalar adjoint's
   out.code = generateAdjointLanes(top, options);
   lanes.top = &out;
   return lanes;

@@ -136,8 +136,7 @@ private:
   /// vectorReverseRefusal() allows one; else empty.
   ReverseLanes reverseLanes(Function &top,
                             const std::vector<const Function *> &used,
-                            const Options &options, const GeneratedPart &main,
-                            GeneratedPart &out);
+                            const Options &options, GeneratedPart &out);
 };
 
 /// jvp<f>, jacobian<f> by columns: the tangent-linear function, printed

@@ -497,11 +497,6 @@ struct Function {
   /// A tangent-linear function of the vector forward mode: its tangents
   /// are lanes (naming::lanesType), and it is a template over their number.
   bool lanes = false;
-  /// While its vector reverse mode's variant is generated (codegen,
-  /// Function.cpp): adjoints are lanes (naming::lanesType), several
-  /// cotangents per reverse sweep, and the generated functions are
-  /// templates over their number.
-  bool adjoint_lanes = false;
   /// A specialisation's stem suffix (naming::sharedVariant(),
   /// naming::dataVariant()) and what it is specialised for, for the
   /// generated code's comments (`for arguments that share storage (...)`);
