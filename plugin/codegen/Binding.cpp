@@ -4,6 +4,7 @@
 #include "codegen/RuntimeApi.h"
 #include "ir/IRWalk.h"
 #include "ir/Printer.h"
+#include "ir/Support.h"
 #include <cstdio>
 #include <set>
 
@@ -301,13 +302,8 @@ CppBody specialization(const Function &fn, const Options &opts,
       continue;
     }
     const Var &p = *fn.params[sp.first];
-    std::string at = adjointParamType(p);
-    if (at.empty())
-      continue;
-    if (p.type.isReal())
-      adjoint_params.push_back(p.type.spelling + "* " + d);
-    else
-      adjoint_params.push_back(at + " " + d);
+    if (!adjointParamType(p).empty())
+      adjoint_params.push_back(adjointArgument(p, d).param);
   }
   // The generated function's adjoints, in its parameters' order.
   for (const Var *p : fn.params) {
@@ -344,6 +340,15 @@ CppBody specialization(const Function &fn, const Options &opts,
                                  rt::pullbackEntry(), params,
                                  callBody(before, after, r, call), zeroing));
   return out;
+}
+
+AdjointArgument adjointArgument(const Var &p, const std::string &name,
+                                bool lanes) {
+  TANGENT_ASSERT(!adjointParamType(p).empty(),
+                 "a binding's adjoint for a parameter without one");
+  if (p.type.isReal())
+    return {adjointType(p.type, lanes).spelling + "* " + name, "*" + name};
+  return {adjointParamType(p, lanes) + " " + name, name};
 }
 
 /// Generated functions in an include guard named after their content, so

@@ -96,13 +96,15 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
 /// tangent-linear function, then `tangent::second_order<&f, opts>`, whose
 /// `pullback(args..., directions..., adjoints..., seed)` accumulates
 /// seed x (Hessian x direction) into the adjoints, as `adjoint` does with
-/// the gradient. `with_gradient` is the same adjoint that also gives the
-/// directions' adjoints, bound as `pullback_with_gradient(args...,
+/// the gradient. `with_gradient`, when there is one (every selected
+/// parameter's direction has an adjoint), is the same adjoint that also
+/// gives the directions' adjoints, bound as `pullback_with_gradient(args...,
 /// directions..., adjoints..., gradients..., seed)`, which accumulates
-/// seed x (gradient of f) into the gradients as well.
+/// seed x (gradient of f) into the gradients as well; the specialization's
+/// `gradient_from_product` says whether it is there.
 std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
                              const GeneratedPart &top,
-                             const GeneratedPart &with_gradient,
+                             const GeneratedPart *with_gradient,
                              const ForwardBinding &binding, const Options &opts,
                              std::uint64_t source_hash);
 

@@ -219,43 +219,34 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
 
 std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
                              const GeneratedPart &top,
-                             const GeneratedPart &with_gradient,
+                             const GeneratedPart *with_gradient,
                              const ForwardBinding &binding, const Options &opts,
                              std::uint64_t hash) {
   std::vector<const GeneratedPart *> parts = callees;
   parts.push_back(&top);
-  parts.push_back(&with_gradient);
+  if (with_gradient)
+    parts.push_back(with_gradient);
   std::vector<std::string> params, args;
   CppBody locals;
   LeafArguments leaves(*binding.source);
   directionParams(binding, opts, leaves, params, args, locals);
-  // Adjoint parameter `name` of the tangent-linear function's parameter p.
-  auto adjoint = [&](const Var &p, const std::string &name,
-                     std::vector<std::string> &to_params,
-                     std::vector<std::string> &to_args) {
-    if (p.type.kind == TypeKind::Pointer)
-      to_params.push_back(adjointParamType(p) + " " + name);
-    else
-      to_params.push_back(p.type.spelling + (p.type.isReal() ? "* " : "& ") +
-                          name);
-    to_args.push_back(p.type.isReal() ? "*" + name : name);
-  };
   std::vector<SourceParam> signature = signatureOf(*binding.source);
   std::vector<std::string> gradient_params, gradient_args;
-  // Whether every selected parameter's direction has an adjoint (pointer
-  // directions are constants of the product, without one).
-  bool gradient_complete = true;
   for (size_t k = 0; k < signature.size(); ++k) {
     const Var &p = *top.function->params[k];
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
-    adjoint(p, naming::bindingAdjoint(k), params, args);
-    const int at = binding.tangent_of[k];
-    const Var *t = at >= 0 ? top.function->params[size_t(at)] : nullptr;
-    if (t && !adjointParamType(*t).empty())
-      adjoint(*t, naming::bindingGradientOf(k), gradient_params, gradient_args);
-    else
-      gradient_complete = false;
+    const AdjointArgument d = adjointArgument(p, naming::bindingAdjoint(k));
+    params.push_back(d.param);
+    args.push_back(d.arg);
+    if (!with_gradient)
+      continue;
+    // The adjoint of its direction (every one has one: the pipeline made
+    // with_gradient only then).
+    const Var &t = *top.function->params[size_t(binding.tangent_of[k])];
+    const AdjointArgument g = adjointArgument(t, naming::bindingGradientOf(k));
+    gradient_params.push_back(g.param);
+    gradient_args.push_back(g.arg);
   }
   const std::string &r = binding.source->result.spelling;
   const std::string seed = std::string("double ") + naming::bindingSeed();
@@ -274,19 +265,18 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     return std::string(naming::generatedFromBinding()) +
            "::" + part.code.entry + "(" + join(arguments) + ")";
   };
-  CppBody before = distinctPointers(*binding.source, signature);
-  cpp::append(before, leaves.before);
-  cpp::append(before, locals);
-  CppBody members = {cpp::statement(
-      std::string("static constexpr bool ") + rt::gradientFromProduct() +
-      " = " + (gradient_complete ? "true" : "false") + ";")};
-  if (gradient_complete)
+  CppBody members = {cpp::statement(std::string("static constexpr bool ") +
+                                    rt::gradientFromProduct() + " = " +
+                                    (with_gradient ? "true" : "false") + ";")};
+  if (with_gradient) {
+    CppBody before = distinctPointers(*binding.source, signature);
+    cpp::append(before, leaves.before);
+    cpp::append(before, locals);
     members.push_back(cpp::function(
         "static " + r + " " + naming::pullbackWithGradientEntry() + "(" +
             join(both) + ")",
-        callBody(before, leaves.after, r, call(with_gradient, both_args))));
-  else
-    parts.pop_back(); // with_gradient, which nothing calls
+        callBody(before, leaves.after, r, call(*with_gradient, both_args))));
+  }
   CppBody block = partsOf(parts);
   block.push_back(forwardSpecialization(
       naming::secondOrderBinding(), binding, opts, hash, rt::pullbackEntry(),

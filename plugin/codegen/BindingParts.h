@@ -55,6 +55,16 @@ CppStmt specializationOf(const char *bound, const std::string &address,
 /// The run-time checks that pointer parameters are distinct storage.
 CppBody distinctPointers(const Function &fn,
                          const std::vector<SourceParam> &signature);
+/// A binding's adjoint parameter `name` for the generated function's
+/// parameter `p`, and the argument that passes it on: a pointer to a
+/// scalar's adjoint (passed as `*name`), else p's adjoint parameter type;
+/// `lanes`: adjoints of lanes (the vector reverse mode). `p` has an
+/// adjoint (adjointParamType).
+struct AdjointArgument {
+  std::string param, arg;
+};
+AdjointArgument adjointArgument(const Var &p, const std::string &name,
+                                bool lanes = false);
 /// `template <int W> static void pullback_lanes(args..., adjoints...)`:
 /// the vector reverse mode's entry, calling `entry<W>` (VectorReverse.cpp).
 CppStmt pullbackLanesMember(const Function &fn, const Options &opts,

@@ -1,7 +1,7 @@
 //===- VectorReverse.cpp - several cotangents per reverse sweep -----------===//
 //
 // The vector reverse mode: the adjoint of f and of its callees generated
-// again with adjoints of lanes (Function::adjoint_lanes; the scalar's
+// again with adjoints of lanes (generateAdjointLanes; the scalar's
 // statements, each lane doing what the scalar reverse does for its
 // cotangent), bound as `template <int W> static void pullback_lanes(args...,
 // adjoints...)` next to `pullback`. tangent::jacobian takes a void f's rows
@@ -95,17 +95,10 @@ CppStmt pullbackLanesMember(const Function &fn, const Options &opts,
     const Var &p = *fn.params[sp.first];
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
-    const std::string d = naming::bindingAdjoint(k);
-    const std::string laned = naming::lanesType(p.type.scalarSpelling());
-    if (p.type.kind == TypeKind::Vector) {
-      adjoint_params.push_back(
-          naming::lanedSpelling(p.type.spelling, p.type.scalarSpelling()) +
-          "& " + d);
-      adjoint_args.push_back(d);
-    } else { // a scalar's or a pointer's: a pointer to lanes
-      adjoint_params.push_back(laned + "* " + d);
-      adjoint_args.push_back(p.type.isReal() ? "*" + d : d);
-    }
+    const AdjointArgument d =
+        adjointArgument(p, naming::bindingAdjoint(k), /*lanes=*/true);
+    adjoint_params.push_back(d.param);
+    adjoint_args.push_back(d.arg);
   }
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());

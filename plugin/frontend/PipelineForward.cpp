@@ -206,27 +206,38 @@ bool SecondOrderPipeline::differentiate(Function &top) {
   reportLoops(*tl, tl_analyzed.loops, request_name, /*in_report=*/true);
   // The same adjoint with the directions' adjoints too: seeded on f's
   // tangent, a direction's adjoint is f's gradient (d t_f / d t_x = grad f),
-  // which hvp<f>().gradient_and_hvp returns from the one sweep.
+  // which hvp<f>().gradient_and_hvp returns from the one sweep. Only when
+  // every selected parameter's direction has an adjoint (a pointer's is a
+  // constant of the product, data).
   const ForwardBinding binding = bindingOf(top, work_.linearizer, tl);
   Options with_gradient = inner;
-  for (size_t k = 0; k < binding.tangent_of.size(); ++k)
-    if (const int at = binding.tangent_of[k];
-        at >= 0 && at < 64 && selectsParam(inner, top.params[k]->sourceParam()))
+  bool complete = true;
+  for (size_t k = 0; k < binding.tangent_of.size(); ++k) {
+    if (adjointParamType(*tl->params[k]).empty() ||
+        !selectsParam(inner, top.params[k]->sourceParam()))
+      continue;
+    const int at = binding.tangent_of[k];
+    complete &= at >= 0 && at < 64 &&
+                !adjointParamType(*tl->params[size_t(at)]).empty();
+    if (complete)
       with_gradient.wrt |= std::uint64_t(1) << at;
-  const Analyzed gradient_analyzed =
-      analyze(*tl, with_gradient, request_name + " with the gradient");
+  }
   GeneratedPart gradient;
-  gradient.function = tl;
-  gradient.stem = main.stem + naming::withGradient();
-  gradient.code =
-      generateAdjoint(*tl, gradient_analyzed, with_gradient, gradient.stem);
+  if (complete) {
+    const Analyzed gradient_analyzed =
+        analyze(*tl, with_gradient, request_name + " with the gradient");
+    gradient.function = tl;
+    gradient.stem = main.stem + naming::withGradient();
+    gradient.code =
+        generateAdjoint(*tl, gradient_analyzed, with_gradient, gradient.stem);
+  }
   std::vector<const GeneratedPart *> parts;
   for (const Function *callee : used)
     parts.push_back(&work_.jvp_parts.at(callee).part);
   for (const Function *callee : used)
     parts.push_back(&work_.hvp_parts.at(callee).part);
-  r_.block = secondOrderBlock(parts, main, gradient, binding, request_.options,
-                              r_.source_hash);
+  r_.block = secondOrderBlock(parts, main, complete ? &gradient : nullptr,
+                              binding, request_.options, r_.source_hash);
   work_.blocks += r_.block;
   r_.ok = true;
   return true;
