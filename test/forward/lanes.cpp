@@ -22,6 +22,7 @@
 
 using tangent_test::check_near;
 using tangent_test::check_true;
+using tangent_test::flatten;
 using tangent_test::tight_tol;
 
 // A void function writing three outputs through a pointer (a callee, a
@@ -87,30 +88,6 @@ void accumulate(const double *x, double *y) {
 constexpr auto accumulate_wrt =
     tangent::options{.wrt = tangent::wrt_params(0, 1)};
 
-/// The rows of a Jacobian (each a vector, or a tuple of a vector and a
-/// scalar) flattened row-major, as dense_into lays them out.
-template <class Rows> std::vector<double> flat(const Rows &rows) {
-  std::vector<double> out;
-  for (const auto &row : rows) {
-    if constexpr (requires { row.size(); })
-      out.insert(out.end(), row.begin(), row.end());
-    else
-      std::apply(
-          [&](const auto &...part) {
-            (
-                [&](const auto &p) {
-                  if constexpr (requires { p.size(); })
-                    out.insert(out.end(), p.begin(), p.end());
-                  else
-                    out.push_back(p);
-                }(part),
-                ...);
-          },
-          row);
-  }
-  return out;
-}
-
 int main() {
   {
     std::vector<double> x(5);
@@ -149,7 +126,7 @@ int main() {
     double y0[3];
     outputs(x.data(), 5, y0);
     check_true("outputs: dense_into == rows",
-               dense == flat(rows) && dense.size() == 15);
+               dense == flatten(rows) && dense.size() == 15);
     check_true("outputs: dense_into leaves f's outputs",
                yd[0] == y0[0] && yd[1] == y0[1] && yd[2] == y0[2]);
     const long before = allocations;
@@ -169,7 +146,7 @@ int main() {
     const std::vector<double> dense =
         J.dense(std::span<const double>(x), std::span<double>(yd));
     accumulate(x.data(), yf.data());
-    check_true("accumulate: 2 sweeps, dense == rows", dense == flat(rows));
+    check_true("accumulate: 2 sweeps, dense == rows", dense == flatten(rows));
     check_true("accumulate: dense leaves f's outputs", yd == yf && y == yf);
     // d y0 / d x_k = x_{k+3} + x_{k-3}; d y11 / d x_19 = 1.
     check_near("accumulate: d y0 / d x_5, d y11 / d x_19",
@@ -202,7 +179,7 @@ int main() {
       got[i] = std::get<1>(rows[i]);
     check_near("rotate: d/da vs differences", got, da,
                tangent_test::double_tol);
-    check_true("rotate: dense == rows", J.dense(x, a) == flat(rows));
+    check_true("rotate: dense == rows", J.dense(x, a) == flatten(rows));
   }
   {
     std::array<double, 40> x;
@@ -233,7 +210,7 @@ int main() {
       got.emplace_back(row.begin(), row.end());
     check_near("wide: Jacobian vs differences", got, fd,
                tangent_test::double_tol);
-    check_true("wide: dense == rows", J.dense(x) == flat(rows));
+    check_true("wide: dense == rows", J.dense(x) == flatten(rows));
   }
   {
     const double x[2] = {0.4, -0.3};
@@ -268,7 +245,7 @@ int main() {
     std::vector<std::vector<double>> got(rows.begin(), rows.end());
     check_near("scaled: scalar columns, analytic", got, exact, tight_tol);
     check_true("scaled: dense (scalar columns) == rows",
-               J.dense(x, 2.0) == flat(rows));
+               J.dense(x, 2.0) == flatten(rows));
   }
   return tangent_test::summary();
 }

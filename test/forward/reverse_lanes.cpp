@@ -25,6 +25,7 @@
 using tangent_test::check_near;
 using tangent_test::check_same;
 using tangent_test::check_true;
+using tangent_test::flatten;
 
 // Bundle adjustment's shape: a callee with a branch and loops writing
 // through a pointer, a scalar by value, two outputs of ten inputs (W = 2).
@@ -144,24 +145,6 @@ std::vector<double> differences(std::size_t m, const std::vector<double *> &in,
   return J;
 }
 
-/// Rows (each a tuple of parts or one vector) flattened row-major.
-template <class Rows> std::vector<double> flat(const Rows &rows) {
-  std::vector<double> out;
-  auto add = [&](const auto &p) {
-    if constexpr (requires { p.size(); })
-      out.insert(out.end(), p.begin(), p.end());
-    else
-      out.push_back(p);
-  };
-  for (const auto &row : rows) {
-    if constexpr (requires { row.size(); })
-      add(row);
-    else
-      std::apply([&](const auto &...part) { (add(part), ...); }, row);
-  }
-  return out;
-}
-
 constexpr auto project_wrt =
     tangent::options{.wrt = tangent::wrt_params(0, 1, 2, 3)};
 constexpr auto both = tangent::options{.wrt = tangent::wrt_params(0, 1)};
@@ -187,8 +170,8 @@ int main() {
           tangent::grad<project, project_wrt>().pullback(
               cam.data(), X.data(), w, e, d.data(), d.data() + 6, &d[9], de);
         });
-    check_same("project: rows == scalar reverse rows", flat(rows), scalar);
-    check_same("project: dense_into == rows", dense, flat(rows));
+    check_same("project: rows == scalar reverse rows", flatten(rows), scalar);
+    check_same("project: dense_into == rows", dense, flatten(rows));
     std::vector<double *> in;
     for (double &v : cam)
       in.push_back(&v);
@@ -227,8 +210,8 @@ int main() {
           dy[k] = 1;
           tangent::grad<mix, both>().pullback(x, ys.data(), d, dy.data());
         });
-    check_same("mix: rows == scalar reverse rows", flat(rows), scalar);
-    check_same("mix: dense == rows", dense, flat(rows));
+    check_same("mix: rows == scalar reverse rows", flatten(rows), scalar);
+    check_same("mix: dense == rows", dense, flatten(rows));
     std::vector<double *> in;
     for (double &v : x)
       in.push_back(&v);
@@ -260,7 +243,7 @@ int main() {
           tangent::grad<many, both>().pullback(x.data(), ys.data(), d.data(),
                                                dy.data());
         });
-    check_same("many: two sweeps, rows == scalar reverse rows", flat(rows),
+    check_same("many: two sweeps, rows == scalar reverse rows", flatten(rows),
                scalar);
     std::vector<double *> in;
     for (double &v : x)
@@ -269,7 +252,7 @@ int main() {
     const std::vector<double> fd = differences(
         10, in, yf.data(), std::vector<double>(y0.begin(), y0.end()),
         [&] { many(x.data(), yf.data()); });
-    check_near("many: Jacobian vs differences", flat(rows), fd,
+    check_near("many: Jacobian vs differences", flatten(rows), fd,
                tangent_test::double_tol);
     yf = y0;
     many(x.data(), yf.data());
