@@ -232,6 +232,31 @@ private:
           ...);
     }(typename shape::seq{});
   }
+  /// The selected parameters (their positions among them) that are a void
+  /// f's outputs, and its inputs.
+  template <std::size_t... Q>
+  static constexpr auto output_params(std::index_sequence<Q...>) {
+    return std::index_sequence<shape::output_index[Q]...>{};
+  }
+  template <std::size_t... J>
+  static constexpr auto input_params(std::index_sequence<J...>) {
+    return std::index_sequence<shape::input_index[J]...>{};
+  }
+  /// Calls `fn(l, i)` with the lanes `l` of every scalar of the selected
+  /// parameters `I...` in laned values `t`, `i` counting those scalars in
+  /// order.
+  template <class T, class Args, class Fn, std::size_t... I>
+  static void each_scalar(T &t, const Args &all, std::index_sequence<I...>,
+                          const Fn &fn) {
+    std::size_t i = 0;
+    (
+        [&] {
+          auto &v = std::get<I>(t);
+          for (std::size_t e = 0; e < scalars_of<I>(all); ++e, ++i)
+            fn(detail::lanes_at(v, e), i);
+        }(),
+        ...);
+  }
   /// Selected parameter I's scalars in argument `all` (a sized argument's
   /// size; 1 for a scalar).
   template <std::size_t I, class Args>
@@ -275,13 +300,11 @@ private:
                           std::size_t n, [[maybe_unused]] const R *value,
                           std::index_sequence<J...>) {
     constexpr int W = lane_width;
-    constexpr std::size_t inputs_n = sizeof...(J);
-    constexpr std::array<std::size_t, inputs_n> at = [] {
-      if constexpr (void_f)
-        return std::array<std::size_t, inputs_n>{shape::input_index[J]...};
-      else
-        return std::array<std::size_t, inputs_n>{J...};
-    }();
+    // The selected parameters that are inputs.
+    using inputs =
+        std::conditional_t<void_f,
+                           decltype(input_params(typename shape::input_seq{})),
+                           std::index_sequence<J...>>;
     using lanes_tuple = typename laned_tuple<W, typename shape::seq>::type;
     static thread_local lanes_tuple t;
     size_lanes(t, all);
@@ -307,19 +330,16 @@ private:
         saved.insert(saved.end(), p, p + size);
       });
     Jm.assign(m * n, 0.0);
-    // Seeds input scalar g (input j, scalar k) in lane l with `s`.
-    auto seed = [&](std::size_t g, int l, double s) {
-      std::size_t first = 0;
-      ((g >= first && g < first + scalars_of<at[J]>(all)
-            ? (void)(detail::lanes_at(std::get<at[J]>(t), g - first)[l] = s)
-            : void(),
-        first += scalars_of<at[J]>(all)),
-       ...);
+    // Seeds input scalars base.. in lanes 0.. with `s`.
+    auto seed = [&](std::size_t base, int used, double s) {
+      each_scalar(t, all, inputs{}, [&](auto &l, std::size_t g) {
+        if (g >= base && g < base + std::size_t(used))
+          l[int(g - base)] = s;
+      });
     };
     for (std::size_t base = 0; base < n; base += W) {
       const int used = int(std::min<std::size_t>(W, n - base));
-      for (int l = 0; l < used; ++l)
-        seed(base + std::size_t(l), l, 1.0);
+      seed(base, used, 1.0);
       if constexpr (void_f) {
         if (restore && base > 0) {
           std::size_t o = 0;
@@ -333,18 +353,11 @@ private:
           (detail::clear_lanes(std::get<shape::output_index[Q]>(t)), ...);
         }(typename shape::output_seq{});
         lanes_call(all, t, static_cast<int *>(nullptr));
-        std::size_t i = 0;
-        [&]<std::size_t... Q>(std::index_sequence<Q...>) {
-          (([&] {
-             auto &col = std::get<shape::output_index[Q]>(t);
-             for (std::size_t e = 0;
-                  e < scalars_of<shape::output_index[Q]>(all); ++e, ++i)
-               for (int l = 0; l < used; ++l)
-                 Jm[i * n + base + std::size_t(l)] =
-                     detail::lanes_at(col, e)[l];
-           }()),
-           ...);
-        }(typename shape::output_seq{});
+        each_scalar(t, all, output_params(typename shape::output_seq{}),
+                    [&](const auto &col, std::size_t i) {
+                      for (int l = 0; l < used; ++l)
+                        Jm[i * n + base + std::size_t(l)] = col[l];
+                    });
       } else {
         detail::clear_lanes(result);
         lanes_call(all, t, &result);
@@ -352,8 +365,7 @@ private:
           for (int l = 0; l < used; ++l)
             Jm[i * n + base + std::size_t(l)] = result[i][l];
       }
-      for (int l = 0; l < used; ++l)
-        seed(base + std::size_t(l), l, 0.0);
+      seed(base, used, 0.0);
     }
     saved.clear();
   }
@@ -398,17 +410,11 @@ private:
       size_lanes(a, all);
       // Lane l seeds output scalar base + l; row base + l is what the
       // inputs' adjoints get in lane l.
-      std::size_t i = 0;
-      [&]<std::size_t... Q>(std::index_sequence<Q...>) {
-        (([&] {
-           auto &d = std::get<shape::output_index[Q]>(a);
-           for (std::size_t e = 0; e < scalars_of<shape::output_index[Q]>(all);
-                ++e, ++i)
-             if (i >= base && i < base + std::size_t(used))
-               detail::lanes_at(d, e)[int(i - base)] = 1.0;
-         }()),
-         ...);
-      }(typename shape::output_seq{});
+      each_scalar(a, all, output_params(typename shape::output_seq{}),
+                  [&](auto &d, std::size_t i) {
+                    if (i >= base && i < base + std::size_t(used))
+                      d[int(i - base)] = 1.0;
+                  });
       [&]<std::size_t... P, std::size_t... I>(std::index_sequence<P...>,
                                               std::index_sequence<I...>) {
         adjoint<F, O>::template pullback_lanes<W>(
@@ -417,17 +423,11 @@ private:
             detail::lanes_adjoint<typename shape::template param_t<I>>(
                 std::get<I>(a))...);
       }(typename shape::arity_seq{}, typename shape::seq{});
-      std::size_t c = 0;
-      [&]<std::size_t... J>(std::index_sequence<J...>) {
-        (([&] {
-           const auto &d = std::get<shape::input_index[J]>(a);
-           for (std::size_t e = 0; e < scalars_of<shape::input_index[J]>(all);
-                ++e, ++c)
-             for (int l = 0; l < used; ++l)
-               Jm[(base + std::size_t(l)) * n + c] = detail::lanes_at(d, e)[l];
-         }()),
-         ...);
-      }(typename shape::input_seq{});
+      each_scalar(a, all, input_params(typename shape::input_seq{}),
+                  [&](const auto &d, std::size_t c) {
+                    for (int l = 0; l < used; ++l)
+                      Jm[(base + std::size_t(l)) * n + c] = d[l];
+                  });
     }
     shape::primal(all);
   }
