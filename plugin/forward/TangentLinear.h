@@ -112,6 +112,12 @@ private:
   std::map<const Function *, const Function *> sources_;
 };
 
+/// Defers the tangent of a call whose value is only compared and then
+/// selected in the branch that follows to that branch: the value alone is
+/// computed where the call was (DeferTangents.cpp). Run on each
+/// tangent-linear function once it is built.
+void deferSelectedTangents(Function &fn, const TangentLinearizer &lin);
+
 } // namespace tangent
 
 #endif

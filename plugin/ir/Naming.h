@@ -110,6 +110,9 @@ inline const char *zeroAdjoint() { return "dz"; }
 inline const char *mpiRegistry() { return "registered"; }
 /// The primal result, kept while a gradient's reverse sweep runs.
 inline const char *keptResult() { return "value"; }
+/// A call's value computed alone, its tangent deferred to where it is
+/// selected (forward/DeferTangents.cpp).
+inline const char *candidate() { return "candidate"; }
 
 // --- locals of checkpointed and recomputed loops (codegen/Loop*.cpp) -------
 /// The loop's trip count; an iteration's number (from 0, or counting down

@@ -5,7 +5,7 @@
 // checkpointed loops, bitwise equal to the fully taped Hessian-vector
 // product. hvp<f>().gradient_and_hvp gives the same product, bitwise, and
 // f's gradient from the same sweep (against grad<f>).
-#include "../e2e/check.hpp"
+#include "differences.hpp"
 
 #include <cmath>
 #include <vector>
@@ -14,6 +14,7 @@ using tangent_test::check_near;
 using tangent_test::check_same;
 using tangent_test::check_strategies;
 using tangent_test::check_true;
+using tangent_test::fd_hvp;
 using tangent_test::tight_tol;
 using tangent_test::tolerance;
 
@@ -132,24 +133,6 @@ std::vector<double> times(const Matrix &h, const std::vector<double> &v) {
   for (std::size_t i = 0; i < h.size(); ++i)
     for (std::size_t j = 0; j < v.size(); ++j)
       out[i] += h[i][j] * v[j];
-  return out;
-}
-
-/// The gradient's central difference along v (step h).
-template <class G, class... Rest>
-std::vector<double> fd_hvp(const G &grad, const std::vector<double> &x,
-                           const std::vector<double> &v, const Rest &...rest) {
-  const double h = 1e-5;
-  auto at = [&](double t) {
-    auto y = x;
-    for (std::size_t i = 0; i < y.size(); ++i)
-      y[i] += t * v[i];
-    return tangent_test::flatten(grad(y, rest...));
-  };
-  auto p1 = at(h), m1 = at(-h), p2 = at(2 * h), m2 = at(-2 * h);
-  std::vector<double> out(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i)
-    out[i] = (8 * (p1[i] - m1[i]) - (p2[i] - m2[i])) / (12 * h);
   return out;
 }
 

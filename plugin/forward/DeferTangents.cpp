@@ -1,0 +1,207 @@
+//===- DeferTangents.cpp - tangents of a call computed where selected -----===//
+//
+// A tangent-linear function computes every call's tangent with its value.
+// When the value is only compared and then, in the branch that follows,
+// selected (`dist = g(...); if (dist < best) { best = dist; }`, a minimum
+// over candidates), the tangent of every candidate but the selected ones is
+// thrown away. This pass computes the value alone where the call was (the
+// primal function, a constant of the derivative) and calls the
+// tangent-linear function again at the top of the branch:
+//
+//   candidate = g(p, c);
+//   if (candidate < best) {
+//     dist = g_jvp(p, c, t_c, t_dist);
+//     t_best = t_dist;
+//     best = dist;
+//   }
+//
+// Legal when g writes nothing but its result (no output or non-const
+// pointer parameter, itself or in its callees; no library call whose
+// result could change between calls), the call's value and tangent are read
+// nowhere but in the branch's condition and its then-block, and the
+// tangent is written by nothing else. g and g_jvp compute the value with
+// the same operations, so the branch takes the same decision and the
+// derivative is bitwise the one of the undeferred call. The
+// Hessian-vector product (the adjoint of this function) then reverses the
+// tangent-linear call only where it was selected.
+//
+//===----------------------------------------------------------------------===//
+#include "forward/TangentLinear.h"
+#include "ir/IRWalk.h"
+#include "ir/Naming.h"
+#include <functional>
+#include <set>
+
+namespace tangent {
+
+namespace {
+
+/// Whether `e` calls a library function (`std::rand()`): calling the
+/// function twice could then differ.
+bool callsLibrary(const Expr &e) {
+  if (e.kind == ExprKind::InactiveCall && e.form == CallForm::Free)
+    return true;
+  for (const ExprPtr &op : e.ops)
+    if (callsLibrary(*op))
+      return true;
+  return false;
+}
+
+/// Whether a call of `g` writes nothing but its result.
+bool writesOnlyResult(const Function &g, std::set<const Function *> &seen) {
+  if (!seen.insert(&g).second)
+    return true; // recursion: the others decide
+  if (g.flattened || !g.result.isReal())
+    return false;
+  for (const Var *p : g.params) {
+    const bool storage =
+        p->type.kind == TypeKind::Pointer || p->type.isContainer();
+    if ((p->by_reference || storage) && !p->is_const &&
+        !(p->type.kind == TypeKind::Pointer && p->type.pointee_const))
+      return false;
+  }
+  bool pure = true;
+  forEachStmt(g.body, [&](const Stmt &s, int) {
+    if (s.kind == StmtKind::Call && (!s.callee || s.mpi || !s.custom.empty() ||
+                                     !writesOnlyResult(*s.callee, seen)))
+      pure = false;
+    forEachWrite(s, [&](Var *v, bool) {
+      if (v->role == VarRole::Param &&
+          (v->by_reference || v->type.kind == TypeKind::Pointer ||
+           v->type.isContainer()))
+        pure = false;
+    });
+    forEachExpr(s, [&](const Expr &e) { pure = pure && !callsLibrary(e); });
+    if (s.kind == StmtKind::Loop)
+      for (const ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
+        if (*e && callsLibrary(**e))
+          pure = false;
+  });
+  return pure;
+}
+
+/// Whether `v` is read anywhere in `body` outside `allowed` (a block not
+/// searched) and the argument list of `call` (which writes it).
+bool readElsewhere(const Block &body, const Var *v, const Stmt *call,
+                   const Block *allowed, const Stmt *branch) {
+  bool found = false;
+  std::function<void(const Block &)> walk = [&](const Block &block) {
+    if (&block == allowed)
+      return;
+    for (const StmtPtr &s : block) {
+      if (s.get() != call && s.get() != branch)
+        forEachExpr(*s, [&](const Expr &e) { found |= readsVar(e, v); });
+      if (s->kind == StmtKind::Loop) {
+        for (const ExprPtr *e :
+             {&s->loop->cond, &s->loop->start, &s->loop->bound})
+          if (*e)
+            found |= readsVar(**e, v);
+        walk(s->loop->init);
+        walk(s->loop->body);
+        walk(s->loop->step);
+      }
+      walk(s->then_block);
+      walk(s->else_block);
+      walk(s->block);
+    }
+  };
+  walk(body);
+  return found;
+}
+
+bool writtenElsewhere(const Block &body, const Var *v, const Stmt *call) {
+  bool found = false;
+  forEachStmt(body, [&](const Stmt &s, int) {
+    if (&s != call)
+      forEachWrite(s, [&](Var *w, bool) { found |= w == v; });
+  });
+  return found;
+}
+
+void substitute(Expr &e, const Var *from, Var *to) {
+  if (e.kind == ExprKind::VarRef && e.var == from)
+    e.var = to;
+  for (ExprPtr &op : e.ops)
+    substitute(*op, from, to);
+}
+
+class Deferrer {
+public:
+  Deferrer(Function &fn, const TangentLinearizer &lin) : fn_(fn), lin_(lin) {}
+
+  void block(Block &b) {
+    for (size_t i = 0; i < b.size(); ++i) {
+      Stmt &s = *b[i];
+      if (i + 1 < b.size() && b[i + 1]->kind == StmtKind::If &&
+          deferrable(s, *b[i + 1]))
+        defer(b, i);
+      nested(*b[i]);
+    }
+  }
+
+private:
+  Function &fn_;
+  const TangentLinearizer &lin_;
+
+  void nested(Stmt &s) {
+    block(s.then_block);
+    block(s.else_block);
+    block(s.block);
+    if (s.loop)
+      block(s.loop->body);
+  }
+
+  bool deferrable(const Stmt &call, const Stmt &branch) const {
+    if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty() ||
+        call.mpi || !call.result || !call.result->type.isReal())
+      return false;
+    const TangentSignature &sig = lin_.signature(call.callee);
+    const Function &g = *lin_.source(call.callee);
+    if (sig.result_tangent < 0 || call.args.empty() ||
+        call.args.size() <= g.params.size())
+      return false;
+    const Expr &last = *call.args.back();
+    if (last.kind != ExprKind::VarRef || last.var->role == VarRole::Param)
+      return false;
+    for (size_t k = 0; k + 1 < call.args.size(); ++k)
+      if (call.arg_is_output[k])
+        return false;
+    std::set<const Function *> seen;
+    if (!writesOnlyResult(g, seen))
+      return false;
+    const Var *value = call.result, *tangent = last.var;
+    return !readElsewhere(fn_.body, tangent, &call, &branch.then_block,
+                          nullptr) &&
+           !writtenElsewhere(fn_.body, tangent, &call) &&
+           !readElsewhere(fn_.body, value, &call, &branch.then_block, &branch);
+  }
+
+  /// b[i], the call, moves to the top of b[i + 1]'s then-block; its value
+  /// alone takes its place.
+  void defer(Block &b, size_t i) {
+    Stmt &call = *b[i];
+    Stmt &branch = *b[i + 1];
+    const Function &g = *lin_.source(call.callee);
+    Var *value =
+        fn_.addVar(naming::candidate(), call.result->type, VarRole::Temp);
+    value->name = fn_.names.fresh(naming::candidate());
+    auto primal = std::make_unique<Expr>();
+    primal->kind = ExprKind::InactiveCall;
+    primal->type = g.result;
+    primal->text = g.name;
+    for (size_t k = 0; k < g.params.size(); ++k)
+      primal->ops.push_back(call.args[k]->clone());
+    substitute(*branch.cond, call.result, value);
+    StmtPtr moved = std::move(b[i]);
+    b[i] = makeAssign(makeVarRef(value), std::move(primal), moved->loc);
+    branch.then_block.insert(branch.then_block.begin(), std::move(moved));
+  }
+};
+
+} // namespace
+
+void deferSelectedTangents(Function &fn, const TangentLinearizer &lin) {
+  Deferrer(fn, lin).block(fn.body);
+}
+
+} // namespace tangent

@@ -1,0 +1,55 @@
+// Tangents deferred to the branch that selects a call's value
+// (forward/DeferTangents.cpp): `nearest` computes each candidate distance
+// alone (`candidate`) and calls the distance's tangent-linear function
+// again only in the branch that takes it, in its jvp and so in its
+// Hessian-vector product (the adjoint of the jvp reverses that call only
+// where it was taken). `within` also reads the distance after the branch:
+// its calls stay as they are.
+#include <tangent/tangent.hpp>
+#include <vector>
+
+double sqdist(int d, const double *p, const double *c) {
+  double r = 0;
+  for (int l = 0; l < d; l++) {
+    double e = p[l] - c[l];
+    r = r + e * e;
+  }
+  return r;
+}
+
+double nearest(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]);
+    for (int j = 1; j < k; j++) {
+      double dist = sqdist(d, &pts[i], &c[std::size_t(j * d)]);
+      if (dist < best)
+        best = dist;
+    }
+    cost = cost + best;
+  }
+  return cost;
+}
+
+double within(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  int near = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]);
+    for (int j = 1; j < k; j++) {
+      double dist = sqdist(d, &pts[i], &c[std::size_t(j * d)]);
+      if (dist < best)
+        best = dist;
+      if (dist < 1.0)
+        near = near + 1;
+    }
+    cost = cost + best;
+  }
+  return cost * near;
+}
+
+constexpr tangent::options only_c{.wrt = tangent::wrt_params(0)};
+auto hnearest = tangent::hvp<nearest, only_c>();
+auto jwithin = tangent::jvp<within, only_c>();
