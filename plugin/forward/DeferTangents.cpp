@@ -15,7 +15,8 @@
 //     best = dist;
 //   }
 //
-// Legal when g writes nothing but its result (no output or non-const
+// Done for a selection: the branch compares the value and its then-block
+// copies it. Legal when g writes nothing but its result (no output or non-const
 // pointer parameter, itself or in its callees; no library call whose
 // result could change between calls), the call's value and tangent are read
 // nowhere but in the branch's condition and its then-block, and the
@@ -151,9 +152,29 @@ private:
       block(s.loop->body);
   }
 
+  /// A selection: the branch compares the value (`value < best`) and its
+  /// then-block copies it (`best = value`). A test that guards its use
+  /// (`if (s != 0) t = sqrt(s)`) is usually taken: deferring would compute
+  /// the value twice.
+  static bool selects(const Stmt &branch, const Var *value) {
+    const Expr &c = *branch.cond;
+    const bool compares =
+        c.kind == ExprKind::Binary &&
+        (c.op == Op::Lt || c.op == Op::Le || c.op == Op::Gt ||
+         c.op == Op::Ge) &&
+        ((c.ops[0]->kind == ExprKind::VarRef && c.ops[0]->var == value) ||
+         (c.ops[1]->kind == ExprKind::VarRef && c.ops[1]->var == value));
+    bool copies = false;
+    for (const StmtPtr &s : branch.then_block)
+      copies |= s->kind == StmtKind::Assign &&
+                s->rhs->kind == ExprKind::VarRef && s->rhs->var == value;
+    return compares && copies;
+  }
+
   bool deferrable(const Stmt &call, const Stmt &branch) const {
     if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty() ||
-        call.mpi || !call.result || !call.result->type.isReal())
+        call.mpi || !call.result || !call.result->type.isReal() ||
+        !selects(branch, call.result))
       return false;
     const TangentSignature &sig = lin_.signature(call.callee);
     const Function &g = *lin_.source(call.callee);

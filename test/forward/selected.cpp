@@ -57,7 +57,7 @@ std::vector<double> nearest_each(const std::vector<double> &c,
     for (int j = 1; j < k; j++) {
       double dist = sqdist(d, &pts[i], &c[std::size_t(j * d)]);
       if (dist < best)
-        best = dist * 1.0;
+        best = dist;
     }
     out.push_back(best);
   }

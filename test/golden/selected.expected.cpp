@@ -10,10 +10,10 @@ inline double within_jvp(const std::vector<double>& c, const std::vector<double>
 template <int tangent_w> inline double sqdist_2_jvp_lanes(int d, const double* p, const double* c, const tangent::lanes<double, tangent_w>* t_c, tangent::lanes<double, tangent_w>& t_result);
 template <int tangent_w> inline double within_2_jvp_lanes(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<tangent::lanes<double, tangent_w>>& t_c, tangent::lanes<double, tangent_w>& t_result);
 }
-#ifndef TANGENT_GENERATED_SQDIST_JVP_B5CE8B71485A7B62
-#define TANGENT_GENERATED_SQDIST_JVP_B5CE8B71485A7B62
+#ifndef TANGENT_GENERATED_SQDIST_JVP_A5816CD6FFAA7C66
+#define TANGENT_GENERATED_SQDIST_JVP_A5816CD6FFAA7C66
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:11)
+// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:13)
 inline double sqdist_jvp(int d, const double* p, const double* c, const double* t_c, double& t_result) {
   double result{};
   double r{};
@@ -22,7 +22,7 @@ inline double sqdist_jvp(int d, const double* p, const double* c, const double* 
   double t_e{};
   t_r = 0;
   r = 0.0;
-  // selected.input.cpp:13: for loop
+  // selected.input.cpp:15: for loop
   for (int l = 0; l < d; ++l) {
     t_e = -t_c[l];
     e = p[l] - c[l];
@@ -35,10 +35,10 @@ inline double sqdist_jvp(int d, const double* p, const double* c, const double* 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_WITHIN_JVP_6C80BF1D235787F1
-#define TANGENT_GENERATED_WITHIN_JVP_6C80BF1D235787F1
+#ifndef TANGENT_GENERATED_WITHIN_JVP_62F067246A0CFD08
+#define TANGENT_GENERATED_WITHIN_JVP_62F067246A0CFD08
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of within (selected.input.cpp:35)
+// tangent: forward mode (tangent-linear) of within (selected.input.cpp:37)
 inline double within_jvp(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, double& t_result) {
   double result{};
   int d{};
@@ -57,13 +57,13 @@ inline double within_jvp(const std::vector<double>& c, const std::vector<double>
   cost = 0.0;
   near = 0;
   i = 0ul;
-  // selected.input.cpp:39: for loop
+  // selected.input.cpp:41: for loop
   while (i + 1ul < pts.size()) {
-    // selected.input.cpp:40: call tangent::generated::sqdist_jvp
+    // selected.input.cpp:42: call tangent::generated::sqdist_jvp
     best = tangent::generated::sqdist_jvp(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
-    // selected.input.cpp:41: for loop
+    // selected.input.cpp:43: for loop
     for (int j = 1; j < k; ++j) {
-      // selected.input.cpp:42: call tangent::generated::sqdist_jvp
+      // selected.input.cpp:44: call tangent::generated::sqdist_jvp
       dist = tangent::generated::sqdist_jvp(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
       if (dist < best) {
         t_best = t_dist;
@@ -83,10 +83,10 @@ inline double within_jvp(const std::vector<double>& c, const std::vector<double>
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_SQDIST_2_JVP_LANES_79A9D22152597273
-#define TANGENT_GENERATED_SQDIST_2_JVP_LANES_79A9D22152597273
+#ifndef TANGENT_GENERATED_SQDIST_2_JVP_LANES_C2A29DF85E1AB3BF
+#define TANGENT_GENERATED_SQDIST_2_JVP_LANES_C2A29DF85E1AB3BF
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:11)
+// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:13)
 template <int tangent_w> inline double sqdist_2_jvp_lanes(int d, const double* p, const double* c, const tangent::lanes<double, tangent_w>* t_c, tangent::lanes<double, tangent_w>& t_result) {
   double result{};
   double r{};
@@ -95,7 +95,7 @@ template <int tangent_w> inline double sqdist_2_jvp_lanes(int d, const double* p
   tangent::lanes<double, tangent_w> t_e{};
   t_r = 0;
   r = 0.0;
-  // selected.input.cpp:13: for loop
+  // selected.input.cpp:15: for loop
   for (int l = 0; l < d; ++l) {
     t_e = -t_c[l];
     e = p[l] - c[l];
@@ -108,10 +108,10 @@ template <int tangent_w> inline double sqdist_2_jvp_lanes(int d, const double* p
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_WITHIN_2_JVP_LANES_7C6AE382F924373F
-#define TANGENT_GENERATED_WITHIN_2_JVP_LANES_7C6AE382F924373F
+#ifndef TANGENT_GENERATED_WITHIN_2_JVP_LANES_91998FF92038BCB6
+#define TANGENT_GENERATED_WITHIN_2_JVP_LANES_91998FF92038BCB6
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of within (selected.input.cpp:35)
+// tangent: forward mode (tangent-linear) of within (selected.input.cpp:37)
 template <int tangent_w> inline double within_2_jvp_lanes(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<tangent::lanes<double, tangent_w>>& t_c, tangent::lanes<double, tangent_w>& t_result) {
   double result{};
   int d{};
@@ -130,13 +130,13 @@ template <int tangent_w> inline double within_2_jvp_lanes(const std::vector<doub
   cost = 0.0;
   near = 0;
   i = 0ul;
-  // selected.input.cpp:39: for loop
+  // selected.input.cpp:41: for loop
   while (i + 1ul < pts.size()) {
-    // selected.input.cpp:40: call tangent::generated::sqdist_2_jvp_lanes<tangent_w>
+    // selected.input.cpp:42: call tangent::generated::sqdist_2_jvp_lanes<tangent_w>
     best = tangent::generated::sqdist_2_jvp_lanes<tangent_w>(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
-    // selected.input.cpp:41: for loop
+    // selected.input.cpp:43: for loop
     for (int j = 1; j < k; ++j) {
-      // selected.input.cpp:42: call tangent::generated::sqdist_2_jvp_lanes<tangent_w>
+      // selected.input.cpp:44: call tangent::generated::sqdist_2_jvp_lanes<tangent_w>
       dist = tangent::generated::sqdist_2_jvp_lanes<tangent_w>(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
       if (dist < best) {
         t_best = t_dist;
@@ -169,15 +169,14 @@ template <> struct tangent_linear<&within, tangent::options{.wrt = tangent::wrt_
 } // namespace tangent
 namespace tangent::generated {
 inline double sqdist_jvp(int d, const double* p, const double* c, const double* t_c, double& t_result);
-inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c, const double* t_c, double& t_result);
-inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, const double* t_c, double& t_result, double* d_c, double* d_t_c, double& d_t_result, double d_result);
-inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, double d_result);
-inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, std::vector<double>& d_t_c, double d_result);
+inline double guarded_jvp(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, double& t_result);
+template <int tangent_w> inline double sqdist_2_jvp_lanes(int d, const double* p, const double* c, const tangent::lanes<double, tangent_w>* t_c, tangent::lanes<double, tangent_w>& t_result);
+template <int tangent_w> inline double guarded_2_jvp_lanes(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<tangent::lanes<double, tangent_w>>& t_c, tangent::lanes<double, tangent_w>& t_result);
 }
-#ifndef TANGENT_GENERATED_SQDIST_JVP_B5CE8B71485A7B62
-#define TANGENT_GENERATED_SQDIST_JVP_B5CE8B71485A7B62
+#ifndef TANGENT_GENERATED_SQDIST_JVP_A5816CD6FFAA7C66
+#define TANGENT_GENERATED_SQDIST_JVP_A5816CD6FFAA7C66
 namespace tangent::generated {
-// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:11)
+// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:13)
 inline double sqdist_jvp(int d, const double* p, const double* c, const double* t_c, double& t_result) {
   double result{};
   double r{};
@@ -186,7 +185,7 @@ inline double sqdist_jvp(int d, const double* p, const double* c, const double* 
   double t_e{};
   t_r = 0;
   r = 0.0;
-  // selected.input.cpp:13: for loop
+  // selected.input.cpp:15: for loop
   for (int l = 0; l < d; ++l) {
     t_e = -t_c[l];
     e = p[l] - c[l];
@@ -199,10 +198,134 @@ inline double sqdist_jvp(int d, const double* p, const double* c, const double* 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_SQDIST_JVP_ADJOINT_08B46A18B8F3EE56
-#define TANGENT_GENERATED_SQDIST_JVP_ADJOINT_08B46A18B8F3EE56
+#ifndef TANGENT_GENERATED_GUARDED_JVP_920D50BCB064C8AA
+#define TANGENT_GENERATED_GUARDED_JVP_920D50BCB064C8AA
 namespace tangent::generated {
-// tangent: adjoint of tangent::generated::sqdist_jvp (selected.input.cpp:11), forward sweep
+// tangent: forward mode (tangent-linear) of guarded (selected.input.cpp:55)
+inline double guarded_jvp(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, double& t_result) {
+  double result{};
+  double r{};
+  double s{};
+  double t_r{};
+  double t_s{};
+  double v{};
+  double t_v{};
+  t_r = 0;
+  r = 0.0;
+  // selected.input.cpp:57: call tangent::generated::sqdist_jvp
+  s = tangent::generated::sqdist_jvp(2, pts.data() + 0ul, c.data() + 0ul, t_c.data() + 0ul, t_s);
+  if (s > 9.9999999999999998e-13) {
+    v = std::sqrt(s);
+    t_v = t_s * (0.5 / v);
+    t_r = t_v + t_s;
+    r = v + s;
+  }
+  t_result = t_r;
+  result = r;
+  return result;
+}
+} // namespace tangent::generated
+#endif
+#ifndef TANGENT_GENERATED_SQDIST_2_JVP_LANES_C2A29DF85E1AB3BF
+#define TANGENT_GENERATED_SQDIST_2_JVP_LANES_C2A29DF85E1AB3BF
+namespace tangent::generated {
+// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:13)
+template <int tangent_w> inline double sqdist_2_jvp_lanes(int d, const double* p, const double* c, const tangent::lanes<double, tangent_w>* t_c, tangent::lanes<double, tangent_w>& t_result) {
+  double result{};
+  double r{};
+  double e{};
+  tangent::lanes<double, tangent_w> t_r{};
+  tangent::lanes<double, tangent_w> t_e{};
+  t_r = 0;
+  r = 0.0;
+  // selected.input.cpp:15: for loop
+  for (int l = 0; l < d; ++l) {
+    t_e = -t_c[l];
+    e = p[l] - c[l];
+    t_r = t_r + (t_e * e + e * t_e);
+    r = r + e * e;
+  }
+  t_result = t_r;
+  result = r;
+  return result;
+}
+} // namespace tangent::generated
+#endif
+#ifndef TANGENT_GENERATED_GUARDED_2_JVP_LANES_9D629E0A3521CA44
+#define TANGENT_GENERATED_GUARDED_2_JVP_LANES_9D629E0A3521CA44
+namespace tangent::generated {
+// tangent: forward mode (tangent-linear) of guarded (selected.input.cpp:55)
+template <int tangent_w> inline double guarded_2_jvp_lanes(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<tangent::lanes<double, tangent_w>>& t_c, tangent::lanes<double, tangent_w>& t_result) {
+  double result{};
+  double r{};
+  double s{};
+  tangent::lanes<double, tangent_w> t_r{};
+  tangent::lanes<double, tangent_w> t_s{};
+  double v{};
+  tangent::lanes<double, tangent_w> t_v{};
+  t_r = 0;
+  r = 0.0;
+  // selected.input.cpp:57: call tangent::generated::sqdist_2_jvp_lanes<tangent_w>
+  s = tangent::generated::sqdist_2_jvp_lanes<tangent_w>(2, pts.data() + 0ul, c.data() + 0ul, t_c.data() + 0ul, t_s);
+  if (s > 9.9999999999999998e-13) {
+    v = std::sqrt(s);
+    t_v = t_s * (0.5 / v);
+    t_r = t_v + t_s;
+    r = v + s;
+  }
+  t_result = t_r;
+  result = r;
+  return result;
+}
+} // namespace tangent::generated
+#endif
+namespace tangent {
+template <> struct tangent_linear<&guarded, tangent::options{.wrt = tangent::wrt_params(0)}> {
+  static constexpr unsigned long long source_hash = 0x071b66f6edb5ffafull;
+  static double jvp(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& direction_0, double& tangent_result) {
+    return generated::guarded_jvp(c, pts, direction_0, tangent_result);
+  }
+  template <int tangent_w> static double jvp_lanes(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<tangent::lanes<double, tangent_w>>& direction_0, tangent::lanes<double, tangent_w>& tangent_result) {
+    return generated::guarded_2_jvp_lanes<tangent_w>(c, pts, direction_0, tangent_result);
+  }
+};
+} // namespace tangent
+namespace tangent::generated {
+inline double sqdist_jvp(int d, const double* p, const double* c, const double* t_c, double& t_result);
+inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c, const double* t_c, double& t_result);
+inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, const double* t_c, double& t_result, double* d_c, double* d_t_c, double& d_t_result, double d_result);
+inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, double d_result);
+inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, std::vector<double>& d_t_c, double d_result);
+}
+#ifndef TANGENT_GENERATED_SQDIST_JVP_A5816CD6FFAA7C66
+#define TANGENT_GENERATED_SQDIST_JVP_A5816CD6FFAA7C66
+namespace tangent::generated {
+// tangent: forward mode (tangent-linear) of sqdist (selected.input.cpp:13)
+inline double sqdist_jvp(int d, const double* p, const double* c, const double* t_c, double& t_result) {
+  double result{};
+  double r{};
+  double e{};
+  double t_r{};
+  double t_e{};
+  t_r = 0;
+  r = 0.0;
+  // selected.input.cpp:15: for loop
+  for (int l = 0; l < d; ++l) {
+    t_e = -t_c[l];
+    e = p[l] - c[l];
+    t_r = t_r + (t_e * e + e * t_e);
+    r = r + e * e;
+  }
+  t_result = t_r;
+  result = r;
+  return result;
+}
+} // namespace tangent::generated
+#endif
+#ifndef TANGENT_GENERATED_SQDIST_JVP_ADJOINT_70DD604B9786FE4E
+#define TANGENT_GENERATED_SQDIST_JVP_ADJOINT_70DD604B9786FE4E
+namespace tangent::generated {
+// tangent: adjoint of tangent::generated::sqdist_jvp (selected.input.cpp:13), forward sweep
 inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c, const double* t_c, double& t_result) {
   tangent::tape &tape = tangent::thread_tape();
   double result{};
@@ -212,7 +335,7 @@ inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c
   double t_e{};
   t_r = 0;
   r = 0.0;
-  // selected.input.cpp:13: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
+  // selected.input.cpp:15: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
   for (int l = 0; l < d; ++l) {
     t_e = -t_c[l];
     e = p[l] - c[l];
@@ -225,7 +348,7 @@ inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c
   return result;
 }
 
-// tangent: adjoint of tangent::generated::sqdist_jvp (selected.input.cpp:11), reverse sweep
+// tangent: adjoint of tangent::generated::sqdist_jvp (selected.input.cpp:13), reverse sweep
 inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, const double* t_c, double& t_result, double* d_c, double* d_t_c, double& d_t_result, double d_result) {
   tangent::tape &tape = tangent::thread_tape();
   double result{};
@@ -243,7 +366,7 @@ inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, 
   const double d_4 = d_t_result;
   d_t_result = 0;
   d_t_r += d_4;
-  // selected.input.cpp:13: for loop, reversed
+  // selected.input.cpp:15: for loop, reversed
   for (int l = d; l-- > 0;) {
     t_e = -t_c[l];
     e = p[l] - c[l];
@@ -266,10 +389,10 @@ inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_3059EB38B83932AE
-#define TANGENT_GENERATED_NEAREST_HVP_3059EB38B83932AE
+#ifndef TANGENT_GENERATED_NEAREST_HVP_752DDBDD820A09F0
+#define TANGENT_GENERATED_NEAREST_HVP_752DDBDD820A09F0
 namespace tangent::generated {
-// tangent: adjoint of nearest (selected.input.cpp:20)
+// tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, double d_result) {
   tangent::tape &tape = tangent::thread_tape();
   double result{};
@@ -290,18 +413,18 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
   t_cost = 0;
   cost = 0.0;
   i = 0ul;
-  // selected.input.cpp:23: for loop, trip count recorded (checkpointing not requested)
+  // selected.input.cpp:25: for loop, trip count recorded (checkpointing not requested)
   std::size_t trips = 0;
   while (i + 1ul < pts.size()) {
     ++trips;
-    // selected.input.cpp:24: call tangent::generated::sqdist_jvp
+    // selected.input.cpp:26: call tangent::generated::sqdist_jvp
     best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
-    // selected.input.cpp:25: for loop (checkpointing not requested)
+    // selected.input.cpp:27: for loop (checkpointing not requested)
     for (int j = 1; j < k; ++j) {
       candidate = sqdist(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2));
       const bool taken = candidate < best;
       if (taken) {
-        // selected.input.cpp:26: call tangent::generated::sqdist_jvp
+        // selected.input.cpp:28: call tangent::generated::sqdist_jvp
         dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
         t_best = t_dist;
         best = dist;
@@ -324,25 +447,25 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
   const double d_3 = d_result;
   d_result = 0;
   d_t_cost += d_3;
-  // selected.input.cpp:23: for loop, reversed
+  // selected.input.cpp:25: for loop, reversed
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
-    // selected.input.cpp:25: for loop, reversed
+    // selected.input.cpp:27: for loop, reversed
     for (int j = k; j-- > 1;) {
       if (tape.pop<bool>()) {
         const double d_2 = d_t_best;
         d_t_best = 0;
         d_t_dist += d_2;
         std::vector<double> dz_2(t_c.size());
-        // selected.input.cpp:26: reverse of the call
+        // selected.input.cpp:28: reverse of the call
         if (d_t_dist != 0) {
           tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), dz_2.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
         }
       }
     }
     std::vector<double> dz(t_c.size());
-    // selected.input.cpp:24: reverse of the call
+    // selected.input.cpp:26: reverse of the call
     if (d_t_best != 0) {
       tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best, d_c.data() + 0ul, dz.data() + 0ul, d_t_best, 0.0);
     }
@@ -352,10 +475,10 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_42C50B83FD45E688
-#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_42C50B83FD45E688
+#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_A6D16D19649708D2
+#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_A6D16D19649708D2
 namespace tangent::generated {
-// tangent: adjoint of nearest (selected.input.cpp:20)
+// tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, std::vector<double>& d_t_c, double d_result) {
   tangent::tape &tape = tangent::thread_tape();
   double result{};
@@ -376,18 +499,18 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
   t_cost = 0;
   cost = 0.0;
   i = 0ul;
-  // selected.input.cpp:23: for loop, trip count recorded (checkpointing not requested)
+  // selected.input.cpp:25: for loop, trip count recorded (checkpointing not requested)
   std::size_t trips = 0;
   while (i + 1ul < pts.size()) {
     ++trips;
-    // selected.input.cpp:24: call tangent::generated::sqdist_jvp
+    // selected.input.cpp:26: call tangent::generated::sqdist_jvp
     best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
-    // selected.input.cpp:25: for loop (checkpointing not requested)
+    // selected.input.cpp:27: for loop (checkpointing not requested)
     for (int j = 1; j < k; ++j) {
       candidate = sqdist(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2));
       const bool taken = candidate < best;
       if (taken) {
-        // selected.input.cpp:26: call tangent::generated::sqdist_jvp
+        // selected.input.cpp:28: call tangent::generated::sqdist_jvp
         dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
         t_best = t_dist;
         best = dist;
@@ -410,23 +533,23 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
   const double d_3 = d_result;
   d_result = 0;
   d_t_cost += d_3;
-  // selected.input.cpp:23: for loop, reversed
+  // selected.input.cpp:25: for loop, reversed
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
-    // selected.input.cpp:25: for loop, reversed
+    // selected.input.cpp:27: for loop, reversed
     for (int j = k; j-- > 1;) {
       if (tape.pop<bool>()) {
         const double d_2 = d_t_best;
         d_t_best = 0;
         d_t_dist += d_2;
-        // selected.input.cpp:26: reverse of the call
+        // selected.input.cpp:28: reverse of the call
         if (d_t_dist != 0) {
           tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), d_t_c.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
         }
       }
     }
-    // selected.input.cpp:24: reverse of the call
+    // selected.input.cpp:26: reverse of the call
     if (d_t_best != 0) {
       tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best, d_c.data() + 0ul, d_t_c.data() + 0ul, d_t_best, 0.0);
     }

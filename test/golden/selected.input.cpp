@@ -4,8 +4,10 @@
 // again only in the branch that takes it, in its jvp and so in its
 // Hessian-vector product (the adjoint of the jvp reverses that call only
 // where it was taken). `within` also reads the distance after the branch:
-// its calls stay as they are.
+// its calls stay as they are; so do `guarded`'s, whose branch tests the
+// value before using it (no selection: it is usually taken).
 #include <tangent/tangent.hpp>
+#include <cmath>
 #include <vector>
 
 double sqdist(int d, const double *p, const double *c) {
@@ -50,6 +52,15 @@ double within(const std::vector<double> &c, const std::vector<double> &pts) {
   return cost * near;
 }
 
+double guarded(const std::vector<double> &c, const std::vector<double> &pts) {
+  double r = 0;
+  const double s = sqdist(2, &pts[0], &c[0]);
+  if (s > 1e-12)
+    r = std::sqrt(s) + s;
+  return r;
+}
+
 constexpr tangent::options only_c{.wrt = tangent::wrt_params(0)};
 auto hnearest = tangent::hvp<nearest, only_c>();
 auto jwithin = tangent::jvp<within, only_c>();
+auto jguarded = tangent::jvp<guarded, only_c>();
