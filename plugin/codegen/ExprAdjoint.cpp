@@ -107,10 +107,18 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
   switch (e.kind) {
   case ExprKind::VarRef:
   case ExprKind::Index:
-    if (contributions_)
+    if (contributions_) {
       contributions_->push_back({&e, adjointOf(e, subst), adj});
-    else
-      out.statement(adjointOf(e, subst) + " += " + adj + ";");
+    } else {
+      std::string target = adjointOf(e, subst);
+      if (auto acc = accumulators_.find(target); acc != accumulators_.end()) {
+        if (!acc->second.used)
+          acc->second.local = fresh(naming::elementSum());
+        acc->second.used = true;
+        target = acc->second.local;
+      }
+      out.statement(target + " += " + adj + ";");
+    }
     return;
   case ExprKind::Cast:
     propagate(*e.ops[0], adj, out, subst);

@@ -253,7 +253,14 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       bulk_saved_.insert(w);
     Sweeps body;
     RecordBlock blk;
+    // Updates of adjoint elements at an index the loop does not change go
+    // to locals while the body is generated, added once after the loop.
+    std::map<std::string, Accumulator> accumulators;
+    if (record_)
+      accumulators = loopAccumulators(li);
+    std::swap(accumulators_, accumulators);
     const bool blocked = blockBody(li, body, blk);
+    std::swap(accumulators_, accumulators);
     for (const Stmt *w : bulk)
       bulk_saved_.erase(w);
     Code restore_bulk;
@@ -297,6 +304,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     if (blocked)
       out.rev.statement("const std::byte *const " + blk.rev_name + " = " +
                         rt::popBlock(blk.type, start, bound, blk.per) + ";");
+    for (const auto &[element, acc] : accumulators)
+      if (acc.used)
+        out.rev.statement(acc.type + " " + acc.local + "{};");
     if (header)
       out.rev.openFor(*header);
     else {
@@ -309,6 +319,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     }
     out.rev.append(body.rev);
     out.rev.close();
+    for (const auto &[element, acc] : accumulators)
+      if (acc.used)
+        out.rev.statement(element + " += " + acc.local + ";");
     // Bulk records were pushed before the loop's own: restore them last.
     out.rev.append(restore_bulk);
     return out;

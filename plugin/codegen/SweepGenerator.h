@@ -78,6 +78,18 @@ private:
   /// While set, propagate() collects contributions instead of emitting
   /// them, and never binds shared adjoints to locals.
   std::vector<Contribution> *contributions_ = nullptr;
+  /// Adjoint elements that a counted loop's reverse updates at an index
+  /// the loop does not change (`d_x[i]` in a loop over j), summed in a
+  /// local instead (LoopAccumulate.cpp): the element's adjoint as C++, the
+  /// local's name, and whether an update went to it.
+  struct Accumulator {
+    std::string local, type;
+    bool used = false;
+  };
+  std::map<std::string, Accumulator> accumulators_;
+  /// The accumulators of counted loop `li`'s reverse: element adjoints
+  /// as C++ (`d_x[i]`) with fresh local names (LoopAccumulate.cpp).
+  std::map<std::string, Accumulator> loopAccumulators(const LoopInfo &li);
   /// The scalar records of a counted loop's body, which go to one tape
   /// block instead of one push each (LoopFullTape.cpp). Without names the
   /// records are pushed as usual and only counted, to decide whether a

@@ -39,8 +39,8 @@ inline void rhs_unrestored_z_reverse(int n, const double* p, const double* y, do
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_TRI_9F0104C30C54B380
-#define TANGENT_GENERATED_TRI_9F0104C30C54B380
+#ifndef TANGENT_GENERATED_TRI_6F1D7E638E8F61A4
+#define TANGENT_GENERATED_TRI_6F1D7E638E8F61A4
 namespace tangent::generated {
 // tangent: adjoint of tri (callee_outputs.input.cpp:11), forward sweep
 inline void tri_forward(int d, const double* l, const double* x, double* out) {
@@ -73,12 +73,14 @@ inline void tri_reverse(int d, const double* l, const double* x, double* out, do
   // callee_outputs.input.cpp:15: for loop, reversed
   for (int i_2 = d; i_2-- > 0;) {
     // callee_outputs.input.cpp:16: for loop, reversed
+    double sum{};
     for (int j = d; j-- > i_2 + 1;) {
       k = k - 1;
       const double d_3 = d_out[j];
       d_l[k] += d_3 * x[i_2];
-      d_x[i_2] += l[k] * d_3;
+      sum += l[k] * d_3;
     }
+    d_x[i_2] += sum;
   }
   // callee_outputs.input.cpp:12: for loop, reversed
   const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, d, 1);
