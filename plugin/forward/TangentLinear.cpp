@@ -75,6 +75,7 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
         tangent_data |= std::uint64_t(1) << p->param_index;
   TangentBuilder(fn, *out, *this).build(form, sig, data, tangent_data);
   deferSelectedTangents(*out, *this);
+  reuseComputedValues(*out);
   classifyLoops(*out); // counted loops print as `for` loops
   return out;
 }

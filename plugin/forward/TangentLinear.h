@@ -118,6 +118,12 @@ private:
 /// tangent-linear function once it is built.
 void deferSelectedTangents(Function &fn, const TangentLinearizer &lin);
 
+/// Rows that call a function of the rule table on the arguments of a value
+/// the function computes anyway (`s = sin(t)`) read that value, its
+/// statement moved up to before them (ReuseValues.cpp). Run on each
+/// tangent-linear function once it is built.
+void reuseComputedValues(Function &fn);
+
 } // namespace tangent
 
 #endif

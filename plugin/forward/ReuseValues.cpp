@@ -1,0 +1,180 @@
+//===- ReuseValues.cpp - rule rows that read a value already computed -----===//
+//
+// A tangent row often calls the function whose value the code computes
+// anyway: the tangent of `c = cos(t)` is `t_t * -sin(t)`, and the code
+// computes `s = sin(t)` two statements later (a rotation). The row reads
+// `s` instead, the statement that computes it moved up to before the row:
+//
+//   s = std::sin(t);               // moved up
+//   t_c = t_t * -s;                // was -std::sin(t)
+//   c = std::cos(t);
+//   t_s = t_t * c;                 // was std::cos(t)
+//
+// A value `v = f(x...)` (a function of the rule table on variables and
+// literals, into a scalar local) replaces the same call in the statements
+// of its block after it, up to a write of v or of an argument; and it moves
+// up, past statements that neither access v nor write an argument, to the
+// first statement of its block that makes the call. Each statement still
+// computes the same values with the same operations (a call's value is
+// the variable's), so results are bitwise those of the calls.
+//
+//===----------------------------------------------------------------------===//
+#include "forward/TangentLinear.h"
+#include "ir/IRWalk.h"
+#include <set>
+
+namespace tangent {
+
+namespace {
+
+/// `v = f(args)` with f a function of the rule table, its arguments
+/// variables or literals, v a floating-point scalar local.
+bool reusable(const Stmt &s) {
+  if (s.kind != StmtKind::Assign || s.lhs->kind != ExprKind::VarRef ||
+      s.rhs->kind != ExprKind::Math || !s.lhs->type.isReal() ||
+      s.lhs->var->role == VarRole::Param)
+    return false;
+  for (const ExprPtr &op : s.rhs->ops)
+    if ((op->kind != ExprKind::VarRef && op->kind != ExprKind::Literal) ||
+        (op->kind == ExprKind::VarRef && op->var == s.lhs->var))
+      return false;
+  return true;
+}
+
+/// Whether `e` contains the call `m`.
+bool contains(const Expr &e, const Expr &m) {
+  if (sameExpr(e, m))
+    return true;
+  for (const ExprPtr &op : e.ops)
+    if (contains(*op, m))
+      return true;
+  return false;
+}
+
+/// Whether `s` (with its nested statements) contains the call `m`.
+bool stmtContains(const Stmt &s, const Expr &m) {
+  bool found = false;
+  auto visit = [&](const Stmt &t) {
+    forEachExpr(t, [&](const Expr &e) { found |= contains(e, m); });
+    if (t.loop)
+      for (const ExprPtr *e : {&t.loop->cond, &t.loop->start, &t.loop->bound})
+        if (*e)
+          found |= contains(**e, m);
+  };
+  visit(s);
+  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
+    forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
+  if (s.loop)
+    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
+      forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
+  return found;
+}
+
+/// Replaces every `m` in `e` by `v`.
+void replace(ExprPtr &e, const Expr &m, Var *v) {
+  if (sameExpr(*e, m)) {
+    e = makeVarRef(v);
+    return;
+  }
+  for (ExprPtr &op : e->ops)
+    replace(op, m, v);
+}
+
+void replaceIn(Stmt &s, const Expr &m, Var *v) {
+  for (ExprPtr *e : {&s.lhs, &s.rhs, &s.cond})
+    if (*e)
+      replace(*e, m, v);
+  for (ExprPtr &a : s.args)
+    replace(a, m, v);
+  for (Block *b : {&s.then_block, &s.else_block, &s.block})
+    for (StmtPtr &t : *b)
+      replaceIn(*t, m, v);
+  if (s.loop) {
+    for (ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
+      if (*e)
+        replace(*e, m, v);
+    for (Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
+      for (StmtPtr &t : *b)
+        replaceIn(*t, m, v);
+  }
+}
+
+/// The variables `s` (with its nested statements) writes, and reads.
+void accesses(const Stmt &s, std::set<const Var *> &written,
+              std::set<const Var *> &read) {
+  auto visit = [&](const Stmt &t) {
+    forEachWrite(t, [&](Var *w, bool) { written.insert(w); });
+    forEachExpr(t, [&](const Expr &e) {
+      forEachRead(e, [&](Var *r) { read.insert(r); });
+    });
+    if (t.loop) {
+      written.insert(t.loop->induction);
+      for (const ExprPtr *e : {&t.loop->cond, &t.loop->start, &t.loop->bound})
+        if (*e)
+          forEachRead(**e, [&](Var *r) { read.insert(r); });
+    }
+  };
+  visit(s);
+  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
+    forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
+  if (s.loop)
+    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
+      forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
+}
+
+bool touches(const Stmt &s, const Stmt &def) {
+  std::set<const Var *> written, read;
+  accesses(s, written, read);
+  if (written.count(def.lhs->var) || read.count(def.lhs->var))
+    return true;
+  for (const ExprPtr &op : def.rhs->ops)
+    if (op->kind == ExprKind::VarRef && written.count(op->var))
+      return true;
+  return false;
+}
+
+void reuseIn(Block &b) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    if (!reusable(*b[i]))
+      continue;
+    // Up: to the first statement that makes the call, past statements that
+    // leave the value and its arguments alone.
+    size_t to = i;
+    for (size_t k = i; k-- > 0;) {
+      if (touches(*b[k], *b[i]))
+        break;
+      if (stmtContains(*b[k], *b[i]->rhs))
+        to = k;
+    }
+    if (to < i) {
+      StmtPtr def = std::move(b[i]);
+      b.erase(b.begin() + std::ptrdiff_t(i));
+      b.insert(b.begin() + std::ptrdiff_t(to), std::move(def));
+    }
+    // Down: the calls after it read the value, up to a write of it or of
+    // an argument.
+    const Stmt &def = *b[to];
+    for (size_t k = to + 1; k < b.size(); ++k) {
+      std::set<const Var *> written, read;
+      accesses(*b[k], written, read);
+      bool stop = written.count(def.lhs->var) > 0;
+      for (const ExprPtr &op : def.rhs->ops)
+        stop |= op->kind == ExprKind::VarRef && written.count(op->var);
+      if (stop)
+        break;
+      replaceIn(*b[k], *def.rhs, def.lhs->var);
+    }
+  }
+  for (StmtPtr &s : b) {
+    for (Block *nested : {&s->then_block, &s->else_block, &s->block})
+      reuseIn(*nested);
+    if (s->loop)
+      reuseIn(s->loop->body);
+  }
+}
+
+} // namespace
+
+void reuseComputedValues(Function &fn) { reuseIn(fn.body); }
+
+} // namespace tangent
