@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "forward/TangentLinear.h"
 #include "ir/IRWalk.h"
+#include <functional>
 #include <set>
 
 namespace tangent {
@@ -51,22 +52,32 @@ bool contains(const Expr &e, const Expr &m) {
   return false;
 }
 
+/// Calls `fn` on `s` and on every statement nested in it.
+void forEachNested(const Stmt &s, const std::function<void(const Stmt &)> &fn) {
+  fn(s);
+  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
+    forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
+  if (s.loop)
+    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
+      forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
+}
+
+/// The expressions of `t` itself, loop headers included.
+void forEachOwnExpr(const Stmt &t,
+                    const std::function<void(const Expr &)> &fn) {
+  forEachExpr(t, fn);
+  if (t.loop)
+    for (const ExprPtr *e : {&t.loop->cond, &t.loop->start, &t.loop->bound})
+      if (*e)
+        fn(**e);
+}
+
 /// Whether `s` (with its nested statements) contains the call `m`.
 bool stmtContains(const Stmt &s, const Expr &m) {
   bool found = false;
-  auto visit = [&](const Stmt &t) {
-    forEachExpr(t, [&](const Expr &e) { found |= contains(e, m); });
-    if (t.loop)
-      for (const ExprPtr *e : {&t.loop->cond, &t.loop->start, &t.loop->bound})
-        if (*e)
-          found |= contains(**e, m);
-  };
-  visit(s);
-  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
-    forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
-  if (s.loop)
-    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
-      forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
+  forEachNested(s, [&](const Stmt &t) {
+    forEachOwnExpr(t, [&](const Expr &e) { found |= contains(e, m); });
+  });
   return found;
 }
 
@@ -102,24 +113,14 @@ void replaceIn(Stmt &s, const Expr &m, Var *v) {
 /// The variables `s` (with its nested statements) writes, and reads.
 void accesses(const Stmt &s, std::set<const Var *> &written,
               std::set<const Var *> &read) {
-  auto visit = [&](const Stmt &t) {
+  forEachNested(s, [&](const Stmt &t) {
     forEachWrite(t, [&](Var *w, bool) { written.insert(w); });
-    forEachExpr(t, [&](const Expr &e) {
+    if (t.loop)
+      written.insert(t.loop->induction);
+    forEachOwnExpr(t, [&](const Expr &e) {
       forEachRead(e, [&](Var *r) { read.insert(r); });
     });
-    if (t.loop) {
-      written.insert(t.loop->induction);
-      for (const ExprPtr *e : {&t.loop->cond, &t.loop->start, &t.loop->bound})
-        if (*e)
-          forEachRead(**e, [&](Var *r) { read.insert(r); });
-    }
-  };
-  visit(s);
-  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
-    forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
-  if (s.loop)
-    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
-      forEachStmt(*b, [&](const Stmt &t, int) { visit(t); });
+  });
 }
 
 bool touches(const Stmt &s, const Stmt &def) {

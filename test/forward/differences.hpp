@@ -3,8 +3,9 @@
 /// \file
 /// Fourth-order central differences along a direction v (step 1e-5): of a
 /// gradient, the reference for Hessian-vector products (fd_hvp), and of a
-/// scalar function, the reference for directional derivatives (fd_along).
-/// Used by forward.hvp and forward.selected.
+/// scalar function, the reference for directional derivatives (fd_along);
+/// and the dot product that directional derivatives are checked with.
+/// Used by forward.hvp, forward.jvp, forward.selected and forward.reuse.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_TEST_FORWARD_DIFFERENCES_HPP
 #define TANGENT_TEST_FORWARD_DIFFERENCES_HPP
@@ -15,6 +16,14 @@
 #include <vector>
 
 namespace tangent_test {
+
+/// The dot product of two vectors of one size.
+inline double dot(const std::vector<double> &a, const std::vector<double> &b) {
+  double s = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    s += a[i] * b[i];
+  return s;
+}
 
 /// (8 (g(x + hv) - g(x - hv)) - (g(x + 2hv) - g(x - 2hv))) / 12h for a
 /// function `at(t)` = g(x + t v) (a number or a flattened vector).

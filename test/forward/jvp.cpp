@@ -3,7 +3,7 @@
 // every container kind. Each directional derivative is checked against the
 // gradient dotted with the tangent (to 1e-12: both are exact derivatives)
 // and against central differences of f along the tangent.
-#include "../e2e/check.hpp"
+#include "differences.hpp"
 
 #include <array>
 #include <cmath>
@@ -12,6 +12,7 @@
 using tangent_test::check_near;
 using tangent_test::check_strategies;
 using tangent_test::check_true;
+using tangent_test::dot;
 using tangent_test::tight_tol;
 
 double mixed(double x, double y) {
@@ -143,13 +144,6 @@ double guarded(const std::vector<double> &v) {
 template <class F> double central(const F &along, double h = 1e-5) {
   return (8 * (along(h) - along(-h)) - (along(2 * h) - along(-2 * h))) /
          (12 * h);
-}
-
-double dot(const std::vector<double> &a, const std::vector<double> &b) {
-  double s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
 }
 
 int main() {

@@ -14,6 +14,7 @@
 using tangent_test::check_near;
 using tangent_test::check_strategies;
 using tangent_test::check_true;
+using tangent_test::dot;
 using tangent_test::fd_along;
 using tangent_test::fd_hvp;
 using tangent_test::tight_tol;
@@ -45,13 +46,6 @@ double shifted(const std::vector<double> &v) {
   const double s = std::sin(t);
   const double c2 = std::cos(t);
   return c * s + c2 * v[1] + s * s;
-}
-
-double dot(const std::vector<double> &a, const std::vector<double> &b) {
-  double s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
 }
 
 int main() {

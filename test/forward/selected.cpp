@@ -15,6 +15,7 @@ using tangent_test::check_near;
 using tangent_test::check_same;
 using tangent_test::check_strategies;
 using tangent_test::check_true;
+using tangent_test::dot;
 using tangent_test::fd_along;
 using tangent_test::fd_hvp;
 using tangent_test::tight_tol;
@@ -147,15 +148,6 @@ int counted_calls(const std::vector<double> &c,
   int calls = 0;
   counted(c, pts, &calls);
   return calls;
-}
-
-// --- references ------------------------------------------------------------
-
-double dot(const std::vector<double> &a, const std::vector<double> &b) {
-  double s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
 }
 
 int main() {
