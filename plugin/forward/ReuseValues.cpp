@@ -16,7 +16,11 @@
 // up, past statements that neither access v nor write an argument, to the
 // first statement of its block that makes the call. Each statement still
 // computes the same values with the same operations (a call's value is
-// the variable's), so results are bitwise those of the calls.
+// the variable's), so the jvp's results are bitwise those of the calls.
+// The Hessian-vector product, this function's adjoint, then sends the
+// row's adjoint through v (and v's own rule) instead of through the call:
+// the same derivative, rounded in another order, and the same code in
+// every variant of the request.
 //
 //===----------------------------------------------------------------------===//
 #include "forward/TangentLinear.h"
