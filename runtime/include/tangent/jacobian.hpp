@@ -353,17 +353,18 @@ private:
           (detail::clear_lanes(std::get<shape::output_index[Q]>(t)), ...);
         }(typename shape::output_seq{});
         lanes_call(all, t, static_cast<int *>(nullptr));
-        each_scalar(t, all, output_params(typename shape::output_seq{}),
-                    [&](const auto &col, std::size_t i) {
-                      for (int l = 0; l < used; ++l)
-                        Jm[i * n + base + std::size_t(l)] = col[l];
-                    });
+        detail::with_used_lanes<W>(used, [&](auto count) {
+          each_scalar(t, all, output_params(typename shape::output_seq{}),
+                      [&](const auto &col, std::size_t i) {
+                        detail::store_lanes(Jm.data() + i * n + base, col,
+                                            count, 1);
+                      });
+        });
       } else {
         detail::clear_lanes(result);
         lanes_call(all, t, &result);
         for (std::size_t i = 0; i < m; ++i)
-          for (int l = 0; l < used; ++l)
-            Jm[i * n + base + std::size_t(l)] = result[i][l];
+          detail::store_lanes(Jm.data() + i * n + base, result[i], used, 1);
       }
       seed(base, used, 0.0);
     }
@@ -423,11 +424,13 @@ private:
             detail::lanes_adjoint<typename shape::template param_t<I>>(
                 std::get<I>(a))...);
       }(typename shape::arity_seq{}, typename shape::seq{});
-      each_scalar(a, all, input_params(typename shape::input_seq{}),
-                  [&](const auto &d, std::size_t c) {
-                    for (int l = 0; l < used; ++l)
-                      Jm[(base + std::size_t(l)) * n + c] = d[l];
-                  });
+      double *rows = Jm.data() + base * n;
+      detail::with_used_lanes<W>(used, [&](auto count) {
+        each_scalar(a, all, input_params(typename shape::input_seq{}),
+                    [&](const auto &d, std::size_t c) {
+                      detail::store_lanes(rows + c, d, count, n);
+                    });
+      });
     }
     shape::primal(all);
   }

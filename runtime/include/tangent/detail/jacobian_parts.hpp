@@ -41,6 +41,23 @@ template <class L> auto &lanes_at(L &l, std::size_t k) {
     return l[k];
   }
 }
+/// Stores lanes 0..used of `l` at `out`, `stride` apart (into a dense
+/// Jacobian). `used` is a `std::integral_constant<int, W>` when every lane
+/// is used (with_used_lanes): a loop the compiler unrolls (a loop to a
+/// run-time bound cost bundle adjustment's 2 x 15 blocks 15%).
+template <class L, class Used>
+void store_lanes(double *out, const L &l, Used used, std::size_t stride) {
+  for (int k = 0; k < int(used); ++k)
+    out[std::size_t(k) * stride] = l[k];
+}
+/// Calls `fn(count)` with `std::integral_constant<int, W>` when `used` is W
+/// (every lane), so that loops to the count unroll, else with `used`.
+template <int W, class Fn> void with_used_lanes(int used, const Fn &fn) {
+  if (used == W)
+    fn(std::integral_constant<int, W>{});
+  else
+    fn(used);
+}
 /// The adjoint argument of `pullback_lanes` for a parameter of type P
 /// held in laned value `l`: a pointer to a scalar's lanes or to a
 /// pointer's elements, the vector of lanes itself for a vector.
