@@ -55,11 +55,7 @@ bool cheap(const Expr &e) {
 
 /// Every variable read by the statement itself or its loop header.
 void readsOf(const Stmt &s, const std::function<void(Var *)> &fn) {
-  forEachExpr(s, [&](const Expr &e) { forEachRead(e, fn); });
-  if (s.kind == StmtKind::Loop)
-    for (const ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
-      if (*e)
-        forEachRead(**e, fn);
+  forEachOwnExpr(s, [&](const Expr &e) { forEachRead(e, fn); });
 }
 
 class Rematerializer {

@@ -30,7 +30,6 @@
 #include "forward/TangentLinear.h"
 #include "ir/IRWalk.h"
 #include "ir/Naming.h"
-#include <functional>
 #include <set>
 
 namespace tangent {
@@ -72,41 +71,26 @@ bool writesOnlyResult(const Function &g, std::set<const Function *> &seen) {
            v->type.isContainer()))
         pure = false;
     });
-    forEachExpr(s, [&](const Expr &e) { pure = pure && !callsLibrary(e); });
-    if (s.kind == StmtKind::Loop)
-      for (const ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
-        if (*e && callsLibrary(**e))
-          pure = false;
+    forEachOwnExpr(s, [&](const Expr &e) { pure = pure && !callsLibrary(e); });
   });
   return pure;
 }
 
-/// Whether `v` is read anywhere in `body` outside `allowed` (a block not
-/// searched) and the argument list of `call` (which writes it).
-bool readElsewhere(const Block &body, const Var *v, const Stmt *call,
-                   const Block *allowed, const Stmt *branch) {
+/// Whether `v` is read in `body` anywhere but in `branch`'s then-block and
+/// by `call` (which writes it); with `condition`, also not by `branch`'s
+/// condition.
+bool readElsewhere(const Block &body, const Var *v, const Stmt &call,
+                   const Stmt &branch, bool condition) {
+  std::set<const Stmt *> allowed{&call};
+  if (condition)
+    allowed.insert(&branch);
+  forEachStmt(branch.then_block,
+              [&](const Stmt &s, int) { allowed.insert(&s); });
   bool found = false;
-  std::function<void(const Block &)> walk = [&](const Block &block) {
-    if (&block == allowed)
-      return;
-    for (const StmtPtr &s : block) {
-      if (s.get() != call && s.get() != branch)
-        forEachExpr(*s, [&](const Expr &e) { found |= readsVar(e, v); });
-      if (s->kind == StmtKind::Loop) {
-        for (const ExprPtr *e :
-             {&s->loop->cond, &s->loop->start, &s->loop->bound})
-          if (*e)
-            found |= readsVar(**e, v);
-        walk(s->loop->init);
-        walk(s->loop->body);
-        walk(s->loop->step);
-      }
-      walk(s->then_block);
-      walk(s->else_block);
-      walk(s->block);
-    }
-  };
-  walk(body);
+  forEachStmt(body, [&](const Stmt &s, int) {
+    if (!allowed.count(&s))
+      forEachOwnExpr(s, [&](const Expr &e) { found |= readsVar(e, v); });
+  });
   return found;
 }
 
@@ -184,17 +168,15 @@ private:
     const Expr &last = *call.args.back();
     if (last.kind != ExprKind::VarRef || last.var->role == VarRole::Param)
       return false;
-    for (size_t k = 0; k + 1 < call.args.size(); ++k)
-      if (call.arg_is_output[k])
-        return false;
+    // (No argument but the tangent's is an output: g's parameters are
+    // values and pointers or references to const.)
     std::set<const Function *> seen;
     if (!writesOnlyResult(g, seen))
       return false;
     const Var *value = call.result, *tangent = last.var;
-    return !readElsewhere(fn_.body, tangent, &call, &branch.then_block,
-                          nullptr) &&
+    return !readElsewhere(fn_.body, tangent, call, branch, false) &&
            !writtenElsewhere(fn_.body, tangent, &call) &&
-           !readElsewhere(fn_.body, value, &call, &branch.then_block, &branch);
+           !readElsewhere(fn_.body, value, call, branch, true);
   }
 
   /// b[i], the call, moves to the top of b[i + 1]'s then-block; its value

@@ -26,7 +26,6 @@
 #include "forward/TangentLinear.h"
 #include "ir/IRWalk.h"
 #include <functional>
-#include <set>
 
 namespace tangent {
 
@@ -64,16 +63,6 @@ void forEachNested(const Stmt &s, const std::function<void(const Stmt &)> &fn) {
   if (s.loop)
     for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
       forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
-}
-
-/// The expressions of `t` itself, loop headers included.
-void forEachOwnExpr(const Stmt &t,
-                    const std::function<void(const Expr &)> &fn) {
-  forEachExpr(t, fn);
-  if (t.loop)
-    for (const ExprPtr *e : {&t.loop->cond, &t.loop->start, &t.loop->bound})
-      if (*e)
-        fn(**e);
 }
 
 /// Whether `s` (with its nested statements) contains the call `m`.
@@ -114,28 +103,25 @@ void replaceIn(Stmt &s, const Expr &m, Var *v) {
   }
 }
 
-/// The variables `s` (with its nested statements) writes, and reads.
-void accesses(const Stmt &s, std::set<const Var *> &written,
-              std::set<const Var *> &read) {
+/// Whether `s` (with its nested statements) writes def's variable or an
+/// argument of its call, or, with `or_reads`, reads its variable.
+bool changes(const Stmt &s, const Stmt &def, bool or_reads) {
+  const Var *v = def.lhs->var;
+  bool found = false;
   forEachNested(s, [&](const Stmt &t) {
-    forEachWrite(t, [&](Var *w, bool) { written.insert(w); });
+    auto argument = [&](const Var *w) {
+      for (const ExprPtr &op : def.rhs->ops)
+        if (op->kind == ExprKind::VarRef && op->var == w)
+          return true;
+      return false;
+    };
+    forEachWrite(t, [&](Var *w, bool) { found |= w == v || argument(w); });
     if (t.loop)
-      written.insert(t.loop->induction);
-    forEachOwnExpr(t, [&](const Expr &e) {
-      forEachRead(e, [&](Var *r) { read.insert(r); });
-    });
+      found |= argument(t.loop->induction);
+    if (or_reads)
+      forEachOwnExpr(t, [&](const Expr &e) { found |= readsVar(e, v); });
   });
-}
-
-bool touches(const Stmt &s, const Stmt &def) {
-  std::set<const Var *> written, read;
-  accesses(s, written, read);
-  if (written.count(def.lhs->var) || read.count(def.lhs->var))
-    return true;
-  for (const ExprPtr &op : def.rhs->ops)
-    if (op->kind == ExprKind::VarRef && written.count(op->var))
-      return true;
-  return false;
+  return found;
 }
 
 void reuseIn(Block &b) {
@@ -146,7 +132,7 @@ void reuseIn(Block &b) {
     // leave the value and its arguments alone.
     size_t to = i;
     for (size_t k = i; k-- > 0;) {
-      if (touches(*b[k], *b[i]))
+      if (changes(*b[k], *b[i], /*or_reads=*/true))
         break;
       if (stmtContains(*b[k], *b[i]->rhs))
         to = k;
@@ -160,12 +146,7 @@ void reuseIn(Block &b) {
     // an argument.
     const Stmt &def = *b[to];
     for (size_t k = to + 1; k < b.size(); ++k) {
-      std::set<const Var *> written, read;
-      accesses(*b[k], written, read);
-      bool stop = written.count(def.lhs->var) > 0;
-      for (const ExprPtr &op : def.rhs->ops)
-        stop |= op->kind == ExprKind::VarRef && written.count(op->var);
-      if (stop)
+      if (changes(*b[k], def, /*or_reads=*/false))
         break;
       replaceIn(*b[k], *def.rhs, def.lhs->var);
     }

@@ -88,6 +88,15 @@ void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn) {
     fn(*a);
 }
 
+void forEachOwnExpr(const Stmt &s,
+                    const std::function<void(const Expr &)> &fn) {
+  forEachExpr(s, fn);
+  if (s.loop)
+    for (const ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
+      if (*e)
+        fn(**e);
+}
+
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
   if (e.var)
     fn(e.var);
@@ -97,22 +106,13 @@ void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
 
 void collectAccessed(const Block &block, std::set<const Var *> &out) {
   forEachStmt(block, [&](const Stmt &s, int) {
-    auto reads = [&](const ExprPtr &e) {
-      if (e)
-        forEachRead(*e, [&](Var *v) { out.insert(v); });
-    };
-    forEachExpr(s, [&](const Expr &e) {
+    forEachOwnExpr(s, [&](const Expr &e) {
       forEachRead(e, [&](Var *v) { out.insert(v); });
     });
     if (s.var)
       out.insert(s.var);
     if (s.result)
       out.insert(s.result);
-    if (s.loop) {
-      reads(s.loop->cond);
-      reads(s.loop->start);
-      reads(s.loop->bound);
-    }
   });
 }
 

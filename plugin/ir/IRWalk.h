@@ -36,6 +36,10 @@ void forEachWrite(const Stmt &s,
 /// condition and arguments; not nested blocks or loop headers).
 void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
 
+/// forEachExpr, and for a loop also its header's condition, start and
+/// bound: every expression the statement itself evaluates.
+void forEachOwnExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
+
 /// Calls `fn` on every variable that `e` reads.
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
 

@@ -363,8 +363,10 @@ private:
       } else {
         detail::clear_lanes(result);
         lanes_call(all, t, &result);
-        for (std::size_t i = 0; i < m; ++i)
-          detail::store_lanes(Jm.data() + i * n + base, result[i], used, 1);
+        detail::with_used_lanes<W>(used, [&](auto count) {
+          for (std::size_t i = 0; i < m; ++i)
+            detail::store_lanes(Jm.data() + i * n + base, result[i], count, 1);
+        });
       }
       seed(base, used, 0.0);
     }
