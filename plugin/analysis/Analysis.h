@@ -117,6 +117,10 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
 /// reverse restores (what reads the container there may be a loop's replay,
 /// known only to chooseLoopStrategies); whether it marked any.
 bool markRestoredIndices(Function &fn);
+/// Gives back, after all, the storage of the calls that were to leave it
+/// (Stmt::unrestored) where something now reads it in reverse (a loop's
+/// replay, known only to chooseLoopStrategies); whether it changed any.
+bool restoreReadStorage(Function &fn);
 
 /// The callee summary (parameters read in reverse, parameters written);
 /// analyzeToBeRecorded and chooseLoopStrategies keep it current.
@@ -143,6 +147,19 @@ bool fillsArgument(const Stmt &call, std::size_t k);
 /// whose container arguments keep their sizes through the loop. Their
 /// values at the start of an iteration are never read.
 std::vector<const Var *> filledInLoop(const Stmt &call, const LoopInfo &li);
+
+/// Marks the reads whose reverse may assign the adjoint instead of adding
+/// to it (Expr::assigns_adjoint) and the calls whose callee may leave that
+/// adjoint unzeroed (Stmt::unzeroed): a local container written whole by
+/// a call and read once, element by element, by the loop after it
+/// (OverwrittenAdjoints.cpp), after analyzeToBeRecorded; without
+/// `optimized`, only clears the marks.
+void findOverwrittenAdjoints(Function &fn, bool optimized = true);
+
+/// Marks the branches of counted loops whose reverse needs only the last
+/// iteration that took them (Stmt::last_taken): the copies of a selection
+/// such as `if (dist < best) best = dist` (LastTaken.cpp).
+void findLastTaken(Function &fn);
 
 /// Whether counted loop `loop` of `fn`, whose iterations start from the
 /// state `carried`, is cheaper to recompute than to record (the cost model

@@ -24,6 +24,8 @@ Analyzed analyzeFunction(Function &fn, const Options &opts,
   a.activity = analyzeActivity(fn, a.loops, opts.wrt, opts.optimized);
   done("activity");
   a.records = analyzeToBeRecorded(fn, a.activity, opts.optimized);
+  findOverwrittenAdjoints(fn, opts.optimized);
+  findLastTaken(fn);
   done("to-be-recorded");
   a.plans = chooseLoopStrategies(fn, a.records, opts);
   done("checkpointing");
@@ -55,6 +57,10 @@ std::vector<Analyzed> analyzeCallees(const std::vector<Function *> &callees) {
       out[k].plans = chooseLoopStrategies(fn, out[k].records, defaults);
       changed |= fn.param_read_in_reverse != before;
     }
+  }
+  for (Function *fn : callees) {
+    findOverwrittenAdjoints(*fn);
+    findLastTaken(*fn);
   }
   return out;
 }

@@ -362,10 +362,13 @@ LoopPlans chooseLoopStrategies(Function &fn, Records &records,
                  "strategies from another function's records");
   // A loop's replays read what it does not write (choose() marks it): a
   // later element write there then restores, and its index must be there
-  // too; the strategies are chosen again with it (each round only adds).
-  do
+  // too, and a call that was to leave that storage as it wrote it gives it
+  // back; the strategies are chosen again with it (each round only adds).
+  for (bool again = true; again;) {
     StrategyChooser(fn, records, opts).run();
-  while (markRestoredIndices(fn));
+    again = markRestoredIndices(fn);
+    again |= restoreReadStorage(fn);
+  }
   summarizeParameters(fn);
   LoopPlans out;
   out.fn = &fn;

@@ -27,14 +27,6 @@ namespace tangent {
 
 namespace {
 
-const Expr &stripIntCasts(const Expr &e) {
-  const Expr *x = &e;
-  while (x->kind == ExprKind::Cast && x->type.isIntegral() &&
-         x->ops[0]->type.isIntegral())
-    x = x->ops[0].get();
-  return *x;
-}
-
 /// The index variable of `lhs` when it is `v[k]` (one index, a variable).
 const Var *indexOf(const Expr &lhs, const Var *v) {
   if (lhs.kind != ExprKind::Index || lhs.ops[0]->kind != ExprKind::VarRef ||

@@ -257,6 +257,26 @@ void unrestoredCalls(
 
 } // namespace
 
+bool restoreReadStorage(Function &fn) {
+  bool changed = false;
+  forEachStmt(fn.body, [&](const Stmt &cs, int) {
+    if (cs.kind != StmtKind::Call || !cs.unrestored)
+      return;
+    // A call of `fn`, which is this analysis's to change.
+    Stmt &call = const_cast<Stmt &>(cs);
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+      const int p = call.callee->params[i]->sourceParam();
+      const std::uint64_t bit = p < 64 ? std::uint64_t(1) << p : 0;
+      if (!(call.unrestored & bit) || !rootVar(*call.args[i])->read_in_reverse)
+        continue;
+      call.unrestored &= ~bit;
+      markReads(*call.args[i], call);
+      changed = true;
+    }
+  });
+  return changed;
+}
+
 /// An element write `a[i] = ...` to an inactive container is still
 /// restored in reverse when something reads `a` there, and the restore reads
 /// `i`. Marking `i` can make more such restores necessary (`a[k[j]]`), hence

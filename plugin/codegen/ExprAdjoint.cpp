@@ -117,7 +117,11 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
         acc->second.used = true;
         target = acc->second.local;
       }
-      out.statement(target + " += " + adj + ";");
+      // The first contribution since the adjoint was last read
+      // (OverwrittenAdjoints.cpp) is assigned.
+      TANGENT_ASSERT(!e.assigns_adjoint || target == adjointOf(e, subst),
+                     "an assigned adjoint summed in a local");
+      out.statement(target + (e.assigns_adjoint ? " = " : " += ") + adj + ";");
     }
     return;
   case ExprKind::Cast:

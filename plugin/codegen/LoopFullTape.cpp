@@ -183,8 +183,8 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   propagate(*w.rhs, d, unused, {});
   contributions_ = nullptr;
   for (const Contribution &c : contributions)
-    if (c.var() == v)
-      return Code(); // updates the adjoint it reads
+    if (c.var() == v || c.target->assigns_adjoint)
+      return Code(); // updates the adjoint it reads, or assigns one
   // Adjoints of locals never alias: when every pass updates element [i]
   // of a local's adjoint, one loop does what the passes do, element by
   // element in the same order (the same bits), reading each element once.
@@ -230,9 +230,11 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
       out.close();
     }
   }
-  out.openFor(header);
-  out.statement(d + " = 0;");
-  out.close();
+  if (!v->unzeroed) {
+    out.openFor(header);
+    out.statement(d + " = 0;");
+    out.close();
+  }
   return out;
 }
 
@@ -259,7 +261,18 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     if (record_)
       accumulators = loopAccumulators(li);
     std::swap(accumulators_, accumulators);
+    // Branches whose reverse needs only the last iteration that took them
+    // record its index once, after the loop (analysis/LastTaken.cpp).
+    std::map<const Stmt *, LastTaken> last_taken;
+    if (record_)
+      for (const StmtPtr &b : li.body)
+        if (b->last_taken)
+          last_taken[b.get()] = {fresh(naming::lastTaken()),
+                                 fresh(naming::lastTaken()),
+                                 li.induction->name};
+    std::swap(last_taken_, last_taken);
     const bool blocked = blockBody(li, body, blk);
+    std::swap(last_taken_, last_taken);
     std::swap(accumulators_, accumulators);
     for (const Stmt *w : bulk)
       bulk_saved_.erase(w);
@@ -280,9 +293,25 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     if (blocked)
       out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
                         rt::pushBlock(blk.type, start, bound, blk.per) + ";");
+    // The branches' last iterations, in the body's order; the one before
+    // the first iteration until one takes its branch.
+    std::vector<const LastTaken *> lasts;
+    for (const StmtPtr &b : li.body)
+      if (auto at = last_taken.find(b.get());
+          at != last_taken.end() && at->second.used)
+        lasts.push_back(&at->second);
+    long long first = 0;
+    const std::string before = constInt(*li.start, first)
+                                   ? std::to_string(first - li.increment)
+                                   : "static_cast<long long>(" + start +
+                                         ") - " + std::to_string(li.increment);
+    for (const LastTaken *last : lasts)
+      out.fwd.statement("long long " + last->local + " = " + before + ";");
     out.fwd.openFor(countedHeader(li, ""));
     out.fwd.append(body.fwd);
     out.fwd.close();
+    for (const LastTaken *last : lasts)
+      out.fwd.record(rt::push(last->local));
     if (body.rev.empty() || !record_) {
       out.rev.append(restore_bulk);
       return out;
@@ -301,6 +330,9 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       }
     }
     out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
+      out.rev.statement("const long long " + (*last)->popped + " = " +
+                        rt::pop("long long") + ";");
     if (blocked)
       out.rev.statement("const std::byte *const " + blk.rev_name + " = " +
                         rt::popBlock(blk.type, start, bound, blk.per) + ";");

@@ -320,15 +320,22 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
               subst);
     return out;
   }
+  // In a loop, a variant's parameter whose callers assign the adjoint
+  // again before they read it (Var::unzeroed) keeps it.
+  auto at = fn_.positions.find(&s);
+  const bool zeroed = !target->unzeroed || at == fn_.positions.end() ||
+                      at->second.loops.empty();
   if (!s.rhs->active) {
-    out.rev.statement(d_lhs + " = 0;");
+    if (zeroed)
+      out.rev.statement(d_lhs + " = 0;");
     return out;
   }
   std::string d = fresh(naming::adjointTemp());
   out.rev.statement("const " +
                     adjointScalar(s.lhs->type.scalarSpelling(), lanes_) + " " +
                     d + " = " + d_lhs + ";");
-  out.rev.statement(d_lhs + " = 0;");
+  if (zeroed)
+    out.rev.statement(d_lhs + " = 0;");
   propagate(*s.rhs, d, out.rev, subst);
   return out;
 }
@@ -477,6 +484,23 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
   Sweeps e = block(s.else_block);
   bool reverse = record_ && (!t.rev.empty() || !e.rev.empty());
   std::string cond = printExpr(*s.cond);
+  // Only the last iteration that takes it counts in the reverse
+  // (analysis/LastTaken.cpp): its loop records that iteration's index,
+  // when the copies record nothing themselves.
+  if (auto last = last_taken_.find(&s); last != last_taken_.end() && reverse &&
+                                        s.record_decision && e.rev.empty() &&
+                                        !t.fwd.records()) {
+    last->second.used = true;
+    const std::string &j = last->second.index;
+    out.fwd.openIf(cond);
+    out.fwd.append(t.fwd);
+    out.fwd.statement(last->second.local + " = " + j + ";");
+    out.fwd.close();
+    out.rev.openIf(j + " == " + last->second.popped);
+    out.rev.append(t.rev);
+    out.rev.close();
+    return out;
+  }
   if (reverse && s.record_decision) {
     std::string taken = fresh(naming::decision());
     out.fwd.statement("const bool " + taken + " = " + cond + ";");

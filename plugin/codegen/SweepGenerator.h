@@ -87,6 +87,15 @@ private:
     bool used = false;
   };
   std::map<std::string, Accumulator> accumulators_;
+  /// The branches of the loop being generated whose reverse needs only the
+  /// last iteration that took them (Stmt::last_taken): the locals holding
+  /// it in the forward and the reverse sweep, the loop's index, and whether
+  /// the branch was generated that way.
+  struct LastTaken {
+    std::string local, popped, index;
+    bool used = false;
+  };
+  std::map<const Stmt *, LastTaken> last_taken_;
   /// The accumulators of counted loop `li`'s reverse: element adjoints
   /// as C++ (`d_x[i]`) with fresh local names (LoopAccumulate.cpp).
   std::map<std::string, Accumulator> loopAccumulators(const LoopInfo &li);

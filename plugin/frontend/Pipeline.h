@@ -191,8 +191,9 @@ pipelineFor(SharedWork &work, const Request &request, RequestResult &r);
 /// (Lowering::lowerData), so that no adjoint storage is needed for it.
 void specialiseForData(Function &fn, Lowering &lowering);
 /// Gives the calls of analyzed `fn` whose callee restores storage `fn`
-/// never reads in reverse (Stmt::unrestored) the callee's variant that does
-/// not (Lowering::lowerUnrestored).
+/// never reads in reverse (Stmt::unrestored), or zeroes an adjoint `fn`
+/// assigns again (Stmt::unzeroed), the callee's variant that does not
+/// (Lowering::lowerUnrestored).
 void specialiseUnrestored(Function &fn, Lowering &lowering);
 
 /// The same for forward mode, before `top` is linearized: a pointer

@@ -137,8 +137,11 @@ void specialiseForData(Function &fn, Lowering &lowering) {
     for (size_t i = 0; i < call.args.size(); ++i) {
       const Expr &a = *call.args[i];
       const Var &p = *call.callee->params[i];
+      // (An address into a parameter's container without a derivative,
+      // `points.data()`, is data too; given to an output, the callee's
+      // reverse gets zeros of its shape: codegen/Calls.cpp.)
       if (call.arg_is_output[i] || adjointParamType(p).empty() ||
-          p.sourceParam() >= 64 || isNullPointer(a) || dataAddress(a))
+          p.sourceParam() >= 64 || isNullPointer(a))
         continue;
       const Var *storage = rootVar(a);
       if ((a.type.kind == TypeKind::Pointer || a.address) &&
@@ -155,11 +158,12 @@ void specialiseForData(Function &fn, Lowering &lowering) {
 
 void specialiseUnrestored(Function &fn, Lowering &lowering) {
   forEachStmt(fn.body, [&](const Stmt &call, int) {
-    if (call.kind != StmtKind::Call || !call.callee || !call.unrestored)
+    if (call.kind != StmtKind::Call || !call.callee ||
+        (!call.unrestored && !call.unzeroed))
       return;
     // A call of `fn`, which is this pass's to change.
-    if (Function *variant =
-            lowering.lowerUnrestored(call.callee, call.unrestored))
+    if (Function *variant = lowering.lowerUnrestored(
+            call.callee, call.unrestored, call.unzeroed))
       const_cast<Stmt &>(call).callee = variant;
   });
 }

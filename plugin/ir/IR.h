@@ -158,6 +158,11 @@ struct Var {
   /// it writes there in their reverse (Lowering::lowerUnrestored): its
   /// reverse does not give that storage back.
   bool unrestored = false;
+  /// A pointer parameter of a callee variant whose callers assign the
+  /// adjoint of what its loops write there before they read it again
+  /// (Lowering::lowerUnrestored, OverwrittenAdjoints.cpp): the reverse of
+  /// those loops leaves that adjoint as it found it instead of zeroing it.
+  bool unzeroed = false;
   bool invariant = false; ///< never written after its first write
   /// Its only write, when the reverse evaluates that statement's cheap
   /// value again instead of restoring it from the tape
@@ -248,6 +253,10 @@ struct Expr {
   /// type or element type, and of the storage after it, whose extent the
   /// callee decides. Analyses see it as the l-value it is the address of.
   bool address = false;
+  /// A read `k[i]` whose contribution in the reverse is the first to
+  /// d_k[i] since the reverse of the call that wrote k read it: assigned,
+  /// not added (OverwrittenAdjoints.cpp).
+  bool assigns_adjoint = false;
   long long int_const = 0;
 
   ExprPtr clone() const;
@@ -447,6 +456,14 @@ struct Stmt {
   /// never reads in reverse, so a callee variant that does not give it back
   /// will do (ToBeRecorded.cpp; frontend specialiseUnrestored).
   std::uint64_t unrestored = 0;
+  /// Call: the callee's C++ parameters (bits) whose adjoint the caller
+  /// assigns before it reads it again, so a callee variant that does not
+  /// zero it will do (OverwrittenAdjoints.cpp; Var::unzeroed).
+  std::uint64_t unzeroed = 0;
+  /// If: in the reverse, only the last iteration of its loop that took the
+  /// branch matters; the loop records that iteration's index once instead
+  /// of the decision in every iteration (LastTaken.cpp).
+  bool last_taken = false;
 };
 
 /// A parameter of the C++ function as its callers see it. The IR splits a

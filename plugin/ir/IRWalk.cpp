@@ -143,4 +143,12 @@ bool constInt(const Expr &e, long long &value) {
   return true;
 }
 
+const Expr &stripIntCasts(const Expr &e) {
+  const Expr *x = &e;
+  while (x->kind == ExprKind::Cast && x->type.isIntegral() &&
+         x->ops[0]->type.isIntegral())
+    x = x->ops[0].get();
+  return *x;
+}
+
 } // namespace tangent

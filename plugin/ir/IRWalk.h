@@ -56,6 +56,10 @@ bool onlyElement(const Expr &e, const Var *v, const Var *i);
 /// The value of an integer constant, seen through integral conversions.
 bool constInt(const Expr &e, long long &value);
 
+/// `e` without the integral conversions of an integer around it
+/// (`static_cast<unsigned long>(i)` is `i`).
+const Expr &stripIntCasts(const Expr &e);
+
 } // namespace tangent
 
 #endif

@@ -93,6 +93,9 @@ inline const char *dataVariant() { return "data"; }
 /// pointer parameters (Lowering::lowerUnrestored): the stem suffix,
 /// followed by their names (`rhs_unrestored_z`).
 inline const char *unrestoredVariant() { return "unrestored"; }
+/// A callee variant whose reverse leaves the adjoint of parameters its
+/// callers assign again (Var::unzeroed): `rhs_unzeroed_z`.
+inline const char *unzeroedVariant() { return "unzeroed"; }
 inline const char *sharedRoot() { return "storage"; }
 inline const char *sharedIndex() { return "at"; }
 
@@ -161,6 +164,8 @@ inline const char *nearEdge() { return "edge"; }
 inline const char *firstElement() { return "first"; }
 inline const char *lastElement() { return "last"; }
 inline const char *elementSum() { return "sum"; }
+/// The last iteration of a loop that took a branch (analysis/LastTaken.cpp).
+inline const char *lastTaken() { return "last_taken"; }
 
 // --- forward mode (forward/) -------------------------------------------------
 /// A vector-Jacobian product through forward mode (forward/VectorSeed.cpp):

@@ -386,6 +386,7 @@ std::string printFunction(const Function &fn) {
     flag(v->active, "active");
     flag(v->read_in_reverse, "read-in-reverse");
     flag(v->invariant, "invariant");
+    flag(v->unzeroed, "unzeroed");
     p.line(1, std::string(roleName(v->role)) + " " + v->type.spelling + " " +
                   v->name + (flags.empty() ? "" : "  [" + flags + "]"));
   }

@@ -4,11 +4,11 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_3564474980459C6A
-#define TANGENT_GENERATED_RHS_UNRESTORED_Z_3564474980459C6A
+#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_16BFAE28C951BDFD
+#define TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_16BFAE28C951BDFD
 namespace tangent::generated {
-// tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored, forward sweep
-inline void rhs_unrestored_z_forward(int n, const double* p, const double* y, double* z) {
+// tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored; for callers that assign the adjoint of 'z' again: not zeroed, forward sweep
+inline void rhs_unrestored_z_unzeroed_z_forward(int n, const double* p, const double* y, double* z) {
   tangent::tape &tape = tangent::thread_tape();
   z[0] = p[0];
   // callee_outputs.input.cpp:24: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
@@ -19,8 +19,8 @@ inline void rhs_unrestored_z_forward(int n, const double* p, const double* y, do
   return;
 }
 
-// tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored, reverse sweep
-inline void rhs_unrestored_z_reverse(int n, const double* p, const double* y, double* z, double* d_p, double* d_y, double* d_z) {
+// tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored; for callers that assign the adjoint of 'z' again: not zeroed, reverse sweep
+inline void rhs_unrestored_z_unzeroed_z_reverse(int n, const double* p, const double* y, double* z, double* d_p, double* d_y, double* d_z) {
   tangent::tape &tape = tangent::thread_tape();
   // callee_outputs.input.cpp:24: for loop, reversed in independent passes
   for (int i = n; i-- > 1;) {
@@ -28,9 +28,6 @@ inline void rhs_unrestored_z_reverse(int n, const double* p, const double* y, do
   }
   for (int i = n; i-- > 1;) {
     d_y[i - 1] += p[i] * (d_z[i]);
-  }
-  for (int i = n; i-- > 1;) {
-    d_z[i] = 0;
   }
   const double d = d_z[0];
   d_z[0] = 0;
@@ -95,8 +92,8 @@ inline void tri_reverse(int d, const double* l, const double* x, double* out, do
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_STAGES_8E8390312DF11C46
-#define TANGENT_GENERATED_STAGES_8E8390312DF11C46
+#ifndef TANGENT_GENERATED_STAGES_BDA89FD80A9D39CD
+#define TANGENT_GENERATED_STAGES_BDA89FD80A9D39CD
 namespace tangent::generated {
 // tangent: adjoint of stages (callee_outputs.input.cpp:28)
 inline double stages_pullback(const std::vector<double>& p, int n, std::vector<double>& d_p, double d_result) {
@@ -148,7 +145,7 @@ inline double stages_pullback(const std::vector<double>& p, int n, std::vector<d
     tape.pop_vector(k);
     tape.pop_vector(y);
     // callee_outputs.input.cpp:33: call rhs
-    tangent::generated::rhs_unrestored_z_forward(n, p.data(), y.data(), k.data());
+    tangent::generated::rhs_unrestored_z_unzeroed_z_forward(n, p.data(), y.data(), k.data());
     // callee_outputs.input.cpp:34: call tri
     tangent::generated::tri_forward(n, p.data(), y.data(), q.data());
     s = q[0ul] * q[static_cast<unsigned long>(n - 1)];
@@ -165,7 +162,7 @@ inline double stages_pullback(const std::vector<double>& p, int n, std::vector<d
       const double d_5 = d_y[static_cast<unsigned long>(i_2)];
       d_y[static_cast<unsigned long>(i_2)] = 0;
       d_y[static_cast<unsigned long>(i_2)] += d_5;
-      d_k[static_cast<unsigned long>(i_2)] += 0.5 * d_5;
+      d_k[static_cast<unsigned long>(i_2)] = 0.5 * d_5;
       d_s += 0.10000000000000001 * d_5;
     }
     const double d_4 = d_s;
@@ -175,7 +172,7 @@ inline double stages_pullback(const std::vector<double>& p, int n, std::vector<d
     // callee_outputs.input.cpp:34: reverse of the call
     tangent::generated::tri_reverse(n, p.data(), y.data(), q.data(), d_p.data(), d_y.data(), d_q.data());
     // callee_outputs.input.cpp:33: reverse of the call
-    tangent::generated::rhs_unrestored_z_reverse(n, p.data(), y.data(), k.data(), d_p.data(), d_y.data(), d_k.data());
+    tangent::generated::rhs_unrestored_z_unzeroed_z_reverse(n, p.data(), y.data(), k.data(), d_p.data(), d_y.data(), d_k.data());
   }
   // callee_outputs.input.cpp:30: for loop, reversed
   for (int i = n; i-- > 0;) {

@@ -82,9 +82,12 @@ public:
   Function *lowerData(const Function *fn, std::uint64_t data);
   /// The variant of callee `fn` whose reverse does not give back the
   /// storage of the pointer parameters in `unrestored` (their callers
-  /// never read it in reverse: Stmt::unrestored), with those `fn` already
-  /// has; once per set. Null for a callee specialised for shared storage.
-  Function *lowerUnrestored(const Function *fn, std::uint64_t unrestored);
+  /// never read it in reverse: Stmt::unrestored) and does not zero the
+  /// adjoint of those in `unzeroed` (their callers assign it before they
+  /// read it again: Stmt::unzeroed), with those `fn` already has; once per
+  /// pair of sets. Null for a callee specialised for shared storage.
+  Function *lowerUnrestored(const Function *fn, std::uint64_t unrestored,
+                            std::uint64_t unzeroed = 0);
 
   /// Code that the lowering found it cannot differentiate correctly (the
   /// validator cannot see it on the AST: it depends on how arguments share
@@ -120,14 +123,15 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, std::string>,
            std::unique_ptr<Function>>
       shared_;
-  /// Both variants: data and unrestored parameters (C++ parameter bits).
+  /// Every variant: data, unrestored and unzeroed parameters (C++
+  /// parameter bits).
   Function *lowerVariant(const Function *fn, std::uint64_t data,
-                         std::uint64_t unrestored);
+                         std::uint64_t unrestored, std::uint64_t unzeroed);
   /// A callee lowered by lower() or lowerVariant(): its declaration, the
-  /// parameters that carry no derivative in it, and those whose storage
-  /// its reverse does not give back.
-  using VariantKey =
-      std::tuple<const clang::FunctionDecl *, std::uint64_t, std::uint64_t>;
+  /// parameters that carry no derivative in it, those whose storage its
+  /// reverse does not give back and those whose adjoint it does not zero.
+  using VariantKey = std::tuple<const clang::FunctionDecl *, std::uint64_t,
+                                std::uint64_t, std::uint64_t>;
   std::map<const Function *, VariantKey> plain_;
   std::map<VariantKey, std::unique_ptr<Function>> variants_;
   /// The patterns of the specialisations (the lowering reads them).

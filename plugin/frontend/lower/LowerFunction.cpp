@@ -67,19 +67,20 @@ Function *Lowering::lower(const FunctionDecl *fd) {
   auto &slot = functions_[def->getCanonicalDecl()];
   slot = std::make_unique<Function>();
   Function *fn = slot.get();
-  plain_[fn] = {def->getCanonicalDecl(), 0, 0};
+  plain_[fn] = {def->getCanonicalDecl(), 0, 0, 0};
   FunctionLowerer(*this, def, fn).run();
   order_.push_back(fn);
   return fn;
 }
 
 Function *Lowering::lowerData(const Function *of, std::uint64_t data) {
-  return lowerVariant(of, data, 0);
+  return lowerVariant(of, data, 0, 0);
 }
 
 Function *Lowering::lowerUnrestored(const Function *of,
-                                    std::uint64_t unrestored) {
-  return lowerVariant(of, 0, unrestored);
+                                    std::uint64_t unrestored,
+                                    std::uint64_t unzeroed) {
+  return lowerVariant(of, 0, unrestored, unzeroed);
 }
 
 namespace {
@@ -101,14 +102,17 @@ std::string markParams(Function &fn, std::uint64_t bits,
 } // namespace
 
 Function *Lowering::lowerVariant(const Function *of, std::uint64_t data,
-                                 std::uint64_t unrestored) {
+                                 std::uint64_t unrestored,
+                                 std::uint64_t unzeroed) {
   auto plain = plain_.find(of);
   if (plain == plain_.end())
     return nullptr;
-  const auto [decl, data_before, unrestored_before] = plain->second;
+  const auto [decl, data_before, unrestored_before, unzeroed_before] =
+      plain->second;
   data |= data_before;
   unrestored |= unrestored_before;
-  auto key = std::make_tuple(decl, data, unrestored);
+  unzeroed |= unzeroed_before;
+  auto key = std::make_tuple(decl, data, unrestored, unzeroed);
   if (auto it = variants_.find(key); it != variants_.end())
     return it->second.get(); // lowered, or being lowered (recursion)
   auto &slot = variants_[key];
@@ -133,6 +137,14 @@ Function *Lowering::lowerVariant(const Function *of, std::uint64_t data,
         markParams(*fn, unrestored, [](Var &p) { p.unrestored = true; });
     notes.push_back("for callers that never read " + names +
                     " back: not restored");
+  }
+  if (unzeroed) {
+    fn->variant += (fn->variant.empty() ? "" : "_") +
+                   std::string(naming::unzeroedVariant());
+    const std::string names =
+        markParams(*fn, unzeroed, [](Var &p) { p.unzeroed = true; });
+    notes.push_back("for callers that assign the adjoint of " + names +
+                    " again: not zeroed");
   }
   for (const std::string &n : notes)
     fn->variant_note += (fn->variant_note.empty() ? "" : "; ") + n;

@@ -1,0 +1,151 @@
+// Selections whose reverse needs only the last iteration that took the
+// branch (analysis/LastTaken.cpp): the loop records that iteration's index
+// once instead of a decision per iteration. Each gradient against finite
+// differences and, built for the strategy matrix, bitwise against the full
+// tape (where the loop is checkpointed, it records decisions as before):
+//  - k-means' nearest centroid (a callee's distance, `if (dist < best)
+//    best = dist`), in a callee and in the requested function;
+//  - a minimum and a maximum kept by two branches of one loop (two indices,
+//    popped in reverse order), with the index of the minimum copied too;
+//  - a loop counting down;
+//  - look-alikes the pass must leave alone: the kept value read elsewhere in
+//    the loop (each taken iteration moves a non-zero adjoint), a then-block
+//    that computes instead of copying, a kept value that a copy reads.
+#include "check.hpp"
+
+#include <cmath>
+#include <vector>
+
+using tangent_test::check;
+using tangent_test::summary;
+
+double sqdist(int d, const double *p, const double *c) {
+  double res = 0;
+  for (int l = 0; l < d; l++) {
+    double diff = p[l] - c[l];
+    res = res + diff * diff;
+  }
+  return res;
+}
+
+void nearest(int k, int n, int d, const double *points, const double *c,
+             double *out) {
+  double cost = 0;
+  for (int i = 0; i < n; i++) {
+    double best = sqdist(d, points + i * d, c);
+    for (int j = 1; j < k; j++) {
+      double dist = sqdist(d, points + i * d, c + j * d);
+      if (dist < best)
+        best = dist;
+    }
+    cost = cost + best;
+  }
+  *out = cost;
+}
+
+// The points are data (`wrt` leaves them out): the callee runs its variant
+// without their adjoint.
+double kmeans(const std::vector<double> &c, const std::vector<double> &points) {
+  double out = 0;
+  nearest(3, 6, 2, points.data(), c.data(), &out);
+  return out;
+}
+
+// The same loop in the requested function, over a centroid table.
+double kmeansHere(const std::vector<double> &c,
+                  const std::vector<double> &points) {
+  double cost = 0;
+  for (int i = 0; i < 6; i++) {
+    double best = 1e300;
+    for (int j = 0; j < 3; j++) {
+      double dx = points[2 * i] - c[2 * j],
+             dy = points[2 * i + 1] - c[2 * j + 1];
+      double dist = dx * dx + dy * dy;
+      if (dist <= best)
+        best = dist;
+    }
+    cost = cost + std::sqrt(best);
+  }
+  return cost;
+}
+
+// Two branches in one loop: the range of a * x[j] + sin(x[j]).
+double range(const std::vector<double> &x, double a) {
+  double lo = 1e300, hi = -1e300, at = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double w = x[j];
+    double v = a * w + std::sin(w);
+    if (v < lo) {
+      lo = v;
+      at = w;
+    }
+    if (v > hi)
+      hi = v;
+  }
+  return (hi - lo) * (hi + 2 * lo) + at * at;
+}
+
+double countingDown(const std::vector<double> &x) {
+  double best = -1e300;
+  for (int j = static_cast<int>(x.size()) - 1; j >= 0; j--) {
+    double v = x[j] * x[j] - 0.5 * x[j];
+    if (v > best)
+      best = v;
+  }
+  return best * best;
+}
+
+// Look-alikes.
+double readInLoop(const std::vector<double> &x) {
+  double best = 1e300, acc = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double v = std::cos(x[j]) + x[j];
+    if (v < best)
+      best = v;
+    acc = acc + best * x[j]; // every iteration reads the kept value
+  }
+  return acc + best;
+}
+
+double computes(const std::vector<double> &x) {
+  double best = 10.0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double v = x[j] * x[j] + 0.3 * x[j];
+    if (v < best)
+      best = 0.5 * (v + best); // not a copy
+  }
+  return best;
+}
+
+double chained(const std::vector<double> &x) {
+  double best = 10.0, prev = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double v = x[j] * x[j] + 0.3 * x[j];
+    if (v < best) {
+      prev = best; // a copy that reads the kept value
+      best = v;
+    }
+  }
+  return best + 0.25 * prev * std::sin(prev);
+}
+
+int main() {
+  const std::vector<double> c{0.0, 0.5, 1.0, -0.5, -0.6, 0.4};
+  const std::vector<double> x{0.3, -1.2, 0.8, 1.9, -0.4, 0.6, -2.1};
+  const std::vector<double> points{0.1, 0.9,  -0.4, 0.3, 1.2,  -0.7,
+                                   0.5, -0.2, 0.8,  1.1, -1.0, 0.05};
+  constexpr tangent::options centroids{.wrt = tangent::wrt_params(0)};
+  check("k-means, the nearest centroid in a callee",
+        tangent::grad<kmeans, centroids>(), c, points);
+  check("k-means, also with respect to the points", tangent::grad<kmeans>(), c,
+        points);
+  check("k-means, in the requested function",
+        tangent::grad<kmeansHere, centroids>(), c, points);
+  check("minimum and maximum in one loop", tangent::grad<range>(), x, 0.7);
+  check("a loop counting down", tangent::grad<countingDown>(), x);
+  check("the kept value read in the loop", tangent::grad<readInLoop>(), x);
+  check("a then-block that computes", tangent::grad<computes>(), x);
+  check("a copy reading the kept value", tangent::grad<chained>(),
+        std::vector<double>{0.9, 0.2, -0.1, 0.4, -0.3});
+  return summary();
+}
