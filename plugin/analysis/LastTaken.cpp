@@ -18,11 +18,16 @@
 // adjoints but for the sign of a zero sum. The branch:
 //  - is an `if` without `else` at the top level of the body of a counted
 //    loop stepping by one over an `int`, whose decision is recorded;
-//  - has a then-block of copies `a = b` (a, b scalars), whose reverse moves
-//    d_a to d_b and does nothing else;
-//  - no statement of the loop but the branch's condition reads an `a` it
-//    copies into (no other contribution reaches d_a inside the loop), and
-//    none writes one but the branch.
+//  - has a then-block of copies `a = b` (a, b scalars) and calls whose
+//    result and outputs are scalars (the tangent-linear distance a
+//    Hessian-vector product calls there: forward/DeferTangents.cpp), each
+//    reading only what the block wrote before it: with the adjoints of
+//    what it writes zero, its reverse adds zeros (a call's, to a callee
+//    whose forward sweep records nothing, is skipped: the generator checks
+//    that, codegen/Statements.cpp);
+//  - no statement of the loop outside the branch reads what the then-block
+//    writes, but the branch's condition (no other contribution reaches
+//    those adjoints inside the loop), and none writes it.
 // A loop this pass marks and that is not taped in full (checkpointed, run
 // in parallel) records its decisions as before.
 //
@@ -34,30 +39,65 @@ namespace tangent {
 
 namespace {
 
-/// A then-block of copies between scalars: its active targets.
-bool copiesOnly(const Block &then, std::set<const Var *> &targets) {
+bool scalar(const Var *v) {
+  return v && (v->type.isReal() || v->type.isIntegral());
+}
+
+/// A then-block of copies between scalars and calls of user functions
+/// whose result and outputs are scalars, each reading a target only after
+/// the block wrote it: its targets (what it writes).
+bool selectionBlock(const Block &then, std::set<const Var *> &targets) {
   if (then.empty())
     return false;
   for (const StmtPtr &s : then) {
-    if (s->kind != StmtKind::Assign || s->lhs->kind != ExprKind::VarRef ||
-        s->rhs->kind != ExprKind::VarRef)
+    if (s->kind == StmtKind::Assign && s->lhs->kind == ExprKind::VarRef &&
+        s->rhs->kind == ExprKind::VarRef && s->lhs->var != s->rhs->var &&
+        scalar(s->lhs->var) &&
+        s->lhs->var->type.kind == s->rhs->var->type.kind) {
+      targets.insert(s->lhs->var);
+      continue;
+    }
+    if (s->kind != StmtKind::Call || !s->callee || !s->custom.empty() ||
+        s->mpi || (s->result && !scalar(s->result)))
       return false;
-    const Var *a = s->lhs->var, *b = s->rhs->var;
-    if (a == b || !(a->type.isReal() || a->type.isIntegral()) ||
-        a->type.kind != b->type.kind)
+    if (s->result)
+      targets.insert(s->result);
+    for (std::size_t i = 0; i < s->args.size(); ++i)
+      if (i < s->arg_is_output.size() && s->arg_is_output[i]) {
+        const Expr &a = *s->args[i];
+        if (a.kind != ExprKind::VarRef || a.address || !scalar(a.var))
+          return false;
+        targets.insert(a.var);
+      }
+  }
+  // Each statement reads what an earlier one wrote, never a value from
+  // before the block (`prev = best; best = v;` moves the adjoint of prev).
+  std::set<const Var *> written;
+  for (const StmtPtr &s : then) {
+    bool fresh = true;
+    auto reads = [&](const Expr &e) {
+      forEachRead(
+          e, [&](Var *v) { fresh &= !targets.count(v) || written.count(v); });
+    };
+    if (s->kind == StmtKind::Assign)
+      reads(*s->rhs);
+    for (std::size_t i = 0; i < s->args.size(); ++i)
+      if (i >= s->arg_is_output.size() || !s->arg_is_output[i])
+        reads(*s->args[i]);
+    if (!fresh)
       return false;
-    targets.insert(a);
+    forEachWrite(*s, [&](Var *w, bool) { written.insert(w); });
   }
   return true;
 }
 
 /// Whether every read and write of `targets` in `li` (its body, step and
-/// header) is the branch `s`'s: its condition's reads, its copies' writes.
+/// header) is the branch `s`'s: its condition's reads, its then-block.
 bool onlyTheBranch(const LoopInfo &li, const Stmt &s,
                    const std::set<const Var *> &targets) {
-  std::set<const Stmt *> copies;
+  std::set<const Stmt *> inside;
   for (const StmtPtr &c : s.then_block)
-    copies.insert(c.get());
+    inside.insert(c.get());
   bool alone = true;
   auto reads = [&](const Expr &e) {
     forEachRead(e, [&](Var *v) { alone &= !targets.count(v); });
@@ -67,10 +107,8 @@ bool onlyTheBranch(const LoopInfo &li, const Stmt &s,
       reads(*h);
   for (const Block *b : {&li.body, &li.step})
     forEachStmt(*b, [&](const Stmt &x, int) {
-      if (copies.count(&x)) {
-        reads(*x.rhs);
-        return;
-      }
+      if (inside.count(&x))
+        return; // selectionBlock's to check
       if (&x != &s)
         forEachOwnExpr(x, reads);
       forEachWrite(x, [&](Var *w, bool) { alone &= !targets.count(w); });
@@ -92,7 +130,8 @@ void markIn(const Block &block) {
       const Stmt &s = *sp;
       std::set<const Var *> targets;
       if (s.kind == StmtKind::If && s.record_decision && s.else_block.empty() &&
-          copiesOnly(s.then_block, targets) && onlyTheBranch(li, s, targets))
+          selectionBlock(s.then_block, targets) &&
+          onlyTheBranch(li, s, targets))
         const_cast<Stmt &>(s).last_taken = true;
     }
   });

@@ -90,8 +90,10 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
   }
   // A callee's split forward records on the tape (whatever it records, its
   // reverse reads back in the opposite order): a record, for the loops
-  // that give each thread a tape of its own (LoopOpenMP.cpp).
-  const bool callee_records = !custom && active && record_;
+  // that give each thread a tape of its own (LoopOpenMP.cpp), unless it
+  // records nothing (Function::tapeless, known once it is generated).
+  const bool callee_records =
+      !custom && active && record_ && !(s.callee && s.callee->tapeless);
   std::string call_statement =
       (s.result ? s.result->name + " = " : std::string()) + call_text + ";";
   if (callee_records)

@@ -486,7 +486,8 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
   std::string cond = printExpr(*s.cond);
   // Only the last iteration that takes it counts in the reverse
   // (analysis/LastTaken.cpp): its loop records that iteration's index,
-  // when the copies record nothing themselves.
+  // when the then-block records nothing, itself or in its callees
+  // (a call of a callee that records is a record: codegen/Calls.cpp).
   if (auto last = last_taken_.find(&s); last != last_taken_.end() && reverse &&
                                         s.record_decision && e.rev.empty() &&
                                         !t.fwd.records()) {

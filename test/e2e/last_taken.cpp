@@ -8,6 +8,8 @@
 //  - a minimum and a maximum kept by two branches of one loop (two indices,
 //    popped in reverse order), with the index of the minimum copied too;
 //  - a loop counting down;
+//  - then-blocks that call: a callee that records nothing, and one that
+//    records (its reverse must run wherever the branch was taken);
 //  - look-alikes the pass must leave alone: the kept value read elsewhere in
 //    the loop (each taken iteration moves a non-zero adjoint), a then-block
 //    that computes instead of copying, a kept value that a copy reads.
@@ -95,6 +97,38 @@ double countingDown(const std::vector<double> &x) {
   return best * best;
 }
 
+// A then-block that calls: `scaled` records nothing, so the reverse calls
+// it in the last iteration that took the branch alone; `logged` records
+// (exp's value), so every taken iteration's reverse must pop it: the loop
+// records its decisions as before.
+double scaled(double w) { return 3.0 * w + w * w; }
+double logged(double w) { return std::exp(0.5 * w) * w; }
+
+double callsInBranch(const std::vector<double> &x) {
+  double best = 10.0, val = 0, rec = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double c = x[j] * x[j] - x[j];
+    if (c < best) {
+      best = c;
+      val = scaled(x[j]);
+      rec = logged(x[j]);
+    }
+  }
+  return best + val * val + rec;
+}
+
+double callInBranch(const std::vector<double> &x) {
+  double best = 10.0, val = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double c = x[j] * x[j] - x[j];
+    if (c < best) {
+      best = c;
+      val = scaled(x[j]);
+    }
+  }
+  return best * val;
+}
+
 // Look-alikes.
 double readInLoop(const std::vector<double> &x) {
   double best = 1e300, acc = 0;
@@ -143,6 +177,9 @@ int main() {
         tangent::grad<kmeansHere, centroids>(), c, points);
   check("minimum and maximum in one loop", tangent::grad<range>(), x, 0.7);
   check("a loop counting down", tangent::grad<countingDown>(), x);
+  check("a call in the then-block", tangent::grad<callInBranch>(), x);
+  check("a call that records in the then-block", tangent::grad<callsInBranch>(),
+        x);
   check("the kept value read in the loop", tangent::grad<readInLoop>(), x);
   check("a then-block that computes", tangent::grad<computes>(), x);
   check("a copy reading the kept value", tangent::grad<chained>(),

@@ -389,8 +389,8 @@ inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_752DDBDD820A09F0
-#define TANGENT_GENERATED_NEAREST_HVP_752DDBDD820A09F0
+#ifndef TANGENT_GENERATED_NEAREST_HVP_930E4D39737B3A81
+#define TANGENT_GENERATED_NEAREST_HVP_930E4D39737B3A81
 namespace tangent::generated {
 // tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, double d_result) {
@@ -420,17 +420,18 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
     // selected.input.cpp:26: call tangent::generated::sqdist_jvp
     best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
     // selected.input.cpp:27: for loop (checkpointing not requested)
+    long long last_taken = 0;
     for (int j = 1; j < k; ++j) {
       candidate = sqdist(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2));
-      const bool taken = candidate < best;
-      if (taken) {
+      if (candidate < best) {
         // selected.input.cpp:28: call tangent::generated::sqdist_jvp
         dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
         t_best = t_dist;
         best = dist;
+        last_taken = j;
       }
-      tape.push(taken);
     }
+    tape.push(last_taken);
     t_cost = t_cost + t_best;
     cost = cost + best;
     tape.push(i);
@@ -452,8 +453,9 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
     // selected.input.cpp:27: for loop, reversed
+    const long long last_taken_2 = tape.pop<long long>();
     for (int j = k; j-- > 1;) {
-      if (tape.pop<bool>()) {
+      if (j == last_taken_2) {
         const double d_2 = d_t_best;
         d_t_best = 0;
         d_t_dist += d_2;
@@ -475,8 +477,8 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_A6D16D19649708D2
-#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_A6D16D19649708D2
+#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_058051A22936F483
+#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_058051A22936F483
 namespace tangent::generated {
 // tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, std::vector<double>& d_t_c, double d_result) {
@@ -506,17 +508,18 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
     // selected.input.cpp:26: call tangent::generated::sqdist_jvp
     best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
     // selected.input.cpp:27: for loop (checkpointing not requested)
+    long long last_taken = 0;
     for (int j = 1; j < k; ++j) {
       candidate = sqdist(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2));
-      const bool taken = candidate < best;
-      if (taken) {
+      if (candidate < best) {
         // selected.input.cpp:28: call tangent::generated::sqdist_jvp
         dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
         t_best = t_dist;
         best = dist;
+        last_taken = j;
       }
-      tape.push(taken);
     }
+    tape.push(last_taken);
     t_cost = t_cost + t_best;
     cost = cost + best;
     tape.push(i);
@@ -538,8 +541,9 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
     // selected.input.cpp:27: for loop, reversed
+    const long long last_taken_2 = tape.pop<long long>();
     for (int j = k; j-- > 1;) {
-      if (tape.pop<bool>()) {
+      if (j == last_taken_2) {
         const double d_2 = d_t_best;
         d_t_best = 0;
         d_t_dist += d_2;

@@ -2,8 +2,8 @@
 // (forward/DeferTangents.cpp): `nearest` computes each candidate distance
 // alone (`candidate`) and calls the distance's tangent-linear function
 // again only in the branch that takes it, in its jvp and so in its
-// Hessian-vector product (the adjoint of the jvp reverses that call only
-// where it was taken). `within` also reads the distance after the branch:
+// Hessian-vector product (whose reverse takes the branch in the last
+// iteration that took it: LastTaken.cpp). `within` also reads it after:
 // its calls stay as they are; so do `guarded`'s, whose branch tests the
 // value before using it (no selection: it is usually taken).
 #include <tangent/tangent.hpp>
