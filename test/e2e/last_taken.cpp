@@ -136,7 +136,7 @@ double readInLoop(const std::vector<double> &x) {
     double v = std::cos(x[j]) + x[j];
     if (v < best)
       best = v;
-    acc = acc + best * x[j]; // every iteration reads the kept value
+    acc = acc + 2.0 * best; // every iteration reads the kept value
   }
   return acc + best;
 }
