@@ -50,43 +50,15 @@ namespace {
 /// header, the variable it constructs or resizes, its call's result).
 int mentionsHere(const Stmt &s, const Var *v) {
   int n = (s.var == v) + (s.result == v);
-  std::function<void(const Expr &)> count = [&](const Expr &e) {
-    n += e.kind == ExprKind::VarRef && e.var == v;
-    for (const ExprPtr &op : e.ops)
-      count(*op);
-  };
-  forEachOwnExpr(s, count);
+  forEachOwnExpr(
+      s, [&](const Expr &e) { forEachRead(e, [&](Var *u) { n += u == v; }); });
   return n;
-}
-
-/// Calls `fn` on `s` and on every statement nested in it.
-void forEachIn(const Stmt &s, const std::function<void(const Stmt &)> &fn) {
-  fn(s);
-  auto nested = [&](const Block &b) {
-    forEachStmt(b, [&](const Stmt &x, int) { fn(x); });
-  };
-  switch (s.kind) {
-  case StmtKind::If:
-    nested(s.then_block);
-    nested(s.else_block);
-    break;
-  case StmtKind::Loop:
-    nested(s.loop->init);
-    nested(s.loop->body);
-    nested(s.loop->step);
-    break;
-  case StmtKind::Block:
-    nested(s.block);
-    break;
-  default:
-    break;
-  }
 }
 
 /// How many times `s`, with what is nested in it, mentions `v`.
 int mentions(const Stmt &s, const Var *v) {
   int n = 0;
-  forEachIn(s, [&](const Stmt &x) { n += mentionsHere(x, v); });
+  forEachNested(s, [&](const Stmt &x) { n += mentionsHere(x, v); });
   return n;
 }
 
@@ -222,7 +194,7 @@ bool sizesOnly(const Stmt &s, const Var *k) {
 /// whole of it or its size).
 bool writes(const Stmt &s, const Var *k) {
   bool any = false;
-  forEachIn(s, [&](const Stmt &x) {
+  forEachNested(s, [&](const Stmt &x) {
     forEachWrite(x, [&](Var *w, bool) { any |= w == k; });
   });
   return any;
@@ -316,7 +288,7 @@ private:
     // the call in this block or outside it.
     std::set<const Stmt *> here;
     for (std::size_t j = c; j < b.size(); ++j)
-      forEachIn(*b[j], [&](const Stmt &x) { here.insert(&x); });
+      forEachNested(*b[j], [&](const Stmt &x) { here.insert(&x); });
     bool others = false;
     forEachStmt(fn_.body, [&](const Stmt &x, int) {
       others |= !here.count(&x) && mentionsHere(x, k) != 0 && !sizesOnly(x, k);

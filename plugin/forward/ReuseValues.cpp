@@ -25,7 +25,6 @@
 //===----------------------------------------------------------------------===//
 #include "forward/TangentLinear.h"
 #include "ir/IRWalk.h"
-#include <functional>
 
 namespace tangent {
 
@@ -53,16 +52,6 @@ bool contains(const Expr &e, const Expr &m) {
     if (contains(*op, m))
       return true;
   return false;
-}
-
-/// Calls `fn` on `s` and on every statement nested in it.
-void forEachNested(const Stmt &s, const std::function<void(const Stmt &)> &fn) {
-  fn(s);
-  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
-    forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
-  if (s.loop)
-    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
-      forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
 }
 
 /// Whether `s` (with its nested statements) contains the call `m`.

@@ -30,6 +30,15 @@ void forEachStmt(const Block &block,
   }
 }
 
+void forEachNested(const Stmt &s, const std::function<void(const Stmt &)> &fn) {
+  fn(s);
+  for (const Block *b : {&s.then_block, &s.else_block, &s.block})
+    forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
+  if (s.loop)
+    for (const Block *b : {&s.loop->init, &s.loop->body, &s.loop->step})
+      forEachStmt(*b, [&](const Stmt &t, int) { fn(t); });
+}
+
 Var *rootVar(const Expr &e) {
   if (e.kind == ExprKind::VarRef)
     return e.var;

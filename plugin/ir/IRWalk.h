@@ -18,6 +18,10 @@ void forEachStmt(const Block &block,
                  const std::function<void(const Stmt &, int depth)> &fn,
                  int depth = 0);
 
+/// Calls `fn` on `s` and on every statement nested in it (its blocks, a
+/// loop's init, body and step), recursively, in program order.
+void forEachNested(const Stmt &s, const std::function<void(const Stmt &)> &fn);
+
 /// The variable an lvalue designates part of: `v` for `v`, `v[i]` and
 /// `m[i][j]` (a row of a vector of vectors); null for anything else.
 Var *rootVar(const Expr &e);
