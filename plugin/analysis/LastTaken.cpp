@@ -31,6 +31,25 @@
 // A loop this pass marks and that is not taped in full (checkpointed, run
 // in parallel) records its decisions as before.
 //
+// When, besides, every other iteration's reverse adds nothing to any
+// adjoint, the reverse runs that one iteration and no loop at all
+// (LoopInfo::reverse_one_iteration): k-means' reverse then runs one
+// distance's reverse per point instead of walking the k - 1 candidates.
+// The loop:
+//  - has that one branch, and otherwise at its top level only copies and
+//    calls writing scalar locals (no element, no memory a pointer argument
+//    reaches, no nested branch or loop);
+//  - writes each such local before anything in the body reads it, and
+//    nothing outside the loop mentions it: its adjoint is zero where an
+//    iteration's reverse starts, so the reverse of an iteration that did
+//    not take the branch last moves zeros (a local carried from one
+//    iteration to the next is also written before the loop, by a program
+//    that reads no indeterminate value; the first test guards the IR);
+//  - and records nothing per iteration, which the generator checks once
+//    the body is generated (codegen/LoopFullTape.cpp): every value the
+//    chosen iteration's reverse reads is then computed again from its
+//    index and from what the loop does not write.
+//
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include <set>
@@ -117,23 +136,101 @@ bool onlyTheBranch(const LoopInfo &li, const Stmt &s,
   return alone;
 }
 
-void markIn(const Block &block) {
-  forEachStmt(block, [&](const Stmt &ls, int) {
+/// Whether call `s` writes only scalar variables (its result, outputs
+/// bound to scalar variables): no element, no memory through a pointer.
+bool writesScalarsOnly(const Stmt &s) {
+  if (s.kind != StmtKind::Call || !s.callee || !s.custom.empty() || s.mpi ||
+      (s.result && !scalar(s.result)))
+    return false;
+  for (std::size_t i = 0; i < s.args.size(); ++i)
+    if (i < s.arg_is_output.size() && s.arg_is_output[i] &&
+        (s.args[i]->kind != ExprKind::VarRef || s.args[i]->address ||
+         !scalar(s.args[i]->var)))
+      return false;
+  return true;
+}
+
+/// Whether the reverse of loop `ls`, whose branch `branch` is marked
+/// last_taken, needs the iteration that took it last alone (the file's
+/// comment): the body's other statements write scalar locals only, each
+/// before anything in the body reads it, mentioned nowhere outside the
+/// loop. (The branch's then-block writes scalars only: selectionBlock.)
+bool oneIterationMatters(const Function &fn, const Stmt &ls,
+                         const Stmt &branch) {
+  const LoopInfo &li = *ls.loop;
+  // What the body has read so far, and the locals written so far.
+  std::set<const Var *> read, locals;
+  auto reads = [&](const Expr &e) {
+    forEachRead(e, [&](Var *v) {
+      if (!locals.count(v))
+        read.insert(v);
+    });
+  };
+  for (const StmtPtr &sp : li.body) {
+    const Stmt &s = *sp;
+    if (&s == &branch) {
+      forEachNested(s, [&](const Stmt &x) { forEachOwnExpr(x, reads); });
+      continue;
+    }
+    const bool copy = s.kind == StmtKind::Assign &&
+                      s.lhs->kind == ExprKind::VarRef && scalar(s.lhs->var);
+    if (!copy && !writesScalarsOnly(s))
+      return false;
+    if (copy)
+      reads(*s.rhs);
+    else
+      forEachOwnExpr(s, reads); // an output argument may be read first
+    bool fresh = true;
+    forEachWrite(s, [&](Var *w, bool) {
+      fresh &= (w->role == VarRole::Local || w->role == VarRole::Temp) &&
+               !read.count(w);
+      locals.insert(w);
+    });
+    if (!fresh)
+      return false;
+  }
+  // Nothing outside the loop mentions the locals; the step writes the
+  // induction alone.
+  std::set<const Stmt *> inside;
+  forEachNested(ls, [&](const Stmt &x) { inside.insert(&x); });
+  bool alone = true;
+  for (const StmtPtr &st : li.step)
+    forEachWrite(*st, [&](Var *w, bool) { alone &= w == li.induction; });
+  forEachStmt(fn.body, [&](const Stmt &x, int) {
+    if (inside.count(&x) && &x != &ls)
+      return;
+    forEachOwnExpr(x, [&](const Expr &e) {
+      forEachRead(e, [&](Var *v) { alone &= !locals.count(v); });
+    });
+    alone &= !locals.count(x.var) && !locals.count(x.result);
+  });
+  return alone;
+}
+
+void markIn(Function &fn) {
+  forEachStmt(fn.body, [&](const Stmt &ls, int) {
     if (ls.kind != StmtKind::Loop)
       return;
-    const LoopInfo &li = *ls.loop;
+    LoopInfo &li = *ls.loop;
     if (li.form != LoopInfo::Form::Counted || !li.induction ||
         (li.increment != 1 && li.increment != -1) ||
         li.induction->type.spelling != "int" || li.omp || li.fixed_point)
       return;
+    const Stmt *marked = nullptr;
+    int count = 0;
     for (const StmtPtr &sp : li.body) {
       const Stmt &s = *sp;
       std::set<const Var *> targets;
       if (s.kind == StmtKind::If && s.record_decision && s.else_block.empty() &&
           selectionBlock(s.then_block, targets) &&
-          onlyTheBranch(li, s, targets))
+          onlyTheBranch(li, s, targets)) {
         const_cast<Stmt &>(s).last_taken = true;
+        marked = &s;
+        ++count;
+      }
     }
+    li.reverse_one_iteration =
+        count == 1 && oneIterationMatters(fn, ls, *marked);
   });
 }
 
@@ -142,8 +239,10 @@ void markIn(const Block &block) {
 void findLastTaken(Function &fn) {
   forEachStmt(fn.body, [](const Stmt &s, int) {
     const_cast<Stmt &>(s).last_taken = false;
+    if (s.loop)
+      s.loop->reverse_one_iteration = false;
   });
-  markIn(fn.body);
+  markIn(fn);
 }
 
 } // namespace tangent

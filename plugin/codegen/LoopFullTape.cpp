@@ -271,7 +271,23 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
                                  fresh(naming::lastTaken()),
                                  li.induction->name};
     std::swap(last_taken_, last_taken);
+    const NameScope names = fn_.names;
     const bool blocked = blockBody(li, body, blk);
+    // A reverse of one iteration (LoopInfo::reverse_one_iteration) once
+    // the body proves to record nothing: generated again, with the same
+    // fresh names, with the branch's reverse unconditional.
+    const bool alone = record_ && li.reverse_one_iteration && !blocked &&
+                       bulk.empty() && !body.fwd.records() &&
+                       last_taken_.size() == 1 &&
+                       last_taken_.begin()->second.used;
+    if (alone) {
+      fn_.names = names;
+      last_taken_.begin()->second.alone = true;
+      body = block(li.body);
+      if (body.fwd.records() || !last_taken_.begin()->second.used)
+        throw std::logic_error("tangent: a loop's records changed between "
+                               "two generations of its body");
+    }
     std::swap(last_taken_, last_taken);
     std::swap(accumulators_, accumulators);
     for (const Stmt *w : bulk)
@@ -314,6 +330,28 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       out.fwd.record(rt::push(last->local));
     if (body.rev.empty() || !record_) {
       out.rev.append(restore_bulk);
+      return out;
+    }
+    if (alone) {
+      // Iterations that did not take the branch last move no adjoint
+      // (analysis/LastTaken.cpp); none took it: nothing to reverse.
+      const LastTaken &last = *lasts.front();
+      out.rev.comment(where + ": " + li.kind_name +
+                      " loop, reversed at the iteration that took its "
+                      "branch last (no other moves an adjoint)");
+      out.rev.statement("const long long " + last.popped + " = " +
+                        rt::pop("long long") + ";");
+      for (const auto &[element, acc] : accumulators)
+        if (acc.used)
+          out.rev.statement(acc.type + " " + acc.local + "{};");
+      out.rev.openIf(last.popped + " != " + before);
+      out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                        last.popped + ");");
+      out.rev.append(body.rev);
+      out.rev.close();
+      for (const auto &[element, acc] : accumulators)
+        if (acc.used)
+          out.rev.statement(element + " += " + acc.local + ";");
       return out;
     }
     const std::optional<CppFor> header = reversedHeader(li);

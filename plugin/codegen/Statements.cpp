@@ -497,6 +497,10 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
     out.fwd.append(t.fwd);
     out.fwd.statement(last->second.local + " = " + j + ";");
     out.fwd.close();
+    if (last->second.alone) {
+      out.rev.append(t.rev);
+      return out;
+    }
     out.rev.openIf(j + " == " + last->second.popped);
     out.rev.append(t.rev);
     out.rev.close();

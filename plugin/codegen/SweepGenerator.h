@@ -90,10 +90,12 @@ private:
   /// The branches of the loop being generated whose reverse needs only the
   /// last iteration that took them (Stmt::last_taken): the locals holding
   /// it in the forward and the reverse sweep, the loop's index, and whether
-  /// the branch was generated that way.
+  /// the branch was generated that way. With `alone`, the loop's reverse
+  /// is that one iteration (LoopInfo::reverse_one_iteration), where the
+  /// branch's reverse runs unconditionally.
   struct LastTaken {
     std::string local, popped, index;
-    bool used = false;
+    bool used = false, alone = false;
   };
   std::map<const Stmt *, LastTaken> last_taken_;
   /// The accumulators of counted loop `li`'s reverse: element adjoints

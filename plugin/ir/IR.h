@@ -421,6 +421,10 @@ struct LoopInfo {
   int budget = 0;
   /// `#pragma omp parallel for` (with -fopenmp), else null.
   std::unique_ptr<OmpLoop> omp;
+  /// Full tape: only the iteration that took its last_taken branch last
+  /// has a reverse that moves an adjoint, so the reverse runs that one
+  /// iteration, when the body records nothing (LastTaken.cpp).
+  bool reverse_one_iteration = false;
 };
 
 struct Stmt {

@@ -13,6 +13,12 @@
 //  - look-alikes the pass must leave alone: the kept value read elsewhere in
 //    the loop (each taken iteration moves a non-zero adjoint), a then-block
 //    that computes instead of copying, a kept value that a copy reads.
+// Where nothing else in the loop moves an adjoint, its reverse is the one
+// iteration that took the branch last (LoopInfo::reverse_one_iteration:
+// k-means, counting down, the call in the then-block); look-alikes whose
+// other iterations do move one: a sum carried from iteration to iteration
+// (the candidate reads it), a candidate read after the loop, a callee
+// adding to a local passed by reference.
 #include "check.hpp"
 
 #include <cmath>
@@ -163,6 +169,54 @@ double chained(const std::vector<double> &x) {
   return best + 0.25 * prev * std::sin(prev);
 }
 
+// The reverse reads a value of the body (w, for w * w): computed again in
+// the iteration reversed, or recorded, and then the loop walks.
+double squares(const std::vector<double> &x, double a) {
+  double best = 1e300;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double w = std::sin(a * x[j]);
+    double v = w * w - 0.4 * x[j];
+    if (v < best)
+      best = v;
+  }
+  return best;
+}
+
+// Other iterations' reverse moves adjoints too.
+double carried(const std::vector<double> &x) {
+  double best = 1e300, s = x[0];
+  for (int j = 1; j < static_cast<int>(x.size()); j++) {
+    s = s + x[j]; // read before the body writes it
+    double v = x[j] * x[j] + s;
+    if (v < best)
+      best = v;
+  }
+  return best;
+}
+
+double candidateAfter(const std::vector<double> &x) {
+  double best = 1e300, v = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    v = x[j] * x[j] - 0.7 * x[j];
+    if (v < best)
+      best = v;
+  }
+  return best + v * v; // the last candidate
+}
+
+void addTo(double w, double &acc) { acc = acc + 0.5 * w; }
+
+double byReference(const std::vector<double> &x) {
+  double best = 1e300, acc = 0;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    addTo(x[j], acc); // reads acc before writing it
+    double v = x[j] * x[j] + acc;
+    if (v < best)
+      best = v;
+  }
+  return best;
+}
+
 int main() {
   const std::vector<double> c{0.0, 0.5, 1.0, -0.5, -0.6, 0.4};
   const std::vector<double> x{0.3, -1.2, 0.8, 1.9, -0.4, 0.6, -2.1};
@@ -184,5 +238,13 @@ int main() {
   check("a then-block that computes", tangent::grad<computes>(), x);
   check("a copy reading the kept value", tangent::grad<chained>(),
         std::vector<double>{0.9, 0.2, -0.1, 0.4, -0.3});
+  // Its minimum in the middle: iterations before it matter.
+  const std::vector<double> y{0.5, -0.9, 0.2, 1.3, -0.6, 0.4};
+  check("a value of the body read by the reverse", tangent::grad<squares>(), x,
+        1.3);
+  check("a sum carried by the loop", tangent::grad<carried>(), y);
+  check("the candidate read after the loop", tangent::grad<candidateAfter>(),
+        x);
+  check("a callee adding to a local", tangent::grad<byReference>(), y);
   return summary();
 }

@@ -389,8 +389,8 @@ inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_930E4D39737B3A81
-#define TANGENT_GENERATED_NEAREST_HVP_930E4D39737B3A81
+#ifndef TANGENT_GENERATED_NEAREST_HVP_A4B2D0A29AA8063F
+#define TANGENT_GENERATED_NEAREST_HVP_A4B2D0A29AA8063F
 namespace tangent::generated {
 // tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, double d_result) {
@@ -452,18 +452,17 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
-    // selected.input.cpp:27: for loop, reversed
+    // selected.input.cpp:27: for loop, reversed at the iteration that took its branch last (no other moves an adjoint)
     const long long last_taken_2 = tape.pop<long long>();
-    for (int j = k; j-- > 1;) {
-      if (j == last_taken_2) {
-        const double d_2 = d_t_best;
-        d_t_best = 0;
-        d_t_dist += d_2;
-        std::vector<double> dz_2(t_c.size());
-        // selected.input.cpp:28: reverse of the call
-        if (d_t_dist != 0) {
-          tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), dz_2.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
-        }
+    if (last_taken_2 != 0) {
+      const int j = static_cast<int>(last_taken_2);
+      const double d_2 = d_t_best;
+      d_t_best = 0;
+      d_t_dist += d_2;
+      std::vector<double> dz_2(t_c.size());
+      // selected.input.cpp:28: reverse of the call
+      if (d_t_dist != 0) {
+        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), dz_2.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
       }
     }
     std::vector<double> dz(t_c.size());
@@ -477,8 +476,8 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_058051A22936F483
-#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_058051A22936F483
+#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_8A3F61CCEE1750E7
+#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_8A3F61CCEE1750E7
 namespace tangent::generated {
 // tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, std::vector<double>& d_t_c, double d_result) {
@@ -540,17 +539,16 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
-    // selected.input.cpp:27: for loop, reversed
+    // selected.input.cpp:27: for loop, reversed at the iteration that took its branch last (no other moves an adjoint)
     const long long last_taken_2 = tape.pop<long long>();
-    for (int j = k; j-- > 1;) {
-      if (j == last_taken_2) {
-        const double d_2 = d_t_best;
-        d_t_best = 0;
-        d_t_dist += d_2;
-        // selected.input.cpp:28: reverse of the call
-        if (d_t_dist != 0) {
-          tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), d_t_c.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
-        }
+    if (last_taken_2 != 0) {
+      const int j = static_cast<int>(last_taken_2);
+      const double d_2 = d_t_best;
+      d_t_best = 0;
+      d_t_dist += d_2;
+      // selected.input.cpp:28: reverse of the call
+      if (d_t_dist != 0) {
+        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), d_t_c.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
       }
     }
     // selected.input.cpp:26: reverse of the call
