@@ -18,7 +18,8 @@
 // adjoints but for the sign of a zero sum. The branch:
 //  - is an `if` without `else` at the top level of the body of a counted
 //    loop stepping by one over an `int`, whose decision is recorded;
-//  - has a then-block of copies `a = b` (a, b scalars) and calls whose
+//  - has a then-block of copies `a = b` (a, b scalars), of integer or
+//    boolean constants (`found = true`), and calls whose
 //    result and outputs are scalars (the tangent-linear distance a
 //    Hessian-vector product calls there: forward/DeferTangents.cpp), each
 //    reading only what the block wrote before it: with the adjoints of
@@ -70,9 +71,10 @@ bool selectionBlock(const Block &then, std::set<const Var *> &targets) {
     return false;
   for (const StmtPtr &s : then) {
     if (s->kind == StmtKind::Assign && s->lhs->kind == ExprKind::VarRef &&
-        s->rhs->kind == ExprKind::VarRef && s->lhs->var != s->rhs->var &&
         scalar(s->lhs->var) &&
-        s->lhs->var->type.kind == s->rhs->var->type.kind) {
+        ((s->rhs->kind == ExprKind::VarRef && s->lhs->var != s->rhs->var &&
+          s->lhs->var->type.kind == s->rhs->var->type.kind) ||
+         (s->rhs->kind == ExprKind::Literal && !s->lhs->var->type.isReal()))) {
       targets.insert(s->lhs->var);
       continue;
     }

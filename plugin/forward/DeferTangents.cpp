@@ -36,17 +36,6 @@ namespace tangent {
 
 namespace {
 
-/// Whether `e` calls a library function (`std::rand()`): calling the
-/// function twice could then differ.
-bool callsLibrary(const Expr &e) {
-  if (e.kind == ExprKind::InactiveCall && e.form == CallForm::Free)
-    return true;
-  for (const ExprPtr &op : e.ops)
-    if (callsLibrary(*op))
-      return true;
-  return false;
-}
-
 /// Whether a call of `g` writes nothing but its result.
 bool writesOnlyResult(const Function &g, std::set<const Function *> &seen) {
   if (!seen.insert(&g).second)
@@ -103,16 +92,10 @@ bool writtenElsewhere(const Block &body, const Var *v, const Stmt *call) {
   return found;
 }
 
-void substitute(Expr &e, const Var *from, Var *to) {
-  if (e.kind == ExprKind::VarRef && e.var == from)
-    e.var = to;
-  for (ExprPtr &op : e.ops)
-    substitute(*op, from, to);
-}
-
 class Deferrer {
 public:
   Deferrer(Function &fn, const TangentLinearizer &lin) : fn_(fn), lin_(lin) {}
+  std::vector<DeferredCall> deferred;
 
   void block(Block &b) {
     for (size_t i = 0; i < b.size(); ++i) {
@@ -194,17 +177,22 @@ private:
     primal->text = g.name;
     for (size_t k = 0; k < g.params.size(); ++k)
       primal->ops.push_back(call.args[k]->clone());
-    substitute(*branch.cond, call.result, value);
+    substituteVar(*branch.cond, call.result, value);
     StmtPtr moved = std::move(b[i]);
     b[i] = makeAssign(makeVarRef(value), std::move(primal), moved->loc);
+    deferred.push_back(
+        {&branch, value, moved->result, moved->args.back()->var});
     branch.then_block.insert(branch.then_block.begin(), std::move(moved));
   }
 };
 
 } // namespace
 
-void deferSelectedTangents(Function &fn, const TangentLinearizer &lin) {
-  Deferrer(fn, lin).block(fn.body);
+std::vector<DeferredCall> deferSelectedTangents(Function &fn,
+                                                const TangentLinearizer &lin) {
+  Deferrer d(fn, lin);
+  d.block(fn.body);
+  return std::move(d.deferred);
 }
 
 } // namespace tangent

@@ -74,9 +74,10 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
       if (p->type.kind == TypeKind::Pointer && p->param_index < 64)
         tangent_data |= std::uint64_t(1) << p->param_index;
   TangentBuilder(fn, *out, *this).build(form, sig, data, tangent_data);
-  deferSelectedTangents(*out, *this);
+  const std::vector<DeferredCall> deferred = deferSelectedTangents(*out, *this);
   reuseComputedValues(*out);
   classifyLoops(*out); // counted loops print as `for` loops
+  selectAfterLoops(*out, deferred);
   return out;
 }
 

@@ -112,11 +112,26 @@ private:
   std::map<const Function *, const Function *> sources_;
 };
 
+/// A call DeferTangents moved into the branch that selects its value:
+/// the branch, the value computed alone where the call was, and the call's
+/// value and tangent (its result and last argument).
+struct DeferredCall {
+  Stmt *branch = nullptr;
+  Var *candidate = nullptr, *value = nullptr, *tangent = nullptr;
+};
+
 /// Defers the tangent of a call whose value is only compared and then
 /// selected in the branch that follows to that branch: the value alone is
 /// computed where the call was (DeferTangents.cpp). Run on each
-/// tangent-linear function once it is built.
-void deferSelectedTangents(Function &fn, const TangentLinearizer &lin);
+/// tangent-linear function once it is built; returns the calls deferred.
+std::vector<DeferredCall> deferSelectedTangents(Function &fn,
+                                                const TangentLinearizer &lin);
+
+/// Of the calls deferred into the branch of a counted loop, those whose
+/// tangent only the last selection needs are called once, after the loop,
+/// at the iteration selected last (SelectAfterLoop.cpp). Run once the
+/// function's loops are classified.
+void selectAfterLoops(Function &fn, const std::vector<DeferredCall> &deferred);
 
 /// Rows that call a function of the rule table on the arguments of a value
 /// the function computes anyway (`s = sin(t)`) read that value, its

@@ -160,4 +160,20 @@ const Expr &stripIntCasts(const Expr &e) {
   return *x;
 }
 
+bool callsLibrary(const Expr &e) {
+  if (e.kind == ExprKind::InactiveCall && e.form == CallForm::Free)
+    return true;
+  for (const ExprPtr &op : e.ops)
+    if (callsLibrary(*op))
+      return true;
+  return false;
+}
+
+void substituteVar(Expr &e, const Var *from, Var *to) {
+  if (e.kind == ExprKind::VarRef && e.var == from)
+    e.var = to;
+  for (ExprPtr &op : e.ops)
+    substituteVar(*op, from, to);
+}
+
 } // namespace tangent

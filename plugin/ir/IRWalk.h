@@ -64,6 +64,13 @@ bool constInt(const Expr &e, long long &value);
 /// (`static_cast<unsigned long>(i)` is `i`).
 const Expr &stripIntCasts(const Expr &e);
 
+/// Whether `e` calls a library function (an InactiveCall spelled as a free
+/// call, `std::rand()`): calling it twice could give another value.
+bool callsLibrary(const Expr &e);
+
+/// Every reference to `from` in `e` refers to `to` instead.
+void substituteVar(Expr &e, const Var *from, Var *to);
+
 } // namespace tangent
 
 #endif

@@ -116,6 +116,12 @@ inline const char *keptResult() { return "value"; }
 /// A call's value computed alone, its tangent deferred to where it is
 /// selected (forward/DeferTangents.cpp).
 inline const char *candidate() { return "candidate"; }
+/// Whether a loop selected a candidate, and the iteration of the last one
+/// it selected, whose tangent is computed after the loop
+/// (forward/SelectAfterLoop.cpp).
+inline const char *selectedFlag() { return "selected"; }
+inline const char *selectedAt() { return "selected_at"; }
+inline const char *chosenAt() { return "chosen"; }
 
 // --- locals of checkpointed and recomputed loops (codegen/Loop*.cpp) -------
 /// The loop's trip count; an iteration's number (from 0, or counting down

@@ -6,6 +6,13 @@
 // alone (a callee that writes through a pointer: calling it twice would
 // count twice; a value read after the branch or in its else-branch), each
 // against the gradient, analytic derivatives and central differences.
+// A counted loop's selection calls the tangent-linear function once, after
+// the loop, at the iteration selected last, and the first candidate's
+// there too when none was (forward/SelectAfterLoop.cpp: `nearest`); and
+// look-alikes it must leave in the loop: the kept value read in the loop,
+// a candidate whose arguments the loop changes (an offset it steps), a
+// first candidate whose arguments it changes, a candidate read from memory
+// the loop writes.
 #include "differences.hpp"
 
 #include <cmath>
@@ -143,6 +150,102 @@ double within(const std::vector<double> &c, const std::vector<double> &pts) {
   return cost * near;
 }
 
+// The kept value read in the loop: its tangent is needed there.
+double running(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]), acc = 0;
+    for (int j = 1; j < k; j++) {
+      double dist = sqdist(d, &pts[i], &c[std::size_t(j * d)]);
+      if (dist < best)
+        best = dist;
+      acc = acc + best * best;
+    }
+    cost = cost + acc;
+  }
+  return cost;
+}
+
+// The candidate's arguments read an offset the loop steps.
+double stepped(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]);
+    int at = 0;
+    for (int j = 1; j < k; j++) {
+      at = at + d;
+      double dist = sqdist(d, &pts[i], &c[std::size_t(at)]);
+      if (dist < best)
+        best = dist;
+    }
+    cost = cost + best * best;
+  }
+  return cost;
+}
+
+// The first candidate reads an offset the loop changes (centroid 1 first,
+// then every centroid from 0: points nearest to 1 select none).
+double restarted(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    int base = d;
+    double best = sqdist(d, &pts[i], &c[std::size_t(base)]);
+    for (int j = 0; j < k; j++) {
+      base = 0; // read by the first candidate only
+      double dist = sqdist(d, &pts[i], &c[std::size_t(j * d)]);
+      if (dist < best)
+        best = dist;
+    }
+    cost = cost + std::sin(best);
+  }
+  return cost;
+}
+
+// The candidate is read from memory the loop writes (after it compares:
+// the candidate selected last is read again changed). Its jvp alone: a
+// Hessian-vector product refuses addresses into a local container
+// (docs/limitations.md).
+double copied(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  std::vector<double> cc = c;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]);
+    for (int j = 1; j < k; j++) {
+      double dist = sqdist(d, &pts[i], &cc[std::size_t(j * d)]);
+      if (dist < best)
+        best = dist;
+      cc[std::size_t(j * d)] = 1.5 * cc[std::size_t(j * d)];
+    }
+    cost = cost + best * best;
+  }
+  return cost;
+}
+
+using Objective = double (*)(const std::vector<double> &,
+                             const std::vector<double> &);
+
+// jvp against the gradient and differences, hvp against differences of
+// gradients.
+template <Objective F, bool second_order = true>
+void check_selection(const std::string &name, const std::vector<double> &c,
+                     const std::vector<double> &pts,
+                     const std::vector<double> &t) {
+  constexpr tangent::options only_c{.wrt = tangent::wrt_params(0)};
+  const double jv = tangent::jvp<F, only_c>()(c, pts, t);
+  check_near(name + ": jvp = gradient . t", jv,
+             dot(tangent::grad<F, only_c>()(c, pts), t), tight_tol);
+  check_near(name + ": jvp = FD along t", jv,
+             fd_along([&](const auto &y) { return F(y, pts); }, c, t));
+  if constexpr (second_order)
+    check_near(name + ": hvp = FD of gradients",
+               tangent::hvp<F, only_c>()(c, pts, t),
+               fd_hvp(tangent::grad<F, only_c>(), c, t, pts));
+}
+
 int counted_calls(const std::vector<double> &c,
                   const std::vector<double> &pts) {
   int calls = 0;
@@ -240,5 +343,9 @@ int main() {
     check_near("within: jvp = FD along t", jv,
                fd_along([&](const auto &y) { return within(y, pts); }, c, t));
   }
+  check_selection<running>("running", c, pts, t);
+  check_selection<stepped>("stepped", c, pts, t);
+  check_selection<restarted>("restarted", c, pts, t);
+  check_selection<copied, false>("copied", c, pts, t);
   return tangent_test::summary();
 }

@@ -389,8 +389,8 @@ inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_A4B2D0A29AA8063F
-#define TANGENT_GENERATED_NEAREST_HVP_A4B2D0A29AA8063F
+#ifndef TANGENT_GENERATED_NEAREST_HVP_97E8FA2D5276F494
+#define TANGENT_GENERATED_NEAREST_HVP_97E8FA2D5276F494
 namespace tangent::generated {
 // tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, double d_result) {
@@ -407,6 +407,9 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
   double t_best{};
   double t_dist{};
   double candidate{};
+  bool selected = false;
+  int selected_at{};
+  int chosen{};
   // forward sweep
   d = 2;
   k = int(c.size()) / 2;
@@ -417,21 +420,30 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
   std::size_t trips = 0;
   while (i + 1ul < pts.size()) {
     ++trips;
-    // selected.input.cpp:26: call tangent::generated::sqdist_jvp
-    best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
+    best = sqdist(2, pts.data() + i, c.data() + 0ul);
+    selected = false;
     // selected.input.cpp:27: for loop (checkpointing not requested)
-    long long last_taken = 0;
     for (int j = 1; j < k; ++j) {
       candidate = sqdist(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2));
       if (candidate < best) {
-        // selected.input.cpp:28: call tangent::generated::sqdist_jvp
-        dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
-        t_best = t_dist;
-        best = dist;
-        last_taken = j;
+        best = candidate;
+        selected = true;
+        selected_at = j;
       }
     }
-    tape.push(last_taken);
+    const bool taken = selected;
+    if (taken) {
+      tape.push(chosen);
+      chosen = selected_at;
+      // selected.input.cpp:28: call tangent::generated::sqdist_jvp
+      dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(chosen * 2), t_c.data() + static_cast<unsigned long>(chosen * 2), t_dist);
+      t_best = t_dist;
+      best = dist;
+    } else {
+      // selected.input.cpp:26: call tangent::generated::sqdist_jvp
+      best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
+    }
+    tape.push(taken);
     t_cost = t_cost + t_best;
     cost = cost + best;
     tape.push(i);
@@ -452,23 +464,22 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
-    // selected.input.cpp:27: for loop, reversed at the iteration that took its branch last (no other moves an adjoint)
-    const long long last_taken_2 = tape.pop<long long>();
-    if (last_taken_2 != 0) {
-      const int j = static_cast<int>(last_taken_2);
+    if (tape.pop<bool>()) {
       const double d_2 = d_t_best;
       d_t_best = 0;
       d_t_dist += d_2;
-      std::vector<double> dz_2(t_c.size());
+      std::vector<double> dz(t_c.size());
       // selected.input.cpp:28: reverse of the call
       if (d_t_dist != 0) {
-        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), dz_2.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
+        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(chosen * 2), t_c.data() + static_cast<unsigned long>(chosen * 2), t_dist, d_c.data() + static_cast<unsigned long>(chosen * 2), dz.data() + static_cast<unsigned long>(chosen * 2), d_t_dist, 0.0);
       }
-    }
-    std::vector<double> dz(t_c.size());
-    // selected.input.cpp:26: reverse of the call
-    if (d_t_best != 0) {
-      tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best, d_c.data() + 0ul, dz.data() + 0ul, d_t_best, 0.0);
+      chosen = tape.pop<int>();
+    } else {
+      std::vector<double> dz_2(t_c.size());
+      // selected.input.cpp:26: reverse of the call
+      if (d_t_best != 0) {
+        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best, d_c.data() + 0ul, dz_2.data() + 0ul, d_t_best, 0.0);
+      }
     }
   }
   d_t_cost = 0;
@@ -476,8 +487,8 @@ inline double nearest_hvp_pullback(const std::vector<double>& c, const std::vect
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_8A3F61CCEE1750E7
-#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_8A3F61CCEE1750E7
+#ifndef TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_97E85C929485EC94
+#define TANGENT_GENERATED_NEAREST_HVP_WITH_GRADIENT_97E85C929485EC94
 namespace tangent::generated {
 // tangent: adjoint of nearest (selected.input.cpp:22)
 inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, std::vector<double>& d_c, std::vector<double>& d_t_c, double d_result) {
@@ -494,6 +505,9 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
   double t_best{};
   double t_dist{};
   double candidate{};
+  bool selected = false;
+  int selected_at{};
+  int chosen{};
   // forward sweep
   d = 2;
   k = int(c.size()) / 2;
@@ -504,21 +518,30 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
   std::size_t trips = 0;
   while (i + 1ul < pts.size()) {
     ++trips;
-    // selected.input.cpp:26: call tangent::generated::sqdist_jvp
-    best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
+    best = sqdist(2, pts.data() + i, c.data() + 0ul);
+    selected = false;
     // selected.input.cpp:27: for loop (checkpointing not requested)
-    long long last_taken = 0;
     for (int j = 1; j < k; ++j) {
       candidate = sqdist(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2));
       if (candidate < best) {
-        // selected.input.cpp:28: call tangent::generated::sqdist_jvp
-        dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist);
-        t_best = t_dist;
-        best = dist;
-        last_taken = j;
+        best = candidate;
+        selected = true;
+        selected_at = j;
       }
     }
-    tape.push(last_taken);
+    const bool taken = selected;
+    if (taken) {
+      tape.push(chosen);
+      chosen = selected_at;
+      // selected.input.cpp:28: call tangent::generated::sqdist_jvp
+      dist = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + static_cast<unsigned long>(chosen * 2), t_c.data() + static_cast<unsigned long>(chosen * 2), t_dist);
+      t_best = t_dist;
+      best = dist;
+    } else {
+      // selected.input.cpp:26: call tangent::generated::sqdist_jvp
+      best = tangent::generated::sqdist_jvp_adjoint_forward(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best);
+    }
+    tape.push(taken);
     t_cost = t_cost + t_best;
     cost = cost + best;
     tape.push(i);
@@ -539,21 +562,20 @@ inline double nearest_hvp_with_gradient_pullback(const std::vector<double>& c, c
   for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
     i = tape.pop<unsigned long>();
     d_t_best += d_t_cost;
-    // selected.input.cpp:27: for loop, reversed at the iteration that took its branch last (no other moves an adjoint)
-    const long long last_taken_2 = tape.pop<long long>();
-    if (last_taken_2 != 0) {
-      const int j = static_cast<int>(last_taken_2);
+    if (tape.pop<bool>()) {
       const double d_2 = d_t_best;
       d_t_best = 0;
       d_t_dist += d_2;
       // selected.input.cpp:28: reverse of the call
       if (d_t_dist != 0) {
-        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(j * 2), t_c.data() + static_cast<unsigned long>(j * 2), t_dist, d_c.data() + static_cast<unsigned long>(j * 2), d_t_c.data() + static_cast<unsigned long>(j * 2), d_t_dist, 0.0);
+        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + static_cast<unsigned long>(chosen * 2), t_c.data() + static_cast<unsigned long>(chosen * 2), t_dist, d_c.data() + static_cast<unsigned long>(chosen * 2), d_t_c.data() + static_cast<unsigned long>(chosen * 2), d_t_dist, 0.0);
       }
-    }
-    // selected.input.cpp:26: reverse of the call
-    if (d_t_best != 0) {
-      tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best, d_c.data() + 0ul, d_t_c.data() + 0ul, d_t_best, 0.0);
+      chosen = tape.pop<int>();
+    } else {
+      // selected.input.cpp:26: reverse of the call
+      if (d_t_best != 0) {
+        tangent::generated::sqdist_jvp_adjoint_reverse(2, pts.data() + i, c.data() + 0ul, t_c.data() + 0ul, t_best, d_c.data() + 0ul, d_t_c.data() + 0ul, d_t_best, 0.0);
+      }
     }
   }
   d_t_cost = 0;
