@@ -9,7 +9,8 @@
 //    popped in reverse order), with the index of the minimum copied too;
 //  - a loop counting down;
 //  - then-blocks that call: a callee that records nothing, and one that
-//    records (its reverse must run wherever the branch was taken);
+//    records (its reverse must run wherever the branch was taken); one that
+//    keeps the index and sets a flag;
 //  - look-alikes the pass must leave alone: the kept value read elsewhere in
 //    the loop (each taken iteration moves a non-zero adjoint), a then-block
 //    that computes instead of copying, a kept value that a copy reads.
@@ -169,6 +170,23 @@ double chained(const std::vector<double> &x) {
   return best + 0.25 * prev * std::sin(prev);
 }
 
+// A then-block that also keeps the index and a flag (constants and copies
+// of the index: nothing to reverse).
+double withIndex(const std::vector<double> &x) {
+  double best = 1e300;
+  int at = 0;
+  bool found = false;
+  for (int j = 0; j < static_cast<int>(x.size()); j++) {
+    double v = std::cos(2.0 * x[j]) + 0.3 * x[j];
+    if (v < best) {
+      best = v;
+      at = j;
+      found = true;
+    }
+  }
+  return found ? best * x[static_cast<std::size_t>(at)] : 0.0;
+}
+
 // The reverse reads a value of the body (w, for w * w): computed again in
 // the iteration reversed, or recorded, and then the loop walks.
 double squares(const std::vector<double> &x, double a) {
@@ -240,6 +258,7 @@ int main() {
         std::vector<double>{0.9, 0.2, -0.1, 0.4, -0.3});
   // Its minimum in the middle: iterations before it matter.
   const std::vector<double> y{0.5, -0.9, 0.2, 1.3, -0.6, 0.4};
+  check("the index and a flag kept too", tangent::grad<withIndex>(), x);
   check("a value of the body read by the reverse", tangent::grad<squares>(), x,
         1.3);
   check("a sum carried by the loop", tangent::grad<carried>(), y);
