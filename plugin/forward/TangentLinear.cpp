@@ -78,6 +78,7 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
   reuseComputedValues(*out);
   classifyLoops(*out); // counted loops print as `for` loops
   selectAfterLoops(*out, deferred);
+  guardZeroFactors(*out);
   return out;
 }
 

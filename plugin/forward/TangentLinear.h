@@ -133,6 +133,11 @@ std::vector<DeferredCall> deferSelectedTangents(Function &fn,
 /// function's loops are classified.
 void selectAfterLoops(Function &fn, const std::vector<DeferredCall> &deferred);
 
+/// A tangent update `Y = Y + c * t` and the computation of t, which only
+/// it reads, run under `if (c != 0)` (ZeroFactors.cpp). Run once the
+/// function's loops are classified.
+void guardZeroFactors(Function &fn);
+
 /// Rows that call a function of the rule table on the arguments of a value
 /// the function computes anyway (`s = sin(t)`) read that value, its
 /// statement moved up to before them (ReuseValues.cpp). Run on each

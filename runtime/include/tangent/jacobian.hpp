@@ -59,8 +59,9 @@ template <auto F, options O = options{}> class jacobian_matrix {
   typename detail::reverse_sweeps<void_f, F, O>::type reverse_;
 
 public:
-  /// Columns per forward sweep in the vector forward mode.
-  static constexpr int lane_width = 16;
+  /// Columns per forward sweep in the vector forward mode; one sweep of
+  /// wide_lane_width for at most that many columns.
+  static constexpr int lane_width = 16, wide_lane_width = 32;
   /// Whether the generator bound the vector forward mode for f (a plain
   /// signature: see docs/forward-mode.md); then the columns are computed
   /// lane_width at a time, in ceil(n / lane_width) sweeps.
@@ -292,14 +293,24 @@ private:
     }(typename shape::output_seq{});
   }
 
-  /// dense_into by the vector forward mode: ceil(n / lane_width) sweeps on
-  /// thread-local lanes; a void f's outputs are put back before each sweep
-  /// after the first. `value` is a std::vector R's result (its size m).
-  template <class Args, std::size_t... J>
+  /// dense_into by the vector forward mode: one sweep of wide_lane_width
+  /// lanes for lane_width < n <= wide_lane_width columns (each sweep
+  /// computes f's values again), else lane_width at a time.
+  template <class Args, class Seq>
   static void dense_lanes(std::vector<double> &Jm, Args &all, std::size_t m,
-                          std::size_t n, [[maybe_unused]] const R *value,
-                          std::index_sequence<J...>) {
-    constexpr int W = lane_width;
+                          std::size_t n, const R *value, Seq seq) {
+    if (n > std::size_t(lane_width) && n <= std::size_t(wide_lane_width))
+      dense_lanes_of<wide_lane_width>(Jm, all, m, n, value, seq);
+    else
+      dense_lanes_of<lane_width>(Jm, all, m, n, value, seq);
+  }
+  /// ceil(n / W) sweeps on thread-local lanes; a void f's outputs are put
+  /// back before each sweep after the first. `value` is a std::vector R's
+  /// result (its size m).
+  template <int W, class Args, std::size_t... J>
+  static void dense_lanes_of(std::vector<double> &Jm, Args &all, std::size_t m,
+                             std::size_t n, [[maybe_unused]] const R *value,
+                             std::index_sequence<J...>) {
     // The selected parameters that are inputs.
     using inputs =
         std::conditional_t<void_f,
@@ -352,7 +363,7 @@ private:
         [&]<std::size_t... Q>(std::index_sequence<Q...>) {
           (detail::clear_lanes(std::get<shape::output_index[Q]>(t)), ...);
         }(typename shape::output_seq{});
-        lanes_call(all, t, static_cast<int *>(nullptr));
+        lanes_call<W>(all, t, static_cast<int *>(nullptr));
         detail::with_used_lanes<W>(used, [&](auto count) {
           each_scalar(t, all, output_params(typename shape::output_seq{}),
                       [&](const auto &col, std::size_t i) {
@@ -362,7 +373,7 @@ private:
         });
       } else {
         detail::clear_lanes(result);
-        lanes_call(all, t, &result);
+        lanes_call<W>(all, t, &result);
         detail::with_used_lanes<W>(used, [&](auto count) {
           for (std::size_t i = 0; i < m; ++i)
             detail::store_lanes(Jm.data() + i * n + base, result[i], count, 1);
@@ -470,15 +481,15 @@ private:
   /// One sweep of the vector forward mode on tangents `t` (one laned value
   /// per selected parameter): a void f's outputs' tangents are written
   /// into `t`, a vector-valued f's into `result` (m lanes).
-  template <class Args, class T, class Result>
+  template <int W, class Args, class T, class Result>
   static void lanes_call(Args &all, T &t, Result *result) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       if constexpr (void_f)
-        directional<F, O>::template lanes_sweep<lane_width>(
+        directional<F, O>::template lanes_sweep<W>(
             all, detail::tangent_for<typename shape::template param_t<I>>(
                      std::get<I>(t))...);
       else
-        directional<F, O>::template lanes_sweep<lane_width>(
+        directional<F, O>::template lanes_sweep<W>(
             all,
             detail::tangent_for<typename shape::template param_t<I>>(
                 std::get<I>(t))...,
