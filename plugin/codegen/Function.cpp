@@ -283,14 +283,18 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     if (!lanes) {
       c.comment(header_comment + ", forward sweep");
       c.openFunction(fsig);
-      c.statement(rt::bindTape());
+      // The tape, when the sweep records (a sweep that records nothing
+      // does not touch the thread's tape, nor its reverse, below).
+      const bool records = !save.empty() || body.fwd.records();
+      if (records)
+        c.statement(rt::bindTape());
       c.append(locals);
       c.append(body.fwd);
       c.append(save);
       // `(void)tape;` (against warnings) unless the sweep calls the tape's
       // own members; runtime helpers that take it as an argument do not
       // count.
-      if (save.empty() && !body.fwd.recordsThroughMembers())
+      if (records && save.empty() && !body.fwd.recordsThroughMembers())
         c.statement("(void)" + tape + ";");
       // Its reverse writes none of the caller's storage either: no record
       // to restore, and no integer it steps back (a written `int &`).
@@ -308,7 +312,9 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     c.comment(header_comment +
               (lanes ? ", reverse sweep in lanes" : ", reverse sweep"));
     c.openFunction(rsig);
-    c.statement(rt::bindTape());
+    const bool pops = lanes || !fn.tapeless || !registry.empty();
+    if (pops)
+      c.statement(rt::bindTape());
     c.append(locals);
     c.append(adjoints);
     c.append(load);
@@ -316,7 +322,8 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     c.append(registry);
     c.append(body.rev);
     c.append(finish);
-    c.statement("(void)" + tape + ";");
+    if (pops)
+      c.statement("(void)" + tape + ";");
     if (has_result && !(fn.result_var && fn.result_var->active))
       c.statement("(void)" + d_result + ";");
     c.close();

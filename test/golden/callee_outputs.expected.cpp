@@ -4,18 +4,16 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_16BFAE28C951BDFD
-#define TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_16BFAE28C951BDFD
+#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_2DBAA35ACFD069E1
+#define TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_2DBAA35ACFD069E1
 namespace tangent::generated {
 // tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored; for callers that assign the adjoint of 'z' again: not zeroed, forward sweep
 inline void rhs_unrestored_z_unzeroed_z_forward(int n, const double* p, const double* y, double* z) {
-  tangent::tape &tape = tangent::thread_tape();
   z[0] = p[0];
   // callee_outputs.input.cpp:24: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
   for (int i = 1; i < n; ++i) {
     z[i] = p[i] * y[i - 1];
   }
-  (void)tape;
   return;
 }
 

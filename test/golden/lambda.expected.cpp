@@ -4,22 +4,19 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_MODEL_LAMBDA_10_2FB36C8FA2E663DD
-#define TANGENT_GENERATED_MODEL_LAMBDA_10_2FB36C8FA2E663DD
+#ifndef TANGENT_GENERATED_MODEL_LAMBDA_10_94603B0EF46FFDD9
+#define TANGENT_GENERATED_MODEL_LAMBDA_10_94603B0EF46FFDD9
 namespace tangent::generated {
 // tangent: adjoint of model::lambda_10 (lambda.input.cpp:10), forward sweep
 inline double model_lambda_10_forward(const double& self_k, double& self_acc, double t) {
-  tangent::tape &tape = tangent::thread_tape();
   double result{};
   self_acc = self_acc + t;
   result = std::sin(self_k * t);
-  (void)tape;
   return result;
 }
 
 // tangent: adjoint of model::lambda_10 (lambda.input.cpp:10), reverse sweep
 inline void model_lambda_10_reverse(const double& self_k, double& self_acc, double t, double& d_self_k, double& d_self_acc, double& d_t, double d_result) {
-  tangent::tape &tape = tangent::thread_tape();
   double result{};
   const double d = d_result;
   d_result = 0;
@@ -27,7 +24,6 @@ inline void model_lambda_10_reverse(const double& self_k, double& self_acc, doub
   d_self_k += d_2 * t;
   d_t += self_k * d_2;
   d_t += d_self_acc;
-  (void)tape;
 }
 
 // tangent: model::lambda_10 on the fields of its objects

@@ -4,12 +4,11 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_SQDIST_DATA_P_3B115851BB302710
-#define TANGENT_GENERATED_SQDIST_DATA_P_3B115851BB302710
+#ifndef TANGENT_GENERATED_SQDIST_DATA_P_03CC51B9B2D3B708
+#define TANGENT_GENERATED_SQDIST_DATA_P_03CC51B9B2D3B708
 namespace tangent::generated {
 // tangent: adjoint of sqdist (last_taken.input.cpp:10) for data: 'p' carries no derivative, forward sweep
 inline double sqdist_data_p_forward(int d, const double* p, const double* c) {
-  tangent::tape &tape = tangent::thread_tape();
   double result{};
   double r{};
   double e{};
@@ -20,13 +19,11 @@ inline double sqdist_data_p_forward(int d, const double* p, const double* c) {
     r = r + e * e;
   }
   result = r;
-  (void)tape;
   return result;
 }
 
 // tangent: adjoint of sqdist (last_taken.input.cpp:10) for data: 'p' carries no derivative, reverse sweep
 inline void sqdist_data_p_reverse(int d, const double* p, const double* c, double* d_c, double d_result) {
-  tangent::tape &tape = tangent::thread_tape();
   double result{};
   double r{};
   double e{};
@@ -45,7 +42,6 @@ inline void sqdist_data_p_reverse(int d, const double* p, const double* c, doubl
     d_c[l] += -d_2;
   }
   d_r = 0;
-  (void)tape;
 }
 } // namespace tangent::generated
 #endif

@@ -4,21 +4,18 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #include <tangent/tangent.hpp>
-#ifndef TANGENT_GENERATED_OPERATOR_PLUS_CAA440634D408DDF
-#define TANGENT_GENERATED_OPERATOR_PLUS_CAA440634D408DDF
+#ifndef TANGENT_GENERATED_OPERATOR_PLUS_A23D054482E1B39F
+#define TANGENT_GENERATED_OPERATOR_PLUS_A23D054482E1B39F
 namespace tangent::generated {
 // tangent: adjoint of operator+ (objects.input.cpp:14), forward sweep
 inline void operator_plus_forward(const double& a_x, const double& a_y, const double& b_x, const double& b_y, double& result_x, double& result_y) {
-  tangent::tape &tape = tangent::thread_tape();
   result_x = a_x + b_x;
   result_y = a_y + b_y;
-  (void)tape;
   return;
 }
 
 // tangent: adjoint of operator+ (objects.input.cpp:14), reverse sweep
 inline void operator_plus_reverse(const double& a_x, const double& a_y, const double& b_x, const double& b_y, double& result_x, double& result_y, double& d_a_x, double& d_a_y, double& d_b_x, double& d_b_y, double& d_result_x, double& d_result_y) {
-  tangent::tape &tape = tangent::thread_tape();
   const double d_2 = d_result_y;
   d_result_y = 0;
   d_a_y += d_2;
@@ -27,7 +24,6 @@ inline void operator_plus_reverse(const double& a_x, const double& a_y, const do
   d_result_x = 0;
   d_a_x += d;
   d_b_x += d;
-  (void)tape;
 }
 
 // tangent: operator+ on the fields of its objects
@@ -38,28 +34,24 @@ inline void operator_plus_primal(const double& a_x, const double& a_y, const dou
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_SPRING_SPRING_CCBA2357B8C226A6
-#define TANGENT_GENERATED_SPRING_SPRING_CCBA2357B8C226A6
+#ifndef TANGENT_GENERATED_SPRING_SPRING_198C2AEFF60003FE
+#define TANGENT_GENERATED_SPRING_SPRING_198C2AEFF60003FE
 namespace tangent::generated {
 // tangent: adjoint of Spring::Spring (objects.input.cpp:20), forward sweep
 inline void Spring_Spring_forward(double& self_k_, double& self_rest_, double k, double rest) {
-  tangent::tape &tape = tangent::thread_tape();
   self_k_ = k;
   self_rest_ = rest;
-  (void)tape;
   return;
 }
 
 // tangent: adjoint of Spring::Spring (objects.input.cpp:20), reverse sweep
 inline void Spring_Spring_reverse(double& self_k_, double& self_rest_, double k, double rest, double& d_self_k_, double& d_self_rest_, double& d_k, double& d_rest) {
-  tangent::tape &tape = tangent::thread_tape();
   const double d_2 = d_self_rest_;
   d_self_rest_ = 0;
   d_rest += d_2;
   const double d = d_self_k_;
   d_self_k_ = 0;
   d_k += d;
-  (void)tape;
 }
 
 // tangent: Spring::Spring on the fields of its objects

@@ -322,12 +322,11 @@ inline double sqdist_jvp(int d, const double* p, const double* c, const double* 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_SQDIST_JVP_ADJOINT_70DD604B9786FE4E
-#define TANGENT_GENERATED_SQDIST_JVP_ADJOINT_70DD604B9786FE4E
+#ifndef TANGENT_GENERATED_SQDIST_JVP_ADJOINT_9DCEBDC2A75A0662
+#define TANGENT_GENERATED_SQDIST_JVP_ADJOINT_9DCEBDC2A75A0662
 namespace tangent::generated {
 // tangent: adjoint of tangent::generated::sqdist_jvp (selected.input.cpp:13), forward sweep
 inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c, const double* t_c, double& t_result) {
-  tangent::tape &tape = tangent::thread_tape();
   double result{};
   double r{};
   double e{};
@@ -344,13 +343,11 @@ inline double sqdist_jvp_adjoint_forward(int d, const double* p, const double* c
   }
   t_result = t_r;
   result = r;
-  (void)tape;
   return result;
 }
 
 // tangent: adjoint of tangent::generated::sqdist_jvp (selected.input.cpp:13), reverse sweep
 inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, const double* t_c, double& t_result, double* d_c, double* d_t_c, double& d_t_result, double d_result) {
-  tangent::tape &tape = tangent::thread_tape();
   double result{};
   double r{};
   double e{};
@@ -385,7 +382,6 @@ inline void sqdist_jvp_adjoint_reverse(int d, const double* p, const double* c, 
   }
   d_r = 0;
   d_t_r = 0;
-  (void)tape;
 }
 } // namespace tangent::generated
 #endif
