@@ -123,19 +123,18 @@ bool sinkable(const Stmt &ls, const DeferredCall &d) {
     if (c.rhs->var == d.tangent)
       tangent_copied.insert(t);
   }
-  // What the loop writes, but for the then-block's own statements.
+  // What the loop writes (the then-block too: the call may not read what
+  // the selections change); what the copies write, nothing else in it.
   std::set<const Var *> written;
   std::set<const Stmt *> then_stmts;
   for (const StmtPtr &x : then)
     then_stmts.insert(x.get());
   bool alone = true;
   forEachNested(ls, [&](const Stmt &x) {
+    forEachWrite(x, [&](Var *w, bool) { written.insert(w); });
     if (then_stmts.count(&x))
       return;
-    forEachWrite(x, [&](Var *w, bool) {
-      written.insert(w);
-      alone &= !copied.count(w);
-    });
+    forEachWrite(x, [&](Var *w, bool) { alone &= !copied.count(w); });
     forEachOwnExpr(x, [&](const Expr &e) {
       forEachRead(e, [&](Var *v) { alone &= !tangent_copied.count(v); });
     });

@@ -12,7 +12,7 @@
 // look-alikes it must leave in the loop: the kept value read in the loop,
 // a candidate whose arguments the loop changes (an offset it steps), a
 // first candidate whose arguments it changes, a candidate read from memory
-// the loop writes.
+// the loop writes, a candidate's arguments reading the kept value.
 #include "differences.hpp"
 
 #include <cmath>
@@ -225,6 +225,27 @@ double copied(const std::vector<double> &c, const std::vector<double> &pts) {
   return cost;
 }
 
+// The candidate's arguments read the kept value (each candidate is scored
+// against the best so far).
+double against(int d, const double *p, const double *c, double ref) {
+  return sqdist(d, p, c) + 0.25 * ref;
+}
+
+double relative(const std::vector<double> &c, const std::vector<double> &pts) {
+  const int d = 2, k = int(c.size()) / 2;
+  double cost = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); i += 2) {
+    double best = sqdist(d, &pts[i], &c[0]);
+    for (int j = 1; j < k; j++) {
+      double dist = against(d, &pts[i], &c[std::size_t(j * d)], best);
+      if (dist < best)
+        best = dist;
+    }
+    cost = cost + best * best;
+  }
+  return cost;
+}
+
 using Objective = double (*)(const std::vector<double> &,
                              const std::vector<double> &);
 
@@ -347,5 +368,6 @@ int main() {
   check_selection<stepped>("stepped", c, pts, t);
   check_selection<restarted>("restarted", c, pts, t);
   check_selection<copied, false>("copied", c, pts, t);
+  check_selection<relative>("relative", c, pts, t);
   return tangent_test::summary();
 }
