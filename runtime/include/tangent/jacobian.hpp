@@ -36,10 +36,8 @@ namespace tangent {
 /// call leaves in them what f writes), whose inputs are its other selected
 /// parameters (what an output holds at the call is not an input: take the
 /// old state through a const pointer, `step(const double *u, double
-/// *next)`, for a state's Jacobian). The sweeps follow the shape: with
-/// fewer outputs m than input scalars n, m reverse sweeps (one
-/// vector-Jacobian product per row), else n forward sweeps (one jvp per
-/// column).
+/// *next)`, for a state's Jacobian). The sweeps follow the shape (fewer
+/// outputs than input scalars: rows by reverse sweeps, else columns).
 template <auto F, options O = options{}> class jacobian_matrix {
   using shape = detail::request_shape<F, O>;
   using R = typename shape::R;
@@ -59,12 +57,10 @@ template <auto F, options O = options{}> class jacobian_matrix {
   typename detail::reverse_sweeps<void_f, F, O>::type reverse_;
 
 public:
-  /// Columns per forward sweep in the vector forward mode; one sweep of
-  /// wide_lane_width for at most that many columns.
+  /// Columns per forward sweep in the vector forward mode (dense_lanes).
   static constexpr int lane_width = 16, wide_lane_width = 32;
   /// Whether the generator bound the vector forward mode for f (a plain
-  /// signature: see docs/forward-mode.md); then the columns are computed
-  /// lane_width at a time, in ceil(n / lane_width) sweeps.
+  /// signature: see docs/forward-mode.md).
   static constexpr bool has_lanes =
       requires { &tangent_linear<F, O>::template jvp_lanes<lane_width>; };
   /// Rows per reverse sweep in the vector reverse mode: 2 for a void f of
@@ -293,20 +289,18 @@ private:
     }(typename shape::output_seq{});
   }
 
-  /// dense_into by the vector forward mode: one sweep of wide_lane_width
-  /// lanes for lane_width < n <= wide_lane_width columns (each sweep
-  /// computes f's values again), else lane_width at a time.
+  /// dense_into by the vector forward mode: ceil(n / W) sweeps on
+  /// thread-local lanes, W = lane_width, or one of wide_lane_width for
+  /// lane_width < n <= wide_lane_width (each sweep computes f's values
+  /// again); a void f's outputs are put back before each sweep after the
+  /// first. `value` is a std::vector R's result (its size m).
   template <class Args, class Seq>
   static void dense_lanes(std::vector<double> &Jm, Args &all, std::size_t m,
                           std::size_t n, const R *value, Seq seq) {
     if (n > std::size_t(lane_width) && n <= std::size_t(wide_lane_width))
-      dense_lanes_of<wide_lane_width>(Jm, all, m, n, value, seq);
-    else
-      dense_lanes_of<lane_width>(Jm, all, m, n, value, seq);
+      return dense_lanes_of<wide_lane_width>(Jm, all, m, n, value, seq);
+    dense_lanes_of<lane_width>(Jm, all, m, n, value, seq);
   }
-  /// ceil(n / W) sweeps on thread-local lanes; a void f's outputs are put
-  /// back before each sweep after the first. `value` is a std::vector R's
-  /// result (its size m).
   template <int W, class Args, std::size_t... J>
   static void dense_lanes_of(std::vector<double> &Jm, Args &all, std::size_t m,
                              std::size_t n, [[maybe_unused]] const R *value,
@@ -393,9 +387,8 @@ private:
     }(typename shape::output_seq{});
   }
 
-  /// The vector reverse mode (when it is bound) for at most half as many
-  /// outputs as inputs. Every other shape takes the vector forward mode
-  /// (lanes_first): 2m > n gives ceil(n / 16) <= ceil(n / 2) <= m.
+  /// The vector reverse mode (when bound) for at most half as many outputs
+  /// as inputs; every other shape takes the vector forward mode.
   static bool reverse_first(std::size_t outputs, std::size_t inputs) {
     return 2 * outputs <= inputs;
   }
