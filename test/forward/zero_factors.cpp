@@ -8,8 +8,9 @@
 // each from the outputs as they were). Look-alikes the pass must leave
 // alone or guard differently: the summand read again after the update, a
 // sum reading a value its loop computes (the loop cannot be split), a
-// value the sum reads changed before the update.
-#include "../e2e/check.hpp"
+// value the sum reads changed before the update. Each jvp is also
+// differentiated again (hvp against differences of gradients).
+#include "differences.hpp"
 
 #include <tangent/lanes.hpp>
 
@@ -127,6 +128,10 @@ void check_scalar(const std::string &name, const std::vector<double> &x,
   }
   check_near(name + ": jvp = FD along t", jv, (F(up, w) - F(down, w)) / (2 * h),
              tangent_test::double_tol);
+  // The Hessian-vector product differentiates the guarded jvp again.
+  check_near(name + ": hvp = FD of gradients",
+             tangent::hvp<F, only_x>()(x, w, t),
+             tangent_test::fd_hvp(tangent::grad<F, only_x>(), x, t, w));
 }
 
 int main() {
