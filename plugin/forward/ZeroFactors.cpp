@@ -200,6 +200,23 @@ private:
     return n;
   }
 
+  /// Whether only loops counted by `i` (their headers, bodies and steps)
+  /// mention it.
+  bool privateIndex(const Var *i) const {
+    std::set<const Stmt *> counted;
+    forEachStmt(fn_.body, [&](const Stmt &x, int) {
+      if (x.loop && x.loop->induction == i)
+        forEachNested(x, [&](const Stmt &y) { counted.insert(&y); });
+    });
+    bool only = true;
+    forEachStmt(fn_.body, [&](const Stmt &x, int) {
+      if (counted.count(&x))
+        return;
+      forEachOwnExpr(x, [&](const Expr &e) { only &= !readsVar(e, i); });
+    });
+    return only;
+  }
+
   /// Guards b[u] and its summand's computation, when they have the
   /// file's shape; u then indexes the guard.
   void guard(Block &b, std::size_t &u) {
@@ -229,6 +246,11 @@ private:
     });
     if (inside != mentionsInFunction(t))
       return;
+    // A moved loop's index is read by nothing but the loops it counts
+    // (moved, or not run where c is zero, the loop leaves it elsewhere).
+    for (std::size_t k : slice)
+      if (b[k]->loop && !privateIndex(b[k]->loop->induction))
+        return;
     // What a moved statement reads or writes is not written between it
     // and the update.
     for (std::size_t k : slice) {

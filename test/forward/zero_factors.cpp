@@ -8,7 +8,8 @@
 // each from the outputs as they were). Look-alikes the pass must leave
 // alone or guard differently: the summand read again after the update, a
 // sum reading a value its loop computes (the loop cannot be split), a
-// value the sum reads changed before the update. Each jvp is also
+// value the sum reads changed before the update, a C loop's index read
+// after it. Each jvp is also
 // differentiated again (hvp against differences of gradients).
 #include "differences.hpp"
 
@@ -92,6 +93,21 @@ double rescaled(const std::vector<double> &x, const std::vector<double> &w) {
     r = r + weight * s;
   }
   return r + a;
+}
+
+// The summing loop's index is read after it (a C loop): left alone.
+double indexAfter(const std::vector<double> &x, const std::vector<double> &w) {
+  double r = 0;
+  int l = 0;
+  for (int v = 0; v < 6; v++) {
+    double weight = w[std::size_t(v)];
+    double s = 0;
+    for (l = 0; l < 3 + v % 2; l++)
+      s = s + x[std::size_t(l)] * x[std::size_t(l + v)];
+    r = r + weight * s;
+    r = r + 0.01 * l * x[std::size_t(v)];
+  }
+  return r;
 }
 
 // Reads its outputs' values at the call: three sweeps of 16 lanes.
@@ -179,6 +195,7 @@ int main() {
   check_scalar<twice>("twice", xs, ws);
   check_scalar<dependent>("dependent", xs, ws);
   check_scalar<rescaled>("rescaled", xs, ws);
+  check_scalar<indexAfter>("indexAfter", xs, ws);
   {
     std::array<double, 36> xa;
     for (int i = 0; i < 36; i++)
