@@ -27,7 +27,8 @@
 //     positions[v * 3 + row] = positions[v * 3 + row] + weight * s;
 //   }
 //
-// A loop summing into t that also computes other values is split in two
+// The loops' index is read by nothing but the loops it counts. A loop
+// summing into t that also computes other values is split in two
 // (the same header; the sums into t read nothing the other statements of
 // the loop write, and those never read t). The statements of t move down
 // to the update past statements that do not write what they read. Where c
