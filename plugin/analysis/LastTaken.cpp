@@ -63,6 +63,20 @@ bool scalar(const Var *v) {
   return v && (v->type.isReal() || v->type.isIntegral());
 }
 
+/// Whether call `s` writes only scalar variables (its result, outputs
+/// bound to scalar variables): no element, no memory through a pointer.
+bool writesScalarsOnly(const Stmt &s) {
+  if (s.kind != StmtKind::Call || !s.callee || !s.custom.empty() || s.mpi ||
+      (s.result && !scalar(s.result)))
+    return false;
+  for (std::size_t i = 0; i < s.args.size(); ++i)
+    if (i < s.arg_is_output.size() && s.arg_is_output[i] &&
+        (s.args[i]->kind != ExprKind::VarRef || s.args[i]->address ||
+         !scalar(s.args[i]->var)))
+      return false;
+  return true;
+}
+
 /// A then-block of copies between scalars and calls of user functions
 /// whose result and outputs are scalars, each reading a target only after
 /// the block wrote it: its targets (what it writes).
@@ -78,18 +92,9 @@ bool selectionBlock(const Block &then, std::set<const Var *> &targets) {
       targets.insert(s->lhs->var);
       continue;
     }
-    if (s->kind != StmtKind::Call || !s->callee || !s->custom.empty() ||
-        s->mpi || (s->result && !scalar(s->result)))
+    if (!writesScalarsOnly(*s))
       return false;
-    if (s->result)
-      targets.insert(s->result);
-    for (std::size_t i = 0; i < s->args.size(); ++i)
-      if (i < s->arg_is_output.size() && s->arg_is_output[i]) {
-        const Expr &a = *s->args[i];
-        if (a.kind != ExprKind::VarRef || a.address || !scalar(a.var))
-          return false;
-        targets.insert(a.var);
-      }
+    forEachWrite(*s, [&](Var *w, bool) { targets.insert(w); });
   }
   // Each statement reads what an earlier one wrote, never a value from
   // before the block (`prev = best; best = v;` moves the adjoint of prev).
@@ -136,20 +141,6 @@ bool onlyTheBranch(const LoopInfo &li, const Stmt &s,
       alone &= !targets.count(x.var) && !targets.count(x.result);
     });
   return alone;
-}
-
-/// Whether call `s` writes only scalar variables (its result, outputs
-/// bound to scalar variables): no element, no memory through a pointer.
-bool writesScalarsOnly(const Stmt &s) {
-  if (s.kind != StmtKind::Call || !s.callee || !s.custom.empty() || s.mpi ||
-      (s.result && !scalar(s.result)))
-    return false;
-  for (std::size_t i = 0; i < s.args.size(); ++i)
-    if (i < s.arg_is_output.size() && s.arg_is_output[i] &&
-        (s.args[i]->kind != ExprKind::VarRef || s.args[i]->address ||
-         !scalar(s.args[i]->var)))
-      return false;
-  return true;
 }
 
 /// Whether the reverse of loop `ls`, whose branch `branch` is marked

@@ -332,30 +332,8 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       out.rev.append(restore_bulk);
       return out;
     }
-    if (alone) {
-      // Iterations that did not take the branch last move no adjoint
-      // (analysis/LastTaken.cpp); none took it: nothing to reverse.
-      const LastTaken &last = *lasts.front();
-      out.rev.comment(where + ": " + li.kind_name +
-                      " loop, reversed at the iteration that took its "
-                      "branch last (no other moves an adjoint)");
-      out.rev.statement("const long long " + last.popped + " = " +
-                        rt::pop("long long") + ";");
-      for (const auto &[element, acc] : accumulators)
-        if (acc.used)
-          out.rev.statement(acc.type + " " + acc.local + "{};");
-      out.rev.openIf(last.popped + " != " + before);
-      out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
-                        last.popped + ");");
-      out.rev.append(body.rev);
-      out.rev.close();
-      for (const auto &[element, acc] : accumulators)
-        if (acc.used)
-          out.rev.statement(element + " += " + acc.local + ";");
-      return out;
-    }
     const std::optional<CppFor> header = reversedHeader(li);
-    if (header) {
+    if (header && !alone) {
       for (const Stmt *w : bulk)
         bulk_saved_.insert(w);
       Code passes = reverseInPasses(s, *header);
@@ -367,7 +345,10 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
         return out;
       }
     }
-    out.rev.comment(where + ": " + li.kind_name + " loop, reversed");
+    out.rev.comment(where + ": " + li.kind_name +
+                    (alone ? " loop, reversed at the iteration that took its "
+                             "branch last (no other moves an adjoint)"
+                           : " loop, reversed"));
     for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
       out.rev.statement("const long long " + (*last)->popped + " = " +
                         rt::pop("long long") + ";");
@@ -377,7 +358,14 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     for (const auto &[element, acc] : accumulators)
       if (acc.used)
         out.rev.statement(acc.type + " " + acc.local + "{};");
-    if (header)
+    if (alone) {
+      // Iterations that did not take the branch last move no adjoint
+      // (analysis/LastTaken.cpp); none took it: nothing to reverse.
+      const std::string &popped = lasts.front()->popped;
+      out.rev.openIf(popped + " != " + before);
+      out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                        popped + ");");
+    } else if (header)
       out.rev.openFor(*header);
     else {
       std::string k = fresh(naming::iteration());

@@ -100,6 +100,15 @@ bool writesScalarsOnly(const Stmt &loop) {
   return only;
 }
 
+/// The variables loop `ls` writes, anywhere in it.
+std::set<const Var *> writtenIn(const Stmt &ls) {
+  std::set<const Var *> written;
+  forEachNested(ls, [&](const Stmt &x) {
+    forEachWrite(x, [&](Var *w, bool) { written.insert(w); });
+  });
+  return written;
+}
+
 bool sinkable(const Stmt &ls, const DeferredCall &d) {
   const LoopInfo &li = *ls.loop;
   if (li.form != LoopInfo::Form::Counted || !li.induction || li.omp ||
@@ -125,13 +134,12 @@ bool sinkable(const Stmt &ls, const DeferredCall &d) {
   }
   // What the loop writes (the then-block too: the call may not read what
   // the selections change); what the copies write, nothing else in it.
-  std::set<const Var *> written;
+  const std::set<const Var *> written = writtenIn(ls);
   std::set<const Stmt *> then_stmts;
   for (const StmtPtr &x : then)
     then_stmts.insert(x.get());
   bool alone = true;
   forEachNested(ls, [&](const Stmt &x) {
-    forEachWrite(x, [&](Var *w, bool) { written.insert(w); });
     if (then_stmts.count(&x))
       return;
     forEachWrite(x, [&](Var *w, bool) { alone &= !copied.count(w); });
@@ -177,10 +185,7 @@ bool firstCandidate(const Stmt &first, const Stmt &ls, const DeferredCall &d) {
       value_copied |= c->lhs->var == value && c->rhs->var == d.value;
       tangent_copied |= c->lhs->var == tangent && c->rhs->var == d.tangent;
     }
-  std::set<const Var *> written;
-  forEachNested(ls, [&](const Stmt &x) {
-    forEachWrite(x, [&](Var *w, bool) { written.insert(w); });
-  });
+  const std::set<const Var *> written = writtenIn(ls);
   bool fixed = value_copied && tangent_copied;
   for (std::size_t k = 0; k + 1 < first.args.size(); ++k) {
     fixed &= !callsLibrary(*first.args[k]);

@@ -73,10 +73,7 @@ bool weightedUpdate(const Stmt &u, Var *&c, Var *&t) {
 /// Whether `s` (with what is nested in it) mentions `v`.
 bool mentions(const Stmt &s, const Var *v) {
   bool found = false;
-  forEachNested(s, [&](const Stmt &x) {
-    found |= x.var == v || x.result == v;
-    forEachOwnExpr(x, [&](const Expr &e) { found |= readsVar(e, v); });
-  });
+  forEachNested(s, [&](const Stmt &x) { found |= stmtMentions(x, v); });
   return found;
 }
 
@@ -193,11 +190,7 @@ private:
   /// How many statements of the function mention v.
   int mentionsInFunction(const Var *v) const {
     int n = 0;
-    forEachStmt(fn_.body, [&](const Stmt &x, int) {
-      bool here = x.var == v || x.result == v;
-      forEachOwnExpr(x, [&](const Expr &e) { here |= readsVar(e, v); });
-      n += here;
-    });
+    forEachStmt(fn_.body, [&](const Stmt &x, int) { n += stmtMentions(x, v); });
     return n;
   }
 
@@ -211,9 +204,7 @@ private:
     });
     bool only = true;
     forEachStmt(fn_.body, [&](const Stmt &x, int) {
-      if (counted.count(&x))
-        return;
-      forEachOwnExpr(x, [&](const Expr &e) { only &= !readsVar(e, i); });
+      only &= counted.count(&x) || !stmtMentions(x, i);
     });
     return only;
   }
@@ -240,11 +231,7 @@ private:
     }
     if (slice.empty())
       return;
-    forEachStmt(b, [&](const Stmt &x, int) {
-      bool here = x.var == t || x.result == t;
-      forEachOwnExpr(x, [&](const Expr &e) { here |= readsVar(e, t); });
-      inside += here;
-    });
+    forEachStmt(b, [&](const Stmt &x, int) { inside += stmtMentions(x, t); });
     if (inside != mentionsInFunction(t))
       return;
     // A moved loop's index is read by nothing but the loops it counts

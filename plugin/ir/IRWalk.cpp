@@ -160,6 +160,12 @@ const Expr &stripIntCasts(const Expr &e) {
   return *x;
 }
 
+bool stmtMentions(const Stmt &s, const Var *v) {
+  bool found = s.var == v || s.result == v;
+  forEachOwnExpr(s, [&](const Expr &e) { found |= readsVar(e, v); });
+  return found;
+}
+
 bool callsLibrary(const Expr &e) {
   if (e.kind == ExprKind::InactiveCall && e.form == CallForm::Free)
     return true;

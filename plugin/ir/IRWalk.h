@@ -64,6 +64,11 @@ bool constInt(const Expr &e, long long &value);
 /// (`static_cast<unsigned long>(i)` is `i`).
 const Expr &stripIntCasts(const Expr &e);
 
+/// Whether `s` itself (not what is nested in it) mentions `v`: its own
+/// expressions, a loop's header included, the variable it constructs or
+/// resizes, its call's result.
+bool stmtMentions(const Stmt &s, const Var *v);
+
 /// Whether `e` calls a library function (an InactiveCall spelled as a free
 /// call, `std::rand()`): calling it twice could give another value.
 bool callsLibrary(const Expr &e);
