@@ -103,6 +103,20 @@ private:
     return found;
   }
 
+  /// Whether `i CMP bound` compares integers as the trip count does: the
+  /// bound integral, and a comparison in an unsigned type only from a start
+  /// that is a non-negative constant.
+  static bool integralComparison(const Expr &cmp, const Expr &bound,
+                                 const Expr &start) {
+    if (!cmp.ops[0]->type.isIntegral() || !cmp.ops[1]->type.isIntegral() ||
+        !bound.type.isIntegral())
+      return false;
+    if (!cmp.ops[0]->type.is_unsigned)
+      return true;
+    long long a = 0;
+    return constInt(start, a) && a >= 0;
+  }
+
   bool tryCounted(LoopInfo &li) {
     if (li.form != LoopInfo::Form::Structured || li.do_while || !li.cond)
       return false;
@@ -144,6 +158,13 @@ private:
       return false;
     if (cmp != Op::Lt && cmp != Op::Le && cmp != Op::Gt && cmp != Op::Ge &&
         cmp != Op::Ne)
+      return false;
+    // The reverse counts the trips in integers: a floating-point bound
+    // (`i < n` with `double n = 2.5`: three trips) or a comparison in an
+    // unsigned type of a start that may be negative (`-1 < v.size()` is
+    // false) would count others than the forward ran. Such a loop records
+    // its trip count instead (Structured).
+    if (!integralComparison(c, *bound, *init.rhs))
       return false;
     // Step: i = i +/- k (possibly inside a conversion back to i's type).
     const Stmt &step = *li.step.front();

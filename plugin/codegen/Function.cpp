@@ -69,8 +69,11 @@ std::string adjointParamType(const Var &p, bool lanes) {
     return "std::span<" + t.elem_spelling + ">";
   if (t.kind == TypeKind::Pointer)
     return t.elem_spelling + "*";
+  // A C array parameter is a pointer to the caller's first element (a
+  // shared root, `double (&v)[3]`): its adjoint, the caller's adjoint
+  // array, likewise.
   if (t.kind == TypeKind::CArray)
-    return "";
+    return t.elem_spelling + "*";
   return t.spelling + "&";
 }
 
@@ -127,8 +130,9 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     if (!p->active)
       continue;
     // Writing through a pointer writes its pointee, not the parameter.
-    bool written =
-        fn.param_written[p->param_index] && p->type.kind != TypeKind::Pointer;
+    bool written = fn.param_written[p->param_index] &&
+                   p->type.kind != TypeKind::Pointer &&
+                   p->type.kind != TypeKind::CArray;
     if (external && (!written || p->by_reference)) {
       p->adjoint = param_adjoint[p->param_index];
     } else {

@@ -144,6 +144,21 @@ bool Legality::requestKind(const Request &r, const std::string &function,
                             "object itself");
         break;
       }
+  // A C array parameter (`const double (&v)[3]`): the requests' gradients
+  // and tangents are typed after the parameters (tangent/grad.hpp), and
+  // an array is no value type to return or pass as a direction.
+  for (const Var *p : top.params)
+    if (p->type.kind == TypeKind::CArray && p->type.elem_real)
+      refuse(r.where,
+             "the parameter '" + p->source_name + "' of '" + function +
+                 "' is a C array (" + p->type.elem_spelling + "[" +
+                 std::to_string(p->type.extent) +
+                 "]), which a request cannot take: declare it as "
+                 "std::array<" +
+                 p->type.elem_spelling + ", " + std::to_string(p->type.extent) +
+                 "> (or a pointer and a size), or request the derivative "
+                 "of a function that passes a C array to '" +
+                 function + "'");
   // A parameter passed through that holds floating-point values: its
   // values get no derivative, which a request selecting it would hide.
   for (const Var *p : top.params)

@@ -125,6 +125,7 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
   if (qt->isIntegralOrEnumerationType()) {
     out.kind = TypeKind::Int;
     out.spelling = typeSpelling(ctx, qt);
+    out.is_unsigned = qt->isUnsignedIntegerOrEnumerationType();
     return true;
   }
   auto element = [&](QualType elem) {

@@ -69,6 +69,8 @@ struct Type {
   bool elem_real = false;
   long long extent = -1; ///< std::array / C array extent
   bool pointee_const = false;
+  /// An unsigned integer type (Int): comparisons wrap a negative value.
+  bool is_unsigned = false;
   /// A std::span (kind Pointer): a pointer that carries its size
   /// (`x.size()`), spelled `x.data()` where an address is printed.
   bool span = false;

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lower/FunctionLowerer.h"
+#include "ir/IRWalk.h"
+#include <set>
 
 using namespace clang;
 
@@ -21,6 +23,17 @@ const ConditionalOperator *conditionalTarget(const clang::Expr *e) {
       ice && ice->getCastKind() == CK_NoOp)
     e = ice->getSubExpr()->IgnoreParens();
   return dyn_cast<ConditionalOperator>(e);
+}
+
+/// Whether a statement of `block` writes a variable that `e` reads.
+bool writesWhatIsRead(const Block &block, const tangent::Expr &e) {
+  std::set<const Var *> read;
+  forEachRead(e, [&](Var *v) { read.insert(v); });
+  bool found = false;
+  forEachStmt(block, [&](const tangent::Stmt &s, int) {
+    forEachWrite(s, [&](Var *w, bool) { found |= read.count(w) > 0; });
+  });
+  return found;
 }
 
 } // namespace
@@ -99,6 +112,15 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
     return t;
   }
   ExprPtr value = expr(rhs, pre);
+  // C++17 evaluates the right operand before the left one's side effects:
+  // in `a[i++] = a[i] * 2` the value reads a[0]. What the value reads and
+  // the target's lowering writes (an index stepped, a pointer walked) is
+  // read into a temporary first.
+  auto freeze = [&] {
+    Var *v = temp(value->type, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(v), std::move(value), loc));
+    value = makeVarRef(v);
+  };
   // `t = t op value` (or `t = value`) converted to t's type.
   auto write = [&](ExprPtr t, Block &out) {
     ExprPtr v = value->clone();
@@ -110,8 +132,17 @@ ExprPtr FunctionLowerer::assignment(const clang::Expr *lhs,
     return t;
   };
   const ConditionalOperator *c = conditionalTarget(lhs);
-  if (!c)
-    return write(target(lhs, pre), pre);
+  if (!c) {
+    Block target_pre;
+    ExprPtr t = target(lhs, target_pre);
+    if (writesWhatIsRead(target_pre, *value))
+      freeze();
+    for (StmtPtr &st : target_pre)
+      pre.push_back(std::move(st));
+    return write(std::move(t), pre);
+  }
+  if (lhs->HasSideEffects(ctx) && value->kind != ExprKind::Literal)
+    freeze();
   // A conditional target: each branch assigns its own variable; the value
   // of the whole expression is the variable written, copied.
   Var *result = temp(typeOf(lhs->getType(), loc), naming::valueTemp());

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <iterator>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace tangent::detail {
@@ -101,6 +102,8 @@ template <class T> inline void add_to(T *dst, const T *src) = delete;
 template <class S, class B>
 constexpr long long trip_count(S start, B bound, long long step,
                                std::string_view cmp) {
+  static_assert(!std::is_floating_point_v<S> && !std::is_floating_point_v<B>,
+                "a counted loop's start and bound are integers");
   long long a = static_cast<long long>(start);
   long long b = static_cast<long long>(bound);
   if (cmp == "<")

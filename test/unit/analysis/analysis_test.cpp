@@ -50,6 +50,44 @@ TEST(LoopAnalysis, WrittenInductionVariableIsNotCounted) {
   EXPECT_EQ(a.i->role, VarRole::Local);
 }
 
+// The reverse counts a Counted loop's trips in integers: only a comparison
+// of integers whose result it reproduces qualifies.
+TEST(LoopAnalysis, FloatingPointBoundIsNotCounted) {
+  Accumulate a(10);
+  Var *n = a.param("n", realType()); // i < n, n = 2.5: three trips
+  LoopInfo &li = a.loop();
+  li.cond = makeBinary(Op::Lt, makeCast(realType(), Builder::ref(a.i)),
+                       Builder::ref(n), boolType());
+  classifyLoops(a.fn);
+  EXPECT_EQ(li.form, LoopInfo::Form::Structured);
+}
+
+TEST(LoopAnalysis, UnsignedComparisonCountsFromANonNegativeConstant) {
+  Type size = intType();
+  size.spelling = "unsigned long";
+  size.is_unsigned = true;
+  for (long long start : {0LL, 3LL}) {
+    Accumulate a(10);
+    Var *n = a.param("n", size);
+    LoopInfo &li = a.loop();
+    li.cond = makeBinary(Op::Lt, makeCast(size, Builder::ref(a.i)),
+                         Builder::ref(n), boolType());
+    li.init.front()->rhs = Builder::integer(start);
+    classifyLoops(a.fn);
+    EXPECT_EQ(li.form, LoopInfo::Form::Counted) << "from " << start;
+  }
+  // From a variable that may be negative: -1 < n is false in unsigned.
+  Accumulate a(10);
+  Var *n = a.param("n", size);
+  Var *k = a.param("k", intType());
+  LoopInfo &li = a.loop();
+  li.cond = makeBinary(Op::Lt, makeCast(size, Builder::ref(a.i)),
+                       Builder::ref(n), boolType());
+  li.init.front()->rhs = Builder::ref(k);
+  classifyLoops(a.fn);
+  EXPECT_EQ(li.form, LoopInfo::Form::Structured);
+}
+
 TEST(Activity, WrtSelectsIndependents) {
   Accumulate a(10);
   LoopForms loops = classifyLoops(a.fn);

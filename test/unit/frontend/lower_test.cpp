@@ -527,6 +527,37 @@ double f(double x) {
             (Lines{"s = x", "v = s", "s = s + 1", "t = v", "result = s * t"}));
 }
 
+// C++17 sequences an assignment's right operand before its left one: the
+// value is read before the target's index is stepped.
+TEST_F(Lower, AssignmentValueIsReadBeforeTheTargetsSideEffects) {
+  LOWER(fn, R"(
+#include <vector>
+double f(std::vector<double> a) {
+  int i = 0;
+  a[i++] = a[i] * 2.0;
+  return a[0];
+}
+)");
+  EXPECT_EQ(shows(fn->body),
+            (Lines{"i = 0", "v_2 = a[static_cast<unsigned long>(i)] * 2.0",
+                   "v = i", "i = i + 1", "a[static_cast<unsigned long>(v)] = v_2",
+                   "result = a[0ul]"}));
+}
+
+TEST_F(Lower, AssignmentValueStaysInPlaceWithoutSideEffects) {
+  LOWER(fn, R"(
+#include <vector>
+double f(std::vector<double> a, int i) {
+  a[i] = a[i + 1] * 2.0;
+  return a[0];
+}
+)");
+  EXPECT_EQ(shows(fn->body),
+            (Lines{"a[static_cast<unsigned long>(i)] = "
+                   "a[static_cast<unsigned long>(i + 1)] * 2.0",
+                   "result = a[0ul]"}));
+}
+
 TEST_F(Lower, ContainersAreConstructed) {
   LOWER(fn, R"(
 #include <vector>
