@@ -143,11 +143,60 @@ bool atElement(const FieldPath &path, FieldPath &container, FieldPath &field) {
   return false;
 }
 
-/// `for (std::size_t i = 0; i < n; ++i) statement` (i: bindingIndex()).
-CppStmt eachElement(const std::string &n, const std::string &statement) {
-  const std::string i = naming::bindingIndex();
+/// `for (std::size_t i = 0; i < n; ++i) statement`.
+CppStmt eachElement(const std::string &i, const std::string &n,
+                    const std::string &statement) {
   return cpp::forOne({"std::size_t " + i + " = 0", i + " < " + n, "++" + i},
                      cpp::statement(statement));
+}
+
+BindingNames::BindingNames(const Function &fn) {
+  for (const SourceParam &sp : signatureOf(fn)) {
+    scope_.reserve(sp.name);
+    scope_.reserveIdentifiers(sp.spelling);
+  }
+  scope_.reserveIdentifiers(fn.result.spelling);
+}
+
+std::string BindingNames::named(const std::string &role,
+                                const std::string &stem) {
+  auto [at, added] = names_.try_emplace(role);
+  if (added)
+    at->second = scope_.fresh(stem);
+  return at->second;
+}
+
+// The roles: what each name is for (with its parameter, leaf, object).
+std::string BindingNames::adjoint(std::size_t k) {
+  return named("adjoint " + std::to_string(k), naming::bindingAdjoint(k));
+}
+std::string BindingNames::direction(std::size_t k) {
+  return named("direction " + std::to_string(k), naming::bindingDirection(k));
+}
+std::string BindingNames::gradientOf(std::size_t k) {
+  return named("gradient " + std::to_string(k), naming::bindingGradientOf(k));
+}
+std::string BindingNames::seed() {
+  return named("seed", naming::bindingSeed());
+}
+std::string BindingNames::tangentResult() {
+  return named("tangent result", naming::bindingTangentResult());
+}
+std::string BindingNames::index() {
+  return named("index", naming::bindingIndex());
+}
+std::string BindingNames::value() {
+  return named("value", naming::bindingValue());
+}
+std::string BindingNames::lanesWidth() {
+  return named("lanes", naming::lanesWidth());
+}
+std::string BindingNames::leafLocal(const std::string &object, std::size_t j) {
+  return named("leaf " + object + " " + std::to_string(j),
+               naming::leafLocal(object, j));
+}
+std::string BindingNames::incoming(const std::string &name) {
+  return named("incoming " + name, naming::incoming(name));
 }
 
 std::string LeafArguments::arg(const SourceParam &sp, int j,
@@ -159,27 +208,27 @@ std::string LeafArguments::arg(const SourceParam &sp, int j,
   const Type &t = fn.params[sp.first + j]->type;
   std::string c = fieldOf(object, container);
   std::string n = c + ".size()";
-  const std::string i = naming::bindingIndex();
+  const std::string i = names.index();
   std::string each = fieldOf(c + "[" + i + "]", field);
   before.push_back(cpp::statement(
       t.spelling + " " + local +
       (t.kind == TypeKind::Vector ? "(" + n + ")" : "{}") + ";"));
-  before.push_back(eachElement(n, local + "[" + i + "] = " + each + ";"));
+  before.push_back(eachElement(i, n, local + "[" + i + "] = " + each + ";"));
   if (write_back && !sp.paths[j].back().read_only)
-    after.push_back(eachElement(n, each + " = " + local + "[" + i + "];"));
+    after.push_back(eachElement(i, n, each + " = " + local + "[" + i + "];"));
   return local;
 }
 
 /// `return call;` after `before` (gathered arguments, zero tangents); with
-/// write-backs `after`, through a `value` of type `result`.
+/// write-backs `after`, through a local `value` of type `result`.
 CppBody callBody(const CppBody &before, const CppBody &after,
-                 const std::string &result, const std::string &call) {
+                 const std::string &result, const std::string &call,
+                 const std::string &value) {
   CppBody out = before;
   if (after.empty()) {
     out.push_back(cpp::statement("return " + call + ";"));
     return out;
   }
-  const std::string value = naming::bindingValue();
   out.push_back(
       cpp::statement("const " + result + " " + value + " = " + call + ";"));
   cpp::append(out, after);
@@ -230,6 +279,41 @@ CppBody distinctPointers(const Function &fn,
   return out;
 }
 
+/// `static void zero_gradient(T& d)`: sets the floating-point fields of
+/// an object `d` of parameter `sp`'s type to zero. Its names are its own,
+/// fresh against the type it spells.
+CppStmt zeroGradient(const Function &fn, const SourceParam &sp) {
+  NameScope names;
+  names.reserveIdentifiers(sp.spelling);
+  const std::string g = names.fresh(naming::bindingGradient());
+  const std::string i = names.fresh(naming::bindingIndex());
+  const std::string e = names.fresh(naming::bindingElement());
+  CppBody zero;
+  for (int j = 0; j < sp.leaves; ++j) {
+    const Var &leaf = *fn.params[sp.first + j];
+    if (!leaf.type.isDifferentiable())
+      continue;
+    FieldPath container, field;
+    if (atElement(sp.paths[j], container, field)) {
+      std::string c = fieldOf(g, container);
+      std::string f = fieldOf(c + "[" + i + "]", field);
+      zero.push_back(
+          eachElement(i, c + ".size()",
+                      leaf.type.isNested() ? rt::zeroLike(f, f) : f + " = 0;"));
+      continue;
+    }
+    std::string f = fieldOf(g, sp.paths[j]);
+    zero.push_back(cpp::statement(leaf.type.isReal() ? f + " = 0;"
+                                  : leaf.type.isNested()
+                                      ? rt::zeroLike(f, f)
+                                      : "for (auto& " + e + " : " + f + ") " +
+                                            e + " = 0;"));
+  }
+  return cpp::function(std::string("static void ") + rt::zeroGradientEntry() +
+                           "(" + sp.spelling + "& " + g + ")",
+                       std::move(zero));
+}
+
 /// The explicit specialization that binds a request to its adjoint: its
 /// `pullback` takes f's parameters, a pointer (scalar) or reference
 /// (container, object) per selected differentiable parameter, and the
@@ -249,7 +333,8 @@ CppBody specialization(const Function &fn, const Options &opts,
   std::set<std::string> zeroed;
   // The argument for leaf j of object parameter k (`object`: the parameter
   // or its gradient).
-  LeafArguments leaves(fn);
+  BindingNames names(fn);
+  LeafArguments leaves(fn, names);
   auto leafArg = [&](const SourceParam &sp, int j, const std::string &object,
                      const std::string &local, bool write_back) {
     return leaves.arg(sp, j, object, local, write_back);
@@ -257,10 +342,10 @@ CppBody specialization(const Function &fn, const Options &opts,
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
     params.push_back(declaredType(sp) + " " + sp.name);
-    std::string d = naming::bindingAdjoint(k);
+    std::string d = names.adjoint(k);
     for (int j = 0; j < sp.leaves; ++j)
       args.push_back(sp.object ? leafArg(sp, j, objectOf(sp, sp.name),
-                                         naming::leafLocal(sp.name, j),
+                                         names.leafLocal(sp.name, j),
                                          sp.by_reference && !sp.is_const)
                                : sp.name);
     if (!selectsParam(opts, int(k)))
@@ -271,34 +356,7 @@ CppBody specialization(const Function &fn, const Options &opts,
       adjoint_params.push_back(sp.spelling + "& " + d);
       if (!zeroed.insert(sp.spelling).second)
         continue;
-      const std::string g = naming::bindingGradient();
-      CppBody zero;
-      for (int j = 0; j < sp.leaves; ++j) {
-        const Var &leaf = *fn.params[sp.first + j];
-        if (!leaf.type.isDifferentiable())
-          continue;
-        FieldPath container, field;
-        if (atElement(sp.paths[j], container, field)) {
-          std::string c = fieldOf(g, container);
-          std::string f =
-              fieldOf(c + "[" + naming::bindingIndex() + "]", field);
-          zero.push_back(eachElement(c + ".size()", leaf.type.isNested()
-                                                        ? rt::zeroLike(f, f)
-                                                        : f + " = 0;"));
-          continue;
-        }
-        std::string f = fieldOf(g, sp.paths[j]);
-        const std::string e = naming::bindingElement();
-        zero.push_back(cpp::statement(leaf.type.isReal() ? f + " = 0;"
-                                      : leaf.type.isNested()
-                                          ? rt::zeroLike(f, f)
-                                          : "for (auto& " + e + " : " + f +
-                                                ") " + e + " = 0;"));
-      }
-      zeroing.push_back(cpp::function(std::string("static void ") +
-                                          rt::zeroGradientEntry() + "(" +
-                                          sp.spelling + "& " + g + ")",
-                                      std::move(zero)));
+      zeroing.push_back(zeroGradient(fn, sp));
       continue;
     }
     const Var &p = *fn.params[sp.first];
@@ -311,34 +369,34 @@ CppBody specialization(const Function &fn, const Options &opts,
     if (adjointParamType(*p).empty() || !selectsParam(opts, k))
       continue;
     const SourceParam &sp = signature[k];
-    std::string d = naming::bindingAdjoint(k);
+    std::string d = names.adjoint(k);
     int j = p->param_index - sp.first;
-    adjoint_args.push_back(
-        sp.object          ? leafArg(sp, j, d, naming::leafLocal(d, j), true)
-        : p->type.isReal() ? "*" + d
-                           : d);
+    adjoint_args.push_back(sp.object
+                               ? leafArg(sp, j, d, names.leafLocal(d, j), true)
+                           : p->type.isReal() ? "*" + d
+                                              : d);
   }
   cpp::append(before, distinctPointers(fn, signature));
   cpp::append(before, leaves.before);
   cpp::append(after, leaves.after);
   const std::string &r = fn.result.spelling;
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
-  params.push_back(std::string("double ") + naming::bindingSeed());
+  const std::string seed = names.seed();
+  params.push_back("double " + seed);
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
   // A void function has no result to seed: the adjoints of what it writes
   // through pointers are its seeds.
   if (fn.result.kind == TypeKind::Void)
-    before.push_back(
-        cpp::statement(std::string("(void)") + naming::bindingSeed() + ";"));
+    before.push_back(cpp::statement("(void)" + seed + ";"));
   else
-    args.push_back("static_cast<" + r + ">(" + naming::bindingSeed() + ")");
+    args.push_back("static_cast<" + r + ">(" + seed + ")");
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + entry + "(" + join(args) + ")";
   CppBody out = accessTags(signature);
   cpp::append(zeroing, members);
-  out.push_back(specializationOf(bound, fn.address, literal, hash, r,
-                                 rt::pullbackEntry(), params,
-                                 callBody(before, after, r, call), zeroing));
+  out.push_back(specializationOf(
+      bound, fn.address, literal, hash, r, rt::pullbackEntry(), params,
+      callBody(before, after, r, call, names.value()), zeroing));
   return out;
 }
 

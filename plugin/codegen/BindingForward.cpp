@@ -38,33 +38,40 @@ void directionParams(const ForwardBinding &b, const Options &opts,
                      LeafArguments &leaves, std::vector<std::string> &params,
                      std::vector<std::string> &args, CppBody &locals) {
   std::vector<SourceParam> signature = signatureOf(*b.source);
+  BindingNames &names = leaves.names;
   std::vector<std::string> primal; // per leaf (IR parameter)
   for (const SourceParam &sp : signature) {
     params.push_back(declaredType(sp) + " " + sp.name);
     for (int j = 0; j < sp.leaves; ++j)
       primal.push_back(sp.object ? leaves.arg(sp, j, objectOf(sp, sp.name),
-                                              naming::leafLocal(sp.name, j),
+                                              names.leafLocal(sp.name, j),
                                               sp.by_reference && !sp.is_const)
                                  : sp.name);
   }
   args = primal;
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
-    std::string name = naming::bindingDirection(k);
+    std::string name = names.direction(k);
     bool any = false;
     for (int j = 0; j < sp.leaves; ++j)
       any |= b.tangent_of[sp.first + j] >= 0;
     if (!any)
       continue;
     const bool selected = selectsParam(opts, int(k));
-    if (sp.object && selected)
-      params.push_back("const " + sp.spelling + "& " + name);
+    // The direction of an object f writes (by reference or pointer) comes
+    // as a copy: its leaves are f's tangents, which f's jvp writes too.
+    if (sp.object && selected) {
+      const bool written =
+          (sp.by_reference || sp.object_pointer) && !sp.is_const;
+      params.push_back(
+          (written ? sp.spelling + " " : "const " + sp.spelling + "& ") + name);
+    }
     for (int j = 0; j < sp.leaves; ++j) {
       const int at = b.tangent_of[sp.first + j];
       if (at < 0)
         continue;
       const Var &t = *b.source->params[sp.first + j];
-      std::string leaf = sp.object ? naming::leafLocal(name, j) : name;
+      std::string leaf = sp.object ? names.leafLocal(name, j) : name;
       if (!selected) { // zero, shaped like the argument
         locals.push_back(cpp::statement(
             t.type.spelling + " " + leaf +
@@ -78,10 +85,9 @@ void directionParams(const ForwardBinding &b, const Options &opts,
         // f writes through the pointer.
         params.push_back(sp.spelling + " " + name);
       } else if (t.by_reference && !t.is_const) {
-        params.push_back("const " + sp.spelling + "& " +
-                         naming::incoming(name));
+        params.push_back("const " + sp.spelling + "& " + names.incoming(name));
         locals.push_back(cpp::statement(sp.spelling + " " + name + " = " +
-                                        naming::incoming(name) + ";"));
+                                        names.incoming(name) + ";"));
       } else {
         params.push_back(
             (t.type.isReal() ? sp.spelling : "const " + sp.spelling + "&") +
@@ -105,9 +111,9 @@ CppStmt forwardSpecialization(const char *bound, const ForwardBinding &b,
   cpp::append(before, leaves.before);
   cpp::append(before, locals);
   const std::string &r = b.source->result.spelling;
-  return specializationOf(bound, b.source->address, opts, hash, r, method,
-                          params, callBody(before, leaves.after, r, call),
-                          members);
+  return specializationOf(
+      bound, b.source->address, opts, hash, r, method, params,
+      callBody(before, leaves.after, r, call, leaves.names.value()), members);
 }
 
 /// `template <int W> static R jvp_lanes(args..., tangents..., t_result)`:
@@ -117,14 +123,15 @@ CppStmt lanesMember(const ForwardBinding &b, const LanesVariant &lanes) {
   const std::vector<SourceParam> signature = signatureOf(*b.source);
   std::vector<std::string> params, args, directions, direction_params;
   CppBody before = distinctPointers(*b.source, signature);
-  LeafArguments leaves(*b.source);
+  BindingNames names(*b.source);
+  LeafArguments leaves(*b.source, names);
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
     params.push_back(declaredType(sp) + " " + sp.name);
     if (sp.object) { // data: its leaves, no tangent (lanesBindable)
       for (int j = 0; j < sp.leaves; ++j)
         args.push_back(leaves.arg(sp, j, objectOf(sp, sp.name),
-                                  naming::leafLocal(sp.name, j),
+                                  names.leafLocal(sp.name, j),
                                   sp.by_reference && !sp.is_const));
       continue;
     }
@@ -132,7 +139,7 @@ CppStmt lanesMember(const ForwardBinding &b, const LanesVariant &lanes) {
     if (lanes.tangent_of[sp.first] < 0)
       continue;
     const Var &p = *b.source->params[sp.first];
-    const std::string name = naming::bindingDirection(k);
+    const std::string name = names.direction(k);
     const std::string laned =
         naming::lanedSpelling(sp.spelling, p.type.scalarSpelling());
     direction_params.push_back(p.type.isReal() ||
@@ -147,17 +154,18 @@ CppStmt lanesMember(const ForwardBinding &b, const LanesVariant &lanes) {
   if (result.kind != TypeKind::Void) {
     params.push_back(
         naming::lanedSpelling(result.spelling, result.scalarSpelling()) + "& " +
-        naming::bindingTangentResult());
-    args.push_back(naming::bindingTangentResult());
+        names.tangentResult());
+    args.push_back(names.tangentResult());
   }
+  const std::string width = names.lanesWidth();
   const std::string call = std::string(naming::generatedFromBinding()) +
-                           "::" + top.code.entry + "<" + naming::lanesWidth() +
-                           ">(" + join(args) + ")";
+                           "::" + top.code.entry + "<" + width + ">(" +
+                           join(args) + ")";
   cpp::append(before, leaves.before);
-  return cpp::function("template <int " + std::string(naming::lanesWidth()) +
-                           "> static " + result.spelling + " " +
-                           naming::jvpLanesEntry() + "(" + join(params) + ")",
-                       callBody(before, leaves.after, result.spelling, call));
+  return cpp::function(
+      "template <int " + width + "> static " + result.spelling + " " +
+          naming::jvpLanesEntry() + "(" + join(params) + ")",
+      callBody(before, leaves.after, result.spelling, call, names.value()));
 }
 
 } // namespace
@@ -200,12 +208,13 @@ tangentLinearBlock(const std::vector<const GeneratedPart *> &callees,
   }
   std::vector<std::string> params, args;
   CppBody locals;
-  LeafArguments leaves(*binding.source);
+  BindingNames names(*binding.source);
+  LeafArguments leaves(*binding.source, names);
   directionParams(binding, opts, leaves, params, args, locals);
   const std::string &r = binding.source->result.spelling;
   if (binding.source->result.kind != TypeKind::Void) {
-    params.push_back(r + "& " + naming::bindingTangentResult());
-    args.push_back(naming::bindingTangentResult());
+    params.push_back(r + "& " + names.tangentResult());
+    args.push_back(names.tangentResult());
   }
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + top.code.entry + "(" + join(args) + ")";
@@ -228,7 +237,8 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     parts.push_back(with_gradient);
   std::vector<std::string> params, args;
   CppBody locals;
-  LeafArguments leaves(*binding.source);
+  BindingNames names(*binding.source);
+  LeafArguments leaves(*binding.source, names);
   directionParams(binding, opts, leaves, params, args, locals);
   std::vector<SourceParam> signature = signatureOf(*binding.source);
   std::vector<std::string> gradient_params, gradient_args;
@@ -236,7 +246,7 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     const Var &p = *top.function->params[k];
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
-    const AdjointArgument d = adjointArgument(p, naming::bindingAdjoint(k));
+    const AdjointArgument d = adjointArgument(p, names.adjoint(k));
     params.push_back(d.param);
     args.push_back(d.arg);
     if (!with_gradient)
@@ -244,14 +254,13 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     // The adjoint of its direction (every one has one: the pipeline made
     // with_gradient only then).
     const Var &t = *top.function->params[size_t(binding.tangent_of[k])];
-    const AdjointArgument g = adjointArgument(t, naming::bindingGradientOf(k));
+    const AdjointArgument g = adjointArgument(t, names.gradientOf(k));
     gradient_params.push_back(g.param);
     gradient_args.push_back(g.arg);
   }
   const std::string &r = binding.source->result.spelling;
-  const std::string seed = std::string("double ") + naming::bindingSeed();
-  const std::string seed_arg =
-      "static_cast<" + r + ">(" + naming::bindingSeed() + ")";
+  const std::string seed = "double " + names.seed();
+  const std::string seed_arg = "static_cast<" + r + ">(" + names.seed() + ")";
   // pullback_with_gradient: the same, then the gradients.
   std::vector<std::string> both = params, both_args = args;
   both.insert(both.end(), gradient_params.begin(), gradient_params.end());
@@ -275,7 +284,8 @@ std::string secondOrderBlock(const std::vector<const GeneratedPart *> &callees,
     members.push_back(cpp::function(
         "static " + r + " " + naming::pullbackWithGradientEntry() + "(" +
             join(both) + ")",
-        callBody(before, leaves.after, r, call(*with_gradient, both_args))));
+        callBody(before, leaves.after, r, call(*with_gradient, both_args),
+                 names.value())));
   }
   CppBody block = partsOf(parts);
   block.push_back(forwardSpecialization(

@@ -10,6 +10,7 @@
 #include "codegen/Binding.h"
 #include "ir/Cpp.h"
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,49 @@ std::string objectOf(const SourceParam &sp, const std::string &name);
 /// The access tags for the private fields the signature's leaves name.
 CppBody accessTags(const std::vector<SourceParam> &signature);
 
+/// The names of a binding's own parameters and locals (naming::binding*,
+/// the leaves' locals, the lane count), each fresh against what the
+/// binding's functions take from the user: they declare f's parameters
+/// with f's names and spell the types f's signature spells. A parameter
+/// of f called `seed` or `d_0` then meets a seed `seed_2`, an adjoint
+/// `d_0_2`. One object per specialization: a name asked for again (the
+/// same role) is the same name.
+class BindingNames {
+public:
+  explicit BindingNames(const Function &fn);
+  /// f's parameter k's adjoint, direction (forward mode), gradient
+  /// (pullback_with_gradient).
+  std::string adjoint(std::size_t k);
+  std::string direction(std::size_t k);
+  std::string gradientOf(std::size_t k);
+  std::string seed();
+  std::string tangentResult();
+  /// The index of the loops that gather and scatter a container's leaves.
+  std::string index();
+  /// The value a call returns, kept while leaves are scattered back.
+  std::string value();
+  /// The lane count, a template parameter of the vector modes' entries.
+  std::string lanesWidth();
+  /// The local for leaf j of `object` (a parameter or one of the
+  /// binding's names), and the parameter `name` comes in as.
+  std::string leafLocal(const std::string &object, std::size_t j);
+  std::string incoming(const std::string &name);
+
+private:
+  std::string named(const std::string &role, const std::string &stem);
+  NameScope scope_;
+  std::map<std::string, std::string> names_; ///< by role
+};
+
 /// Arguments for the leaves of split objects (SourceParam::paths): a field
 /// of the object, or, for a field of the elements of a container of
 /// objects, a container gathered before the call (`before`) and, when
-/// written, scattered back after it (`after`).
+/// written, scattered back after it (`after`), by loops over
+/// `names.index()`.
 struct LeafArguments {
-  explicit LeafArguments(const Function &f) : fn(f) {}
+  LeafArguments(const Function &f, BindingNames &n) : fn(f), names(n) {}
   const Function &fn;
+  BindingNames &names;
   CppBody before, after;
 
   std::string arg(const SourceParam &sp, int j, const std::string &object,
@@ -41,9 +78,10 @@ struct LeafArguments {
 };
 
 /// `return call;` after `before` (gathered arguments, zero tangents); with
-/// write-backs `after`, through a `value` of type `result`.
+/// write-backs `after`, through a local `value` of type `result`.
 CppBody callBody(const CppBody &before, const CppBody &after,
-                 const std::string &result, const std::string &call);
+                 const std::string &result, const std::string &call,
+                 const std::string &value);
 /// `template <> struct <bound><address, options> { source_hash;
 /// static <result> <method>(<params>) { <body> } <members> };` in namespace
 /// tangent: the explicit specialization every block ends with.

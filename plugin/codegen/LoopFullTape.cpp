@@ -110,15 +110,15 @@ bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
     return false;
   }
   // Generate once counting the records; if they fit one block, generate
-  // again (with the same fresh names) writing them there.
-  const NameScope names = fn_.names;
+  // again (with the same fresh names: rewind) writing them there.
+  const Mark marked = mark();
   RecordBlock counting;
   record_block_ = &counting;
   body = block(li.body);
   record_block_ = nullptr;
   if (counting.slots == 0 || counting.mixed)
     return false;
-  fn_.names = names;
+  rewind(marked);
   blk.per = counting.slots;
   blk.type = counting.type;
   blk.fwd_name = fresh(naming::recordBlock());
@@ -271,17 +271,17 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
                                  fresh(naming::lastTaken()),
                                  li.induction->name};
     std::swap(last_taken_, last_taken);
-    const NameScope names = fn_.names;
+    const Mark marked = mark();
     const bool blocked = blockBody(li, body, blk);
     // A reverse of one iteration (LoopInfo::reverse_one_iteration) once
     // the body proves to record nothing: generated again, with the same
-    // fresh names, with the branch's reverse unconditional.
+    // fresh names (rewind), with the branch's reverse unconditional.
     const bool alone = record_ && li.reverse_one_iteration && !blocked &&
                        bulk.empty() && !body.fwd.records() &&
                        last_taken_.size() == 1 &&
                        last_taken_.begin()->second.used;
     if (alone) {
-      fn_.names = names;
+      rewind(marked);
       last_taken_.begin()->second.alone = true;
       body = block(li.body);
       if (body.fwd.records() || !last_taken_.begin()->second.used)

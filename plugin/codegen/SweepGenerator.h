@@ -98,6 +98,25 @@ private:
     bool used = false, alone = false;
   };
   std::map<const Stmt *, LastTaken> last_taken_;
+  /// What generating code changes besides the code: the function's names,
+  /// and the generator's state that holds names for code still to come (an
+  /// accumulator is named where first used, and declared after its loop).
+  /// A loop whose body is generated twice (blockBody, a reverse of one
+  /// iteration) rewinds to a mark taken before the first generation: the
+  /// second hands out the same names again, and no name the first handed
+  /// out stays held once released (which made two loops declare one
+  /// accumulator `sum`). State added here must be state that holds names.
+  struct Mark {
+    NameScope names;
+    std::map<std::string, Accumulator> accumulators;
+    std::map<const Stmt *, LastTaken> last_taken;
+  };
+  Mark mark() const { return {fn_.names, accumulators_, last_taken_}; }
+  void rewind(const Mark &m) {
+    fn_.names = m.names;
+    accumulators_ = m.accumulators;
+    last_taken_ = m.last_taken;
+  }
   /// The accumulators of counted loop `li`'s reverse: element adjoints
   /// as C++ (`d_x[i]`) with fresh local names (LoopAccumulate.cpp).
   std::map<std::string, Accumulator> loopAccumulators(const LoopInfo &li);

@@ -87,6 +87,7 @@ namespace binding {
 CppStmt pullbackLanesMember(const Function &fn, const Options &opts,
                             const std::string &entry) {
   const std::vector<SourceParam> signature = signatureOf(fn);
+  BindingNames names(fn);
   std::vector<std::string> params, args, adjoint_params, adjoint_args;
   for (size_t k = 0; k < signature.size(); ++k) {
     const SourceParam &sp = signature[k];
@@ -96,19 +97,20 @@ CppStmt pullbackLanesMember(const Function &fn, const Options &opts,
     if (adjointParamType(p).empty() || !selectsParam(opts, int(k)))
       continue;
     const AdjointArgument d =
-        adjointArgument(p, naming::bindingAdjoint(k), /*lanes=*/true);
+        adjointArgument(p, names.adjoint(k), /*lanes=*/true);
     adjoint_params.push_back(d.param);
     adjoint_args.push_back(d.arg);
   }
   params.insert(params.end(), adjoint_params.begin(), adjoint_params.end());
   args.insert(args.end(), adjoint_args.begin(), adjoint_args.end());
   CppBody body = distinctPointers(fn, signature);
+  const std::string width = names.lanesWidth();
   body.push_back(cpp::statement(std::string(naming::generatedFromBinding()) +
-                                "::" + entry + "<" + naming::lanesWidth() +
-                                ">(" + join(args) + ");"));
-  return cpp::function("template <int " + std::string(naming::lanesWidth()) +
-                           "> static void " + naming::pullbackLanesEntry() +
-                           "(" + join(params) + ")",
+                                "::" + entry + "<" + width + ">(" + join(args) +
+                                ");"));
+  return cpp::function("template <int " + width + "> static void " +
+                           naming::pullbackLanesEntry() + "(" + join(params) +
+                           ")",
                        std::move(body));
 }
 

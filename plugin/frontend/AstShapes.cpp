@@ -338,10 +338,55 @@ bool isInactiveCall(const CallExpr *call, ASTContext &ctx) {
 
 namespace {
 
+bool readsOnlyConstants(const clang::Expr *e, ASTContext &ctx);
+
+/// Whether `e` names storage without computing anything on the way: a
+/// variable, `this`, a field of such a place (`s.inner`, `p->w`), or an
+/// element of one at an index computed from integers (`ps[i]`, `a[2]`; a
+/// library container's `operator[]`).
+bool plainPlace(const clang::Expr *e, ASTContext &ctx) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *d = dyn_cast<DeclRefExpr>(e))
+    return isa<VarDecl>(d->getDecl());
+  if (isa<CXXThisExpr>(e))
+    return true;
+  if (const auto *m = dyn_cast<MemberExpr>(e))
+    return isa<FieldDecl>(m->getMemberDecl()) && plainPlace(m->getBase(), ctx);
+  if (const auto *a = dyn_cast<ArraySubscriptExpr>(e))
+    return plainPlace(a->getBase(), ctx) &&
+           readsOnlyConstants(a->getIdx(), ctx);
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e))
+    return op->getOperator() == OO_Subscript && op->getNumArgs() == 2 &&
+           op->getDirectCallee() &&
+           isLibraryFunction(op->getDirectCallee(), ctx) &&
+           plainPlace(op->getArg(0), ctx) &&
+           readsOnlyConstants(op->getArg(1), ctx);
+  return false;
+}
+
+/// Whether `e` reads an integer out of an object or a container (`prior.m`,
+/// `p->n`, `counts[i]`, `v.size()`): a number the derivative cannot depend
+/// on, read without effects, however floating-point the object around it.
+bool integerRead(const clang::Expr *e, ASTContext &ctx) {
+  if (!e->getType()->isIntegralOrEnumerationType())
+    return false;
+  if (isa<MemberExpr, ArraySubscriptExpr, CXXOperatorCallExpr>(e))
+    return plainPlace(e, ctx);
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    return md && mc->getNumArgs() == 0 && md->getIdentifier() &&
+           md->getName() == "size" && isLibraryFunction(md, ctx) &&
+           plainPlace(mc->getImplicitObjectArgument(), ctx);
+  }
+  return false;
+}
+
 /// Whether `e` computes its value from literals and integers only.
 bool readsOnlyConstants(const clang::Expr *e, ASTContext &ctx) {
   e = e->IgnoreParens();
   if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr>(e))
+    return true;
+  if (integerRead(e, ctx))
     return true;
   if (const auto *d = dyn_cast<DeclRefExpr>(e)) {
     if (isa<EnumConstantDecl>(d->getDecl()))
@@ -446,6 +491,15 @@ const clang::Expr *bareObject(const clang::Expr *e) {
       return e;
     }
   }
+}
+
+const clang::Expr *copiedFrom(const clang::Expr *e) {
+  e = bareObject(e);
+  if (const auto *c = dyn_cast<CXXConstructExpr>(e);
+      c && c->getNumArgs() == 1 &&
+      c->getConstructor()->isCopyOrMoveConstructor())
+    return bareObject(c->getArg(0));
+  return e;
 }
 
 void forEachMemberInit(const InitListExpr *list,

@@ -307,7 +307,9 @@ bool pointerOffsets(const clang::BinaryOperator *b);
 /// variable, element or field (`std::lgamma(0.5 * (n + 1))`,
 /// `log_gamma_distrib(0.5 * n, p)` with `n`, `p` ints): a constant,
 /// whatever the function, evaluated as written. Literals, integer
-/// variables, operators, casts and such calls nested are constants.
+/// variables, integers read from an object or a container (`prior.m`,
+/// `p->n`, `counts[i]`, `v.size()`), operators, casts and such calls
+/// nested are constants.
 bool isConstantCall(const clang::CallExpr *call, clang::ASTContext &ctx);
 
 /// Whether a call is a constant for differentiation: it returns a value, no
@@ -351,6 +353,10 @@ bool isLibraryFunction(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
 /// `e` without what does not change which object it denotes: parentheses,
 /// no-op casts, temporaries, cleanups, a functional cast to its own class.
 const clang::Expr *bareObject(const clang::Expr *e);
+/// What `e` copies when it is the copy (or move) construction a parameter
+/// by value receives (`h(s.w)` for `h(std::vector<double> v)`), bare
+/// (bareObject); else `e` bare.
+const clang::Expr *copiedFrom(const clang::Expr *e);
 
 /// The initializers in aggregate initialization `list` of a class: one per
 /// base class (`field` null), then one per field, in order; `value` is the

@@ -432,12 +432,21 @@ void Validator::arguments(const FunctionDecl *fd,
     }
     if (namesRefused(args[i]))
       continue; // its declaration was refused
-    // A container: named, or a row of a vector of vectors.
+    // A container: named, a field, or a row of a vector of vectors.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.isContainer() &&
-        !namesContainer(args[i]) && !containerMember(args[i]) &&
-        !namesRow(args[i]))
-      return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
-                                                fd->getNameAsString() + "'");
+        !namesContainer(args[i])) {
+      // A field given to a parameter by value arrives as its copy
+      // construction (`h(s.w)`): the field, read (containerMember checked
+      // it), and nothing else to check.
+      const clang::Expr *copied = copiedFrom(args[i]);
+      if (containerMember(copied)) {
+        if (copied != bareObject(args[i]))
+          continue;
+      } else if (!namesRow(args[i])) {
+        return refuse(args[i]->getBeginLoc(), "pass a named container to '" +
+                                                  fd->getNameAsString() + "'");
+      }
+    }
     // A row written by the callee is copied in and back out (LowerCall.cpp):
     // no other argument may reach the variable that holds it.
     if (use == Use::Target && namesRow(args[i])) {

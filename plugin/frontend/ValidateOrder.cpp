@@ -247,6 +247,15 @@ bool contains(const clang::Stmt *s, const clang::Stmt *inner) {
   return false;
 }
 
+/// `e` if it is a `?:` of type void (a statement, or an operand of `,`).
+const ConditionalOperator *voidConditional(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
+    e = ewc->getSubExpr()->IgnoreParenImpCasts();
+  const auto *c = dyn_cast<ConditionalOperator>(e);
+  return c && c->getType()->isVoidType() ? c : nullptr;
+}
+
 } // namespace
 
 void Validator::evaluationOrder(const clang::Expr *full) {
@@ -256,6 +265,13 @@ void Validator::evaluationOrder(const clang::Expr *full) {
   if (const BinaryOperator *comma = commaOperator(full)) {
     evaluationOrder(comma->getLHS());
     return evaluationOrder(comma->getRHS());
+  }
+  // `c ? a : b` without a value: c is evaluated before the branch that
+  // runs, each branch alone (lowered as an if/else, LowerExpr.cpp).
+  if (const ConditionalOperator *branch = voidConditional(full)) {
+    evaluationOrder(branch->getCond());
+    evaluationOrder(branch->getTrueExpr());
+    return evaluationOrder(branch->getFalseExpr());
   }
   std::vector<const CallExpr *> calls;
   callsOf(full, calls);

@@ -12,6 +12,19 @@ std::string NameScope::claim(const std::string &name) {
   return fresh(name);
 }
 
+void NameScope::reserveIdentifiers(const std::string &spelling) {
+  std::string word;
+  for (char c : spelling + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      word += c;
+      continue;
+    }
+    if (!word.empty() && !std::isdigit(static_cast<unsigned char>(word[0])))
+      reserve(word);
+    word.clear();
+  }
+}
+
 std::string NameScope::fresh(const std::string &stem) {
   std::string name = stem;
   for (int i = 2; reserved_.count(name) || taken_.count(name); ++i)

@@ -21,6 +21,10 @@ class NameScope {
 public:
   /// Marks a user's name: generated names never use it.
   void reserve(const std::string &name) { reserved_.insert(name); }
+  /// Marks every identifier of a C++ spelling (a type's: `ns::Box<int>`
+  /// marks ns, Box, int): a generated local named like a type would hide
+  /// it from the code after it that spells the type.
+  void reserveIdentifiers(const std::string &spelling);
   /// A user variable's name: its own if still free, else a fresh variant.
   std::string claim(const std::string &name);
   /// A name starting with `stem` that is neither reserved nor taken.
@@ -204,7 +208,10 @@ inline const char *generatedNamespace() { return "tangent::generated"; }
 inline const char *generatedFromBinding() { return "generated"; }
 /// The parameters of a request's binding (codegen/Binding.cpp): the
 /// gradient (or adjoint) of f's parameter k, `d_0`; in forward mode its
-/// direction, `direction_0`; the seed; the tangent of the result.
+/// direction, `direction_0`; the seed; the tangent of the result. These
+/// and the binding's other names below are stems: the binding takes f's
+/// parameters under their own names, and binding::BindingNames makes each
+/// fresh against them (`seed_2` beside a parameter `seed`).
 inline std::string bindingAdjoint(std::size_t k) {
   return "d_" + std::to_string(k);
 }

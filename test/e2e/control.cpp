@@ -26,6 +26,24 @@ double ternary(double x, double y) {
   return a + b * (x < 0.0 ? -1.0 : 1.0);
 }
 
+// `?:` without a value, as a statement: one of two calls of void functions
+// runs (the same callee twice, or two), lowered as an if/else. Before, it
+// was a temporary `void v{};`, which does not compile.
+void note() {}
+void addSine(double &acc, double x) { acc += std::sin(x); }
+void subtractSquare(double &acc, double x) { acc -= x * x; }
+
+double voidTernary(double x, double y) {
+  double acc = x * y;
+  x > 0.5 ? note() : note();
+  y > 0.5 ? note() : addSine(acc, y);
+  x > y ? addSine(acc, x) : subtractSquare(acc, y);
+  (x < 0.0 ? addSine(acc, y) : subtractSquare(acc, x)), acc *= 2.0;
+  acc > 0.0 ? (x > 1.0 ? addSine(acc, acc) : subtractSquare(acc, y))
+            : addSine(acc, x);
+  return acc;
+}
+
 // A for loop counting down; the bound comes from the vector.
 double horner(const std::vector<double> &c, double x) {
   double s = 0.0;
@@ -184,6 +202,12 @@ int main() {
   check("ternary/x>y", tangent::grad<ternary>(), 1.2, 0.7);
   check("ternary/x<y", tangent::grad<ternary>(), 0.3, 0.9);
   check("ternary/x<0", tangent::grad<ternary>(), -0.4, 0.6);
+  check("void_ternary/x>y", tangent::grad<voidTernary>(), 0.7, 0.3);
+  check("void_ternary/x<y", tangent::grad<voidTernary>(), 0.2, 0.9);
+  check("void_ternary/x<0", tangent::grad<voidTernary>(), -0.4, 0.6);
+  check("void_ternary/x>1", tangent::grad<voidTernary>(), 1.1, 1.0);
+  check_pullback("void_ternary/pullback", tangent::grad<voidTernary>(), 1.5,
+                 0.7, 0.3);
 
   const std::vector<double> coefficients{1.0, -2.0, 0.5, 3.0};
   check("horner", tangent::grad<horner>(), coefficients, 0.7);

@@ -1,10 +1,10 @@
 // End-to-end: lambdas and function objects (issue "Real C++"): lambdas
 // defined and called in the body (captures by value and by reference,
-// generic lambdas, nested lambdas), lambdas and functors passed to a user
-// function template (a quadrature, an ODE integrator with a lambda
-// right-hand side), a function object's operator() as a callee, and a
-// lambda in a checkpointed loop. Each gradient is checked against finite
-// differences.
+// generic lambdas, nested lambdas, a lambda calling a lambda it captured),
+// lambdas and functors passed to a user function template (a quadrature,
+// an ODE integrator with a lambda right-hand side), a function object's
+// operator() as a callee, and a lambda in a checkpointed loop. Each
+// gradient is checked against finite differences.
 #include "check.hpp"
 
 #include <cmath>
@@ -139,6 +139,35 @@ double immediate(double x, double y) {
   return m * m;
 }
 
+// A lambda calling another it captured (issue 43): a lambda that captures
+// nothing, captured by reference, by value, by name and by a generic
+// lambda; a lambda writing a captured double through a captured lambda; a
+// capture two lambdas deep.
+double calls_captured(double x, double y) {
+  auto sq = [](double t) { return t * t; };
+  auto by_ref = [&](double t) { return sq(t) + y * t; };
+  auto by_value = [=](double t) { return sq(t) * y; };
+  auto by_name = [sq, y](double t) { return sq(t + y); };
+  auto generic = [&](auto t) { return sq(t) - t; };
+  double acc = 0;
+  auto add = [&](double t) { acc += sq(t) * y; };
+  add(x);
+  add(y);
+  auto twice = [&](double t) { return by_ref(t) * sq(t); };
+  return by_ref(x) * by_ref(y) + by_value(x) + by_name(x) + generic(y) + acc +
+         twice(x);
+}
+
+// A captured lambda called in a loop and through a user template.
+double calls_captured_in_loop(double x, double y) {
+  auto sq = [](double t) { return std::sin(t) * t; };
+  auto g = [&](double t) { return sq(t) + y * t; };
+  double s = 0;
+  for (int i = 0; i < 4; ++i)
+    s += g(x + 0.25 * i) * g(y);
+  return s + integrate(g, 0.0, x, 8);
+}
+
 int main() {
   using namespace tangent_test;
   check("captures", tangent::grad<captures>(), 1.3, 0.7);
@@ -157,5 +186,8 @@ int main() {
         std::vector<double>{0.2, -0.4, 0.9, 0.1}, 0.6);
   check("immediate", tangent::grad<immediate>(), 0.8, 0.6);
   check("immediate_other_branch", tangent::grad<immediate>(), 0.3, 0.6);
+  check("calls_captured", tangent::grad<calls_captured>(), 1.3, 0.7);
+  check("calls_captured_in_loop", tangent::grad<calls_captured_in_loop>(), 1.3,
+        0.7);
   return summary();
 }

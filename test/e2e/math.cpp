@@ -1,11 +1,14 @@
 // End-to-end: the <cmath> functions of the rules table, std::min/std::max,
 // and the piecewise-constant functions (floor, ceil, round, trunc: derivative
-// 0). Every point is well away from kinks (abs, min, max) and from the jumps
-// of the piecewise-constant functions.
+// 0), and library functions without a rule called on integers (constants).
+// Every point is well away from kinks (abs, min, max) and from the jumps of
+// the piecewise-constant functions.
 #include "check.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <vector>
 
 double trig(double x, double y) {
   return std::sin(x) * std::cos(y) + std::tan(x * y);
@@ -80,6 +83,30 @@ double wishart_like(double q, int p) {
   return s * std::erf(q);
 }
 
+// The same with integers read from objects and containers (issue 43): an
+// int field of a parameter, of a local and of an element of a vector of
+// objects, an element of a vector of ints and a size; a library function
+// without a rule on them (std::lgamma, std::tgamma, std::beta) is a
+// constant, in a product with what is differentiated.
+struct Prior {
+  int m;
+  double scale;
+  std::vector<int> counts;
+};
+template <> struct tangent_test::fields<Prior> {
+  static auto of(Prior &p) { return std::tie(p.scale); }
+};
+double prior_terms(double q, int d, const Prior &prior,
+                   const std::vector<Prior> &more) {
+  Prior local{d + 1, q, {2, 3}};
+  double s = std::lgamma(0.5 * (d + prior.m)) * q * prior.scale +
+             std::tgamma(1.5 + local.m) * q * local.scale +
+             std::beta(prior.counts[0] + 0.5, local.counts[1] + 1.0) * q;
+  for (std::size_t i = 0; i < more.size(); ++i)
+    s += std::lgamma(more[i].m + 0.5 * more.size()) * more[i].scale * q;
+  return s;
+}
+
 int main() {
   using namespace tangent_test;
 
@@ -121,6 +148,9 @@ int main() {
   check_pullback("activations/pullback", tangent::grad<activations>(), 0.5,
                  1.1);
   check("wishart_like", tangent::grad<wishart_like>(), 0.7, 4);
+  check("prior_terms", tangent::grad<prior_terms>(), 0.7, 3,
+        Prior{2, 1.3, {1, 4}},
+        std::vector<Prior>{Prior{1, 0.4, {}}, Prior{5, -0.6, {}}});
 
   return summary();
 }

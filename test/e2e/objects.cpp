@@ -3,7 +3,8 @@
 // member access, aggregate and constructor initialisation, member functions
 // and operators of the user's as callees, objects as output parameters and
 // results, nested objects, base classes, private fields, default member
-// initializers, references to objects, and member-function requests.
+// initializers, references to objects, a vector field given to a parameter
+// by value, and member-function requests.
 // Each gradient is checked against finite differences (tangent_test::fields
 // lists the floating-point fields the harness perturbs).
 #include "check.hpp"
@@ -182,6 +183,27 @@ double signal_energy(const Signal &s, const Tri &t) {
   return e + s.samples.size() * t.bias;
 }
 
+// A vector field given to a callee's parameter by value (issue 43): the
+// callee writes its copy, the field is read again after the call; the
+// object by const&, by value and local.
+double smoothed(std::vector<double> v) {
+  for (std::size_t i = 1; i < v.size(); ++i)
+    v[i] = 0.5 * (v[i] + v[i - 1]);
+  return v.back() * v[0];
+}
+double field_by_value(const Signal &s) {
+  return smoothed(s.samples) * s.gain + s.samples[1];
+}
+double field_by_value_copy(Signal s) {
+  double r = smoothed(s.samples);
+  s.samples[0] += r;
+  return smoothed(s.samples) * s.gain;
+}
+double field_by_value_local(const std::vector<double> &x, double g) {
+  Signal s{x, g};
+  return smoothed(s.samples) * s.gain + s.samples[0];
+}
+
 // A base class's fields, a member function on the derived object.
 double derived(const Derived &d, double x) {
   Derived e = d;
@@ -312,6 +334,10 @@ int main() {
   Signal sig{{0.5, -0.3, 0.8, 1.1, 0.2}, 1.5};
   Tri tri{{0.2, 0.5, -0.4}};
   check("signal_energy", tangent::grad<signal_energy>(), sig, tri);
+  check("field_by_value", tangent::grad<field_by_value>(), sig);
+  check("field_by_value_copy", tangent::grad<field_by_value_copy>(), sig);
+  check("field_by_value_local", tangent::grad<field_by_value_local>(),
+        std::vector<double>{0.5, -0.3, 0.8}, 1.5);
   Derived d;
   d.a = 0.7;
   d.b = -1.2;

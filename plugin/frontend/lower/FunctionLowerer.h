@@ -70,6 +70,9 @@ public:
   void run();
   /// fn_'s parameters: `this`, the declared ones, a class-type result.
   void parameters();
+  /// In the body of a member function `md` (a lambda's call operator): the
+  /// variables its object captures are the object's leaves.
+  void bindCaptures(const clang::CXXMethodDecl *md);
   /// Appends one C++ parameter's IR parameters (its leaves; null ones are
   /// shared storage) to fn_.
   void addParameter(SourceParam sp, const std::vector<Var *> &leaves);

@@ -233,6 +233,15 @@ public:
 
   ExprPtr VisitConditionalOperator(const ConditionalOperator *c, Block &pre) {
     ExprPtr cond = lowerer_.expr(c->getCond(), pre);
+    if (c->getType()->isVoidType()) {
+      // `c ? note() : log(x);`: no value, only the effects of one branch,
+      // each lowered as a statement (a void call is one), under an if.
+      StmtPtr st = lowerer_.makeIf(std::move(cond), {}, c->getBeginLoc());
+      lowerer_.stmt(c->getTrueExpr(), st->then_block);
+      lowerer_.stmt(c->getFalseExpr(), st->else_block);
+      pre.push_back(std::move(st));
+      return makeIntLiteral(0, intType()); // dropped, as `(void)x`'s
+    }
     Block then_pre, else_pre;
     ExprPtr a = lowerer_.expr(c->getTrueExpr(), then_pre);
     ExprPtr b = lowerer_.expr(c->getFalseExpr(), else_pre);

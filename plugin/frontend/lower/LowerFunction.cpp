@@ -174,18 +174,35 @@ void FunctionLowerer::run() {
                     : typeOf(fd->getReturnType(), fd->getLocation());
 
   // Reserve every user name first so generated names never collide: the
-  // variables, and the functions, types and constants the body names.
-  for (const ParmVarDecl *p : fd->parameters())
-    fn_->names.reserve(p->getNameAsString());
+  // variables, and the functions, types and constants the body names; the
+  // identifiers of the types it spells (generated code spells them too, and
+  // a generated local `d` would hide an enum `d` from the code after it).
+  NameScope &names = fn_->names;
+  auto reserveType = [&](QualType t) {
+    names.reserveIdentifiers(t.getAsString());
+  };
+  for (const ParmVarDecl *p : fd->parameters()) {
+    names.reserve(p->getNameAsString());
+    reserveType(p->getType());
+  }
+  reserveType(fd->getReturnType());
   std::function<void(const clang::Stmt *)> reserve = [&](const clang::Stmt *s) {
     if (!s)
       return;
     if (const auto *ds = dyn_cast<DeclStmt>(s))
       for (const Decl *d : ds->decls())
-        if (const auto *vd = dyn_cast<VarDecl>(d))
-          fn_->names.reserve(vd->getNameAsString());
-    if (const auto *dre = dyn_cast<DeclRefExpr>(s))
-      fn_->names.reserve(dre->getDecl()->getNameAsString());
+        if (const auto *nd = dyn_cast<NamedDecl>(d)) {
+          names.reserve(nd->getNameAsString()); // variables, type aliases
+          if (const auto *vd = dyn_cast<VarDecl>(d))
+            reserveType(vd->getType());
+        }
+    if (const auto *dre = dyn_cast<DeclRefExpr>(s)) {
+      names.reserve(dre->getDecl()->getNameAsString());
+      if (isa<EnumConstantDecl>(dre->getDecl()))
+        reserveType(dre->getType());
+    }
+    if (const auto *cast = dyn_cast<ExplicitCastExpr>(s))
+      reserveType(cast->getTypeAsWritten());
     for (const clang::Stmt *c : s->children())
       reserve(c);
   };
@@ -342,23 +359,8 @@ void FunctionLowerer::parameters() {
   }
   if (shared)
     bindShared(own, shared_scalars, shared_objects);
-  // In a lambda's body, a captured variable is its capture.
-  if (md && !md->isStatic()) {
-    std::vector<Leaf> layout =
-        leavesOf(ctx.getRecordType(md->getParent()), fd->getLocation());
-    for (size_t i = 0; i < layout.size(); ++i) {
-      const auto *var = dyn_cast_or_null<VarDecl>(layout[i].captured);
-      if (!var)
-        continue;
-      if (self.index)
-        unexpected(fd->getLocation(), "a lambda's capture shared with an "
-                                      "element");
-      if (isSplit(var->getType()))
-        objects[var].vars.push_back(self.vars[i]);
-      else
-        vars[var] = self.vars[i];
-    }
-  }
+  if (md && !md->isStatic())
+    bindCaptures(md);
   // A class-type result: written through output parameters.
   if (isSplit(fd->getReturnType()))
     result_leaves = object("result", fd->getReturnType(), true, false,
@@ -367,6 +369,32 @@ void FunctionLowerer::parameters() {
     fn_->result_var =
         fn_->addVar(naming::resultVar(), fn_->result, VarRole::Local);
     fn_->result_var->name = fn_->names.fresh(naming::resultVar());
+  }
+}
+
+void FunctionLowerer::bindCaptures(const CXXMethodDecl *md) {
+  // In a lambda's body, a captured variable is its capture. A captured
+  // object with no leaves (a lambda that captures nothing) is an object all
+  // the same: the body may call it.
+  if (md->getParent()->isLambda())
+    for (const LambdaCapture &c : md->getParent()->captures())
+      if (const auto *var = dyn_cast_or_null<VarDecl>(
+              c.capturesVariable() ? c.getCapturedVar() : nullptr);
+          var && isSplit(var->getType()))
+        objects[var];
+  std::vector<Leaf> layout =
+      leavesOf(ctx.getRecordType(md->getParent()), fd->getLocation());
+  for (size_t i = 0; i < layout.size(); ++i) {
+    const auto *var = dyn_cast_or_null<VarDecl>(layout[i].captured);
+    if (!var)
+      continue;
+    if (self.index)
+      unexpected(fd->getLocation(), "a lambda's capture shared with an "
+                                    "element");
+    if (isSplit(var->getType()))
+      objects[var].vars.push_back(self.vars[i]);
+    else
+      vars[var] = self.vars[i];
   }
 }
 

@@ -522,6 +522,52 @@ double f(double a, int n) {
 }
 )",
       {"standard library function 'lgamma'", "has no derivative rule"}));
+  // Integers read from objects and containers are constants too.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <cmath>
+#include <vector>
+struct Prior { int m; double s; std::vector<int> k; };
+double f(double a, int d, const Prior &prior, const std::vector<Prior> &ps) {
+  return a * std::lgamma(0.5 * (d + prior.m)) * prior.s +
+         a * std::tgamma(prior.k[0] + 0.5 * ps.size()) +
+         a * std::lgamma(ps[1].m + 1.5);
+}
+)"));
+  // A floating-point field in the arguments: refused.
+  EXPECT_TRUE(refused(
+      R"(
+#include <cmath>
+struct Prior { int m; double s; };
+double f(double a, const Prior &prior) {
+  return a * std::lgamma(prior.m + prior.s); // @here
+}
+)",
+      {"standard library function 'lgamma'", "has no derivative rule"}));
+}
+
+TEST(Validate, FieldToContainerParameterByValue) {
+  // A vector field given to a parameter by value arrives as its copy
+  // construction: still the field.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <vector>
+double h(std::vector<double> v) { v[0] *= 2.0; return v[0] + v[1]; }
+struct S { std::vector<double> w; double c; };
+double f(const S &s, S t) {
+  S u{s.w, s.c};
+  return h(s.w) * s.c + h(t.w) + h(u.w);
+}
+)"));
+  // A choice between two fields is not one container.
+  EXPECT_TRUE(refused(
+      R"(
+#include <vector>
+double h(std::vector<double> v) { return v[0]; }
+struct S { std::vector<double> w, z; double c; };
+double f(const S &s) {
+  return h(s.c > 0 ? s.w : s.z); // @here
+}
+)",
+      {"pass a named container to 'h'"}));
 }
 
 TEST(Validate, StdAlgorithmsOverRanges) {
