@@ -276,7 +276,30 @@ const clang::Expr *arrayOf(const clang::Expr *e) {
 
 bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out) {
-  return p && addressOf(p->getType(), arg, out, false);
+  if (!p)
+    return false;
+  if (addressOf(p->getType(), arg, out, false))
+    return true;
+  // A row of a multi-dimensional local C array (`dot(m[i], v, 3)`): the
+  // address of its first element, as `&m[i][0]` would be.
+  const clang::Expr *e = arg->IgnoreParens();
+  while (const auto *c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() == CK_ArrayToPointerDecay) {
+      MultiArrayAccess ma;
+      const clang::Expr *row = c->getSubExpr()->IgnoreParens();
+      QualType pt = p->getType();
+      if (!pt->isPointerType() || !pt->getPointeeType()->isArithmeticType() ||
+          !multiArrayAccess(p->getASTContext(), row, ma) || ma.element())
+        return false;
+      out = {};
+      out.lvalue = row;
+      return true;
+    }
+    if (c->getCastKind() != CK_NoOp)
+      break;
+    e = c->getSubExpr()->IgnoreParens();
+  }
+  return false;
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
 #include <vector>
@@ -37,6 +38,26 @@ Loc makeLoc(clang::ASTContext &ctx, clang::SourceLocation loc);
 /// IR cannot represent it: void, bool, integers and enums, floating point,
 /// std::vector / std::array / C arrays of those, and pointers to them.
 bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
+
+/// The IR type of a multi-dimensional C array of numbers (`double m[3][4]`,
+/// `float t[2][3][4]`), or false for anything else: a flat CArray of all the
+/// elements with `dims` set. Only a local variable may have it (lowerType
+/// refuses it everywhere else: parameters, fields, globals, expressions).
+bool lowerMultiArray(clang::ASTContext &ctx, clang::QualType qt, Type &out);
+
+/// `m[i][j]` (an element) or `m[i]` (a row) of a multi-dimensional C array
+/// named by a variable `m`: the variable, the indices written (outermost
+/// first) and the extents of m (`dims`).
+struct MultiArrayAccess {
+  const clang::VarDecl *var = nullptr;
+  const clang::Expr *ref = nullptr; ///< the DeclRefExpr naming var
+  llvm::SmallVector<const clang::Expr *, 3> indices;
+  std::vector<long long> dims;
+  /// Indexes every dimension: an element (else a row of the array).
+  bool element() const { return indices.size() == dims.size(); }
+};
+bool multiArrayAccess(clang::ASTContext &ctx, const clang::Expr *e,
+                      MultiArrayAccess &out);
 
 /// A standard string or associative container (std::string, std::map,
 /// std::set, their unordered and multi forms): a parameter of such a type

@@ -466,6 +466,13 @@ void Validator::varDecl(const VarDecl *vd) {
   if (vd->getType()->isPointerType() &&
       vd->getType()->getPointeeType()->isRealFloatingType())
     return localPointer(vd);
+  if (Type mt; lowerMultiArray(ctx_, vd->getType(), mt)) {
+    // `double m[3][3]`: one flat array of the elements (Types.h).
+    if (const clang::Expr *init = vd->getInit())
+      containerInitializer(init, loc);
+    scope_->vars.insert(vd);
+    return;
+  }
   std::string problem = typeProblem(vd->getType(), "local variable");
   if (!problem.empty())
     return refuseDecl(vd, problem);
@@ -514,8 +521,10 @@ void Validator::containerInitializer(const clang::Expr *init,
       Type it;
       if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
         continue;
-      if (lowerType(ctx_, item->getType(), it) && it.isContainer())
-        containerInitializer(item, loc); // a row of a vector of vectors
+      if ((lowerType(ctx_, item->getType(), it) && it.isContainer()) ||
+          lowerMultiArray(ctx_, item->getType(), it))
+        containerInitializer(item, loc); // a row (of a vector of vectors, a
+                                         // multi-dimensional C array)
       else
         expr(item);
     }

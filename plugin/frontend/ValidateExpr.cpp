@@ -196,6 +196,29 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
   refuse(loc, "reference to '" + d->getNameAsString() + "' is not supported");
 }
 
+/// A row `m[i]` of a multi-dimensional C array anywhere but a pointer
+/// argument: a reference to it, pointer arithmetic on it or the whole
+/// array would need the array's shape, which tangent flattens.
+static const char *const multiArrayRowProblem =
+    "a row of a multi-dimensional array (`m[i]`) is supported only as the "
+    "argument of a `double *` or `const double *` parameter (`dot(m[i], v, "
+    "3)`); index its elements (`m[i][j]`) anywhere else";
+
+/// Whether `e` is a row of a multi-dimensional array decaying to a pointer.
+static bool decayedRow(ASTContext &ctx, const clang::Expr *e) {
+  const auto *c = dyn_cast<ImplicitCastExpr>(e->IgnoreParens());
+  MultiArrayAccess ma;
+  return c && c->getCastKind() == CK_ArrayToPointerDecay &&
+         multiArrayAccess(ctx, c->getSubExpr(), ma);
+}
+
+/// A whole multi-dimensional array, or one that is not a local variable.
+static const char *const multiArrayWholeProblem =
+    "a multi-dimensional array is supported as a local variable, indexed "
+    "(`m[i][j]`) or by rows given to pointer parameters (`f(m[i])`); give a "
+    "callee its rows one by one, or use one flat std::vector<double> "
+    "indexed i * n + j";
+
 void Validator::cast(const CastExpr *e, Use use) {
   SourceLocation loc = e->getBeginLoc();
   Type t;
@@ -214,6 +237,10 @@ void Validator::cast(const CastExpr *e, Use use) {
     case CK_NullToPointer: // `f(x, nullptr)`, `p != nullptr`
       return;
     case CK_ArrayToPointerDecay:
+      if (MultiArrayAccess ma; multiArrayAccess(ctx_, ice->getSubExpr(), ma))
+        return refuse(loc, multiArrayRowProblem);
+      if (Type mt; lowerMultiArray(ctx_, ice->getSubExpr()->getType(), mt))
+        return refuse(loc, multiArrayWholeProblem);
       return refuse(loc, "pointer arithmetic is not supported (an array "
                          "decays to a pointer here)");
     default:
@@ -259,6 +286,8 @@ void Validator::unary(const UnaryOperator *u, Use use) {
       return stepPointer(step, loc); // `*p++`
     if (pointerMember(sub))
       return; // `*s.p`
+    if (decayedRow(ctx_, sub))
+      return refuse(loc, multiArrayRowProblem);
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
       return refuse(loc, "pointer arithmetic is not supported");
@@ -314,6 +343,8 @@ void Validator::binary(const BinaryOperator *b) {
   }
   if (b->isPtrMemOp())
     return refuse(loc, "member pointers are not supported");
+  if (decayedRow(ctx_, b->getLHS()) || decayedRow(ctx_, b->getRHS()))
+    return refuse(loc, multiArrayRowProblem);
   if (b->getLHS()->getType()->isPointerType() ||
       b->getRHS()->getType()->isPointerType())
     return refuse(loc, "pointer arithmetic is not supported");
@@ -385,6 +416,22 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
   const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
   if (namesRefused(base))
     return; // its declaration was refused
+  if (MultiArrayAccess ma;
+      multiArrayAccess(ctx_, e, ma) && scope_->vars.count(ma.var)) {
+    // `m[i][j]` of a multi-dimensional local array: one element of its flat
+    // storage. A row alone is an address: only a pointer argument takes it
+    // (address()); anywhere else it would need the array's shape.
+    if (!ma.element())
+      return refuse(e->getBeginLoc(), multiArrayRowProblem);
+    for (const clang::Expr *index : ma.indices)
+      expr(index);
+    return;
+  }
+  const clang::Expr *root = base;
+  while (const auto *s = dyn_cast<ArraySubscriptExpr>(root))
+    root = s->getBase()->IgnoreParenImpCasts();
+  if (Type mt; lowerMultiArray(ctx_, root->getType(), mt))
+    return refuse(e->getBeginLoc(), multiArrayWholeProblem);
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(base);
       op && op->getOperator() == OO_Subscript && namesRefused(op->getArg(0)))
     return; // an element of a refused container

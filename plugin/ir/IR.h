@@ -68,6 +68,11 @@ struct Type {
   /// values, which get no derivative through it).
   bool elem_real = false;
   long long extent = -1; ///< std::array / C array extent
+  /// A multi-dimensional local C array (`double m[3][4]`): its extents,
+  /// outermost first. It is stored flat (extent is their product) and
+  /// `m[i][j]` lowers to `m[i * 4 + j]`, so everything that handles a 1-D
+  /// C array (declaration, zeroing, tape, adjoint, snapshots) handles it.
+  std::vector<long long> dims;
   bool pointee_const = false;
   /// An unsigned integer type (Int): comparisons wrap a negative value.
   bool is_unsigned = false;

@@ -129,6 +129,10 @@ public:
   // --- declarations (LowerDecl.cpp) ---------------------------------------
   void declaration(const clang::VarDecl *vd, Block &out);
   /// `v = init` for a declaration, a return or a whole-container assignment.
+  /// The elements of a multi-dimensional C array's brace initializer,
+  /// flattened into `st` (a Construct of the flat array).
+  void flatElements(const Type &type, const clang::InitListExpr *list,
+                    tangent::Stmt &st, clang::SourceLocation loc, Block &out);
   void initialize(Var *v, const clang::Expr *init, clang::SourceLocation loc,
                   Block &out);
 

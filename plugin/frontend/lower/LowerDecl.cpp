@@ -72,7 +72,9 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
     objects[vd] = std::move(leaves);
     return;
   }
-  Type t = typeOf(vd->getType(), loc);
+  Type t;
+  if (!lowerMultiArray(ctx, vd->getType(), t)) // `double m[3][3]`: flat
+    t = typeOf(vd->getType(), loc);
   Var *v = fn_->addVar(vd->getNameAsString(), t, VarRole::Local);
   v->name = fn_->names.claim(vd->getNameAsString());
   vars[vd] = v;
@@ -229,6 +231,43 @@ ExprPtr FunctionLowerer::row(const Type &row_type, const clang::Expr *init,
   return makeVarRef(t);
 }
 
+void FunctionLowerer::flatElements(const Type &type, const InitListExpr *list,
+                                   tangent::Stmt &st, SourceLocation loc,
+                                   Block &out) {
+  // Nested lists in row-major order; what a list leaves out is zero.
+  bool any = false;
+  Type scalar;
+  scalar.kind = type.elem_real ? TypeKind::Real : TypeKind::Int;
+  scalar.spelling = type.elem_spelling;
+  std::function<void(const clang::Expr *, size_t)> walk =
+      [&](const clang::Expr *item, size_t level) {
+        long long size = 1; // elements this item covers
+        for (size_t k = level; k < type.dims.size(); ++k)
+          size *= type.dims[k];
+        item = item ? item->IgnoreImplicit() : nullptr;
+        const auto *sub = dyn_cast_or_null<InitListExpr>(item);
+        if (level < type.dims.size() && sub) {
+          for (long long k = 0; k < type.dims[level]; ++k)
+            walk(k < (long long)sub->getNumInits() ? sub->getInit(k) : nullptr,
+                 level + 1);
+          return;
+        }
+        if (!item || isa<ImplicitValueInitExpr>(item)) {
+          for (long long k = 0; k < size; ++k)
+            st.args.push_back(makeLiteral("0", scalar));
+          return;
+        }
+        if (level != type.dims.size())
+          unexpected(loc, "a multi-dimensional array initializer");
+        any = true;
+        st.args.push_back(expr(item, out));
+      };
+  walk(list, 0);
+  st.construct = any ? ConstructKind::Elements : ConstructKind::Size;
+  if (!any)
+    st.args.clear();
+}
+
 void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
                                  SourceLocation loc, Block &out) {
   // A pointer field of an object being built: the address it views
@@ -275,7 +314,10 @@ void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
       const InitListExpr *list = elementList(e);
       if (!list)
         unexpected(loc, "a container initializer");
-      elements(list);
+      if (!v->type.dims.empty())
+        flatElements(v->type, list, *st, loc, out);
+      else
+        elements(list);
       out.push_back(std::move(st));
       return;
     }

@@ -275,7 +275,36 @@ public:
   }
 
   ExprPtr VisitArraySubscriptExpr(const ArraySubscriptExpr *e, Block &pre) {
+    if (MultiArrayAccess ma; multiArrayAccess(lowerer_.ctx, e, ma))
+      return multiElement(ma, pre);
     return lowerer_.element(e->getBase(), e->getIdx(), pre);
+  }
+
+  /// `m[i][j]` of `double m[3][4]` (stored flat): `m[i * 4 + j]`, row-major
+  /// for any number of dimensions. A row `m[i]` is its first element
+  /// `m[i * 4]`, whose address a pointer argument takes (address()).
+  ExprPtr multiElement(const MultiArrayAccess &ma, Block &pre) {
+    auto combine = [](Op op, ExprPtr a, ExprPtr b) {
+      if (a->is_int_const && b->is_int_const)
+        return makeIntLiteral(op == Op::Mul ? a->int_const * b->int_const
+                                            : a->int_const + b->int_const,
+                              intType());
+      return makeBinary(op, std::move(a), std::move(b), intType());
+    };
+    ExprPtr flat;
+    for (size_t k = 0; k < ma.dims.size(); ++k) {
+      if (flat)
+        flat = combine(Op::Mul, std::move(flat),
+                       makeIntLiteral(ma.dims[k], intType()));
+      if (k < ma.indices.size())
+        flat = flat ? combine(Op::Add, std::move(flat),
+                              lowerer_.expr(ma.indices[k], pre))
+                    : lowerer_.expr(ma.indices[k], pre);
+    }
+    ExprPtr base = lowerer_.expr(ma.ref, pre);
+    if (base->kind != ExprKind::VarRef || base->type.dims.empty())
+      lowerer_.unexpected(ma.ref->getBeginLoc(), "a multi-dimensional array");
+    return makeIndex(std::move(base), std::move(flat));
   }
 
   ExprPtr VisitMemberExpr(const MemberExpr *me, Block &pre) {

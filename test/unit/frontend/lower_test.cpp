@@ -594,3 +594,50 @@ double f(std::vector<double> u, double x) {
                    "y = 2.0", "swap x, y", "v = u[0ul]", "u[0ul] = y", "y = v",
                    "result = u[0ul] + x"}));
 }
+
+TEST_F(Lower, MultiDimensionalCArrayIsOneFlatArray) {
+  LOWER(fn, R"(
+double f(double x, int i, int j) {
+  double m[3][4] = {{x}, {1.0, x}};
+  m[i][j] = x * 2.0;
+  return m[2][3] + m[i][1];
+}
+)");
+  const Var *m = var(*fn, "m");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->type.kind, TypeKind::CArray);
+  EXPECT_EQ(m->type.extent, 12);
+  EXPECT_EQ(m->type.dims, (std::vector<long long>{3, 4}));
+  // Row-major: `m[i][j]` is `m[i * 4 + j]`, constant indices folded; the
+  // nested initializer is flattened, what it leaves out zero.
+  EXPECT_EQ(shows(fn->body),
+            (Lines{"construct elements m(x, 0, 0, 0, 1.0, x, 0, 0, 0, 0, 0, 0)",
+                   "m[i * 4 + j] = x * 2.0", "result = m[11] + m[i * 4 + 1]"}));
+}
+
+TEST_F(Lower, RowOfAMultiDimensionalCArrayIsTheAddressOfItsFirstElement) {
+  LOWER(fn, R"(
+void scale(double *r, int n) {
+  for (int k = 0; k < n; ++k)
+    r[k] = r[k] * 2.0;
+}
+double f(double x, int i) {
+  float unused[2][2] = {};
+  double t[2][3][4] = {};
+  t[1][i][3] = x;
+  scale(t[1][i], 4);
+  scale(t[i][2], 4);
+  return t[1][i][3] + unused[1][1];
+}
+)");
+  EXPECT_EQ(var(*fn, "unused")->type.spelling, "float");
+  EXPECT_EQ(var(*fn, "t")->type.extent, 24);
+  // A row given to a pointer parameter: the address of its first element,
+  // `&t[(1 * 3 + i) * 4]` (printed `t + k`).
+  EXPECT_EQ(
+      shows(fn->body),
+      (Lines{"construct size unused()", "construct size t()",
+             "t[(3 + i) * 4 + 3] = x", "call scale(out t + ((3 + i) * 4), 4)",
+             "call scale(out t + ((i * 3 + 2) * 4), 4)",
+             "result = t[(3 + i) * 4 + 3] + double(unused[3])"}));
+}
