@@ -212,6 +212,24 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   }
   std::string distinct;
   Code gathered = gatherPasses(li, v, contributions, distinct);
+  // Passes add each contribution for all iterations before the next: two
+  // that reach one adjoint (`d_u[2]` and `d_u[j % 3]`, `d_x` twice) are
+  // then summed in another order than iteration by iteration. A loop that
+  // another variant of the request checkpoints (the requested function's,
+  // a marked one) reverses iteration by iteration there, and checkpointed
+  // gradients are bitwise those of the full tape: such a loop gets no
+  // passes. (Gathered passes keep each element's order, and so do two
+  // passes into element [i] alone: iteration i is the only one there.)
+  auto atInduction = [&](const Contribution &c) {
+    const Expr *at = c.element();
+    return at && at->kind == ExprKind::VarRef && at->var == li.induction;
+  };
+  if (gathered.empty() && (fn_.is_top || li.annotated))
+    for (size_t a = 0; a < contributions.size(); ++a)
+      for (size_t b = a + 1; b < contributions.size(); ++b)
+        if (contributions[a].var() == contributions[b].var() &&
+            !(atInduction(contributions[a]) && atInduction(contributions[b])))
+          return Code();
   if (gathered.empty()) {
     out.comment(where + ", reversed in independent passes");
     out.append(passes);

@@ -146,6 +146,16 @@ double unsigned_bound(const std::vector<double> &x, int start) {
   return s;
 }
 
+// One adjoint reached twice per iteration (`u[2]` and `u[j % 3]`): the
+// full tape's reverse must add in the checkpointed reverse's order.
+double invariant_twice(double x, const std::vector<double> &u) {
+  double w[9];
+  for (int j = 0; j < 6; ++j)
+    w[j] = u[2] + (x + u[j % 3]);
+  cross(w, w + 3, w + 6);
+  return 1.11 * w[3] + 0.8 * w[6] + 0.3 * w[7] + 0.2 * w[8];
+}
+
 int main() {
   using namespace tangent_test;
   const std::vector<double> x{0.7, -1.2, 0.4, 1.1, 0.3, -0.8};
@@ -173,6 +183,16 @@ int main() {
              std::make_tuple(std::vector<double>{2.0 * x[0] * 6.0, 0, 0, 0,
                                                  0, 0},
                              0.0));
+  const std::vector<double> u{-1.8000142637660428, 1.4729648635621788,
+                              1.8160331211052165};
+  check("invariant_twice", tangent::grad<invariant_twice>(), 0.9837665069,
+        u);
+  check_same("invariant_twice checkpointed == taped",
+             tangent::grad<invariant_twice, tangent::options{
+                                                .checkpoint = true,
+                                                .min_length = 1}>()(
+                 0.98376650690988976, u),
+             tangent::grad<invariant_twice>()(0.98376650690988976, u));
 #ifndef TANGENT_E2E_SELFTEST
   {
     // Second order through the in-place call: H = diag(2, 2, 2) for the
