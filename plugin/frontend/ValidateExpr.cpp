@@ -454,40 +454,6 @@ void Validator::element(const clang::Expr *base, const clang::Expr *index,
   expr(index);
 }
 
-void Validator::operatorCall(const CXXOperatorCallExpr *e) {
-  SourceLocation loc = e->getBeginLoc();
-  if (e->getNumArgs() > 0 && namesRefused(e->getArg(0)))
-    return; // its declaration was refused
-  if (extremeElement(e))
-    return;
-  if (isUserOperator(e, ctx_)) {
-    const FunctionDecl *fd = e->getDirectCallee();
-    if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
-      return memberFunctionCall(e, md, e->getArg(0));
-    llvm::SmallVector<const clang::Expr *, 2> args(e->arguments());
-    return userFunction(e, fd, args);
-  }
-  // `std::max_element(...) - a.begin()`: say what is supported instead.
-  for (const clang::Expr *a : e->arguments())
-    if (const auto *c = dyn_cast<CallExpr>(a->IgnoreImplicit()))
-      if (RangeAlgorithm ra;
-          !isa<CXXOperatorCallExpr>(c) && rangeAlgorithm(c, ra))
-        return algorithmCall(c, ra);
-  switch (OverloadedOperatorKind k = e->getOperator()) {
-  case OO_Subscript:
-    return element(e->getArg(0), e->getArg(1), loc);
-  case OO_Equal:
-  case OO_PlusEqual:
-  case OO_MinusEqual:
-  case OO_StarEqual:
-  case OO_SlashEqual:
-    return assignment(e->getArg(0), e->getArg(1), k != OO_Equal, loc);
-  default:
-    return refuse(loc, std::string("overloaded operator '") +
-                           getOperatorSpelling(k) + "' is not supported");
-  }
-}
-
 void Validator::call(const CallExpr *c) {
   SourceLocation loc = c->getBeginLoc();
   if (const clang::Expr *a = nullptr, *b = nullptr; swapOperands(c, a, b))

@@ -174,34 +174,32 @@ int main() {
   check("walking_pointer", tangent::grad<walking_pointer>(),
         std::vector<double>{3.0, 1.5});
   for (double n : {2.2, 2.5, 3.9})
-    check("double_bound " + std::to_string(n), tangent::grad<double_bound>(),
-          x, n);
+    check("double_bound " + std::to_string(n), tangent::grad<double_bound>(), x,
+          n);
   check("unsigned_bound", tangent::grad<unsigned_bound>(), x, -1);
   check("unsigned_bound from 2", tangent::grad<unsigned_bound>(), x, 2);
   // Hand-derived: the in-place square of buf[0..3) seen by a sum.
   check_near("double_bound by hand", tangent::grad<double_bound>()(x, 2.5),
-             std::make_tuple(std::vector<double>{2.0 * x[0] * 6.0, 0, 0, 0,
-                                                 0, 0},
-                             0.0));
+             std::make_tuple(
+                 std::vector<double>{2.0 * x[0] * 6.0, 0, 0, 0, 0, 0}, 0.0));
   const std::vector<double> u{-1.8000142637660428, 1.4729648635621788,
                               1.8160331211052165};
-  check("invariant_twice", tangent::grad<invariant_twice>(), 0.9837665069,
-        u);
-  check_same("invariant_twice checkpointed == taped",
-             tangent::grad<invariant_twice, tangent::options{
-                                                .checkpoint = true,
-                                                .min_length = 1}>()(
-                 0.98376650690988976, u),
-             tangent::grad<invariant_twice>()(0.98376650690988976, u));
+  check("invariant_twice", tangent::grad<invariant_twice>(), 0.9837665069, u);
+  check_same(
+      "invariant_twice checkpointed == taped",
+      tangent::grad<invariant_twice,
+                    tangent::options{.checkpoint = true, .min_length = 1}>()(
+          0.98376650690988976, u),
+      tangent::grad<invariant_twice>()(0.98376650690988976, u));
 #ifndef TANGENT_E2E_SELFTEST
   {
     // Second order through the in-place call: H = diag(2, 2, 2) for the
     // sum of squares of buf, computed in place.
-    auto hv = tangent::hvp<in_place>()(x, std::vector<double>{1, 0, 0, 0, 0,
-                                                             0});
+    auto hv =
+        tangent::hvp<in_place>()(x, std::vector<double>{1, 0, 0, 0, 0, 0});
     check_near("in_place/hvp e0", hv[0], 2.0);
-    const double jv = tangent::jvp<in_place>()(
-        x, std::vector<double>{1, 1, 1, 0, 0, 0});
+    const double jv =
+        tangent::jvp<in_place>()(x, std::vector<double>{1, 1, 1, 0, 0, 0});
     const std::vector<double> g = tangent::grad<in_place>()(x);
     check_near("in_place/jvp", jv, g[0] + g[1] + g[2], tight_tol);
   }

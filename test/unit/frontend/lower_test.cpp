@@ -538,10 +538,11 @@ double f(std::vector<double> a) {
   return a[0];
 }
 )");
-  EXPECT_EQ(shows(fn->body),
-            (Lines{"i = 0", "v_2 = a[static_cast<unsigned long>(i)] * 2.0",
-                   "v = i", "i = i + 1", "a[static_cast<unsigned long>(v)] = v_2",
-                   "result = a[0ul]"}));
+  EXPECT_EQ(
+      shows(fn->body),
+      (Lines{"i = 0", "v_2 = a[static_cast<unsigned long>(i)] * 2.0", "v = i",
+             "i = i + 1", "a[static_cast<unsigned long>(v)] = v_2",
+             "result = a[0ul]"}));
 }
 
 TEST_F(Lower, AssignmentValueStaysInPlaceWithoutSideEffects) {
