@@ -58,7 +58,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   Code exit_restore = saveExitValues(li, exit_save);
   if (!exit_restore.empty()) {
     iteration.openIf("!" + ck + "->tapes()");
-    iteration.append(exit_save);
+    iteration.append(measuredSave(ck, exit_save));
     iteration.close();
   }
   iteration.openElse();
@@ -75,7 +75,8 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   out.rev.comment(where + ", reversed as the memory budget chose");
   ck = fresh(naming::checkpoints());
   out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
-  out.rev.append(scheduledReverse(li, ck, k, st));
+  out.rev.statement(ck + "->begin_reverse();");
+  out.rev.append(scheduledReverse(li, ck, k, st, true));
   if (!exit_restore.empty()) {
     out.rev.openIf("!" + ck + "->tapes()");
     out.rev.append(exit_restore);

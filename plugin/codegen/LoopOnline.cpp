@@ -72,7 +72,7 @@ Code SweepGenerator::whileLoop(const LoopInfo &li, const Code &iteration) {
 
 Code SweepGenerator::scheduledReverse(const LoopInfo &li, const std::string &ck,
                                       const std::string &k,
-                                      const std::string &st) {
+                                      const std::string &st, bool measured) {
   Code out;
   const std::string state = stateTuple(li);
   const std::string index = rt::stepIndexType();
@@ -92,7 +92,15 @@ Code SweepGenerator::scheduledReverse(const LoopInfo &li, const std::string &ck,
   out.openLambda(reverse, params);
   out.statement("std::tie(" + carriedNames(li) + ") = " + cur + ";");
   out.openFor({index + " " + k + " = " + b, k + " < " + e, "++" + k});
+  std::string before;
+  if (measured) {
+    before = fresh(naming::tapeBefore());
+    out.statement("const std::size_t " + before + " = " + rt::tapeBytes() +
+                  ";");
+  }
   out.append(iterationForward(li, true));
+  if (measured)
+    out.statement(ck + "->replayed(" + rt::tapeBytes() + " - " + before + ");");
   out.close();
   out.openFor({index + " " + k + " = " + e, k + "-- > " + b, ""});
   out.append(iterationReverse(li));

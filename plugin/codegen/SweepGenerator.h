@@ -176,6 +176,16 @@ private:
   Sweeps loopFixedPoint(const Stmt &s);  // LoopFixedPoint.cpp
   Sweeps loopRecompute(const Stmt &s);   // LoopRecompute.cpp
   Sweeps loopOpenMP(const Stmt &s);      // LoopOpenMP.cpp
+  /// The advance and reverse lambdas of a counted loop under a budget
+  /// (LoopBudget.cpp): `body` is block(li.body), `ck` its reversal.
+  Code budgetedCallbacks(const LoopInfo &li, const std::string &ck,
+                         const std::string &k, const Sweeps &body,
+                         const std::string &advance,
+                         const std::string &reverse);
+  /// `save` (the recording of a loop's exit values), its bytes reported to
+  /// the loop's budgeted reversal `ck` (`ck->saved(bytes)`): they count
+  /// with the iteration they follow.
+  Code measuredSave(const std::string &ck, const Code &save);
   /// The header of a counted loop running backwards over its iterations
   /// (`for (T i = bound; i-- > start;)`), if it has such a form.
   static std::optional<CppFor> reversedHeader(const LoopInfo &li);
@@ -186,8 +196,11 @@ private:
   /// (`ck->reverse(state, advance, reverse)` with its two lambdas), for
   /// loops of unknown trip count (LoopOnline.cpp); `k` names the iteration
   /// index, `st` the state.
+  /// With `measured`, each replayed iteration's tape is reported
+  /// (`ck->replayed(bytes)`, loops under a memory budget).
   Code scheduledReverse(const LoopInfo &li, const std::string &ck,
-                        const std::string &k, const std::string &st);
+                        const std::string &k, const std::string &st,
+                        bool measured = false);
   /// Records the loop's exit values (LoopInfo::exit_values) in `fwd`;
   /// returns the code that restores them (in the reverse order).
   Code saveExitValues(const LoopInfo &li, Code &fwd);

@@ -24,7 +24,10 @@
 ///                                     at B = 1 byte (below one state), P/16,
 ///                                     P/4, P/2, 0.9 P and 4 P + 1 MiB
 ///                                     (everything fits); the strategies the
-///                                     loops chose follow the name
+///                                     loops chose follow the name, and
+///                                     each loop's peak bytes must stay
+///                                     within the bound docs/checkpointing.md
+///                                     promises (budget_bound_failure)
 ///
 /// (Not `.threads = 2` under a budget: the generator reverses every loop
 /// under a budget on one thread and emits the same code for both.)
@@ -76,6 +79,7 @@
 #include <tangent/grad.hpp>
 #include <tangent/schedule/budget.hpp>
 #include <tangent/stats.hpp>
+#include <tangent/tape.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -207,17 +211,41 @@ inline std::string chosen_strategies() {
   return out + ")";
 }
 
+/// "" when every loop of the last gradient call, run under a memory budget
+/// of `budget` bytes, held what docs/checkpointing.md promises: at most
+/// max(budget, what the call held when the loop began) plus twice the
+/// loop's largest iteration tape, and the tape's 4 KiB accounting blocks
+/// (two: the values and, with TANGENT_TAPE_CHECKS, the check log).
+inline std::string budget_bound_failure(std::size_t budget) {
+  std::string out;
+  for (const tangent::loop_strategy &s : tangent::stats::last_strategies()) {
+    const std::size_t bound = std::max(budget, s.held_bytes) +
+                              2 * s.largest_step_tape_bytes +
+                              2 * tangent::tape::block_bytes;
+    if (s.peak_bytes > bound)
+      out = detail::join(out,
+                         s.loop + ": peak " + std::to_string(s.peak_bytes) +
+                             " bytes above the bound " + std::to_string(bound) +
+                             " (held " + std::to_string(s.held_bytes) +
+                             " when it began, largest iteration tape " +
+                             std::to_string(s.largest_step_tape_bytes) + ")");
+  }
+  return out;
+}
+
 /// Runs body() -> outcome as the check `name`, then `name + suffix()`
-/// is what the line shows; an exception is a failure.
-template <class Body, class Suffix>
+/// is what the line shows, and `more()` a failure besides the outcome's
+/// ("" if none); an exception is a failure.
+template <class Body, class Suffix, class More>
 void run_variant(const std::string &name, const outcome &reference,
-                 const outcome &plain, const Body &body, const Suffix &suffix) {
+                 const outcome &plain, const Body &body, const Suffix &suffix,
+                 const More &more) {
   bits() = bit_digest{};
   std::string failure, shown = name;
   try {
     const outcome got = body();
     shown += suffix();
-    failure = detail::verdict(got, reference, plain);
+    failure = detail::join(detail::verdict(got, reference, plain), more());
   } catch (const std::exception &e) {
     failure = std::string("exception: ") + e.what();
   } catch (...) {
@@ -271,7 +299,7 @@ void matrix(const std::string &name, double seed, const X &...args) {
     detail::run_variant(
         name + " [" + label + "]", reference, plain,
         [&] { return detail::outcome_of<F, Ov, Pullback>(seed, args...); },
-        nothing);
+        nothing, nothing);
   };
   constexpr tangent::options T = taped_options(O);
   constexpr tangent::options C1 = checkpointed_options(O, 1);
@@ -298,7 +326,8 @@ void matrix(const std::string &name, double seed, const X &...args) {
           tangent::detail::last_strategies_now.clear(); // this call's only
           return detail::outcome_of<F, B1, Pullback>(seed, args...);
         },
-        [] { return detail::chosen_strategies(); });
+        [] { return detail::chosen_strategies(); },
+        [&] { return detail::budget_bound_failure(b.bytes); });
 }
 
 /// From check and check_value_and_grad: the matrix of grad<F, O>.
@@ -364,7 +393,7 @@ void product_matrix(const std::string &name, const A &...args) {
   auto variant = [&]<tangent::options Ov>(const std::string &label) {
     detail::run_variant(
         name + " [" + label + "]", reference, reference,
-        [&] { return product.template operator()<Ov>(); }, nothing);
+        [&] { return product.template operator()<Ov>(); }, nothing, nothing);
   };
   constexpr tangent::options C1 = checkpointed_options(O, 1);
   constexpr tangent::options C2 = checkpointed_options(C1, 2);
@@ -386,7 +415,8 @@ void product_matrix(const std::string &name, const A &...args) {
           tangent::detail::last_strategies_now.clear(); // this call's only
           return product.template operator()<B1>();
         },
-        [] { return detail::chosen_strategies(); });
+        [] { return detail::chosen_strategies(); },
+        [&] { return detail::budget_bound_failure(b.bytes); });
 }
 
 /// jvp<F, O>: value_and_jvp's value against a plain call (==).

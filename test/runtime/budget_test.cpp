@@ -3,10 +3,12 @@
 // simulated loop under each strategy (every step reversed once, in order,
 // from the right state), spill_slots round trips and errors.
 #include <tangent/schedule/budget.hpp>
+#include <tangent/schedule/budget_counted.hpp>
 #include <tangent/schedule/budget_while.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -95,6 +97,7 @@ struct simulated {
   long long advanced = 0;
   std::string error;
   std::vector<tangent::loop_strategy> strategies;
+  std::size_t peak = 0; ///< tangent::stats' peak during the call
 };
 
 using simulated_state = std::tuple<step_index, std::vector<char>>;
@@ -131,22 +134,22 @@ simulated run(step_index n, std::size_t budget, std::size_t state_bytes_pad) {
   for (step_index k = 0; k < n; ++k) {
     if (ck->tapes(k)) {
       std::get<0>(s) = k + 1;
-      if (k == 0)
-        ck->decide(100, [&] { return s; });
+      (void)ck->taped(k, 100, [&] { return s; });
     } else {
       ck->before_with(k, [&] { return s; });
       std::get<0>(s) = k + 1;
     }
   }
   ck->finish(n);
-  for (step_index k = n; k-- > ck->taped_from();)
-    out.reversed.push_back(k);
-  if (ck->schedules()) {
-    state cur;
-    ck->reverse(cur, advancer(out), reverser(out));
+  ck->begin_reverse();
+  state cur;
+  while (ck->next_part()) {
+    if (ck->part_scheduled())
+      ck->reverse(cur, advancer(out), reverser(out));
+    else
+      for (step_index k = ck->part_end(); k-- > ck->part_begin();)
+        out.reversed.push_back(k);
   }
-  for (step_index k = std::min<step_index>(n, 1); k-- > 0;)
-    out.reversed.push_back(k);
   tangent::detail::release(ck);
   return out;
 }
@@ -188,6 +191,145 @@ TEST(BudgetedReversal, ReportsItsChoice) {
   EXPECT_EQ(s[0].kind, loop_strategy_kind::spilled);
   EXPECT_EQ(std::string(tangent::to_string(s[0].kind)),
             "binomial, snapshots spilled to files");
+}
+
+/// A counted loop whose iteration k records bytes(k) bytes (doubles holding
+/// k) on thread_tape(), driven as generated code drives budgeted_reversal
+/// (codegen/LoopBudget.cpp): every taped iteration measured, replays that
+/// stop taping reversed one at a time by reverse_rest.
+template <class Bytes>
+simulated run_varying(step_index n, std::size_t budget, Bytes bytes) {
+  simulated out;
+  using state = simulated_state;
+  tangent::tape &tape = tangent::thread_tape();
+  auto record = [&](step_index k) {
+    const std::size_t before = tape.held_bytes();
+    for (std::size_t i = 0; i < bytes(k) / 8; ++i)
+      tape.push(double(k));
+    return tape.held_bytes() - before;
+  };
+  auto unwind = [&](step_index k) {
+    for (std::size_t i = 0; i < bytes(k) / 8; ++i)
+      if (tape.pop<double>() != double(k))
+        out.error = "iteration " + std::to_string(k) + " misread";
+    out.reversed.push_back(k);
+  };
+  tangent::stats::reset();
+  {
+    tangent::detail::budget_call call(budget);
+    auto *ck = tangent::detail::adopt(
+        new tangent::budgeted_reversal<state>("varying", n));
+    state s{0, std::vector<char>(100)};
+    auto make = [&] { return s; };
+    for (step_index k = 0; k < n; ++k) {
+      if (ck->tapes(k)) {
+        const std::size_t b = record(k);
+        std::get<0>(s) = k + 1;
+        (void)ck->taped(k, b, make);
+      } else {
+        ck->before_with(k, make);
+        std::get<0>(s) = k + 1;
+      }
+    }
+    ck->finish(n);
+    ck->begin_reverse();
+    auto reverse = [&](state &cur, step_index b, step_index e) {
+      if (std::get<0>(cur) != b)
+        out.error = "replay from state " + std::to_string(std::get<0>(cur)) +
+                    ", expected " + std::to_string(b);
+      step_index stop = e;
+      for (step_index k = b; k < stop; ++k)
+        if (ck->replayed(b, k, e, record(k)))
+          stop = k + 1;
+      if (stop < e) {
+        std::get<0>(cur) = stop;
+        ck->reverse_rest(cur, stop, e);
+      }
+      for (step_index k = stop; k-- > b;)
+        unwind(k);
+    };
+    state cur;
+    while (ck->next_part()) {
+      if (ck->part_scheduled())
+        ck->reverse(cur, advancer(out), reverse);
+      else
+        for (step_index k = ck->part_end(); k-- > ck->part_begin();)
+          unwind(k);
+    }
+    tangent::detail::release(ck);
+  }
+  out.peak = tangent::stats::peak_bytes();
+  out.strategies = tangent::stats::last_strategies();
+  return out;
+}
+
+// Iterations whose tapes differ (the first one small, like a loop whose
+// vectors are still empty then; growing; one large iteration; shrinking):
+// every iteration reversed once, in order, from its state, and the peak
+// within the budget plus twice the largest iteration's tape (and the
+// tape's 4 KiB accounting blocks), as docs/checkpointing.md promises.
+TEST(BudgetedReversal, IterationsOfDifferentSizesStayWithinTheBound) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-budget-varying";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  struct pattern {
+    const char *name;
+    std::size_t (*bytes)(step_index k, step_index n);
+  };
+  const pattern patterns[] = {
+      {"uniform", [](step_index, step_index) -> std::size_t { return 800; }},
+      {"first small",
+       [](step_index k, step_index) -> std::size_t {
+         return k == 0 ? 8 : 800;
+       }},
+      {"growing",
+       [](step_index k, step_index) -> std::size_t { return 8 * (k + 1); }},
+      {"one large",
+       [](step_index k, step_index n) -> std::size_t {
+         return k == n / 2 ? 16000 : 400;
+       }},
+      {"shrinking",
+       [](step_index k, step_index n) -> std::size_t { return 8 * (n - k); }}};
+  step_index replans = 0, splits = 0;
+  for (const pattern &p : patterns) {
+    for (step_index n : {0, 1, 2, 17, 100, 400}) {
+      for (std::size_t budget :
+           {std::size_t{1} << 30, std::size_t{200000}, std::size_t{40000},
+            std::size_t{9000}, std::size_t{1000}, std::size_t{1}}) {
+        SCOPED_TRACE(std::string(p.name) + ", n = " + std::to_string(n) +
+                     ", budget = " + std::to_string(budget));
+        auto bytes = [&](step_index k) { return p.bytes(k, n); };
+        const simulated r = run_varying(n, budget, bytes);
+        EXPECT_EQ(r.error, "");
+        ASSERT_EQ(r.reversed.size(), static_cast<std::size_t>(n));
+        for (step_index k = 0; k < n; ++k)
+          EXPECT_EQ(r.reversed[static_cast<std::size_t>(k)], n - 1 - k);
+        ASSERT_EQ(r.strategies.size(), n > 0 ? 1u : 0u);
+        if (n == 0)
+          continue;
+        const tangent::loop_strategy &s = r.strategies[0];
+        std::size_t largest = 0;
+        for (step_index k = 0; k < n; ++k)
+          largest = std::max(largest, bytes(k));
+        EXPECT_EQ(s.largest_step_tape_bytes, largest);
+        EXPECT_EQ(s.held_bytes, 0u);
+        const std::size_t bound = budget + 2 * largest + 2 * 4096;
+        EXPECT_LE(r.peak, bound);
+        EXPECT_LE(s.peak_bytes, bound);
+        EXPECT_EQ(s.peak_bytes, r.peak);
+        replans += s.replans;
+        splits += s.split_replays;
+      }
+    }
+  }
+  // Both mechanisms ran: plans made again in the forward sweep, replays
+  // stopped in the reverse sweep.
+  EXPECT_GT(replans, 0);
+  EXPECT_GT(splits, 0);
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
 }
 
 // tangent::testing::memory_budget_override (tests only): a call compiled
@@ -239,6 +381,31 @@ TEST(SpillSlots, RoundTripsNestedStatesThroughFiles) {
   EXPECT_EQ(got, a);
   slots.free(1);
   EXPECT_THROW(slots.restore(1, got), std::out_of_range);
+}
+
+// A store whose memory holds two slots and 2,000 bytes: a state that has
+// grown beyond what is left of them goes to a file (and comes back), and
+// memory freed makes room again.
+TEST(SpillSlots, StatesBeyondTheMemoryBytesGoToFiles) {
+  using state = std::vector<double>;
+  tangent::spill_slots<state> slots(2, 2000);
+  const std::size_t before = tangent::stats::current_bytes();
+  slots.store(0, state(100, 1.0)); // 800 bytes: memory
+  slots.store(1, state(200, 2.0)); // 1,600 more: a file
+  EXPECT_EQ(slots.spilled(), 1u);
+  EXPECT_EQ(tangent::stats::current_bytes() - before,
+            tangent::state_bytes(state(100, 1.0)));
+  state got;
+  slots.restore(1, got);
+  EXPECT_EQ(got, state(200, 2.0));
+  slots.free(1);
+  slots.free(0);
+  slots.store(1, state(200, 3.0)); // memory again
+  EXPECT_EQ(slots.spilled(), 1u);
+  slots.restore(1, got);
+  EXPECT_EQ(got, state(200, 3.0));
+  slots.free(1);
+  EXPECT_EQ(tangent::stats::current_bytes(), before);
 }
 
 TEST(SpillSlots, AnUnwritableDirectoryIsAnErrorNamingIt) {

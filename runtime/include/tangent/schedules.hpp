@@ -16,10 +16,12 @@
 ///   `binomial_min_recomputation(n, c)`.
 /// - schedule/driver.hpp: `perform_actions`, `checkpointed_reversal` and
 ///   `reverse_loop`, which perform any schedule's actions.
-/// - schedule/budget.hpp: `budgeted_reversal`, the run-time choice among
-///   the full tape, segments, binomial and spilled snapshots under
-///   `options.memory_budget` (`plan_loop`), and
-///   `tangent::stats::last_strategies()`.
+/// - schedule/budget.hpp: the run-time choice among the full tape,
+///   segments, binomial and spilled snapshots under `options.memory_budget`
+///   (`plan_loop`), and `tangent::stats::last_strategies()`;
+///   schedule/budget_counted.hpp: `budgeted_reversal`, which carries it
+///   out for a counted loop; schedule/budget_while.hpp: `budgeted_while`,
+///   for a loop of unknown trip count.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_SCHEDULES_HPP
 #define TANGENT_SCHEDULES_HPP
@@ -27,6 +29,7 @@
 #include "tangent/schedule/actions.hpp"
 #include "tangent/schedule/binomial.hpp"
 #include "tangent/schedule/budget.hpp"
+#include "tangent/schedule/budget_counted.hpp"
 #include "tangent/schedule/budget_while.hpp"
 #include "tangent/schedule/driver.hpp"
 #include "tangent/schedule/online.hpp"

@@ -3,8 +3,9 @@
 /// \file
 /// `tangent::spill_slots<State>`: the slot store of a checkpoint schedule
 /// (store / restore / free, see schedule/actions.hpp) whose first
-/// `ram_slots` slots hold states in memory, counted in `tangent::stats` like
-/// `snapshot_slots`, and whose other slots hold them in files of
+/// `ram_slots` slots hold states in memory (within `ram_bytes` in all, if
+/// given), counted in `tangent::stats` like `snapshot_slots`, and whose
+/// other slots (and states beyond `ram_bytes`) hold them in files of
 /// `tangent::config::spill_directory` (the system's temporary directory
 /// when empty). Each spilled state is one file, written with one write and
 /// read back with one read; the files are removed when their slot is freed
@@ -157,15 +158,23 @@ inline void read_ahead(const std::string &path) noexcept {
 
 template <class State> class spill_slots {
 public:
-  /// Slots [0, ram_slots) in memory, the others in files.
-  explicit spill_slots(std::size_t ram_slots = 0) : ram_slots_(ram_slots) {}
+  /// Slots [0, ram_slots) in memory, the others in files. With `ram_bytes`,
+  /// a state goes to memory only while the states there stay within that
+  /// many bytes (`tangent::state_bytes`), and to a file otherwise: a plan
+  /// made with one state's size holds, in memory, no more than it reserved
+  /// when the state grows later (a vector the loop appends to).
+  explicit spill_slots(std::size_t ram_slots = 0,
+                       std::size_t ram_bytes = static_cast<std::size_t>(-1))
+      : ram_slots_(ram_slots), ram_bytes_(ram_bytes) {}
   spill_slots(const spill_slots &) = delete;
   spill_slots &operator=(const spill_slots &) = delete;
   ~spill_slots() { clear(); }
 
   void store(std::size_t slot, const State &state) {
-    if (slot < ram_slots_)
+    if (in_memory(slot, state))
       return ram_.store(slot, state);
+    if (ram_.contains(slot))
+      ram_.free(slot);
     if (slot >= files_.size()) {
       files_.resize(slot + 1);
       order_.resize(slot + 1, 0);
@@ -195,13 +204,13 @@ public:
     spilled_bytes_ += buffer_.size();
   }
   void store(std::size_t slot, State &&state) {
-    if (slot < ram_slots_)
+    if (in_memory(slot, state))
       return ram_.store(slot, std::move(state));
     store(slot, static_cast<const State &>(state));
   }
 
   void restore(std::size_t slot, State &target) const {
-    if (slot < ram_slots_)
+    if (ram_.contains(slot))
       return ram_.restore(slot, target);
     if (slot >= files_.size() || files_[slot].empty())
       throw std::out_of_range("tangent::spill_slots: restore of an empty slot");
@@ -228,7 +237,7 @@ public:
   }
 
   void free(std::size_t slot) {
-    if (slot < ram_slots_)
+    if (ram_.contains(slot))
       return ram_.free(slot);
     const bool spilled = slot < files_.size() && !files_[slot].empty();
     remove(slot);
@@ -252,6 +261,20 @@ public:
   std::size_t prefetch_hits() const noexcept { return prefetch_hits_; }
 
 private:
+  /// Whether `state` goes to memory in `slot`: a memory slot, with room for
+  /// it beside the states there (less the one it replaces).
+  bool in_memory(std::size_t slot, const State &state) const {
+    if (slot >= ram_slots_)
+      return false;
+    if (ram_bytes_ == static_cast<std::size_t>(-1))
+      return true;
+    std::size_t held = ram_.bytes();
+    if (ram_.contains(slot))
+      held -= state_bytes(ram_.get(slot));
+    const std::size_t bytes = state_bytes(state);
+    return held <= ram_bytes_ && bytes <= ram_bytes_ - held;
+  }
+
   /// Hints the most recently stored file other than `slot`'s (the next one
   /// a nested reversal restores), unless it was hinted already.
   void read_ahead_after(std::size_t slot) const noexcept {
@@ -275,6 +298,7 @@ private:
   }
 
   std::size_t ram_slots_;
+  std::size_t ram_bytes_;
   snapshot_slots<State> ram_;
   std::vector<std::string> files_;
   std::vector<std::size_t> order_;   ///< per file slot: when it was stored

@@ -48,6 +48,7 @@ namespace detail {
 struct counters {
   std::size_t current = 0;
   std::size_t peak = 0;
+  std::size_t watched = 0; ///< the peak since the innermost watch began
 };
 
 inline thread_local constinit counters thread_counters{};
@@ -58,6 +59,8 @@ inline void raise(std::size_t bytes) noexcept {
   c.current += bytes;
   if (c.current > c.peak)
     c.peak = c.current;
+  if (c.current > c.watched)
+    c.watched = c.current;
 }
 
 /// Lowers the count by `bytes` (never below zero); no synchronization.
@@ -115,6 +118,27 @@ inline void add(std::size_t bytes) noexcept {
 
 /// Counts `bytes` less as held by this thread (never below zero).
 inline void sub(std::size_t bytes) noexcept { lower(bytes); }
+
+/// Starts measuring the peak of an interval without touching `peak_bytes()`
+/// (the memory budget's per-loop peaks, schedule/budget.hpp): returns the
+/// mark of the interval around it, for watch_end.
+inline std::size_t watch_begin() noexcept {
+  sync_all();
+  counters &c = thread_counters;
+  const std::size_t outer = c.watched;
+  c.watched = c.current;
+  return outer;
+}
+
+/// Ends the interval watch_begin started: the most bytes held at once in
+/// it. The interval around it (`outer`) goes on, its peak kept.
+inline std::size_t watch_end(std::size_t outer) noexcept {
+  sync_all();
+  counters &c = thread_counters;
+  const std::size_t peak = c.watched;
+  c.watched = outer > peak ? outer : peak;
+  return peak;
+}
 
 } // namespace detail
 

@@ -19,29 +19,50 @@
 ///
 /// One iteration's tape is *measured*: the first iteration runs taped in the
 /// forward sweep (its tape is kept: the reverse sweep reverses it last, in
-/// place), and the sizes of that tape and of the state after it decide. The
-/// other iterations, 1..n-1, are the steps the schedule reverses.
+/// place), and the sizes of that tape and of the state after it decide for
+/// iterations 1..n-1. Every later taped iteration is measured too: one that
+/// records more than the plan assumed (vectors still empty in the first
+/// iteration, a tape that grows with the iteration) has the iterations
+/// after it planned again, and a replay of several iterations in the
+/// reverse sweep that would outgrow what its plan allowed stops taping and
+/// reverses the rest one iteration at a time (budgeted_reversal below).
 ///
 /// What was chosen is reported per loop by `tangent::stats::
 /// last_strategies()` (the loops of the last gradient call on this thread,
 /// in the order they decided).
 ///
-/// Generated code (codegen/LoopBudget.cpp) drives `budgeted_reversal`:
+/// Generated code (codegen/LoopBudget.cpp) drives `budgeted_reversal`
+/// (budget_counted.hpp):
 /// \code
 ///   tangent::detail::budget_call call(budget);   // once per gradient call
 ///   auto *ck = tangent::detail::adopt(new budgeted_reversal<S>(where, n));
 ///   for (k = 0; k < n; ++k)
 ///     if (ck->tapes(k)) {                         // taped
-///       b = tape.size_bytes(); body_taped;
-///       if (k == 0) ck->decide(tape.size_bytes() - b, make_state);
+///       b = tape.held_bytes(); body_taped;
+///       if (ck->taped(k, tape.held_bytes() - b, make_state))
+///         record the exit values, ck->saved(their bytes);
 ///     } else {
 ///       ck->before_with(k, make_state); body_untaped;
 ///     }
 ///   ck->finish(n);
 ///   ...
-///   for (k = n; k-- > ck->taped_from();) body_reverse;   // the taped tail
-///   if (ck->schedules()) ck->reverse(state, advance, reverse);
-///   for (k = std::min(n, 1); k-- > 0;) body_reverse;     // iteration 0
+///   ck->begin_reverse();
+///   advance = [&](S &cur, b, e) { run [b, e) untaped };
+///   reverse = [&](S &cur, b, e) {
+///     stop = e;
+///     for (k = b; k < stop; ++k) {
+///       b0 = tape.held_bytes(); body_taped;
+///       if (ck->replayed(b, k, e, tape.held_bytes() - b0)) stop = k + 1;
+///     }
+///     if (stop < e) { record the exit values, ck->saved(their bytes);
+///                     cur = state; ck->reverse_rest(cur, stop, e);
+///                     restore them; }
+///     for (k = stop; k-- > b;) body_reverse;
+///   };
+///   while (ck->next_part())                       // from the last part
+///     if (ck->part_scheduled()) ck->reverse(state, advance, reverse);
+///     else { if (ck->part_saved()) restore the exit values;
+///            for (k = ck->part_end(); k-- > ck->part_begin();) body_reverse; }
 ///   tangent::detail::release(ck);
 /// \endcode
 ///
@@ -66,7 +87,6 @@
 #include <algorithm>
 #include <memory>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace tangent {
@@ -109,7 +129,7 @@ struct loop_strategy {
   std::string loop; ///< `file.cpp:12: for loop`
   loop_strategy_kind kind = loop_strategy_kind::full_tape;
   step_index trip_count = 0;
-  step_index taped_steps = 0;      ///< loops of unknown trip count: taped
+  step_index taped_steps = 0;      ///< iterations taped in the forward sweep
   std::size_t snapshots = 0;       ///< most held at once, memory and files
   std::size_t ram_snapshots = 0;   ///< of those, at most this many in memory
   std::size_t state_bytes = 0;     ///< one snapshot
@@ -119,10 +139,30 @@ struct loop_strategy {
   /// the taped replay of each reversed step is not counted), to compare
   /// with binomial_min_recomputation.
   step_index advanced_steps = 0;
+  /// The largest tape one iteration recorded, taped in the forward sweep or
+  /// replayed in the reverse sweep (every iteration is taped once at least),
+  /// with the exit values recorded after it when the iterations after it
+  /// run untaped (the values its reverse reads that no snapshot holds).
+  std::size_t largest_step_tape_bytes = 0;
+  /// What the call held when the loop began (tapes and snapshots, beyond
+  /// what it held when it began itself).
+  std::size_t held_bytes = 0;
+  /// The most the call held (likewise) while the loop ran and while it was
+  /// reversed: at most max(budget, held_bytes) plus twice
+  /// largest_step_tape_bytes, and the tape's 4 KiB accounting blocks
+  /// (docs/checkpointing.md).
+  std::size_t peak_bytes = 0;
+  /// Counted loops: how often an iteration taped more than the plan
+  /// assumed in the forward sweep and the iterations after it were planned
+  /// again from the bytes left, and how many replays of several iterations
+  /// in the reverse sweep stopped taping to stay within the budget (the
+  /// iterations after the stop reversed one at a time).
+  step_index replans = 0;
+  step_index split_replays = 0;
 };
 
-/// The decision, given the steps after the first iteration, one state's
-/// and one iteration's bytes, and the bytes left.
+/// The decision, given the steps to plan, one state's and one iteration's
+/// bytes, and the bytes left.
 struct budget_plan {
   loop_strategy_kind kind = loop_strategy_kind::full_tape;
   step_index snapshots = 0;
@@ -131,18 +171,61 @@ struct budget_plan {
   /// replayed), as many as the budget holds beside the segments of the
   /// others; so time falls smoothly from segments to the full tape.
   step_index tail = 0;
+  /// The most bytes one run of iterations taped at once may record within
+  /// the budget: the bytes left but the snapshots in memory. A full tape's
+  /// steps, a taped tail and each segment's replay are such runs; binomial
+  /// schedules tape one iteration at a time.
+  std::size_t run_bytes = 0;
 };
+
+/// Binomial checkpointing of `steps` steps, one iteration taped at a time:
+/// as many snapshots in memory as fit next to one iteration's tape, and
+/// spilled to files (ceil(sqrt(n)), or as many as memory holds if more)
+/// when memory holds fewer than two, or when binomial in memory would
+/// recompute more than one forward sweep beyond what the spilled snapshots
+/// cost.
+inline budget_plan plan_binomial(step_index steps, std::size_t state_bytes,
+                                 std::size_t step_bytes, std::size_t left) {
+  budget_plan p;
+  if (steps <= 0)
+    return p;
+  const auto n = static_cast<std::size_t>(steps);
+  const auto length =
+      static_cast<std::size_t>(segment_schedule(steps).length());
+  std::size_t ram = 0;
+  if (step_bytes <= left)
+    ram = state_bytes == 0 ? n : (left - step_bytes) / state_bytes;
+  ram = std::min(ram, n);
+  p.run_bytes = left - std::min(left, ram * state_bytes);
+  const std::size_t spilled =
+      std::min(n, std::max<std::size_t>({2, length, ram}));
+  const bool in_memory =
+      ram >= n ||
+      (ram >= 2 &&
+       binomial_min_recomputation(steps, static_cast<step_index>(ram)) <=
+           binomial_min_recomputation(steps, static_cast<step_index>(spilled)) +
+               steps);
+  if (in_memory) {
+    p.kind = loop_strategy_kind::binomial;
+    p.snapshots = static_cast<step_index>(ram);
+    p.ram_snapshots = ram;
+    return p;
+  }
+  p.kind = loop_strategy_kind::spilled;
+  p.snapshots = static_cast<step_index>(spilled);
+  p.ram_snapshots = ram;
+  return p;
+}
 
 inline budget_plan plan_loop(step_index steps, std::size_t state_bytes,
                              std::size_t step_bytes, std::size_t left) {
   budget_plan p;
+  p.run_bytes = left;
   if (steps <= 0)
     return p;
   const auto n = static_cast<std::size_t>(steps);
   if (step_bytes == 0 || n <= left / step_bytes)
     return p; // n x step_bytes <= left
-  const auto length =
-      static_cast<std::size_t>(segment_schedule(steps).length());
   auto fits = [&](std::size_t states, std::size_t steps_taped) {
     // states x state_bytes + steps_taped x step_bytes <= left, no overflow
     if (steps_taped != 0 && steps_taped > left / step_bytes)
@@ -180,34 +263,10 @@ inline budget_plan plan_loop(step_index steps, std::size_t state_bytes,
     p.snapshots = static_cast<step_index>(snapshots);
     p.ram_snapshots = snapshots;
     p.tail = lo;
+    p.run_bytes = left - snapshots * state_bytes;
     return p;
   }
-  std::size_t ram = 0;
-  if (step_bytes <= left)
-    ram = state_bytes == 0 ? n : (left - step_bytes) / state_bytes;
-  ram = std::min(ram, n);
-  // Spilled: ceil(sqrt(n)) snapshots (more if memory holds more), those
-  // beyond memory in files; chosen over binomial in memory when memory
-  // holds fewer than two, or when binomial in memory would recompute more
-  // than one forward sweep beyond what the spilled snapshots cost.
-  const std::size_t spilled =
-      std::min(n, std::max<std::size_t>({2, length, ram}));
-  const bool in_memory =
-      ram >= n ||
-      (ram >= 2 &&
-       binomial_min_recomputation(steps, static_cast<step_index>(ram)) <=
-           binomial_min_recomputation(steps, static_cast<step_index>(spilled)) +
-               steps);
-  if (in_memory) {
-    p.kind = loop_strategy_kind::binomial;
-    p.snapshots = static_cast<step_index>(ram);
-    p.ram_snapshots = ram;
-    return p;
-  }
-  p.kind = loop_strategy_kind::spilled;
-  p.snapshots = static_cast<step_index>(spilled);
-  p.ram_snapshots = ram;
-  return p;
+  return plan_binomial(steps, state_bytes, step_bytes, left);
 }
 
 namespace detail {
@@ -330,113 +389,38 @@ inline std::vector<loop_strategy> last_strategies() {
 }
 } // namespace stats
 
-/// The reversal of one loop of n iterations under the call's budget.
-template <class State> class budgeted_reversal : public detail::owned_reversal {
+namespace detail {
+/// The per-loop record of `loop_strategy` a reversal keeps up to date: what
+/// the call held when the loop began, and the peak while the loop runs and
+/// while it is reversed (tangent::stats::detail::watch_begin).
+class loop_watch {
 public:
-  budgeted_reversal(const char *loop, step_index n) : loop_(loop), n_(n) {}
-
-  /// The loop's trip count n.
-  step_index trip_count() const noexcept { return n_; }
-  /// Whether iteration k runs taped in the forward sweep: the first, and
-  /// those of the taped tail (every one, under the full tape).
-  bool tapes(step_index k) const noexcept {
-    return k == 0 || k >= taped_from();
+  loop_watch() {
+    base_ = budget_now != nullptr ? budget_now->base : 0;
+    const std::size_t now = stats::current_bytes();
+    held_ = now > base_ ? now - base_ : 0;
   }
-  /// Whether some iterations are reversed by the schedule.
-  bool schedules() const noexcept {
-    return plan_.kind != loop_strategy_kind::full_tape && taped_from() > 1;
+  std::size_t held() const noexcept { return held_; }
+  /// The peak so far, beyond the call's start.
+  std::size_t peak() const noexcept { return peak_; }
+  void begin() {
+    if (!watching_)
+      outer_ = stats::detail::watch_begin();
+    watching_ = true;
   }
-  /// The first iteration of the taped tail (n if there is none; 1 under
-  /// the full tape): iterations taped_from()..n-1 are reversed in place,
-  /// then 1..taped_from()-1 by the schedule, then iteration 0.
-  step_index taped_from() const noexcept {
-    if (plan_.kind == loop_strategy_kind::full_tape)
-      return std::min<step_index>(n_, 1);
-    return n_ - plan_.tail;
-  }
-
-  /// After the first iteration, run taped: `step_bytes` its tape, `make()`
-  /// the state after it (measured, not kept: before_with(1) stores it).
-  template <class Make> void decide(std::size_t step_bytes, Make &&make) {
-    const std::size_t left = detail::budget_left();
-    const step_index steps = n_ - 1;
-    const std::size_t state = state_bytes(make());
-    plan_ = plan_loop(steps, state, step_bytes, left);
-    loop_strategy s;
-    s.loop = loop_;
-    s.kind = plan_.kind;
-    s.trip_count = n_;
-    s.taped_steps = n_ - taped_from() + std::min<step_index>(n_, 1);
-    s.snapshots = static_cast<std::size_t>(plan_.snapshots);
-    s.ram_snapshots = plan_.ram_snapshots;
-    s.state_bytes = state;
-    s.step_tape_bytes = step_bytes;
-    s.budget_bytes = left;
-    if (detail::budget_now != nullptr) {
-      record_ = detail::budget_now->strategies.size();
-      detail::budget_now->strategies.push_back(s);
-    }
-    switch (plan_.kind) {
-    case loop_strategy_kind::full_tape:
+  void end() {
+    if (!watching_)
       return;
-    case loop_strategy_kind::segments:
-      schedule_.template emplace<segment_schedule>(steps - plan_.tail);
-      break;
-    case loop_strategy_kind::binomial:
-    case loop_strategy_kind::spilled:
-    case loop_strategy_kind::online: // not planned for counted loops
-    case loop_strategy_kind::online_spilled:
-      schedule_.template emplace<binomial_schedule>(steps, plan_.snapshots,
-                                                    true);
-      break;
-    }
-    slots_ = std::make_unique<spill_slots<State>>(plan_.ram_snapshots);
+    watching_ = false;
+    const std::size_t top = stats::detail::watch_end(outer_);
+    peak_ = std::max(peak_, top > base_ ? top - base_ : 0);
   }
-
-  /// Before iteration k >= 1 (not taped): the schedule's step k - 1.
-  template <class Make> void before_with(step_index k, Make &&make) {
-    forward(k - 1, make);
-  }
-
-  /// After the loop (n iterations: the trip count given at construction).
-  void finish(step_index /*n*/) {
-    if (schedules())
-      std::visit([&](auto &s) { s.finish(taped_from() - 1); }, schedule_);
-  }
-
-  /// Reverses iterations n-1 down to 1: `advance(state, b, e)` runs
-  /// iterations [b, e) untaped, `reverse(state, b, e)` taped and then
-  /// their adjoints.
-  template <class Advance, class Reverse>
-  void reverse(State &state, Advance &&advance, Reverse &&reverse) {
-    step_index advanced = 0;
-    auto counted = detail::counting(advance, advanced);
-    std::visit(
-        [&](auto &s) {
-          for (action a; s.next(a);)
-            detail::perform_shifted(a, *slots_, state, counted, reverse, 1);
-        },
-        schedule_);
-    if (loop_strategy *r = detail::strategy_record(record_))
-      r->advanced_steps += advanced;
-  }
-
-  const budget_plan &plan() const noexcept { return plan_; }
 
 private:
-  template <class Make> void forward(step_index step, Make &&make) {
-    std::visit([&](auto &s) { detail::forward_with(s, *slots_, step, make); },
-               schedule_);
-  }
-
-  const char *loop_;
-  step_index n_;
-  std::size_t record_ = static_cast<std::size_t>(-1);
-  budget_plan plan_;
-  std::variant<segment_schedule, binomial_schedule> schedule_{
-      std::in_place_type<segment_schedule>, 0};
-  std::unique_ptr<spill_slots<State>> slots_;
+  std::size_t base_ = 0, held_ = 0, peak_ = 0, outer_ = 0;
+  bool watching_ = false;
 };
+} // namespace detail
 
 } // namespace tangent
 

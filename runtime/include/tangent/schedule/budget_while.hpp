@@ -14,7 +14,10 @@
 ///
 /// The iteration tape is measured (the largest seen), the state's size on
 /// the first iteration and again at the switch. A loop that ends while it
-/// is taped reports `full_tape`.
+/// is taped reports `full_tape`. The online part replays one iteration at a
+/// time, so beyond the budget (or what the call held when the loop began,
+/// if more) the call holds at most the tape of one taped iteration larger
+/// than every one before it, and the replayed iteration.
 ///
 /// Generated code (codegen/LoopBudgetWhile.cpp):
 /// \code
@@ -22,13 +25,18 @@
 ///   step_index k = 0;
 ///   while (cond) {
 ///     if (ck->tapes()) { b = tape.size_bytes(); taped iteration;
-///                        ck->taped(k, tape.size_bytes() - b, make); }
+///                        ck->taped(k, tape.size_bytes() - b, make);
+///                        if (!ck->tapes()) record the exit values,
+///                                          ck->saved(their bytes); }
 ///     else { ck->before_with(k, make); untaped iteration; }
 ///     ++k;
 ///   }
 ///   ck->finish(k);
 ///   ...
+///   ck->begin_reverse();
 ///   ck->reverse(state, advance, reverse);     // the online part, if any
+///                                             // (its replays measured by
+///                                             // ck->replayed(bytes))
 ///   for (k = ck->taped_steps(); k-- > 0;) reverse iteration;
 ///   tangent::detail::release(ck);
 /// \endcode
@@ -53,7 +61,16 @@ namespace tangent {
 template <class State> class budgeted_while : public detail::owned_reversal {
 public:
   budgeted_while(const char *loop, step_index preferred_budget)
-      : loop_(loop), preferred_(std::max<step_index>(1, preferred_budget)) {}
+      : loop_(loop), preferred_(std::max<step_index>(1, preferred_budget)) {
+    watch_.begin();
+  }
+  ~budgeted_while() override {
+    watch_.end();
+    if (loop_strategy *r = detail::strategy_record(record_)) {
+      r->peak_bytes = std::max(r->peak_bytes, watch_.peak());
+      r->largest_step_tape_bytes = largest_;
+    }
+  }
 
   /// Whether the next iteration is taped.
   bool tapes() const noexcept { return !schedule_; }
@@ -65,6 +82,8 @@ public:
   void taped(step_index k, std::size_t step_bytes, Make &&make) {
     taped_ = k + 1;
     step_ = std::max(step_, step_bytes);
+    largest_ = std::max(largest_, step_bytes);
+    last_ = step_bytes;
     if (k == 0)
       state_ = state_bytes(make());
     const std::size_t left = detail::budget_left();
@@ -97,7 +116,9 @@ public:
     ram_ = std::min(ram, snapshots_);
     left_ = left;
     schedule_.emplace(budget);
-    slots_ = std::make_unique<spill_slots<State>>(ram_);
+    // Memory for ram_ states of the size measured now: a state that grows
+    // beyond goes to a file.
+    slots_ = std::make_unique<spill_slots<State>>(ram_, ram_ * state_);
   }
 
   /// Before untaped iteration k (k >= taped_steps()).
@@ -119,10 +140,29 @@ public:
     s.state_bytes = state_;
     s.step_tape_bytes = step_;
     s.budget_bytes = schedule_ ? left_ : detail::budget_left();
+    s.largest_step_tape_bytes = largest_;
+    s.held_bytes = watch_.held();
+    watch_.end();
+    s.peak_bytes = watch_.peak();
     if (detail::budget_now != nullptr) {
       record_ = detail::budget_now->strategies.size();
       detail::budget_now->strategies.push_back(s);
     }
+  }
+
+  /// At the switch: the exit values were recorded after the last taped
+  /// iteration, in `bytes`; they count with its tape.
+  void saved(std::size_t bytes) noexcept {
+    largest_ = std::max(largest_, last_ + bytes);
+  }
+
+  /// Before the reverse sweep reverses the loop.
+  void begin_reverse() { watch_.begin(); }
+
+  /// In a replay of the reverse sweep: an iteration, replayed taped,
+  /// recorded `step_bytes` (for largest_step_tape_bytes).
+  void replayed(std::size_t step_bytes) noexcept {
+    largest_ = std::max(largest_, step_bytes);
   }
 
   /// Reverses the untaped iterations (taped_steps()..n-1), if any:
@@ -146,6 +186,9 @@ private:
   step_index preferred_;
   step_index taped_ = 0;
   std::size_t step_ = 0, state_ = 0, snapshots_ = 0, ram_ = 0, left_ = 0;
+  std::size_t largest_ = 0; ///< the largest iteration tape, replays too
+  std::size_t last_ = 0;    ///< the last taped iteration's
+  detail::loop_watch watch_;
   loop_strategy_kind kind_ = loop_strategy_kind::full_tape;
   std::optional<online_schedule> schedule_;
   std::unique_ptr<spill_slots<State>> slots_;
