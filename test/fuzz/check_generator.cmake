@@ -1,6 +1,7 @@
-# fuzz.generator: the generator is deterministic, and `--only K` and `--skip
+# fuzz.generator: the generator is deterministic, `--only K` and `--skip
 # K,...` write the same functions f<K> (and the same helpers, struct and
-# strategies) as the full unit.
+# strategies) as the full unit, and the C-array statements leave the
+# functions they are not in alone.
 #
 #   cmake -DGENERATOR=<tangent_fuzz_gen> -DWORK_DIR=<dir> -P check_generator.cmake
 foreach(var GENERATOR WORK_DIR)
@@ -47,7 +48,7 @@ if(NOT a STREQUAL b)
   message(FATAL_ERROR "two runs with the same seed differ")
 endif()
 generate(${WORK_DIR}/gen_skip.cpp --seed 77 --skip 2,13,19)
-foreach(name h00 h07 f13)
+foreach(name g00 g07 h00 h07 f13)
   definition(${WORK_DIR}/gen_a.cpp ${name} full)
   definition(${WORK_DIR}/gen_only.cpp ${name} only)
   if(NOT full STREQUAL only)
@@ -77,6 +78,37 @@ endif()
 file(READ ${WORK_DIR}/gen_skip.cpp skipped)
 if(skipped MATCHES "f13\\(")
   message(FATAL_ERROR "--skip 2,13,19 still writes f13")
+endif()
+# The C-array statements come from a stream of their own: a checked
+# function that got none is the same with and without them (and so is the
+# helper h00 when it got none).
+set(carray_features carray-local,carray-2d,carray-ptr-arg,carray-subrange)
+string(APPEND carray_features ",carray-inplace,carray-two-addr")
+string(APPEND carray_features ",carray-workspace,carray-row,carray-row-ref")
+string(APPEND carray_features ",carray-ref-param")
+string(APPEND carray_features ",long-loop-vector")
+generate(${WORK_DIR}/gen_noarrays.cpp --seed 77 --disable ${carray_features})
+set(unchanged 0)
+foreach(k RANGE 0 19)
+  if(k LESS 10)
+    set(name f0${k})
+  else()
+    set(name f${k})
+  endif()
+  definition(${WORK_DIR}/gen_a.cpp ${name} with)
+  if(with MATCHES "c[amwv][0-9]+|g0[0-7]\\(")
+    continue()
+  endif()
+  definition(${WORK_DIR}/gen_noarrays.cpp ${name} without)
+  if(NOT with STREQUAL without)
+    message(FATAL_ERROR "${name} has no C-array statement, yet it differs "
+                        "with them switched off:\n${without}\ninstead of\n"
+                        "${with}")
+  endif()
+  math(EXPR unchanged "${unchanged} + 1")
+endforeach()
+if(unchanged EQUAL 0)
+  message(FATAL_ERROR "every function of seed 77 got C-array statements")
 endif()
 generate(${WORK_DIR}/gen_c.cpp --seed 78)
 file(READ ${WORK_DIR}/gen_c.cpp c)

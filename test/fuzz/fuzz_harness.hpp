@@ -16,16 +16,23 @@
 ///     probe), in which every comparison and kink records its distance to
 ///     switching;
 ///  2. computes the gradient as requested (`tangent::grad<f, options>()`):
-///     `value_and_grad`, or, with pointer parameters, `pullback` into zero
-///     adjoints. Its value must be f's, **bitwise** (`==`), and q must hold
-///     what it held on entry, bitwise (pullback restores the memory f writes
-///     through its pointers, docs/api.md);
+///     `value_and_grad`, or, with pointer parameters (or pullback_of()),
+///     `pullback` into zero adjoints. Its value must be f's, **bitwise**,
+///     and q must hold what it held on entry, bitwise (pullback restores
+///     the memory f writes through its pointers, docs/api.md). With
+///     check_peaks(true) and a memory budget, every loop's peak
+///     (tangent::stats::last_strategies()) must stay within the bound of
+///     docs/checkpointing.md (max(budget, held when the loop began) + twice
+///     its largest iteration tape + the tape's accounting blocks);
 ///  3. for a request with another strategy than the default (options,
 ///     [[tangent::checkpoint]] attributes), computes the fully taped gradient
 ///     (`.recompute = false`, of a twin without attributes when there are
-///     some) and requires value, gradient and q to be bitwise equal (`==`,
-///     NaN equal to NaN) to the strategy's. Steps 2 and 3 run at every point
-///     where f is finite, also those skipped below;
+///     some) and requires value, gradient and q to be bitwise equal to the
+///     strategy's; then the checks of another request (jvp_of, hvp_of,
+///     jacobian_of) that need no finite differences. Steps 2 and 3 run at
+///     every point where f is finite, also those skipped below. Bitwise is
+///     `==` with NaN equal to NaN, or, with exact_bits(true), the same bits
+///     (std::bit_cast: -0 differs from +0, NaNs must have the same bits);
 ///  4. skips the point (not checked against finite differences) when f
 ///     cannot be trusted there:
 ///       nonfinite  f or one of its finite-difference evaluations is not
@@ -43,14 +50,20 @@
 ///     three random directions and at its first and last element;
 ///  6. requires `pullback` with seed 1.5 into adjoints holding 0.5, 0.75,
 ///     ... (0 for q, whose adjoint is that of its final values) to add 1.5
-///     times that gradient.
+///     times that gradient;
+///  7. runs the other request's checks against the gradient and finite
+///     differences (jvp along two directions, hvp against differences of
+///     gradients; test/fuzz/README.md, "Requests").
 ///
 /// Output: one line per function (`f03: checked 4 skipped 0 (...) wrong 0
-/// bitwise 4 strategy=budget-2k loops=full_tape:4,binomial:4`: under a
-/// memory budget, what the loops chose, from tangent::stats::
-/// last_strategies()), WRONG blocks (`WRONG seed=S function=f03
-/// point=P strategy=X kind=K: ...` with K one of value, memory, bitwise, fd,
-/// pullback, exception, probe), and a final `SUMMARY seed=...` line;
+/// bitwise 4 strategy=budget-2k request=jvp loops=full_tape:4,binomial:4
+/// peak=8192/10000`: the other request, and under a memory budget what the
+/// loops chose, from tangent::stats::last_strategies(), and the largest
+/// peak and its bound), a `DIGEST fNN <hex>` line (the bits of every value
+/// and result computed, which rewrite mode compares between builds), WRONG
+/// blocks (`WRONG seed=S function=f03 point=P strategy=X kind=K: ...` with
+/// K one of value, memory, bitwise, fd, pullback, jvp, hvp, jacobian,
+/// budget, exception, probe, size), and a final `SUMMARY seed=...` line;
 /// finish() returns non-zero when anything was wrong. A crash (signal)
 /// prints `CRASH seed=S function=fNN point=P strategy=X`.
 ///
@@ -65,13 +78,16 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <limits>
+#include <span>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -80,6 +96,11 @@
 #include <vector>
 
 namespace fz {
+
+/// No bitwise reference (the last-but-one argument of the six-argument
+/// session::check).
+struct no_reference_t {};
+inline constexpr no_reference_t no_reference{};
 
 // Probe recorders: the value of the plain operation, and the distance to its
 // switching point noted in margin().
@@ -374,9 +395,19 @@ inline std::string list(const std::vector<double> &values,
   return text + "}";
 }
 
-/// `==`, with NaN equal to NaN: what "bitwise identical" means in tangent's
-/// checkpointing tests.
+/// Whether bitwise comparisons compare the bits (session::exact_bits,
+/// feature nan-bitwise): NaN equal to NaN only with the same bits, -0
+/// different from +0.
+inline bool &exact_bits() {
+  static bool exact = false;
+  return exact;
+}
+
+/// Bitwise equality: the same bits (std::bit_cast) under exact_bits(), else
+/// `==` with any NaN equal to any NaN.
 inline bool same(double a, double b) {
+  if (exact_bits())
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
   return a == b || (std::isnan(a) && std::isnan(b));
 }
 inline bool same(const std::vector<double> &a, const std::vector<double> &b,
@@ -401,22 +432,28 @@ struct result {
   std::string problem;   ///< an exception
 };
 
-/// Gradient at p through value_and_grad (no pointers) or pullback into zero
-/// adjoints.
+/// Gradient at p through value_and_grad (no pointers, unless \p by_pullback)
+/// or pullback into zero adjoints.
 template <class Sig, auto F, tangent::options O>
-result run(const tangent::gradient<F, O> &df, const point &p) {
+result run(const tangent::gradient<F, O> &df, const point &p,
+           bool by_pullback = false) {
   result r;
   r.q = p.q;
   constexpr auto all = std::make_index_sequence<Sig::arity>{};
   try {
+    bool done = false;
     if constexpr (!Sig::pointers) {
-      auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
-        return df.value_and_grad(arg<Sig, I>(p, r.q)...);
-      };
-      auto [value, g] = each(all);
-      r.value = value;
-      r.grad = flatten(g);
-    } else {
+      if (!by_pullback) {
+        auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
+          return df.value_and_grad(arg<Sig, I>(p, r.q)...);
+        };
+        auto [value, g] = each(all);
+        r.value = value;
+        r.grad = flatten(g);
+        done = true;
+      }
+    }
+    if (!done) {
       adjoints a{std::vector<double>(p.x.size(), 0.0),
                  std::vector<double>(p.v.size(), 0.0),
                  std::vector<double>(p.u.size(), 0.0),
@@ -433,7 +470,166 @@ result run(const tangent::gradient<F, O> &df, const point &p) {
   return r;
 }
 
+/// No reference: never run (check_point tests the pointer first).
+template <class Sig>
+result run(const no_reference_t &, const point &, bool = false) {
+  return {};
+}
+
+// Forward mode and second order take sized arguments for pointers (a
+// std::span) and one tangent per parameter that gets an adjoint.
+
+/// Argument I as the high-level forms take it: a span for a pointer.
+template <class Sig, std::size_t I>
+decltype(auto) sized_arg(const point &p, std::vector<double> &q) {
+  constexpr kind k = Sig::kinds[I];
+  if constexpr (k == kind::ptr_in)
+    return std::span<const double>(p.p);
+  else if constexpr (k == kind::ptr_out)
+    return std::span<double>(q);
+  else
+    return arg<Sig, I>(p, q);
+}
+
+/// The tangent (direction) of parameter I, taken from \p d, a point
+/// holding the direction's components: a double, or a vector (sized, for
+/// a pointer).
+template <class Sig, std::size_t I> decltype(auto) tangent_of(const point &d) {
+  constexpr kind k = Sig::kinds[I];
+  if constexpr (k == kind::scalar)
+    return d.x[Sig::scalar_index(I)];
+  else if constexpr (k == kind::vector)
+    return (d.v);
+  else if constexpr (k == kind::long_vector)
+    return (d.u);
+  else if constexpr (k == kind::ptr_in)
+    return (d.p);
+  else
+    return (d.q);
+}
+
+/// The tangent of parameter I as pushforward takes it: a raw pointer into
+/// \p d (written for a non-const pointer) for a pointer.
+template <class Sig, std::size_t I> decltype(auto) raw_tangent_of(point &d) {
+  constexpr kind k = Sig::kinds[I];
+  if constexpr (k == kind::ptr_in)
+    return static_cast<const double *>(d.p.data());
+  else if constexpr (k == kind::ptr_out)
+    return d.q.data();
+  else
+    return tangent_of<Sig, I>(d);
+}
+
+/// The point p + h d (\p d shaped like p).
+inline point shifted(const point &p, const point &d, double h) {
+  point t = p;
+  auto add = [h](std::vector<double> &a, const std::vector<double> &b) {
+    for (std::size_t k = 0; k < a.size(); ++k)
+      a[k] += h * b[k];
+  };
+  add(t.x, d.x);
+  add(t.v, d.v);
+  add(t.u, d.u);
+  add(t.p, d.p);
+  add(t.q, d.q);
+  return t;
+}
+
+/// The direction shaped like p, flattened as a gradient is.
+template <class Sig> std::vector<double> flat(const point &d) {
+  std::vector<double> out;
+  for (const segment &s : layout<Sig>(d))
+    for (std::size_t i = 0; i < s.size; ++i)
+      out.push_back(element(const_cast<point &>(d), s, i));
+  return out;
+}
+
+/// A random direction shaped like p, components in [-1, 1].
+inline point random_direction(const point &p, fuzz_rng::rng &r) {
+  point d = p;
+  for (auto *part : {&d.x, &d.v, &d.u, &d.p, &d.q})
+    for (double &e : *part)
+      e = r.uniform(-1.0, 1.0);
+  return d;
+}
+
+/// The zero direction shaped like p.
+inline point zero_direction(const point &p) {
+  point d = p;
+  for (auto *part : {&d.x, &d.v, &d.u, &d.p, &d.q})
+    for (double &e : *part)
+      e = 0;
+  return d;
+}
+
+inline double dot(const std::vector<double> &a, const std::vector<double> &b,
+                  double *scale = nullptr) {
+  double s = 0, m = 0;
+  for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
+    s += a[k] * b[k];
+    m += std::fabs(a[k] * b[k]);
+  }
+  if (scale)
+    *scale = m;
+  return s;
+}
+
+/// FNV-1a over the bits of the doubles: the digest that rewrite mode
+/// compares between the plugin's build and tangent-rewrite's.
+struct digest {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  void add(double v) {
+    std::uint64_t bits = std::bit_cast<std::uint64_t>(v);
+    for (int k = 0; k < 8; ++k) {
+      h ^= (bits >> (8 * k)) & 0xff;
+      h *= 0x100000001b3ULL;
+    }
+  }
+  void add(const std::vector<double> &v) {
+    add(static_cast<double>(v.size()));
+    for (double e : v)
+      add(e);
+  }
+};
+
 } // namespace detail
+
+/// The extra checks of a request other than grad alone (the last argument
+/// of session::check; tangent_fuzz_gen's req-* features).
+struct gradient_only {};
+/// The gradient through pullback into zero adjoints, also without pointers.
+struct pullback_request {};
+/// tangent::jvp<f, O>(): value_and_jvp's value and q bitwise f's,
+/// pushforward bitwise value_and_jvp, the derivative along two directions
+/// against the gradient and against central differences.
+template <class J> struct jvp_request {
+  J jv;
+};
+/// tangent::hvp<f, O>() (and the fully taped hvp when the strategy has a
+/// reference): against central differences of gradients along a direction;
+/// gradient_and_hvp's product bitwise hvp's and its gradient f's.
+template <class H, class R> struct hvp_request {
+  H hv;
+  R ref;
+};
+/// tangent::jacobian<fNN_rows, O>() and tangent::jvp<fNN_rows, O>(): the
+/// columns against jvp, row 0 (f's value) against the gradient.
+template <class J, class V> struct jacobian_request {
+  J jac;
+  V jv;
+};
+
+inline pullback_request pullback_of() { return {}; }
+template <class J> jvp_request<J> jvp_of(J jv) { return {jv}; }
+template <class H> hvp_request<H, no_reference_t> hvp_of(H hv) {
+  return {hv, no_reference};
+}
+template <class H, class R> hvp_request<H, R> hvp_of(H hv, R ref) {
+  return {hv, ref};
+}
+template <class J, class V> jacobian_request<J, V> jacobian_of(J jac, V jv) {
+  return {jac, jv};
+}
 
 class session {
 public:
@@ -445,12 +641,20 @@ public:
       std::signal(sig, detail::on_signal);
   }
 
+  /// Bitwise comparisons compare the bits (feature nan-bitwise): NaN equal
+  /// to NaN only with the same bits, -0 different from +0.
+  void exact_bits(bool on) { detail::exact_bits() = on; }
+  /// Under .memory_budget, require the peak of each loop of each gradient
+  /// call within the bound of docs/checkpointing.md (feature budget-peak).
+  void check_peaks(bool on) { check_peaks_ = on; }
+
   /// Checks df, a request with the default strategy (or the fully taped
   /// one itself, with no attribute in reach).
   template <auto Probe, auto F, tangent::options O>
   void check(const char *name, int index, const char *strategy,
              const tangent::gradient<F, O> &df) {
-    check_all<Probe, F, O, F, O>(name, index, strategy, df, nullptr);
+    check_all<Probe, F, O, no_reference_t>(name, index, strategy, df, nullptr,
+                                           gradient_only{});
   }
 
   /// Checks df and requires it to be bitwise equal to ref, the fully taped
@@ -459,7 +663,19 @@ public:
   void check(const char *name, int index, const char *strategy,
              const tangent::gradient<F, O> &df,
              const tangent::gradient<G, R> &ref) {
-    check_all<Probe, F, O, G, R>(name, index, strategy, df, &ref);
+    check_all<Probe, F, O>(name, index, strategy, df, &ref, gradient_only{});
+  }
+
+  /// Checks df (against ref, or no_reference) and another request of f
+  /// (jvp_of, hvp_of, jacobian_of, pullback_of).
+  template <auto Probe, auto F, tangent::options O, class Ref, class Extra>
+  void check(const char *name, int index, const char *strategy,
+             const tangent::gradient<F, O> &df, const Ref &ref,
+             const Extra &extra) {
+    const Ref *reference = nullptr;
+    if constexpr (!std::is_same_v<Ref, no_reference_t>)
+      reference = &ref;
+    check_all<Probe, F, O>(name, index, strategy, df, reference, extra);
   }
 
   int finish() {
@@ -483,6 +699,9 @@ private:
     /// (tangent::loop_strategy_kind: full tape, segments, binomial,
     /// spilled, online, online spilled).
     std::array<int, 6> loops{};
+    /// Under a memory budget with check_peaks: the largest peak of a loop
+    /// (tangent::loop_strategy::peak_bytes), and its bound.
+    std::size_t peak = 0, bound = 0;
     int skipped() const { return nonfinite + huge + branch + fd; }
     void add(const counts &o) {
       checked += o.checked, wrong += o.wrong, nonfinite += o.nonfinite;
@@ -490,12 +709,29 @@ private:
     }
   };
 
-  template <auto Probe, auto F, tangent::options O, auto G, tangent::options R>
+  static const char *request_name(const gradient_only &) { return ""; }
+  static const char *request_name(const pullback_request &) {
+    return " request=pullback";
+  }
+  template <class J> static const char *request_name(const jvp_request<J> &) {
+    return " request=jvp";
+  }
+  template <class H, class R>
+  static const char *request_name(const hvp_request<H, R> &) {
+    return " request=hvp";
+  }
+  template <class J, class V>
+  static const char *request_name(const jacobian_request<J, V> &) {
+    return " request=jacobian";
+  }
+
+  template <auto Probe, auto F, tangent::options O, class Ref, class Extra>
   void check_all(const char *name, int index, const char *strategy,
-                 const tangent::gradient<F, O> &df,
-                 const tangent::gradient<G, R> *ref) {
+                 const tangent::gradient<F, O> &df, const Ref *ref,
+                 const Extra &extra) {
     using Sig = detail::signature<decltype(F)>;
     counts c;
+    detail::digest dig;
     for (int q = 0; q < points_; ++q) {
       fuzz_rng::rng r(fuzz_rng::stream_seed(
           seed_, 5000 + 100 * static_cast<std::uint64_t>(index) +
@@ -518,10 +754,15 @@ private:
       if (Sig::has(detail::kind::ptr_out))
         for (std::size_t k = 0; k < p.v.size(); ++k)
           p.q.push_back(r.uniform(-2.0, 2.0));
+      // The extra checks' own stream: the point's stream stays as it was.
+      fuzz_rng::rng rx(fuzz_rng::stream_seed(
+          seed_, 900000 + 100 * static_cast<std::uint64_t>(index) +
+                     static_cast<std::uint64_t>(q)));
       std::snprintf(detail::crash_message(), 256,
                     "CRASH seed=%llu function=%s point=%d strategy=%s\n",
                     static_cast<unsigned long long>(seed_), name, q, strategy);
-      check_point<Sig, Probe, F, O, G, R>(name, q, strategy, df, ref, p, r, c);
+      check_point<Sig, Probe, F, O>(name, q, strategy, df, ref, extra, p, r, rx,
+                                    c, dig);
     }
     std::snprintf(detail::crash_message(), 256,
                   "CRASH seed=%llu after function=%s\n",
@@ -535,11 +776,17 @@ private:
         if (c.loops[k] > 0)
           loops += std::string(loops.empty() ? " loops=" : ",") + kinds[k] +
                    ":" + std::to_string(c.loops[k]);
+      if (check_peaks_ && c.bound > 0)
+        loops +=
+            " peak=" + std::to_string(c.peak) + "/" + std::to_string(c.bound);
     }
     std::printf("%s: checked %d skipped %d (nonfinite %d huge %d branch %d "
-                "fd %d) wrong %d bitwise %d strategy=%s%s\n",
+                "fd %d) wrong %d bitwise %d strategy=%s%s%s\n",
                 name, c.checked, c.skipped(), c.nonfinite, c.huge, c.branch,
-                c.fd, c.wrong, c.bitwise, strategy, loops.c_str());
+                c.fd, c.wrong, c.bitwise, strategy, request_name(extra),
+                loops.c_str());
+    std::printf("DIGEST %s %016llx\n", name,
+                static_cast<unsigned long long>(dig.h));
     std::fflush(stdout);
     ++functions_;
     checked_functions_ += c.checked > 0;
@@ -547,12 +794,12 @@ private:
     total_.add(c);
   }
 
-  template <class Sig, auto Probe, auto F, tangent::options O, auto G,
-            tangent::options R>
+  template <class Sig, auto Probe, auto F, tangent::options O, class Ref,
+            class Extra>
   void check_point(const char *name, int q, const char *strategy,
-                   const tangent::gradient<F, O> &df,
-                   const tangent::gradient<G, R> *ref, const detail::point &p,
-                   fuzz_rng::rng &r, counts &c) {
+                   const tangent::gradient<F, O> &df, const Ref *ref,
+                   const Extra &extra, const detail::point &p, fuzz_rng::rng &r,
+                   fuzz_rng::rng &rx, counts &c, detail::digest &dig) {
     using detail::call;
     using detail::kind;
     const auto seq = std::make_index_sequence<Sig::arity>{};
@@ -593,12 +840,22 @@ private:
       return skip(name, q, "nonfinite", c.nonfinite);
 
     // The request: its value and q bitwise the plain call's.
-    const detail::result ad = detail::run<Sig>(df, p);
+    const bool by_pullback = std::is_same_v<Extra, pullback_request>;
+    const detail::result ad = detail::run<Sig>(df, p, by_pullback);
+    dig.add(value);
+    dig.add(ad.value);
+    dig.add(ad.grad);
+    dig.add(ad.q);
     if (O.memory_budget > 0) // what the loops chose under the budget
       for (const tangent::loop_strategy &l : tangent::stats::last_strategies())
         ++c.loops[static_cast<std::size_t>(l.kind) % c.loops.size()];
     if (!ad.problem.empty())
       return fail("exception", ad.problem, {}, {}, value, ad.value, "");
+    if (check_peaks_ && O.memory_budget > 0) {
+      const std::string problem = budget_problem(O.memory_budget, O.threads, c);
+      if (!problem.empty())
+        report("budget", problem, {}, {}, value, ad.value, "");
+    }
     std::size_t where = 0;
     if (!detail::same(ad.value, value))
       report("value", "the gradient call's value differs from f's", ad.grad, {},
@@ -622,6 +879,7 @@ private:
     // The fully taped reference: bitwise equal.
     if (ref) {
       const detail::result taped = detail::run<Sig>(*ref, p);
+      dig.add(taped.grad);
       if (!taped.problem.empty())
         return fail("exception", "the taped reference: " + taped.problem, {},
                     {}, value, ad.value, "");
@@ -648,6 +906,11 @@ private:
       }
       c.bitwise += equal;
     }
+
+    // The other request's checks that need no finite differences; the rest
+    // runs at the end, where the point is checked.
+    const std::function<void()> later = extra_exact<Sig>(
+        extra, df, p, rx, ad, value, plain_q, by_pullback, report, dig);
 
     if (std::fabs(value) > 1e6)
       return end("huge", c.huge);
@@ -751,6 +1014,8 @@ private:
     const std::string problem = check_pullback<Sig>(df, p, ad.grad);
     if (!problem.empty())
       report("pullback", problem, ad.grad, {}, value, ad.value, "");
+    if (later)
+      later();
     if (wrong) {
       ++c.wrong;
       return;
@@ -758,6 +1023,432 @@ private:
     ++c.checked;
     if (verbose_)
       std::printf("  %s point %d ok: %zu estimates\n", name, q, checks.size());
+  }
+
+  /// "" when every loop of the last gradient call, under a memory budget of
+  /// \p budget bytes, held what docs/checkpointing.md ("The bound")
+  /// promises: while a loop runs and while it is reversed, at most
+  /// max(budget, what the call held when the loop began) plus twice the
+  /// loop's largest iteration tape, plus the tape's 4 KiB accounting blocks
+  /// (read as the strategy matrix reads them, test/e2e/check_strategies.hpp:
+  /// two, per thread the request may use). What the call tapes outside
+  /// the loops is not bounded there. Notes the largest loop peak in \p c.
+  static std::string budget_problem(long long budget, int threads, counts &c) {
+    std::string problem;
+    for (const tangent::loop_strategy &l : tangent::stats::last_strategies()) {
+      const std::size_t bound =
+          std::max(static_cast<std::size_t>(budget), l.held_bytes) +
+          2 * l.largest_step_tape_bytes +
+          2 * tangent::tape::block_bytes * static_cast<std::size_t>(threads);
+      if (c.bound == 0 || l.peak_bytes > c.peak)
+        c.peak = l.peak_bytes, c.bound = bound;
+      if (l.peak_bytes > bound && problem.empty())
+        problem = l.loop + " (" + tangent::to_string(l.kind) + "): peak " +
+                  std::to_string(l.peak_bytes) +
+                  " bytes above the documented bound " + std::to_string(bound) +
+                  " (max(.memory_budget " + std::to_string(budget) +
+                  ", held when the loop began " + std::to_string(l.held_bytes) +
+                  ") + 2 x largest iteration " + "tape " +
+                  std::to_string(l.largest_step_tape_bytes) + " + 2 x 4096 x " +
+                  std::to_string(threads) + ")" + loop_list();
+    }
+    return problem;
+  }
+
+  /// The loops of the last gradient call and what they chose (for a budget
+  /// report): each loop once, with how often it decided and its largest
+  /// iteration tape; at most six.
+  static std::string loop_list() {
+    struct entry {
+      std::string loop, kind;
+      int runs = 0;
+      std::size_t tape = 0, state = 0, peak = 0, held = 0;
+    };
+    std::vector<entry> loops;
+    for (const tangent::loop_strategy &l : tangent::stats::last_strategies()) {
+      const std::string kind = tangent::to_string(l.kind);
+      auto it = std::find_if(loops.begin(), loops.end(), [&](const entry &e) {
+        return e.loop == l.loop && e.kind == kind;
+      });
+      if (it == loops.end())
+        it = loops.insert(loops.end(), entry{l.loop, kind});
+      ++it->runs;
+      it->tape = std::max(it->tape, l.largest_step_tape_bytes);
+      it->state = std::max(it->state, l.state_bytes);
+      it->peak = std::max(it->peak, l.peak_bytes);
+      it->held = std::max(it->held, l.held_bytes);
+    }
+    std::string text;
+    for (std::size_t k = 0; k < loops.size() && k < 6; ++k)
+      text += "; " + loops[k].loop + ": " + loops[k].kind + " (" +
+              std::to_string(loops[k].runs) + " runs, iteration tape up to " +
+              std::to_string(loops[k].tape) + " B, state " +
+              std::to_string(loops[k].state) + " B, held up to " +
+              std::to_string(loops[k].held) + " B, peak up to " +
+              std::to_string(loops[k].peak) + " B)";
+    if (loops.size() > 6)
+      text += "; ... (" + std::to_string(loops.size()) + " loops)";
+    if (loops.empty())
+      text += "; no loop decided";
+    return text;
+  }
+
+  // The extra checks of another request. extra_exact runs at every point
+  // where f is finite (like the value, memory and bitwise checks) and
+  // returns what runs where the point is checked against finite
+  // differences (or nothing).
+
+  template <class Sig, auto F, tangent::options O, class Report>
+  std::function<void()>
+  extra_exact(const gradient_only &, const tangent::gradient<F, O> &,
+              const detail::point &, fuzz_rng::rng &, const detail::result &,
+              double, const std::vector<double> &, bool, Report &,
+              detail::digest &) {
+    return {};
+  }
+  template <class Sig, auto F, tangent::options O, class Report>
+  std::function<void()>
+  extra_exact(const pullback_request &, const tangent::gradient<F, O> &,
+              const detail::point &, fuzz_rng::rng &, const detail::result &,
+              double, const std::vector<double> &, bool, Report &,
+              detail::digest &) {
+    return {};
+  }
+
+  /// A unit direction along one component (not of u), drawn from \p r.
+  template <class Sig>
+  static detail::point unit_direction(const detail::point &p,
+                                      fuzz_rng::rng &r) {
+    detail::point d = detail::zero_direction(p);
+    std::vector<std::pair<detail::segment, std::size_t>> components;
+    for (const detail::segment &s : detail::layout<Sig>(p))
+      if (s.k != detail::kind::long_vector)
+        for (std::size_t i = 0; i < s.size; ++i)
+          components.push_back({s, i});
+    const auto &[s, i] =
+        components[r.below(static_cast<unsigned>(components.size()))];
+    detail::element(d, s, i) = 1;
+    return d;
+  }
+
+  /// Central differences of f at p along d, Richardson-extrapolated;
+  /// false when they cannot be trusted (not finite, huge, or the two steps
+  /// disagree: a kink inside the step).
+  template <class Sig, auto F>
+  static bool along(const detail::point &p, const detail::point &d,
+                    double &rich, double &err) {
+    const auto seq = std::make_index_sequence<Sig::arity>{};
+    auto shift = [&](double h) {
+      detail::point t = detail::shifted(p, d, h);
+      std::vector<double> tq = t.q;
+      return detail::call<F, Sig>(t, tq, seq);
+    };
+    const double h = 0x1p-13;
+    const double c1 = (shift(h) - shift(-h)) / (2 * h);
+    const double c2 = (shift(h / 2) - shift(-h / 2)) / h;
+    rich = (4 * c2 - c1) / 3;
+    err = std::fabs(c1 - c2);
+    return std::isfinite(c1) && std::isfinite(c2) && std::fabs(rich) <= 1e6 &&
+           err <= 1e-3 * (1 + std::fabs(rich));
+  }
+
+  template <class Sig, auto F, tangent::options O, class Report, class J>
+  std::function<void()> extra_exact(const jvp_request<J> &e,
+                                    const tangent::gradient<F, O> &,
+                                    const detail::point &p, fuzz_rng::rng &rx,
+                                    const detail::result &ad, double value,
+                                    const std::vector<double> &plain_q, bool,
+                                    Report &report, detail::digest &dig) {
+    constexpr auto all = std::make_index_sequence<Sig::arity>{};
+    constexpr auto tangents = detail::adjoint_indices<Sig>();
+    std::vector<detail::point> dirs{detail::random_direction(p, rx)};
+    dirs.push_back(unit_direction<Sig>(p, rx));
+    std::vector<double> derivatives;
+    std::size_t where = 0;
+    for (const detail::point &d : dirs) {
+      std::vector<double> q = p.q, q2 = p.q;
+      detail::point raw = d;
+      double val = 0, t = 0, t2 = 0;
+      try {
+        [&]<std::size_t... I, std::size_t... K>(std::index_sequence<I...>,
+                                                std::index_sequence<K...>) {
+          auto [v, dv] = e.jv.value_and_jvp(detail::sized_arg<Sig, I>(p, q)...,
+                                            detail::tangent_of<Sig, K>(d)...);
+          val = v;
+          t = dv;
+          t2 = e.jv.pushforward(detail::arg<Sig, I>(p, q2)...,
+                                detail::raw_tangent_of<Sig, K>(raw)...);
+        }(all, tangents);
+      } catch (const std::exception &x) {
+        report("exception", std::string("jvp: ") + x.what(), {}, {}, value,
+               ad.value, "");
+        return {};
+      }
+      dig.add(val);
+      dig.add(t);
+      dig.add(t2);
+      dig.add(q);
+      dig.add(raw.q);
+      if (!detail::same(val, value))
+        report("value", "value_and_jvp's value differs from f's", {}, {}, value,
+               val, "");
+      if (!detail::same(q, plain_q, where))
+        report("memory",
+               "q after value_and_jvp differs from what f leaves at element " +
+                   std::to_string(where),
+               q, plain_q, value, val, "q after f");
+      if (!detail::same(q2, plain_q, where))
+        report("memory",
+               "q after pushforward differs from what f leaves at element " +
+                   std::to_string(where),
+               q2, plain_q, value, val, "q after f");
+      if (!detail::same(t2, t))
+        report("jvp",
+               "pushforward's derivative " + std::to_string(t2) +
+                   " differs from value_and_jvp's " + std::to_string(t),
+               {t2}, {t}, value, val, "value_and_jvp");
+      derivatives.push_back(t);
+    }
+    return [dirs, derivatives, &p, &ad, &report, value]() {
+      for (std::size_t k = 0; k < dirs.size(); ++k) {
+        const double t = derivatives[k];
+        double scale = 0;
+        const double gd =
+            detail::dot(ad.grad, detail::flat<Sig>(dirs[k]), &scale);
+        char buffer[200];
+        if (!(std::fabs(t - gd) <= 1e-8 * (1 + scale + std::fabs(t)))) {
+          std::snprintf(buffer, sizeof buffer,
+                        "jvp along direction %zu: %.17g, the gradient along "
+                        "it: %.17g",
+                        k, t, gd);
+          report("jvp", buffer, detail::flat<Sig>(dirs[k]), ad.grad, value,
+                 ad.value, "gradient");
+        }
+        double rich = 0, err = 0;
+        if (!along<Sig, F>(p, dirs[k], rich, err))
+          continue;
+        if (!(std::fabs(t - rich) <=
+              1e-5 * (1 + std::fabs(rich)) + 4 * err + 1e-9 * scale)) {
+          std::snprintf(buffer, sizeof buffer,
+                        "jvp along direction %zu: %.17g, finite "
+                        "differences: %.17g",
+                        k, t, rich);
+          report("jvp", buffer, detail::flat<Sig>(dirs[k]), {}, value, ad.value,
+                 "");
+        }
+      }
+    };
+  }
+
+  template <class Sig, auto F, tangent::options O, class Report, auto HF,
+            tangent::options HO, class R>
+  std::function<void()>
+  extra_exact(const hvp_request<tangent::hessian_vector<HF, HO>, R> &e,
+              const tangent::gradient<F, O> &df, const detail::point &p,
+              fuzz_rng::rng &rx, const detail::result &ad, double value,
+              const std::vector<double> &, bool by_pullback, Report &report,
+              detail::digest &dig) {
+    constexpr auto all = std::make_index_sequence<Sig::arity>{};
+    constexpr auto tangents = detail::adjoint_indices<Sig>();
+    const detail::point d = detail::random_direction(p, rx);
+    std::vector<double> hv, hr, g2, h2;
+    try {
+      [&]<std::size_t... I, std::size_t... K>(std::index_sequence<I...>,
+                                              std::index_sequence<K...>) {
+        std::vector<double> q = p.q;
+        hv = detail::flatten(e.hv(detail::sized_arg<Sig, I>(p, q)...,
+                                  detail::tangent_of<Sig, K>(d)...));
+        if constexpr (!std::is_same_v<R, no_reference_t>) {
+          std::vector<double> q2 = p.q;
+          hr = detail::flatten(e.ref(detail::sized_arg<Sig, I>(p, q2)...,
+                                     detail::tangent_of<Sig, K>(d)...));
+        }
+        // (second_order<HF, HO> is not named here: the generator
+        // specializes it at the end of the file, after this body may have
+        // been instantiated.)
+        if constexpr (!Sig::pointers) {
+          std::vector<double> q3 = p.q;
+          auto [g, h] =
+              e.hv.gradient_and_hvp(detail::sized_arg<Sig, I>(p, q3)...,
+                                    detail::tangent_of<Sig, K>(d)...);
+          g2 = detail::flatten(g);
+          h2 = detail::flatten(h);
+        }
+      }(all, tangents);
+    } catch (const std::exception &x) {
+      report("exception", std::string("hvp: ") + x.what(), {}, {}, value,
+             ad.value, "");
+      return {};
+    }
+    dig.add(hv);
+    dig.add(hr);
+    dig.add(g2);
+    dig.add(h2);
+    std::size_t where = 0;
+    if (!std::is_same_v<R, no_reference_t> && !detail::same(hv, hr, where))
+      report("bitwise",
+             "hvp component " + std::to_string(where) +
+                 " differs from the fully taped hvp (.recompute = false)",
+             hv, hr, value, ad.value, "fully taped hvp");
+    if (!h2.empty() && !detail::same(h2, hv, where))
+      report("hvp",
+             "gradient_and_hvp's product differs from hvp's at component " +
+                 std::to_string(where),
+             h2, hv, value, ad.value, "hvp");
+    for (std::size_t k = 0; k < g2.size() && k < ad.grad.size(); ++k)
+      if (!(std::fabs(g2[k] - ad.grad[k]) <=
+            1e-8 * (1 + std::fabs(g2[k]) + std::fabs(ad.grad[k])))) {
+        report("hvp",
+               "gradient_and_hvp's gradient differs from the gradient at "
+               "component " +
+                   std::to_string(k),
+               g2, ad.grad, value, ad.value, "gradient");
+        break;
+      }
+    return [d, hv, &df, &p, &ad, &report, value, by_pullback]() {
+      // Central differences of gradients along d, at steps h and h/2.
+      const double h = 0x1p-13;
+      std::vector<double> c[2];
+      for (int s = 0; s < 2; ++s) {
+        const double step = s == 0 ? h : h / 2;
+        const detail::result plus =
+            detail::run<Sig>(df, detail::shifted(p, d, step), by_pullback);
+        const detail::result minus =
+            detail::run<Sig>(df, detail::shifted(p, d, -step), by_pullback);
+        if (!plus.problem.empty() || !minus.problem.empty() ||
+            plus.grad.size() != hv.size() || minus.grad.size() != hv.size())
+          return;
+        c[s].resize(hv.size());
+        for (std::size_t k = 0; k < hv.size(); ++k)
+          c[s][k] = (plus.grad[k] - minus.grad[k]) / (2 * step);
+      }
+      std::vector<double> fd(hv.size());
+      double scale = 0;
+      for (std::size_t k = 0; k < hv.size(); ++k) {
+        fd[k] = (4 * c[1][k] - c[0][k]) / 3;
+        scale += std::fabs(hv[k]);
+        if (!std::isfinite(fd[k]) || std::fabs(fd[k]) > 1e6 ||
+            std::fabs(c[0][k] - c[1][k]) > 1e-3 * (1 + std::fabs(fd[k])))
+          return; // a kink of the gradient inside the step
+      }
+      for (std::size_t k = 0; k < hv.size(); ++k)
+        if (!(std::fabs(hv[k] - fd[k]) <= 1e-5 * (1 + std::fabs(fd[k])) +
+                                              4 * std::fabs(c[0][k] - c[1][k]) +
+                                              1e-9 * scale)) {
+          char buffer[160];
+          std::snprintf(buffer, sizeof buffer,
+                        "hvp component %zu differs from central differences "
+                        "of gradients: hvp %.17g, fd %.17g",
+                        k, hv[k], fd[k]);
+          report("hvp", buffer, hv, fd, value, ad.value,
+                 "differences of gradients");
+          return;
+        }
+    };
+  }
+
+  template <class Sig, auto F, tangent::options O, class Report, class J,
+            class V>
+  std::function<void()> extra_exact(const jacobian_request<J, V> &e,
+                                    const tangent::gradient<F, O> &,
+                                    const detail::point &p, fuzz_rng::rng &rx,
+                                    const detail::result &ad, double value,
+                                    const std::vector<double> &, bool,
+                                    Report &report, detail::digest &dig) {
+    constexpr auto all = std::make_index_sequence<Sig::arity>{};
+    constexpr auto tangents = detail::adjoint_indices<Sig>();
+    // Unit directions along the components of x, v and p; two random
+    // directions of +-1 for u.
+    std::vector<detail::point> dirs;
+    for (const detail::segment &s : detail::layout<Sig>(p)) {
+      if (s.k == detail::kind::long_vector) {
+        for (int k = 0; k < 2; ++k) {
+          detail::point d = detail::zero_direction(p);
+          for (double &x : d.u)
+            x = rx.below(2) ? 1.0 : -1.0;
+          dirs.push_back(d);
+        }
+        continue;
+      }
+      for (std::size_t i = 0; i < s.size; ++i) {
+        detail::point d = detail::zero_direction(p);
+        detail::element(d, s, i) = 1;
+        dirs.push_back(d);
+      }
+    }
+    std::vector<std::vector<double>> rows, columns;
+    try {
+      [&]<std::size_t... I, std::size_t... K>(std::index_sequence<I...>,
+                                              std::index_sequence<K...>) {
+        std::vector<double> q = p.q;
+        for (const auto &row : e.jac(detail::sized_arg<Sig, I>(p, q)...))
+          rows.push_back(detail::flatten(row));
+        for (const detail::point &d : dirs) {
+          std::vector<double> q2 = p.q;
+          columns.push_back(e.jv(detail::sized_arg<Sig, I>(p, q2)...,
+                                 detail::tangent_of<Sig, K>(d)...));
+        }
+      }(all, tangents);
+    } catch (const std::exception &x) {
+      report("exception", std::string("jacobian: ") + x.what(), {}, {}, value,
+             ad.value, "");
+      return {};
+    }
+    for (const std::vector<double> &row : rows)
+      dig.add(row);
+    for (const std::vector<double> &column : columns)
+      dig.add(column);
+    const std::size_t n = ad.grad.size();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (rows[i].size() != n) {
+        report("jacobian",
+               "row " + std::to_string(i) + " has " +
+                   std::to_string(rows[i].size()) + " components, not " +
+                   std::to_string(n),
+               rows[i], ad.grad, value, ad.value, "gradient");
+        return {};
+      }
+    if (rows.empty()) {
+      report("jacobian", "no rows", {}, {}, value, ad.value, "");
+      return {};
+    }
+    for (std::size_t k = 0; k < n; ++k)
+      if (!(std::fabs(rows[0][k] - ad.grad[k]) <=
+            1e-8 * (1 + std::fabs(rows[0][k]) + std::fabs(ad.grad[k])))) {
+        report("jacobian",
+               "row 0 (f's value) differs from the gradient at component " +
+                   std::to_string(k),
+               rows[0], ad.grad, value, ad.value, "gradient");
+        break;
+      }
+    for (std::size_t c = 0; c < dirs.size(); ++c) {
+      const std::vector<double> d = detail::flat<Sig>(dirs[c]);
+      if (columns[c].size() != rows.size()) {
+        report("jacobian",
+               "jvp of the rows function has " +
+                   std::to_string(columns[c].size()) +
+                   " outputs, the "
+                   "Jacobian " +
+                   std::to_string(rows.size()) + " rows",
+               columns[c], {}, value, ad.value, "");
+        return {};
+      }
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        double scale = 0;
+        const double expect = detail::dot(rows[i], d, &scale);
+        const double got = columns[c][i];
+        if (!(std::fabs(got - expect) <= 1e-8 * (1 + scale + std::fabs(got)))) {
+          char buffer[200];
+          std::snprintf(buffer, sizeof buffer,
+                        "direction %zu, output %zu: jvp %.17g, the "
+                        "Jacobian's rows along it %.17g",
+                        c, i, got, expect);
+          report("jacobian", buffer, columns[c], {}, value, ad.value, "");
+          return {};
+        }
+      }
+    }
+    return {};
   }
 
   /// pullback(args..., adjoints..., 1.5) into adjoints holding 0.5, 0.75,
@@ -833,6 +1524,7 @@ private:
   std::uint64_t seed_;
   int points_;
   bool verbose_ = false;
+  bool check_peaks_ = false;
   int functions_ = 0, checked_functions_ = 0, wrong_functions_ = 0;
   counts total_;
 };

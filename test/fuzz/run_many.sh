@@ -6,7 +6,7 @@
 # test/fuzz/README.md.
 #
 #   test/fuzz/run_many.sh [-b build] [-o outdir] [-s first_seed] [-f per_unit]
-#                         [-d feature,feature] [-j jobs] [-O level] N
+#                         [-d feature,feature] [-j jobs] [-O level] [-r] N
 #
 #   -b  build directory with bin/tangent-clang++ and bin/tangent_fuzz_gen
 #       (default: build/ of this checkout)
@@ -16,6 +16,11 @@
 #   -d  generator features to disable (tangent_fuzz_gen --list-features)
 #   -j  units compiled and run at once (default 1; at most 2 on 2 cores)
 #   -O  optimization level of the compiles (default 1: -O1)
+#   -r  rewrite mode: also run every unit that ran through
+#       <build>/bin/tangent-rewrite on a copy, compile that with the plain
+#       clang++-19 (same flags, runtime/include), run it, and require each
+#       function's DIGEST line (the bits of every value, gradient and other
+#       result the harness computed) to be the plugin build's
 #
 # A unit that tangent refuses is compiled again without the refused
 # functions (the errors' lines name them; tangent_fuzz_gen --skip), so one
@@ -26,12 +31,16 @@
 # (ok, wrong, unchecked, refused, compile-error, compiler-crash, crash,
 # timeout), points checked, skipped (nonfinite, huge, branch, fd), wrong, a
 # detail, the strategy, the kinds of wrong results (value, memory,
-# bitwise, fd, pullback, exception, probe, size; all kinds the function
-# showed, comma-separated) and the points compared
-# bitwise with the fully taped gradient, and under memory budgets what the
-# loops chose (full_tape:N,binomial:N,...). units.tsv has one row per compile:
-# seed, functions, compile and run CPU seconds (GNU time), outcome.
-# Exit status: 0 when no function failed.
+# bitwise, fd, pullback, jvp, hvp, jacobian, budget, exception, probe, size;
+# all kinds the function showed, comma-separated) and the points compared
+# bitwise with the fully taped gradient, under memory budgets what the
+# loops chose (full_tape:N,binomial:N,...) and the largest peak/bound
+# (budget-peak), and the request besides grad (jvp, hvp, jacobian,
+# pullback; empty for grad alone). units.tsv has one row per compile:
+# seed, functions, compile and run CPU seconds (GNU time), outcome. With -r,
+# rewrite.tsv has one row per function: seed, function, outcome (same,
+# differs, missing, rewrite-error, compile-error), detail.
+# Exit status: 0 when no function failed (nor differed in rewrite mode).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,8 +51,9 @@ per=20
 disable=
 jobs=1
 opt=1
-usage() { sed -n '2,34p' "$0" >&2; exit 2; }
-while getopts "b:o:s:f:d:j:O:" opt_name; do
+rewrite=0
+usage() { sed -n '2,43p' "$0" >&2; exit 2; }
+while getopts "b:o:s:f:d:j:O:r" opt_name; do
   case $opt_name in
   b) build=$OPTARG ;;
   o) out=$OPTARG ;;
@@ -52,6 +62,7 @@ while getopts "b:o:s:f:d:j:O:" opt_name; do
   d) disable=$OPTARG ;;
   j) jobs=$OPTARG ;;
   O) opt=$OPTARG ;;
+  r) rewrite=1 ;;
   *) usage ;;
   esac
 done
@@ -64,12 +75,20 @@ build=$(cd "$build" && pwd)
 out=${out:-$build/fuzz-campaign}
 gen=$build/bin/tangent_fuzz_gen
 cxx=$build/bin/tangent-clang++
-for tool in "$gen" "$cxx"; do
+rewriter=$build/bin/tangent-rewrite
+plain=${TANGENT_FUZZ_PLAIN_CXX:-clang++-19}
+tools=("$gen" "$cxx")
+[ "$rewrite" = 1 ] && tools+=("$rewriter")
+for tool in "${tools[@]}"; do
   [ -x "$tool" ] || { echo "run_many.sh: $tool not found (build first)" >&2; exit 2; }
 done
+if [ "$rewrite" = 1 ] && ! command -v "$plain" >/dev/null; then
+  echo "run_many.sh: $plain not found (rewrite mode compiles with it)" >&2
+  exit 2
+fi
 mkdir -p "$out"
 results=$out/results.tsv
-rm -f "$out"/unit_*.tsv "$out"/unit_*.times
+rm -f "$out"/unit_*.tsv "$out"/unit_*.times "$out"/unit_*.rw
 # -ffp-contract=off: values and gradients are compared bitwise (see
 # run_fuzz.cmake).
 flags=("-O$opt" -ffp-contract=off -D_GLIBCXX_ASSERTIONS -Wall -Wno-unused-variable
@@ -106,8 +125,9 @@ refused_functions() {
   awk -v src="$1" '
     FNR == NR {
       text[FNR] = $0
-      if (match($0, /^[a-zA-Z:<> ]+ [fh][0-9][0-9]\(/)) {
+      if (match($0, /^[a-zA-Z:<> ]+ [fhg][0-9][0-9](_rows)?\(/)) {
         name = substr($0, RSTART, RLENGTH - 1); sub(/.* /, "", name)
+        sub(/_rows$/, "", name)
         owner[FNR] = name
       } else if ($0 ~ /^namespace pts/) owner[FNR] = "helper"
       else if ($0 ~ /^int main/) owner[FNR] = "main"
@@ -123,11 +143,11 @@ refused_functions() {
         # At a request (an error of the request itself, or an internal
         # error while differentiating it): the function it requests.
         f = ""
-        if (match(text[line], /grad<(taped::)?f[0-9][0-9]/)) {
+        if (match(text[line], /(grad|jvp|hvp|jacobian)<(taped::)?f[0-9][0-9]/)) {
           f = substr(text[line], RSTART, RLENGTH); sub(/.*f/, "f", f)
         }
       }
-      if (f == "" || f ~ /^h/) f = "helper"
+      if (f == "" || f ~ /^[hg]/) f = "helper"
       msg = $0; sub(/.*error: tangent: /, "", msg)
       print f "\t" substr(msg, 1, 200)
     }' "$1" "$2"
@@ -152,16 +172,61 @@ record() {
       branch = a[11]; fd = a[13]; wrong = a[15]; bitwise = a[17]
       strategy = ""; if (match($0, /strategy=[^ ]+/)) strategy = substr($0, RSTART + 9, RLENGTH - 9)
       loops = ""; if (match($0, /loops=[^ ]+/)) loops = substr($0, RSTART + 6, RLENGTH - 6)
+      if (match($0, / peak=[^ ]+/)) loops = loops (loops == "" ? "" : ",") substr($0, RSTART + 1, RLENGTH - 1)
+      request = ""; if (match($0, /request=[^ ]+/)) request = substr($0, RSTART + 8, RLENGTH - 8)
       status = wrong > 0 ? "wrong" : (checked > 0 ? "ok" : "unchecked")
-      printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%s\n", seed, f,
+      printf "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%s\n", seed, f,
         status, checked, skipped, nonfinite, huge, branch, fd, wrong, why[f],
-        strategy, kind[f], bitwise, loops
+        strategy, kind[f], bitwise, loops, request
     }' "$2" >>"$3"
 }
 
 # failed TSV SEED FUNCTION STATUS DETAIL: a row for a function with no result.
 failed() {
-  printf '%s\t%s\t%s\t0\t0\t0\t0\t0\t0\t0\t%s\t\t\t0\t\n' "$2" "$3" "$4" "$5" >>"$1"
+  printf '%s\t%s\t%s\t0\t0\t0\t0\t0\t0\t0\t%s\t\t\t0\t\t\n' "$2" "$3" "$4" "$5" >>"$1"
+}
+
+# rewrite_unit SEED NAME SRC LOG RW: rewrite mode. Runs tangent-rewrite on a
+# copy of SRC, compiles it with the plain compiler, runs it, and appends to
+# RW one row per DIGEST line of LOG (the plugin build's run): the function's
+# outcome, same when the rewritten build printed the same digest.
+rewrite_unit() {
+  local seed=$1 name=$2 src=$3 log=$4 rw=$5
+  local dir=$out/rewrite_$name
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cp "$src" "$dir/$name.cpp"
+  local outcome="" detail=""
+  if ! timeout 900 nice "$rewriter" "$dir/$name.cpp" -- -std=c++20 "-I$here" \
+      -D_GLIBCXX_ASSERTIONS >"$dir/rewrite.log" 2>&1; then
+    outcome=rewrite-error
+    detail=$(grep -m1 'error' "$dir/rewrite.log" | sed "s|^$dir/||" | cut -c1-200)
+  elif ! timeout 900 nice "$plain" -std=c++20 "-I$here/../../runtime/include" \
+      "${flags[@]}" -Wno-unknown-attributes "$dir/$name.cpp" -o "$dir/exe" \
+      >"$dir/compile.log" 2>&1; then
+    outcome=compile-error
+    detail=$(grep -m1 'error' "$dir/compile.log" | sed "s|^$dir/||" | cut -c1-200)
+  else
+    timeout 600 nice "$dir/exe" >"$dir/run.log" 2>&1
+    rm -f "$dir/exe"
+  fi
+  touch "$dir/run.log"
+  awk -v seed="$seed" -v outcome="$outcome" -v detail="$detail" '
+    FILENAME == ARGV[1] { if ($1 == "DIGEST") mine[$2] = $3; next }
+    $1 == "DIGEST" {
+      o = outcome; d = detail
+      if (o == "") {
+        if (!($2 in mine)) { o = "missing"; d = "no DIGEST line in the rewritten build (crash?)" }
+        else if (mine[$2] == $3) o = "same"
+        else { o = "differs"; d = "digest " mine[$2] " instead of " $3 }
+      }
+      printf "%s\t%s\t%s\t%s\n", seed, $2, o, d
+    }' "$dir/run.log" "$log" >>"$rw" 2>/dev/null
+  # Kept only when something differs.
+  if [ -z "$outcome" ] && ! awk -F'\t' -v seed="$seed" \
+      '$1 == seed && ($3 == "differs" || $3 == "missing") { f = 1 } END { exit !f }' "$rw"; then
+    rm -rf "$dir"
+  fi
 }
 
 # compile_and_run SEED COUNT TSV TIMES ONLY SKIP: generate, compile, run one
@@ -198,6 +263,9 @@ compile_and_run() {
   rm -f "$cpu"
   rm -f "$exe"
   record "$seed" "$out/$name.log" "$tsv"
+  if [ "$rewrite" = 1 ] && grep -q '^SUMMARY' "$out/$name.log"; then
+    rewrite_unit "$seed" "$name" "$unit_src" "$out/$name.log" "${tsv%.tsv}.rw"
+  fi
   if [ $rc -eq 124 ]; then
     unit_status=timeout
     unit_detail="no result after 600 s"
@@ -219,6 +287,7 @@ run_unit() {
   local tsv=$out/unit_$u.tsv times=$out/unit_$u.times
   : >"$tsv"
   : >"$times"
+  : >"${tsv%.tsv}.rw"
   local skip="" note=""
   local round
   for round in 1 2 3 4 5; do
@@ -282,26 +351,44 @@ wait
 elapsed=$(($(date +%s) - start))
 : >"$results"
 : >"$out/units.tsv"
+: >"$out/rewrite.tsv"
 for ((u = 0; u < units; ++u)); do
   cat "$out/unit_$u.tsv" >>"$results"
   cat "$out/unit_$u.times" >>"$out/units.tsv"
-  rm -f "$out/unit_$u.tsv" "$out/unit_$u.times"
+  cat "$out/unit_$u.rw" >>"$out/rewrite.tsv"
+  rm -f "$out/unit_$u.tsv" "$out/unit_$u.times" "$out/unit_$u.rw"
 done
+[ "$rewrite" = 1 ] || rm -f "$out/rewrite.tsv"
 
-awk -F'\t' -v elapsed="$elapsed" -v out="$out" -v jobs="$jobs" '
-  FNR == NR {
+rewrite_file=
+[ "$rewrite" = 1 ] && rewrite_file=$out/rewrite.tsv
+awk -F'\t' -v elapsed="$elapsed" -v out="$out" -v jobs="$jobs" -v rewrite="$rewrite" \
+    -v units="$out/units.tsv" -v rwfile="$rewrite_file" '
+  FILENAME == units {
     # units.tsv: compile and run times of the full units (not retries).
     if ($2 > 1) { compile += $3; run += $4; unitsfull++; unitfunctions += $2 }
     if ($4 > 60) slow[++nslow] = "seed " $1 " (" $2 " function(s)): " $4 " s CPU, " $5
     next
   }
+  FILENAME == rwfile {
+    # rewrite.tsv: the rewritten build against the plugin build.
+    rw[$3]++
+    if ($3 != "same") rwbad[++nrwbad] = $1 " " $2 " rewrite " $3 ": " $4
+    next
+  }
   { n++; status[$3]++; checked += $4; skipped += $5; nonfinite += $6
     huge += $7; branch += $8; fd += $9; wrong += $10; bitwise += $14
     if ($12 != "") strategies[$12]++
-    nl = split($15, ls, ","); for (i = 1; i <= nl; ++i) { split(ls[i], kv, ":"); loops[kv[1]] += kv[2] }
+    requests[$16 == "" ? "grad" : $16]++
+    nl = split($15, ls, ",")
+    for (i = 1; i <= nl; ++i) {
+      if (ls[i] ~ /^peak=/) continue
+      split(ls[i], kv, ":"); loops[kv[1]] += kv[2]
+    }
     if ($3 == "wrong") {
       nk = split($13, ks, ","); for (i = 1; i <= nk; ++i) kinds[ks[i]]++
       wrongby[$12]++
+      wrongreq[$16 == "" ? "grad" : $16]++
     }
     if ($3 == "refused") {
       m = $11; gsub(/\047[^\047]*\047/, "\047.\047", m); refusal[m]++
@@ -319,18 +406,25 @@ awk -F'\t' -v elapsed="$elapsed" -v out="$out" -v jobs="$jobs" '
       checked, skipped, nonfinite, huge, branch, fd
     printf "  points compared bitwise with the fully taped gradient: %d\n", bitwise
     line = ""; for (s in strategies) line = line " " s " " strategies[s]; print "  strategies:" line
+    line = ""; for (s in requests) line = line " " s " " requests[s]; print "  requests:" line
     line = ""; for (l in loops) line = line " " l " " loops[l]
     if (line != "") print "  loops run under memory budgets, by what they chose:" line
     printf "  WRONG RESULTS: %d points in %d functions\n", wrong, status["wrong"]
     if (status["wrong"] > 0) {
       line = ""; for (k in kinds) line = line " " k " " kinds[k]; print "    functions by kind of wrong result:" line
       line = ""; for (s in wrongby) line = line " " s " " wrongby[s]; print "    by strategy:" line
+      line = ""; for (s in wrongreq) line = line " " s " " wrongreq[s]; print "    by request:" line
     }
     printf "  compile failures: %d refused by tangent (located errors), %d compile errors, %d compiler crashes\n",
       status["refused"], status["compile-error"], status["compiler-crash"]
     for (m in refusal) printf "    refused %d x: %s\n", refusal[m], m
     printf "  crashes: %d, timeouts: %d\n", status["crash"], status["timeout"]
     for (i = 1; i <= nslow; ++i) print "  slow run: " slow[i]
+    if (rewrite) {
+      line = ""; for (o in rw) line = line " " o " " rw[o]
+      print "  rewrite mode (tangent-rewrite, plain clang++), functions by outcome:" line
+    }
     for (i = 1; i <= nbad; ++i) print "  " bad[i]
-    exit nbad > 0 ? 1 : 0
-  }' "$out/units.tsv" "$results"
+    for (i = 1; i <= nrwbad; ++i) print "  " rwbad[i]
+    exit nbad + nrwbad > 0 ? 1 : 0
+  }' "$out/units.tsv" "$results" $rewrite_file

@@ -87,7 +87,7 @@ std::string Writer::index(const Var &w) {
   return options[r_.below(options.size())];
 }
 
-std::string Writer::leaf() {
+std::string Writer::plainLeaf() {
   const auto doubles = visible(VarType::Double);
   const auto vectors = visible(VarType::Vector);
   auto ints = visible(VarType::Int);

@@ -147,6 +147,60 @@ const std::vector<std::pair<std::string, std::string>> &Features::all() {
       {"atan2", "std::atan2"},
       {"fma", "std::fma"},
       {"floor", "std::floor, std::ceil, std::round, std::trunc"},
+      // C arrays (statements of their own stream, CArrays.cpp).
+      {"carray-local",
+       "double b[N] locals (N 2..6): braces or fill loops from the inputs, "
+       "element reads in expressions, element writes, loops over them"},
+      {"carray-2d",
+       "double m[R][C] locals, filled by nested loops, elements read and "
+       "written"},
+      {"carray-ptr-arg",
+       "C arrays given whole to the helpers g00..g05 (const double *, "
+       "double *, with a length)"},
+      {"carray-subrange", "g(b + k, len), g(&b[k], len): part of a C array"},
+      {"carray-inplace",
+       "g(b, n, b), g(b, 2, b + 2), g(b, n, b + 1): input and output in one "
+       "C array (the same, halves, overlapping)"},
+      {"carray-inplace-mixed",
+       "with carray-inplace: g04(a, b, a), g04(b, a, a): an array as input "
+       "and output next to another array"},
+      {"carray-two-addr",
+       "g(x, &r[0], &r[1]), g(x, r, r + 1): two addresses into one array"},
+      {"carray-workspace",
+       "double w[9]; (fill w[0..5]) cross(w, w + 3, w + 6);"},
+      {"carray-row",
+       "rows m[i] of a 2-D C array given to the pointer parameters of "
+       "g00, g01, g02, g05 (also &m[i][k])"},
+      {"carray-row-ref",
+       "with carray-row: rows m[i] given to the reference-to-array "
+       "parameters of g06, g07"},
+      {"carray-ref-param",
+       "helpers g06, g07 with const double (&v)[N], double (&out)[2] "
+       "parameters, given local C arrays"},
+      // Requests other than grad (each checked function draws one).
+      {"req-jvp",
+       "tangent::jvp: against the gradient along a direction and central "
+       "differences; value_and_jvp's value and q, pushforward bitwise"},
+      {"req-hvp",
+       "tangent::hvp: against central differences of gradients (functions "
+       "without q)"},
+      {"req-hvp-carray",
+       "with req-hvp: hvp also of functions that reach a call of a C-array "
+       "helper g00..g07 (else they get jvp)"},
+      {"req-jacobian",
+       "tangent::jacobian of fNN_rows (f's value and smooth functions of "
+       "it): columns against jvp, row 0 against the gradient (functions "
+       "without q)"},
+      {"req-pullback", "the gradient through pullback also without pointers"},
+      // Checks of the harness.
+      {"nan-bitwise",
+       "bitwise comparisons compare the bits (std::bit_cast): NaN equals "
+       "NaN only with the same bits, and -0 differs from +0"},
+      {"budget-peak",
+       "under .memory_budget, tangent::stats::peak_bytes() within the bound "
+       "of docs/checkpointing.md"},
+      {"long-loop-vector",
+       "a std::vector<double> local declared in the body of a long loop"},
   };
   return list;
 }
@@ -413,6 +467,96 @@ Strategy drawStrategy(fuzz_rng::rng &r, const Features &features) {
   }
   assert(false && "roll out of range");
   return {};
+}
+
+const char *requestName(RequestKind kind) {
+  switch (kind) {
+  case RequestKind::Grad:
+    return "";
+  case RequestKind::Pullback:
+    return "pullback";
+  case RequestKind::Jvp:
+    return "jvp";
+  case RequestKind::Hvp:
+    return "hvp";
+  case RequestKind::Jacobian:
+    return "jacobian";
+  }
+  assert(false && "unknown request kind");
+  return "";
+}
+
+Request drawRequest(fuzz_rng::rng &r, const Signature &sig,
+                    const Features &features) {
+  struct Choice {
+    const char *feature;
+    RequestKind kind;
+    int weight;
+  };
+  static const Choice choices[] = {
+      {nullptr, RequestKind::Grad, 50},
+      {"req-pullback", RequestKind::Pullback, 8},
+      {"req-jvp", RequestKind::Jvp, 16},
+      {"req-hvp", RequestKind::Hvp, 14},
+      {"req-jacobian", RequestKind::Jacobian, 12},
+  };
+  // Every draw is made whatever the features say.
+  const unsigned roll = r.below(100);
+  const int outputs = r.percent(25) ? 12 : r.range(2, 3);
+  Request q;
+  int total = 0;
+  for (const Choice &c : choices)
+    total += !c.feature || features.on(c.feature) ? c.weight : 0;
+  int pick = static_cast<int>(roll % static_cast<unsigned>(total));
+  for (const Choice &c : choices) {
+    if (c.feature && !features.on(c.feature))
+      continue;
+    if (pick < c.weight) {
+      q.kind = c.kind;
+      break;
+    }
+    pick -= c.weight;
+  }
+  const bool writes = sig.has(ParamKind::PtrOut);
+  if (writes && (q.kind == RequestKind::Hvp || q.kind == RequestKind::Jacobian))
+    q.kind = features.on("req-jvp") ? RequestKind::Jvp : RequestKind::Grad;
+  // The Jacobian's other outputs: smooth functions of f's value r and of
+  // the parameters.
+  std::vector<std::string> xs;
+  for (const Param &p : sig.params)
+    if (p.kind == ParamKind::DoubleValue)
+      xs.push_back(p.name);
+  const bool ptr = sig.has(ParamKind::PtrIn);
+  for (int k = 1; k < outputs; ++k) {
+    const unsigned form = r.below(ptr ? 5 : 4);
+    const std::string x = xs[r.below(static_cast<unsigned>(xs.size()))];
+    const std::string j = std::to_string(r.below(3));
+    const int c = r.range(20, 150);
+    const std::string cs = std::to_string(c / 100) + "." +
+                           (c % 100 < 10 ? "0" : "") + std::to_string(c % 100);
+    std::string e;
+    switch (form) {
+    case 0:
+      e = cs + " * std::sin(r) + " + x;
+      break;
+    case 1:
+      e = "std::tanh(" + cs + " * r + " + x + ")";
+      break;
+    case 2:
+      e = "r * v[" + j + "]";
+      break;
+    case 3:
+      e = "std::atan(r) * " + x;
+      break;
+    default:
+      e = "std::cos(r) * p[" + j + "]";
+      break;
+    }
+    q.outputs.push_back(e);
+  }
+  if (q.kind != RequestKind::Jacobian)
+    q.outputs.clear();
+  return q;
 }
 
 } // namespace fuzzgen

@@ -13,13 +13,16 @@ namespace fuzzgen {
 
 Writer::Writer(std::uint64_t seed, const Signature &sig,
                const std::vector<Signature> &callees, const Features &features,
-               Flavour flavour)
-    : r_(seed), sig_(sig), callees_(callees), features_(features),
-      flavour_(flavour), probe_(flavour == Flavour::Probe),
-      checked_(sig.name[0] == 'f') {}
+               Flavour flavour, const ArrayHelpers &arrays)
+    : r_(seed), rx_(fuzz_rng::stream_seed(seed, 1)), arrays_(arrays), sig_(sig),
+      callees_(callees), features_(features), flavour_(flavour),
+      probe_(flavour == Flavour::Probe), checked_(sig.name[0] == 'f') {}
 
 Written Writer::run() {
   out_ = sig_.head() + " {\n";
+  // Half of the checked functions (a third of the helpers) get C-array
+  // statements, drawn from the second stream (CArrays.cpp).
+  arraysHere_ = arraysOn() && rx_.percent(checked_ ? 50 : 30);
   pushScope();
   declareParams();
   block(checked_ ? r_.range(6, 14) : r_.range(3, 8));
@@ -116,9 +119,11 @@ std::string Writer::finalExpr() {
 
 void Writer::finish() {
   switch (sig_.ret) {
-  case ReturnKind::Double:
-    line("return " + finalExpr() + ";");
+  case ReturnKind::Double: {
+    const std::string e = finalExpr();
+    line("return " + e + arrayTerms() + ";");
     return;
+  }
   case ReturnKind::Void:
     for (std::size_t k = 0; k < vars_.size(); ++k) {
       if (vars_[k].depth != -1 || !r_.percent(70))
@@ -261,8 +266,9 @@ std::string Writer::attribute(bool online) {
 
 Written writeFunction(std::uint64_t seed, const Signature &sig,
                       const std::vector<Signature> &callees,
-                      const Features &features, Flavour flavour) {
-  Writer writer(seed, sig, callees, features, flavour);
+                      const Features &features, Flavour flavour,
+                      const ArrayHelpers &arrays) {
+  Writer writer(seed, sig, callees, features, flavour, arrays);
   return writer.run();
 }
 

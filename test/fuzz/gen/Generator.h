@@ -117,6 +117,8 @@ Signature drawHelperSignature(fuzz_rng::rng &r, int index,
 Signature drawFunctionSignature(fuzz_rng::rng &r, int index,
                                 const Features &features);
 
+enum class Flavour;
+
 /// How the gradient of a checked function is requested: the options of
 /// `tangent::grad<f, tangent::options{...}>()`.
 struct Strategy {
@@ -131,6 +133,56 @@ struct Strategy {
 
 /// Draws the strategy of checked function number \p index.
 Strategy drawStrategy(fuzz_rng::rng &r, const Features &features);
+
+/// What a checked function's gradient is requested with besides
+/// `tangent::grad` (features req-*, each function from a stream of its own).
+enum class RequestKind {
+  Grad,     ///< tangent::grad alone
+  Pullback, ///< the gradient through pullback, also without pointers
+  Jvp,      ///< tangent::jvp besides the gradient
+  Hvp,      ///< tangent::hvp besides the gradient
+  Jacobian  ///< tangent::jacobian and jvp of the wrapper fNN_rows
+};
+
+struct Request {
+  RequestKind kind = RequestKind::Grad;
+  /// Jacobian: the outputs of fNN_rows after f's value (expressions of
+  /// `r`, f's value, and of the parameters).
+  std::vector<std::string> outputs;
+};
+
+/// The name printed by the harness (`jvp`, ...); empty for Grad.
+const char *requestName(RequestKind kind);
+
+/// Draws the request of checked function \p sig. hvp and jacobian are not
+/// drawn for a function with `double *q` (tangent refuses hvp of a function
+/// writing through a pointer whose direction is data, and a Jacobian's
+/// sweeps would each see q as the previous one left it): jvp instead.
+Request drawRequest(fuzz_rng::rng &r, const Signature &sig,
+                    const Features &features);
+
+/// The unit's helpers over C arrays (Arrays.cpp), g00..g07, with fixed
+/// shapes and random bodies:
+///
+///   double g00(const double *x, int n)                  a reduction
+///   void g01(const double *x, int n, double *out)       out[i] from x[i]
+///   void g02(double *x, int n, double s)                in-out x[i]
+///   void g03(double s, double *a, double *b)            two outputs
+///   void g04(const double *a, const double *b, double *c)   3 -> 3
+///   double g05(const double *a, const double *b, int n) a dot product
+///   double g06(const double (&v)[K6])                   by reference
+///   void g07(const double (&v)[K7], double (&out)[2])   by reference
+struct ArrayHelpers {
+  /// Written at all (some carray-* feature that calls them is on).
+  bool present = false;
+  int k6 = 3, k7 = 3;
+};
+
+ArrayHelpers drawArrayHelpers(std::uint64_t seed, const Features &features);
+/// Their definitions, plain or probe (the only flavours they need: they
+/// have no [[tangent::checkpoint]] attributes).
+std::string writeArrayHelpers(std::uint64_t seed, const ArrayHelpers &arrays,
+                              Flavour flavour);
 
 /// What the writer of one function reports besides the text.
 struct Written {
@@ -154,9 +206,11 @@ enum class Flavour { Plain, Probe, Taped };
 /// \p seed; \p callees are the helpers it may call. The flavours differ
 /// only in the recorders of the probe and the attributes of the plain one:
 /// every flavour draws the same numbers.
+/// \p arrays: the unit's C-array helpers, which C-array statements call.
 Written writeFunction(std::uint64_t seed, const Signature &sig,
                       const std::vector<Signature> &callees,
-                      const Features &features, Flavour flavour);
+                      const Features &features, Flavour flavour,
+                      const ArrayHelpers &arrays = ArrayHelpers());
 
 /// The definition of the unit's struct `Pt` (three double fields, member
 /// functions that write them), drawn from stream \p seed.

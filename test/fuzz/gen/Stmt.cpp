@@ -28,6 +28,7 @@ void Writer::block(int budget) {
 }
 
 void Writer::statement(int &budget) {
+  maybeArrayStatement();
   --budget;
   spend(1);
   const auto on = [&](const char *name, int weight) {
@@ -407,6 +408,7 @@ void Writer::loopBody(int &budget, bool continueOK, const std::string &first,
   pushScope();
   if (!first.empty())
     line(first);
+  maybeLoopVector();
   block(takeBudget(budget, 1, longDepth_ > 0 ? 3 : 4));
   popScope();
   --nesting_;

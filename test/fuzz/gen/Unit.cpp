@@ -20,8 +20,93 @@ enum Stream : std::uint64_t {
   FunctionSignature = 3000,
   FunctionBody = 4000,
   FunctionStrategy = 6000,
-  StructBody = 7000
+  StructBody = 7000,
+  FunctionRequest = 8000
 };
+
+/// The request text `tangent::<what><name[, options]>()`.
+std::string requestText(const char *what, const std::string &name,
+                        const std::string &options) {
+  return std::string("tangent::") + what + "<" + name +
+         (options.empty() ? "" : ", " + options) + ">()";
+}
+
+/// The Jacobian's function: f's value and smooth functions of it, for a
+/// checked function without `double *q` (all its parameters passed on).
+std::string rowsWrapper(const Signature &f, const Request &q) {
+  Signature w = f;
+  w.name = f.name + "_rows";
+  w.ret = ReturnKind::Vector;
+  std::string args;
+  for (const Param &p : f.params)
+    args += (args.empty() ? "" : ", ") + p.name;
+  std::string out = w.head() + " {\n  const double r = " + f.name + "(" + args +
+                    ");\n  return {r";
+  for (const std::string &e : q.outputs)
+    out += ", " + e;
+  return out + "};\n}\n";
+}
+
+/// The harness's extra check of a request other than grad: the last
+/// argument of `s.check`. \p reference: the function of the fully taped
+/// reference (`f`, `taped::f`), or empty without one.
+std::string extraCheck(const Signature &f, const Request &q, const Strategy &s,
+                       const std::string &reference) {
+  switch (q.kind) {
+  case RequestKind::Grad:
+    return "";
+  case RequestKind::Pullback:
+    return "fz::pullback_of()";
+  case RequestKind::Jvp:
+    return "fz::jvp_of(" + requestText("jvp", f.name, s.options) + ")";
+  case RequestKind::Hvp: {
+    std::string text = "fz::hvp_of(" + requestText("hvp", f.name, s.options);
+    if (!reference.empty())
+      text += ",\n      " + requestText("hvp", reference,
+                                        "tangent::options{.recompute = false}");
+    return text + ")";
+  }
+  case RequestKind::Jacobian:
+    return "fz::jacobian_of(" +
+           requestText("jacobian", f.name + "_rows", s.options) + ",\n      " +
+           requestText("jvp", f.name + "_rows", s.options) + ")";
+  }
+  return "";
+}
+
+/// Whether \p text calls one of the C-array helpers g00..g07 or one of
+/// \p callers.
+bool reachesArrayHelper(const std::string &text,
+                        const std::vector<std::string> &callers) {
+  for (int j = 0; j < 8; ++j)
+    if (text.find("g0" + std::to_string(j) + "(") != std::string::npos)
+      return true;
+  for (const std::string &name : callers)
+    if (text.find(name + "(") != std::string::npos)
+      return true;
+  return false;
+}
+
+/// The line of main() that checks checked function \p k.
+std::string checkCall(const UnitOptions &o, int k, const Signature &f,
+                      const Strategy &s, const Request &q,
+                      const std::string &reference) {
+  const std::string &name = f.name;
+  const std::string ref =
+      reference.empty() ? ""
+                        : requestText("grad", reference,
+                                      "tangent::options{.recompute = false}");
+  const std::string extra = extraCheck(f, q, s, reference);
+  std::string out = "  s.check<" + std::string(o.probes ? "probe::" : "") +
+                    name + ">(\"" + name + "\", " + std::to_string(k) + ", \"" +
+                    s.name + "\", " + requestText("grad", name, s.options);
+  if (extra.empty())
+    out += ref.empty() ? "" : ",\n      " + ref;
+  else
+    out += ",\n      " + (ref.empty() ? "fz::no_reference" : ref) +
+           ",\n      " + extra;
+  return out + ");\n";
+}
 
 std::string commandLine(const UnitOptions &o) {
   std::string text = "tangent_fuzz_gen --seed " + std::to_string(o.seed) +
@@ -65,12 +150,16 @@ std::string writeUnit(const UnitOptions &o) {
   }
   std::vector<Signature> functions;
   std::vector<Strategy> strategies;
+  std::vector<Request> requests;
   for (int k = 0; k < o.functions; ++k) {
     rng r(stream_seed(o.seed, FunctionSignature + k));
     functions.push_back(drawFunctionSignature(r, k, o.features));
     rng s(stream_seed(o.seed, FunctionStrategy + k));
     strategies.push_back(drawStrategy(s, o.features));
+    rng q(stream_seed(o.seed, FunctionRequest + k));
+    requests.push_back(drawRequest(q, functions.back(), o.features));
   }
+  const ArrayHelpers arrays = drawArrayHelpers(o.seed, o.features);
   auto selected = [&](int k) {
     return (o.only < 0 || o.only == k) && o.skip.count(k) == 0;
   };
@@ -79,15 +168,19 @@ std::string writeUnit(const UnitOptions &o) {
   // any has an attribute (then the taped twins need taped helpers).
   std::string plainHelpers;
   bool helperAttributes = false;
+  // The helpers that reach a call of a C-array helper (req-hvp-carray).
+  std::vector<std::string> arrayCallers;
   for (int j = 0; j < helperCount; ++j) {
     const std::vector<Signature> callees(helpers.begin(), helpers.begin() + j);
     const Written w =
         writeFunction(stream_seed(o.seed, HelperBody + j), helpers[j], callees,
-                      o.features, Flavour::Plain);
+                      o.features, Flavour::Plain, arrays);
     helpers[j].cost = w.cost;
     helpers[j].drifts = w.drifts;
     helperAttributes |= w.attributes;
     plainHelpers += w.text + "\n";
+    if (reachesArrayHelper(w.text, arrayCallers))
+      arrayCallers.push_back(helpers[j].name);
   }
   auto helperText = [&](Flavour flavour) {
     std::string text;
@@ -95,7 +188,7 @@ std::string writeUnit(const UnitOptions &o) {
       const std::vector<Signature> callees(helpers.begin(),
                                            helpers.begin() + j);
       text += writeFunction(stream_seed(o.seed, HelperBody + j), helpers[j],
-                            callees, o.features, flavour)
+                            callees, o.features, flavour, arrays)
                   .text +
               "\n";
     }
@@ -103,11 +196,12 @@ std::string writeUnit(const UnitOptions &o) {
   };
   auto functionText = [&](int k, Flavour flavour) {
     return writeFunction(stream_seed(o.seed, FunctionBody + k), functions[k],
-                         helpers, o.features, flavour);
+                         helpers, o.features, flavour, arrays);
   };
 
-  std::string plainFunctions;
-  // Per checked function: the request's reference, when it has one.
+  std::string plainFunctions, wrappers;
+  // Per checked function: the function of the request's reference (`f`,
+  // `taped::f`), when it has one.
   std::vector<std::string> references(functions.size());
   std::string tapedFunctions;
   for (int k = 0; k < o.functions; ++k) {
@@ -115,13 +209,21 @@ std::string writeUnit(const UnitOptions &o) {
       continue;
     const Written w = functionText(k, Flavour::Plain);
     plainFunctions += w.text + "\n";
+    // tangent refuses the Hessian-vector product of some calls handing a
+    // C array without a derivative to a callee (README.md, "Requests").
+    if (requests[k].kind == RequestKind::Hvp &&
+        !o.features.on("req-hvp-carray") &&
+        reachesArrayHelper(w.text, arrayCallers))
+      requests[k].kind =
+          o.features.on("req-jvp") ? RequestKind::Jvp : RequestKind::Grad;
+    if (requests[k].kind == RequestKind::Jacobian)
+      wrappers += rowsWrapper(functions[k], requests[k]) + "\n";
     const Strategy &s = strategies[k];
     const bool twin = w.attributes || helperAttributes;
     if (!twin && (s.options.empty() || s.taped))
       continue; // the default request, or the fully taped one itself
     const std::string &name = functions[k].name;
-    references[k] = "tangent::grad<" + std::string(twin ? "taped::" : "") +
-                    name + ", tangent::options{.recompute = false}>()";
+    references[k] = (twin ? "taped::" : "") + name;
     if (twin)
       tapedFunctions += functionText(k, Flavour::Taped).text + "\n";
   }
@@ -136,11 +238,19 @@ std::string writeUnit(const UnitOptions &o) {
       "#include \"fuzz_harness.hpp\"\n\n"
       "#include <algorithm>\n#include <array>\n#include <cmath>\n"
       "#include <cstddef>\n#include <vector>\n\n" +
-      writeStruct(stream_seed(o.seed, StructBody)) + "\n" + plainHelpers +
-      plainFunctions;
+      writeStruct(stream_seed(o.seed, StructBody)) + "\n";
+  if (arrays.present)
+    out += "// Helpers over C arrays: pointers with a length, references to "
+           "arrays.\n" +
+           writeArrayHelpers(o.seed, arrays, Flavour::Plain);
+  out += plainHelpers + plainFunctions;
+  if (!wrappers.empty())
+    out +=
+        "// The vector-valued functions of the Jacobian requests.\n" + wrappers;
   if (o.probes) {
     out += "// The same functions, recording how close each comparison and "
            "kink is\n// to switching.\nnamespace probe {\n\n" +
+           writeArrayHelpers(o.seed, arrays, Flavour::Probe) +
            helperText(Flavour::Probe);
     for (int k = 0; k < o.functions; ++k)
       if (selected(k))
@@ -158,17 +268,14 @@ std::string writeUnit(const UnitOptions &o) {
   out += "int main(int argc, char **argv) {\n  fz::session s(" +
          std::to_string(o.seed) + "ULL, " + std::to_string(o.points) +
          ", argc, argv);\n";
+  if (o.features.on("nan-bitwise"))
+    out += "  s.exact_bits(true);\n";
+  if (o.features.on("budget-peak"))
+    out += "  s.check_peaks(true);\n";
   for (int k = 0; k < o.functions; ++k)
-    if (selected(k)) {
-      const std::string &name = functions[k].name;
-      const Strategy &s = strategies[k];
-      out += "  s.check<" + std::string(o.probes ? "probe::" : "") + name +
-             ">(\"" + name + "\", " + std::to_string(k) + ", \"" + s.name +
-             "\", tangent::grad<" + name +
-             (s.options.empty() ? "" : ", " + s.options) + ">()" +
-             (references[k].empty() ? "" : ",\n      " + references[k]) +
-             ");\n";
-    }
+    if (selected(k))
+      out += checkCall(o, k, functions[k], strategies[k], requests[k],
+                       references[k]);
   out += "  return s.finish();\n}\n";
   return out;
 }

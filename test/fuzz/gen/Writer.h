@@ -20,11 +20,15 @@ namespace fuzzgen {
 
 enum class VarType {
   Double,
-  Vector, ///< std::vector<double>, std::array<double, N> or a pointer (Cont)
-  Int,    ///< int: counters, int parameters, int loop indices (never negative)
-  Size,   ///< std::size_t loop indices
-  Struct, ///< Pt, the unit's struct (fields x y z)
-  Objects ///< std::vector<Pt>
+  Vector,  ///< std::vector<double>, std::array<double, N> or a pointer (Cont)
+  Int,     ///< int: counters, int parameters, int loop indices (never negative)
+  Size,    ///< std::size_t loop indices
+  Struct,  ///< Pt, the unit's struct (fields x y z)
+  Objects, ///< std::vector<Pt>
+  /// A local C array `double b[N]` or `double m[R][C]` (CArrays.cpp): seen
+  /// only by the C-array statements and by the extra terms they add to
+  /// leaves, never by the statements of the main stream.
+  CArray
 };
 
 /// What a VarType::Vector variable is.
@@ -76,6 +80,8 @@ struct Var {
   std::string referent;
   /// How often an expression read it (unread variables are preferred).
   int uses = 0;
+  /// CArray: rows (0 for a 1-D array) and the length of a row.
+  int rows = 0, cols = 0;
 };
 
 /// One argument of a call being written: its text and, when it names a
@@ -95,14 +101,16 @@ class Writer {
 public:
   Writer(std::uint64_t seed, const Signature &sig,
          const std::vector<Signature> &callees, const Features &features,
-         Flavour flavour);
+         Flavour flavour, const ArrayHelpers &arrays);
 
   /// The complete definition.
   Written run();
 
   // Expressions (Expr.cpp).
   std::string expr(int depth);
+  /// plainLeaf(), sometimes plus a C-array element (drawn from aux()).
   std::string leaf();
+  std::string plainLeaf();
   /// Positive by construction (a denominator, a log or sqrt argument).
   std::string positive(int depth);
   /// Bounded by about 1.6 in magnitude, any argument.
@@ -245,12 +253,65 @@ private:
   /// Rewrites one argument of \p args so that it aliases another one.
   void alias(const Signature &h, std::vector<Arg> &args);
 
+  // C arrays (CArrays.cpp). Everything they write is drawn from a second
+  // stream, so that the statements of the main stream are the same with
+  // and without them (only interleaved with C-array statements).
+  friend class AuxScope;
+  /// The stream of the C-array statements: rx_, or r_ while AuxScope has
+  /// swapped them.
+  fuzz_rng::rng &aux() { return swapped_ ? r_ : rx_; }
+  bool arraysOn() const;
+  /// Before a statement of the main stream: sometimes a C-array statement.
+  void maybeArrayStatement();
+  void arrayStatement();
+  /// At the top of a long loop's body: sometimes a std::vector local
+  /// (long-loop-vector), filled and folded into a carried double.
+  void maybeLoopVector();
+  /// Extra terms of the function's result that read C arrays.
+  std::string arrayTerms();
+  std::string afresh(const char *prefix);
+  std::vector<std::size_t> arraysVisible(bool twoD) const;
+  /// A valid index below \p size drawn from aux(): a constant, or a
+  /// loop index known to be below it, or one taken modulo it.
+  std::string arrayIndex(int size);
+  /// An element of a visible C array (drawn from aux()), "" without one.
+  std::string arrayElement();
+  std::string aconst(int lo, int hi);
+  /// Declares `double caN[size]` (braces or a fill loop); its index.
+  std::size_t declareArray1D(int size);
+  std::size_t declareArray2D();
+  /// A visible 1-D array of at least (exactly) \p size elements, declared
+  /// when none is visible.
+  std::size_t array1D(int size, bool exact);
+  void arrayElementWrite();
+  void arrayLoop();
+  void arrayFold(const std::string &value);
+  /// A length in [1, most]: the constant, or an index below it plus one.
+  std::string arrayLength(int most);
+  void arrayPtrCall();
+  void arraySubrangeCall();
+  void arrayInplaceCall();
+  void arrayTwoAddrCall();
+  void arrayWorkspace();
+  void arrayRowCall();
+  void arrayRefCall();
+  /// A double expression for a helper's `double s` parameter that does not
+  /// read the arrays \p written.
+  std::string scalarArg(const std::vector<std::size_t> &written);
+
   // Function.cpp.
   void declareParams();
   void finish();
   std::string finalExpr();
 
   fuzz_rng::rng r_;
+  /// The C-array statements' stream (see aux()).
+  fuzz_rng::rng rx_;
+  bool swapped_ = false;
+  const ArrayHelpers &arrays_;
+  int acounter_ = 0;
+  /// This function gets C-array statements (drawn once from aux()).
+  bool arraysHere_ = false;
   const Signature &sig_;
   const std::vector<Signature> &callees_;
   const Features &features_;
