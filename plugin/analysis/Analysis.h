@@ -1,10 +1,12 @@
 //===- Analysis.h - analyses over the IR ------------------------*- C++ -*-===//
 ///
 /// \file
-/// The passes between lowering and generation, run in this order by the
-/// pipelines (frontend/Pipeline.h) through analyzeFunction() /
-/// analyzeCallees() (Analyze.cpp). Each returns a result object that the
-/// next one takes, so the order is in the types:
+/// The passes between lowering and generation, run in the order of
+/// ir/Passes.def by the pipelines (frontend/Pipeline.h) through
+/// analyzeFunction() / analyzeCallees() (Analyze.cpp, with a PassManager:
+/// each can be dumped, is verified, and the optional ones switched off).
+/// Each returns a result object that the next one takes, so the order is in
+/// the types:
 ///  1. classifyLoops (LoopAnalysis.cpp) -> LoopForms: invariant variables,
 ///     counted loops; analyzeParallelLoops (ParallelLoops.cpp) updates them:
 ///     OpenMP loops' reductions taken out, what their iterations share;
@@ -15,7 +17,9 @@
 ///     recorded, and which branch decisions;
 ///  4. chooseLoopStrategies (Checkpointing.cpp), extending Records (a
 ///     loop's replays read what it does not write) -> LoopPlans: a strategy
-///     and a reason per loop, and the state its snapshots hold.
+///     and a reason per loop, and the state its snapshots hold;
+///  5. the optional findOverwrittenAdjoints (OverwrittenAdjoints.cpp) and
+///     findLastTaken (LastTaken.cpp), marks on the IR that generation reads.
 /// The facts themselves stay on the IR they describe (Var, Expr, Stmt,
 /// LoopInfo), where generation reads them; each pass asserts the facts it
 /// establishes (TANGENT_ASSERT, ir/Support.h).
@@ -152,14 +156,18 @@ std::vector<const Var *> filledInLoop(const Stmt &call, const LoopInfo &li);
 /// to it (Expr::assigns_adjoint) and the calls whose callee may leave that
 /// adjoint unzeroed (Stmt::unzeroed): a local container written whole by
 /// a call and read once, element by element, by the loop after it
-/// (OverwrittenAdjoints.cpp), after analyzeToBeRecorded; without
-/// `optimized`, only clears the marks.
-void findOverwrittenAdjoints(Function &fn, bool optimized = true);
+/// (OverwrittenAdjoints.cpp), after analyzeToBeRecorded (pass
+/// overwritten-adjoints).
+void findOverwrittenAdjoints(Function &fn);
+/// Clears those marks (the conservative answer: every read adds).
+void clearOverwrittenAdjoints(Function &fn);
 
 /// Marks the branches of counted loops whose reverse needs only the last
 /// iteration that took them (Stmt::last_taken): the copies of a selection
-/// such as `if (dist < best) best = dist` (LastTaken.cpp).
+/// such as `if (dist < best) best = dist` (LastTaken.cpp; pass last-taken).
 void findLastTaken(Function &fn);
+/// Clears those marks (every decision recorded).
+void clearLastTaken(Function &fn);
 
 /// Whether counted loop `loop` of `fn`, whose iterations start from the
 /// state `carried`, is cheaper to recompute than to record (the cost model

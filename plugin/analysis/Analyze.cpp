@@ -1,7 +1,8 @@
 //===- Analyze.cpp - every analysis of a function, in order ---------------===//
 //
-// The analyses run in a fixed order (Analysis.h), each taking the result of
-// the one before; analyzeFunction() is that order for a requested function,
+// The analyses run in the order of ir/Passes.def, through a PassManager
+// (ir/Passes.h), each taking the result of the one before;
+// analyzeFunction() is that order for a requested function,
 // analyzeCallees() for the callees of a translation unit, where calls
 // between callees (recursion) make one callee's results depend on another's
 // summary: those are iterated to a fixed point.
@@ -13,35 +14,42 @@ namespace tangent {
 
 Analyzed analyzeFunction(Function &fn, const Options &opts,
                          const std::function<void(const char *)> &after) {
-  auto done = [&](const char *pass) {
-    if (after)
-      after(pass);
-  };
   Analyzed a;
-  a.loops = classifyLoops(fn);
-  analyzeParallelLoops(fn, a.loops);
-  done("loops");
-  a.activity = analyzeActivity(fn, a.loops, opts.wrt, opts.optimized);
-  done("activity");
-  a.records = analyzeToBeRecorded(fn, a.activity, opts.optimized);
-  findOverwrittenAdjoints(fn, opts.optimized);
-  findLastTaken(fn);
-  done("to-be-recorded");
-  a.plans = chooseLoopStrategies(fn, a.records, opts);
-  done("checkpointing");
+  PassManager passes(fn, after);
+  passes.run(Pass::Loops, [&] { a.loops = classifyLoops(fn); });
+  passes.run(Pass::ParallelLoops, [&] { analyzeParallelLoops(fn, a.loops); });
+  passes.run(Pass::Activity, [&] {
+    a.activity = analyzeActivity(fn, a.loops, opts.wrt, opts.optimized);
+  });
+  passes.run(Pass::ToBeRecorded, [&] {
+    a.records = analyzeToBeRecorded(fn, a.activity, opts.optimized);
+  });
+  passes.run(Pass::Checkpointing,
+             [&] { a.plans = chooseLoopStrategies(fn, a.records, opts); });
+  clearOverwrittenAdjoints(fn);
+  passes.run(Pass::OverwrittenAdjoints, [&] { findOverwrittenAdjoints(fn); });
+  clearLastTaken(fn);
+  passes.run(Pass::LastTaken, [&] { findLastTaken(fn); });
   return a;
 }
 
 std::vector<Analyzed> analyzeCallees(const std::vector<Function *> &callees) {
   const Options defaults;
   std::vector<Analyzed> out(callees.size());
+  std::vector<PassManager> passes;
+  passes.reserve(callees.size());
   for (size_t k = 0; k < callees.size(); ++k) {
     Function &fn = *callees[k];
-    out[k].loops = classifyLoops(fn);
-    analyzeParallelLoops(fn, out[k].loops);
+    Analyzed &a = out[k];
+    passes.emplace_back(fn);
+    passes[k].run(Pass::Loops, [&] { a.loops = classifyLoops(fn); });
+    passes[k].run(Pass::ParallelLoops,
+                  [&] { analyzeParallelLoops(fn, a.loops); });
     // Callees are differentiated with respect to every floating parameter.
-    out[k].activity = analyzeActivity(fn, out[k].loops, ~std::uint64_t{0},
-                                      /*optimized=*/true);
+    passes[k].run(Pass::Activity, [&] {
+      a.activity = analyzeActivity(fn, a.loops, ~std::uint64_t{0},
+                                   /*optimized=*/true);
+    });
   }
   // What a caller records for a call depends on which parameters the
   // callee's reverse reads (its summary); a recursive call reads a summary
@@ -51,16 +59,25 @@ std::vector<Analyzed> analyzeCallees(const std::vector<Function *> &callees) {
     changed = false;
     for (size_t k = 0; k < callees.size(); ++k) {
       Function &fn = *callees[k];
+      Analyzed &a = out[k];
       std::vector<bool> before = fn.param_read_in_reverse;
-      out[k].records = analyzeToBeRecorded(fn, out[k].activity,
-                                           /*optimized=*/true);
-      out[k].plans = chooseLoopStrategies(fn, out[k].records, defaults);
+      passes[k].restartAt(Pass::ToBeRecorded);
+      passes[k].run(Pass::ToBeRecorded, [&] {
+        a.records = analyzeToBeRecorded(fn, a.activity, /*optimized=*/true);
+      });
+      passes[k].run(Pass::Checkpointing, [&] {
+        a.plans = chooseLoopStrategies(fn, a.records, defaults);
+      });
       changed |= fn.param_read_in_reverse != before;
     }
   }
-  for (Function *fn : callees) {
-    findOverwrittenAdjoints(*fn);
-    findLastTaken(*fn);
+  for (size_t k = 0; k < callees.size(); ++k) {
+    Function &fn = *callees[k];
+    clearOverwrittenAdjoints(fn);
+    passes[k].run(Pass::OverwrittenAdjoints,
+                  [&] { findOverwrittenAdjoints(fn); });
+    clearLastTaken(fn);
+    passes[k].run(Pass::LastTaken, [&] { findLastTaken(fn); });
   }
   return out;
 }

@@ -87,7 +87,8 @@ private:
     std::vector<Var *> carried;
     std::string unused;
     return !checkpointed_inside && opts_.recompute && opts_.optimized &&
-           fn_.is_top && li.form == LoopInfo::Form::Counted &&
+           fn_.passes.on(Pass::Recompute) && fn_.is_top &&
+           li.form == LoopInfo::Form::Counted &&
            carriedState(fn_, s, sizes_, carried, unused) &&
            preferRecompute(fn_, s, carried, why);
   }

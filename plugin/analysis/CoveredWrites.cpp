@@ -108,6 +108,8 @@ bool neverReseated(const Function &fn, const Var *v) {
 } // namespace
 
 bool coveredOverwrite(const Function &fn, const Stmt &s, const Var *v) {
+  if (!fn.passes.on(Pass::CoveredWrites))
+    return false;
   if (s.kind != StmtKind::Assign || v->role != VarRole::Param ||
       v->type.kind != TypeKind::Pointer)
     return false;

@@ -229,13 +229,14 @@ void markIn(Function &fn) {
 
 } // namespace
 
-void findLastTaken(Function &fn) {
+void clearLastTaken(Function &fn) {
   forEachStmt(fn.body, [](const Stmt &s, int) {
     const_cast<Stmt &>(s).last_taken = false;
     if (s.loop)
       s.loop->reverse_one_iteration = false;
   });
-  markIn(fn);
 }
+
+void findLastTaken(Function &fn) { markIn(fn); }
 
 } // namespace tangent

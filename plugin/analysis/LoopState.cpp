@@ -65,7 +65,8 @@ std::set<const Var *> overwrittenBy(const Stmt &s, const SizeExprs &sizes) {
 /// Variables whose first access in one iteration is a whole, unconditional
 /// write: their value at the start of an iteration is dead (not so for an
 /// active vector, whose size its adjoint needs).
-std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
+std::set<const Var *> deadAtEntry(const Function &fn, const LoopInfo &li,
+                                  const SizeExprs &sizes) {
   std::set<const Var *> seen, dead;
   auto iteration = [&](const Block &block) {
     for (const StmtPtr &s : block) {
@@ -88,7 +89,8 @@ std::set<const Var *> deadAtEntry(const LoopInfo &li, const SizeExprs &sizes) {
       case StmtKind::Call: {
         // A filled argument is written before anything reads it (unless
         // another argument reads it too: then it counts as read).
-        filled = filledInLoop(*s, li);
+        if (fn.passes.on(Pass::CalleeOutputs))
+          filled = filledInLoop(*s, li);
         for (const ExprPtr &a : s->args)
           if (a->kind != ExprKind::VarRef ||
               std::find(filled.begin(), filled.end(), a->var) == filled.end())
@@ -210,13 +212,22 @@ bool carriedState(const Function &fn, const Stmt &loop, const SizeExprs &sizes,
     why = "pointer state of unknown extent ('" + pointer_name + "')";
     return false;
   }
-  std::set<const Var *> dead = deadAtEntry(li, sizes);
-  // Dead-at-entry variables still go into snapshots when the reverse of a
-  // statement before the loop reads them: the reversal must leave them as
-  // the loop found them.
+  std::set<const Var *> dead = deadAtEntry(fn, li, sizes);
+  // Dead-at-entry variables still go into snapshots when a reverse that
+  // runs after this loop's reads them: the reversal must leave them as the
+  // loop found them (a replay from the first snapshot pushes the values it
+  // starts from, and the reverse pops them back). That is the reverse of a
+  // statement before the loop, and, in a loop around it, of any statement
+  // that reads them: the reverses of the earlier iterations (the statements
+  // after this loop in them, this loop itself where a strategy reverses its
+  // last iterations without replaying them) run after this one's.
+  const auto at = fn.positions.find(&loop);
+  const bool enclosed = at == fn.positions.end() || !at->second.loops.empty();
   for (Var *v : written) {
-    if (v->role == VarRole::Induction ||
-        (dead.count(v) && !readBeforeLoop(fn, loop, v)))
+    if (v->role == VarRole::Induction)
+      continue;
+    if (dead.count(v) && !readBeforeLoop(fn, loop, v) &&
+        !(enclosed && (v->read_in_reverse || v->read_everywhere)))
       continue;
     carried.push_back(v);
   }

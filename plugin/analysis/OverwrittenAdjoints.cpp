@@ -299,7 +299,7 @@ private:
 
 } // namespace
 
-void findOverwrittenAdjoints(Function &fn, bool optimized) {
+void clearOverwrittenAdjoints(Function &fn) {
   forEachStmt(fn.body, [&](const Stmt &s, int) {
     const_cast<Stmt &>(s).unzeroed = 0;
     forEachOwnExpr(s, [](const Expr &e) {
@@ -311,8 +311,8 @@ void findOverwrittenAdjoints(Function &fn, bool optimized) {
       clear(e);
     });
   });
-  if (optimized)
-    Finder(fn).run();
 }
+
+void findOverwrittenAdjoints(Function &fn) { Finder(fn).run(); }
 
 } // namespace tangent

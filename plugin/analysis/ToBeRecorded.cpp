@@ -425,7 +425,7 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
         v->read_in_reverse = v->restored_at_entry = true;
     });
   });
-  if (optimized)
+  if (optimized && fn.passes.on(Pass::Rematerialize))
     findRematerialized(fn);
   else
     for (auto &v : fn.vars)

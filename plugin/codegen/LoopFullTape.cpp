@@ -211,7 +211,9 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
     passes.close();
   }
   std::string distinct;
-  Code gathered = gatherPasses(li, v, contributions, distinct);
+  Code gathered;
+  if (fn_.passes.on(Pass::LoopGather))
+    gathered = gatherPasses(li, v, contributions, distinct);
   // Passes add each contribution for all iterations before the next: two
   // that reach one adjoint (`d_u[2]` and `d_u[j % 3]`, `d_x` twice) are
   // then summed in another order than iteration by iteration. A loop that
@@ -276,7 +278,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
     // Updates of adjoint elements at an index the loop does not change go
     // to locals while the body is generated, added once after the loop.
     std::map<std::string, Accumulator> accumulators;
-    if (record_)
+    if (record_ && fn_.passes.on(Pass::LoopAccumulate))
       accumulators = loopAccumulators(li);
     std::swap(accumulators_, accumulators);
     // Branches whose reverse needs only the last iteration that took them
@@ -351,7 +353,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
       return out;
     }
     const std::optional<CppFor> header = reversedHeader(li);
-    if (header && !alone) {
+    if (header && !alone && fn_.passes.on(Pass::LoopPasses)) {
       for (const Stmt *w : bulk)
         bulk_saved_.insert(w);
       Code passes = reverseInPasses(s, *header);

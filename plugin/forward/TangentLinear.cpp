@@ -31,6 +31,7 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
                                    std::uint64_t tangent_data) {
   owned_.push_back(std::make_unique<Function>());
   Function *out = owned_.back().get();
+  out->passes = fn.passes;
   if (!fn.is_top) // before the body: recursion finds it
     made_[std::make_tuple(&fn, form, tangent_data, lanes_)] = out;
   sources_[out] = &fn;
@@ -73,12 +74,18 @@ Function *TangentLinearizer::fresh(const Function &fn, TangentForm form,
     for (const Var *p : fn.params)
       if (p->type.kind == TypeKind::Pointer && p->param_index < 64)
         tangent_data |= std::uint64_t(1) << p->param_index;
-  TangentBuilder(fn, *out, *this).build(form, sig, data, tangent_data);
-  const std::vector<DeferredCall> deferred = deferSelectedTangents(*out, *this);
-  reuseComputedValues(*out);
-  classifyLoops(*out); // counted loops print as `for` loops
-  selectAfterLoops(*out, deferred);
-  guardZeroFactors(*out);
+  // The tangent stage of Passes.def.
+  PassManager passes(*out);
+  passes.run(Pass::TangentLinear, [&] {
+    TangentBuilder(fn, *out, *this).build(form, sig, data, tangent_data);
+  });
+  std::vector<DeferredCall> deferred;
+  passes.run(Pass::DeferTangents,
+             [&] { deferred = deferSelectedTangents(*out, *this); });
+  passes.run(Pass::ReuseValues, [&] { reuseComputedValues(*out); });
+  passes.run(Pass::TangentLoops, [&] { classifyLoops(*out); });
+  passes.run(Pass::SelectAfterLoop, [&] { selectAfterLoops(*out, deferred); });
+  passes.run(Pass::ZeroFactors, [&] { guardZeroFactors(*out); });
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "frontend/Diagnostics.h"
 #include "frontend/Requests.h"
+#include "ir/Passes.h"
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -30,6 +31,9 @@ struct DriverInput {
   /// When set, receives the IR of every function after lowering and after
   /// its analyses (the plugin's dump-ir argument): a title and the text.
   std::function<void(const std::string &, const std::string &)> dump_ir;
+  /// The optional passes switched off (-fplugin-arg-tangent-disable-pass,
+  /// tangent-rewrite --disable-pass; ir/Passes.def).
+  PassSet passes;
 };
 
 /// The strategy chosen for one loop, and why (reported as a remark by the

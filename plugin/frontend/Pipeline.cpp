@@ -27,6 +27,7 @@ SharedWork::SharedWork(DriverInput &input, Legality &legal)
   lowering.instantiate = in.instantiate;
   lowering.checkpoint_marks = in.checkpoint_marks;
   lowering.fixed_point_marks = in.fixed_point_marks;
+  lowering.passes = in.passes;
 }
 
 RequestPipeline::RequestPipeline(SharedWork &work, const Request &request,
@@ -73,6 +74,9 @@ Function *RequestPipeline::lower() {
   Function *top = work_.lowering.lowerTop(request_.function);
   TANGENT_ASSERT(top, "the lowering refused a validated function");
   top->is_top = true;
+  // `optimized = false`: f's own code without the optional passes.
+  if (!request_.options.optimized)
+    top->passes = top->passes.requiredOnly();
   // What the lowering found it cannot differentiate (arguments sharing
   // storage in ways no callee can be specialised for), in the functions
   // this request reaches.

@@ -22,6 +22,7 @@
 
 #include "ir/Naming.h"
 #include "ir/Options.h"
+#include "ir/Passes.h"
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -517,6 +518,8 @@ struct Function {
   Block body;
   Var *result_var = nullptr; ///< `return e` assigns it
   bool is_top = false;       ///< the requested function (joint sweeps)
+  /// The optional passes switched off for this function (ir/Passes.def).
+  PassSet passes;
   /// Its split forward sweep records nothing, so its reverse reads no
   /// tape (set when its adjoint is generated, codegen/Function.cpp): a
   /// caller may skip the reverse call when every adjoint it passes is zero

@@ -15,6 +15,10 @@
 //   dump-ir          print the IR of every requested function and callee to
 //                    standard error, after lowering and after each analysis
 //   remarks          report each loop's strategy as a remark
+//   disable-pass=<name>[,<name>...]
+//                    switch off optional passes (ir/Passes.def; `all`: every
+//                    one) for every function of the translation unit
+//   list-passes      print the pass list, in order, to standard error
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Driver.h"
@@ -43,6 +47,11 @@ struct PluginOptions {
   std::string dump_dir;
   bool dump_ir = false;
   bool remarks = false;
+  PassSet passes;
+  /// Arguments that could not be read: one error each, reported when the
+  /// compilation starts (the plugin stays loaded, so that the requests do
+  /// not add "needs the plugin" errors of their own).
+  std::vector<std::string> errors;
 };
 
 /// Runs the pipeline at the generation point (GenerationPoint.h) and enters
@@ -61,6 +70,7 @@ private:
   void inject(SourceLocation at) {
     Diagnoser diags(ci_.getDiagnostics(), opts_.remarks);
     DriverInput input = pipelineInput(ci_, diags, at);
+    input.passes = opts_.passes;
     if (opts_.dump_ir)
       input.dump_ir = [](const std::string &title, const std::string &ir) {
         llvm::errs() << "// ---- tangent IR: " << title << " ----\n" << ir;
@@ -122,13 +132,17 @@ class TangentAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
+    DiagnosticsEngine &d = ci.getDiagnostics();
+    for (const std::string &error : opts_.errors)
+      d.Report(d.getCustomDiagID(DiagnosticsEngine::Error, "tangent: %0"))
+          << error;
     startCheckpointMarks(ci.getPreprocessor());
     defineGeneratorMacros(ci);
     auto injector = std::make_unique<Injector>(ci, opts_);
     return std::make_unique<TangentConsumer>(std::move(injector));
   }
 
-  bool ParseArgs(const CompilerInstance &ci,
+  bool ParseArgs(const CompilerInstance &,
                  const std::vector<std::string> &args) override {
     for (const std::string &arg : args) {
       llvm::StringRef a(arg);
@@ -138,14 +152,17 @@ protected:
         opts_.remarks = true;
       } else if (a == "dump-ir") {
         opts_.dump_ir = true;
+      } else if (a == "list-passes") {
+        llvm::errs() << passListText();
+      } else if (a.consume_front("disable-pass=")) {
+        std::string error;
+        if (!opts_.passes.disable(a.str(), error))
+          opts_.errors.push_back("disable-pass: " + error);
       } else {
-        DiagnosticsEngine &d = ci.getDiagnostics();
-        unsigned id = d.getCustomDiagID(
-            DiagnosticsEngine::Error,
-            "tangent: unknown plugin argument '%0' (expected dump-dir=<dir>, "
-            "dump-ir or remarks)");
-        d.Report(id) << arg;
-        return false;
+        opts_.errors.push_back(
+            "unknown plugin argument '" + arg +
+            "' (expected dump-dir=<dir>, dump-ir, remarks, "
+            "disable-pass=<pass>[,<pass>...] or list-passes)");
       }
     }
     return true;

@@ -621,6 +621,23 @@ case_read_only() {
   run 0 "$TOOL" loops.cpp single.cpp
 }
 
+case_disable_pass() {
+  # --disable-pass: an unknown or required pass is an error before anything
+  # is written; every optional pass off still gives code that compiles and
+  # whose gradient is right.
+  setup
+  run 2 "$TOOL" --disable-pass=no-such-pass single.cpp
+  contains "$WORK/err" "--disable-pass: unknown pass 'no-such-pass'"
+  same single.cpp "$WORK/orig/single.cpp"
+  run 2 "$TOOL" --disable-pass=activity single.cpp
+  contains "$WORK/err" "the pass 'activity' is required"
+  same single.cpp "$WORK/orig/single.cpp"
+  run 0 "$TOOL" --disable-pass=all loops.cpp
+  contains loops.cpp "$BEGIN_MARK"
+  run 0 "$GXX" -std=c++20 -I"$RUNTIME" loops.cpp -o "$WORK/loops.exe"
+  run 0 "$WORK/loops.exe"
+}
+
 name=${1:?usage: rewrite_test.sh <case>}
 "case_${name//-/_}"
 echo "PASS: $name"

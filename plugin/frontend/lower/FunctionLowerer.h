@@ -64,7 +64,9 @@ class FunctionLowerer
 public:
   FunctionLowerer(Lowering &lowering, const clang::FunctionDecl *fd,
                   Function *fn)
-      : lowering_(lowering), ctx(lowering.context()), fd(fd), fn_(fn) {}
+      : lowering_(lowering), ctx(lowering.context()), fd(fd), fn_(fn) {
+    fn->passes = lowering.passes;
+  }
 
   /// Lowers the whole function into fn_.
   void run();

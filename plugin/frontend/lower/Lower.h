@@ -104,6 +104,9 @@ public:
   std::map<unsigned, int> checkpoint_marks;
   /// Loop locations marked [[tangent::fixed_point]].
   std::set<unsigned> fixed_point_marks;
+  /// The optional passes switched off for every function lowered
+  /// (Function::passes; -fplugin-arg-tangent-disable-pass).
+  PassSet passes;
 
   /// Instantiates a function template specialization's body on demand
   /// (the front-end provides it; Sema defers instantiations otherwise).

@@ -56,6 +56,12 @@ cl::opt<bool>
           cl::desc("Also replace files that are read-only (no write permission "
                    "bit); they keep their mode"),
           cl::cat(category));
+cl::opt<std::string> disable_pass(
+    "disable-pass",
+    cl::desc("Switch off optional passes of the generator, comma-separated "
+             "(`all`: every one; the list: clang -fplugin-arg-tangent-"
+             "list-passes); derivatives stay the same"),
+    cl::value_desc("pass,..."), cl::cat(category));
 cl::opt<bool> quiet("quiet", cl::desc("No progress output"), cl::cat(category));
 cl::alias quiet_short("q", cl::desc("Alias for --quiet"), cl::aliasopt(quiet),
                       cl::cat(category));

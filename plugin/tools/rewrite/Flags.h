@@ -26,6 +26,7 @@ extern cl::opt<unsigned> jobs;
 extern cl::opt<bool> no_verify;
 extern cl::opt<bool> prune;
 extern cl::opt<bool> force;
+extern cl::opt<std::string> disable_pass;
 extern cl::opt<bool> quiet;
 extern cl::alias quiet_short;
 

@@ -70,6 +70,7 @@ struct Session {
   Collector collector;
   std::vector<UnitResult> units;
   std::string stats; ///< "N errors generated.", printed after the action
+  PassSet passes;    ///< optional passes off (RunnerConfig::passes)
 
   void startUnit() {
     if (!units.empty())
@@ -184,6 +185,7 @@ private:
     unit.file = fileOf(sm, sm.getLocForStartOfFile(sm.getMainFileID()));
     Diagnoser diags(ci_.getDiagnostics(), /*remarks=*/false);
     DriverInput input = pipelineInput(ci_, diags, at);
+    input.passes = s_.passes;
     std::vector<Request> requests = input.requests;
     DriverOutput output = runPipeline(input);
     pipeline_failed_ = !output.ok;
@@ -406,6 +408,7 @@ std::vector<UnitResult> runTool(const tooling::CompilationDatabase &db,
   tool.setPrintErrorMessage(false);
   tool.appendArgumentsAdjuster(adjuster(config));
   tool.setDiagnosticConsumer(&session.collector);
+  session.passes = config.passes;
   Factory factory(session);
   tool.run(&factory);
   session.finish();

@@ -14,6 +14,7 @@
 #ifndef TANGENT_REWRITERUNNER_H
 #define TANGENT_REWRITERUNNER_H
 
+#include "ir/Passes.h"
 #include "tools/rewrite/RewritePlan.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>
@@ -26,6 +27,7 @@ namespace tangent::rewrite {
 struct RunnerConfig {
   std::string runtime_include; ///< -I for <tangent/tangent.hpp>
   std::string resource_dir;    ///< Clang's builtin headers
+  PassSet passes;              ///< optional passes off (--disable-pass)
 };
 
 /// Parses `file` (every compile command the database has for it) with the

@@ -556,6 +556,13 @@ int main(int argc, const char **argv) {
   run.config.runtime_include = runtime_include_dir;
   run.config.resource_dir = TANGENT_CLANG_RESOURCE_DIR;
   run.threads = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (disable_pass.getNumOccurrences()) {
+    std::string why;
+    if (!run.config.passes.disable(disable_pass, why)) {
+      error("--disable-pass: " + why);
+      return 2;
+    }
+  }
   if (int status = configure(run, std::move(fixed)); status != kContinue)
     return status;
   for (int (*step)(Run &) : {selectUnits, analyze, plan})

@@ -256,3 +256,12 @@ TEST(ToBeRecorded, OverwriteBeyondTheCoveredRangeIsRecorded) {
   EXPECT_TRUE(needsRecord(t.fn, *t.first, t.out));
   EXPECT_TRUE(needsRecord(t.fn, *t.later, t.out));
 }
+
+TEST(ToBeRecorded, CoveredWritesSwitchedOffRecordsEveryOverwrite) {
+  Triangular t(/*same_bound=*/true);
+  t.fn.passes.disable(Pass::CoveredWrites);
+  t.analyze();
+  // The conservative answer: the later overwrite records too.
+  EXPECT_TRUE(needsRecord(t.fn, *t.first, t.out));
+  EXPECT_TRUE(needsRecord(t.fn, *t.later, t.out));
+}
