@@ -284,13 +284,33 @@ bool foldsToConstant(const clang::Expr *e, ASTContext &ctx, APValue *value) {
   return true;
 }
 
-bool isMathFunction(const FunctionDecl *callee) {
+const Rule *mathRule(const FunctionDecl *callee) {
   if (!callee->getIdentifier())
-    return false;
+    return nullptr;
   const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
   bool std_or_global = callee->isInStdNamespace() || dc->isTranslationUnit() ||
                        callee->isExternC();
-  return std_or_global && findFunctionRule(callee->getName()) != nullptr;
+  if (!std_or_global)
+    return nullptr;
+  llvm::StringRef name = callee->getName();
+  if (const Rule *rule = findFunctionRule(name))
+    return rule;
+  // C's float and long double spellings: sinf, expl, fabsf... (each takes
+  // and returns its own type, as std::sin's overloads do).
+  if (name.size() > 1 && (name.back() == 'f' || name.back() == 'l') &&
+      callee->getNumParams() > 0) {
+    QualType t = callee->getReturnType();
+    const bool spelled =
+        name.back() == 'f' ? t->isSpecificBuiltinType(BuiltinType::Float)
+                           : t->isSpecificBuiltinType(BuiltinType::LongDouble);
+    if (spelled)
+      return findFunctionRule(name.drop_back());
+  }
+  return nullptr;
+}
+
+bool isMathFunction(const FunctionDecl *callee) {
+  return mathRule(callee) != nullptr;
 }
 
 bool isOutputParam(const ParmVarDecl *p) {

@@ -198,8 +198,12 @@ void switchItems(const clang::Stmt *body,
 bool foldsToConstant(const clang::Expr *e, clang::ASTContext &ctx,
                      clang::APValue *value = nullptr);
 
-/// Whether `callee` is a <cmath> function of the rule table (in std, the
-/// global namespace or extern "C").
+/// The rule of `callee` when it is a <cmath> function of the rule table (in
+/// std, the global namespace or extern "C"), under its C++ name (`std::sin`)
+/// or its C spellings for float and long double (`sinf`, `sinl`, which are
+/// `std::sin` of a float or a long double); null otherwise.
+const Rule *mathRule(const clang::FunctionDecl *callee);
+/// Whether mathRule(callee) has a rule.
 bool isMathFunction(const clang::FunctionDecl *callee);
 
 /// Whether parameter `p` is bound by non-const reference (an output).

@@ -525,11 +525,11 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   }
   if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))
     return comparator(c, comp);
-  if (isMathFunction(fd)) {
-    if (c->getNumArgs() != findFunctionRule(name)->arity)
+  if (const Rule *rule = mathRule(fd)) {
+    if (c->getNumArgs() != rule->arity)
       return refuse(loc, "unexpected number of arguments to '" + name +
                              "' (its derivative rule takes " +
-                             std::to_string(findFunctionRule(name)->arity) +
+                             std::to_string(rule->arity) +
                              "; nest the calls, as std::hypot(std::hypot(x, "
                              "y), z))");
     return arguments();

@@ -332,11 +332,12 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
   }
   if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))
     return result(extreme(c, comp, is_max, pre));
-  if (!findCustomRule(ctx, callee) && isMathFunction(callee)) {
+  if (const Rule *rule = mathRule(callee);
+      rule && !findCustomRule(ctx, callee)) {
     auto e = std::make_unique<tangent::Expr>();
     e->kind = ExprKind::Math;
-    e->rule = findFunctionRule(name);
-    e->text = "std::" + name;
+    e->rule = rule;
+    e->text = "std::" + rule->name; // sinf(x) is std::sin of a float
     e->type = rt;
     for (const clang::Expr *a : c->arguments())
       e->ops.push_back(expr(a, pre));

@@ -1,0 +1,54 @@
+// The rest of <cmath>: the inverse hyperbolic functions, fmod, remainder,
+// fdim, the rounding functions nearbyint and rint (piecewise constant), and
+// C's float and long double spellings of the functions of the rule table
+// (sinf, expf, powf, expl, sinl...), which are std::sin and friends of a
+// float or a long double. Each against finite differences, at ordinary
+// points of both signs.
+#include "check.hpp"
+
+#include <cmath>
+#include <math.h>
+
+double c_asinh(double x) { return std::asinh(x); }
+double c_acosh(double x) { return std::acosh(x); }
+double c_atanh(double x) { return std::atanh(x); }
+double c_fmod(double x, double y) { return std::fmod(x, y); }
+double c_remainder(double x, double y) { return std::remainder(x, y); }
+double c_fdim(double x, double y) { return std::fdim(x, y); }
+double c_nearbyint(double x) { return std::nearbyint(x) * x; }
+double c_rint(double x) { return std::rint(x) * x; }
+// C's spellings, declared in <math.h> at global scope.
+float c_float(float x) {
+  return sinf(x) + cosf(x) * expf(0.5f * x) + sqrtf(2 + x) +
+         powf(1.5f + x, 1.3f) + fabsf(x) + tanhf(x) + logf(2 + x) +
+         hypotf(x, 2.0f) + fmaxf(x, 0.1f) + atan2f(x, 1.5f) + cbrtf(3 + x) +
+         asinhf(x) + fmodf(x + 4, 1.5f);
+}
+double c_long_double(double x) {
+  const long double y = x;
+  return static_cast<double>(expl(y) + sinl(y) * logl(2 + y) + sqrtl(3 + y) +
+                             tanhl(y) + atanhl(0.5L * y));
+}
+double c_global(double x) { return ::sin(x) * ::exp(x) + ::asinh(x); }
+
+using namespace tangent_test;
+
+int main() {
+  for (double x : {0.3, -0.7}) {
+    check("asinh", tangent::grad<c_asinh>(), x);
+    check("atanh", tangent::grad<c_atanh>(), x);
+    check("fmod", tangent::grad<c_fmod>(), 5.3 * x, 1.1);
+    check("fmod/negative_divisor", tangent::grad<c_fmod>(), 5.3 * x, -1.1);
+    check("remainder", tangent::grad<c_remainder>(), 5.3 * x, 1.1);
+    check("fdim/above", tangent::grad<c_fdim>(), x, -0.9);
+    check("fdim/below", tangent::grad<c_fdim>(), x, 0.9);
+    check("nearbyint", tangent::grad<c_nearbyint>(), 3 * x + 0.1);
+    check("rint", tangent::grad<c_rint>(), 3 * x + 0.1);
+    check("float_spellings", tangent::grad<c_float>(), static_cast<float>(x));
+    check("long_double_spellings", tangent::grad<c_long_double>(), x);
+    check("global_spellings", tangent::grad<c_global>(), x);
+  }
+  for (double x : {1.4, 3.5})
+    check("acosh", tangent::grad<c_acosh>(), x);
+  return summary();
+}
