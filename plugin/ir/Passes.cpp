@@ -22,8 +22,12 @@ const PassInfo &passInfo(Pass p) {
   return info;
 }
 
-static_assert(static_cast<unsigned>(Pass::LoopGather) < 64,
-              "PassSet holds 64 passes");
+// The number of passes in Passes.def: PassSet has one bit for each.
+constexpr unsigned pass_count = 0
+#define TANGENT_PASS(Id, name, stage, kind, what) +1
+#include "ir/Passes.def"
+    ;
+static_assert(pass_count <= 64, "PassSet holds 64 passes");
 
 bool PassSet::disable(Pass p) {
   if (passInfo(p).kind == PassKind::Required)
