@@ -11,7 +11,8 @@
 //   sum     := product (('+'|'-') product)*
 //   product := unary (('*'|'/') unary)*
 //   unary   := '-' unary | '!' unary | primary
-//   primary := number | $d | $0 | $1 | $2 | $r | std::name '(' cond, ... ')'
+//   primary := number | $d | $0 | $1 | $2 | $r
+//            | (std:: | tangent::) name '(' cond, ... ')'
 //            | '(' cond ')'
 //
 //===----------------------------------------------------------------------===//
@@ -154,18 +155,22 @@ private:
       pos_ = end;
       return makeLiteral(number, in_.real);
     }
-    expect("std::");
+    // A standard function, or one of the runtime's (tangent::polygamma),
+    // whose table name is qualified.
+    const bool runtime = accept("tangent::");
+    if (!runtime)
+      expect("std::");
     size_t end = pos_;
     while (end < text_.size() && (std::isalnum((unsigned char)text_[end])))
       ++end;
     std::string name = text_.substr(pos_, end - pos_);
     pos_ = end;
-    const Rule *rule = findFunctionRule(name);
+    const Rule *rule = findFunctionRule(runtime ? "tangent::" + name : name);
     TANGENT_ASSERT(rule, "a rule row calls a function the table lacks");
     auto e = std::make_unique<Expr>();
     e->kind = ExprKind::Math;
     e->rule = rule;
-    e->text = "std::" + name;
+    e->text = runtime ? rule->name : "std::" + name;
     e->type = in_.real;
     expect("(");
     do

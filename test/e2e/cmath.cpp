@@ -1,5 +1,6 @@
 // The rest of <cmath>: the inverse hyperbolic functions, fmod, remainder,
-// fdim, the rounding functions nearbyint and rint (piecewise constant), and
+// fdim, the rounding functions nearbyint and rint (piecewise constant),
+// lgamma and tgamma, and
 // C's float and long double spellings of the functions of the rule table
 // (sinf, expf, powf, expl, sinl...), which are std::sin and friends of a
 // float or a long double. Each against finite differences, at ordinary
@@ -30,6 +31,15 @@ double c_long_double(double x) {
                              tanhl(y) + atanhl(0.5L * y));
 }
 double c_global(double x) { return ::sin(x) * ::exp(x) + ::asinh(x); }
+// The gamma functions (their derivatives need the digamma function, which
+// the runtime provides), left and right of the poles, and their float
+// spellings (c_float_gamma).
+double c_lgamma(double x) { return std::lgamma(x); }
+double c_tgamma(double x) { return std::tgamma(x); }
+float c_float_gamma(float x) { return lgammaf(2 + x) + tgammaf(1.5f + x); }
+double c_gamma_mixed(double x, double y) {
+  return std::lgamma(x * y + 3) * std::tgamma(0.5 * x);
+}
 
 using namespace tangent_test;
 
@@ -50,5 +60,11 @@ int main() {
   }
   for (double x : {1.4, 3.5})
     check("acosh", tangent::grad<c_acosh>(), x);
+  for (double x : {0.3, 1.0, 2.5, 7.25, 31.5, -0.4, -2.7}) {
+    check("lgamma", tangent::grad<c_lgamma>(), x);
+    check("tgamma", tangent::grad<c_tgamma>(), x);
+  }
+  check("gamma_mixed", tangent::grad<c_gamma_mixed>(), 1.3, 0.6);
+  check("float_gamma", tangent::grad<c_float_gamma>(), 0.7f);
   return summary();
 }

@@ -1,6 +1,7 @@
 // Second order: tangent::hvp<f>() (the adjoint of f's tangent-linear
 // function) and tangent::hessian<f>(), against analytic Hessians
-// (Rosenbrock, a quadratic form, a function with a loop of 200 iterations),
+// (Rosenbrock, a quadratic form, a function with a loop of 200 iterations,
+// lgamma at 1),
 // against central differences of the gradient, and for symmetry; with
 // checkpointed loops, bitwise equal to the fully taped Hessian-vector
 // product. hvp<f>().gradient_and_hvp gives the same product, bitwise, and
@@ -19,6 +20,16 @@ using tangent_test::tight_tol;
 using tangent_test::tolerance;
 
 using Matrix = std::vector<std::vector<double>>;
+
+// sum_i lgamma(x_i) + tgamma(x_0 x_1): second derivatives of lgamma are the
+// trigamma function (the rule table's polygamma(1, x)), of tgamma
+// tgamma (psi^2 + psi'); both sides of the poles.
+double gammas(const std::vector<double> &x) {
+  double s = std::tgamma(x[0] * x[1]);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    s += std::lgamma(x[i]);
+  return s;
+}
 
 double rosenbrock(const std::vector<double> &x) {
   double s = 0;
@@ -162,6 +173,16 @@ int main() {
     // -DTANGENT_TEST_STRATEGIES: every strategy and budget against the full
     // tape (test/e2e/check_strategies.hpp); nothing otherwise.
     check_strategies("rosenbrock: hvp", hv, x, v);
+  }
+  {
+    std::vector<double> x{1.3, 0.8, -0.6, 4.5}, v{0.5, -1.0, 2.0, 0.25};
+    check_near("gammas: hvp = FD of gradients", tangent::hvp<gammas>()(x, v),
+               fd_hvp(tangent::grad<gammas>(), x, v), {1e-6, 1e-6});
+    // d2/dx2 lgamma(x) at 1: pi^2 / 6.
+    std::vector<double> one{1.0, 1.0, 1.0, 1.0}, e3{0, 0, 0, 1.0};
+    const double pi = 3.14159265358979323846;
+    check_near("gammas: hvp at 1 (lgamma'' = pi^2/6)",
+               tangent::hvp<gammas>()(one, e3)[3], pi * pi / 6, tight_tol);
   }
   {
     Matrix a{{2.0, 0.5, -1.0}, {1.5, 3.0, 0.25}, {0.0, -2.0, 1.0}};

@@ -14,6 +14,7 @@ set(TANGENT_RUNTIME_TEST_SOURCES
   budget_test.cpp
   parallel_test.cpp
   umbrella_test.cpp
+  polygamma_test.cpp
 )
 # Built with TANGENT_TAPE_CHECKS=1 as a separate program: the checks change
 # inline code, so they must not be mixed with unchecked translation units.

@@ -7,6 +7,7 @@
 #ifndef TANGENT_SUPPORT_HPP
 #define TANGENT_SUPPORT_HPP
 
+#include "tangent/detail/polygamma.hpp"
 #include "tangent/detail/tape_values.hpp"
 
 #include <array>
