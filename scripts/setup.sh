@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what tangent needs from Debian (when run as root), configures
 # build/ and builds the given targets (none given: everything). Run by
-# demo.sh (the plugin and the demo) and test.sh (everything); safe to run on
-# its own:
+# demo.sh (the plugin, the tools and the demo) and test.sh (everything);
+# safe to run on its own:
 #
 #   scripts/setup.sh                       # every target
 #   scripts/setup.sh TangentPlugin tangent_demo

@@ -8,14 +8,28 @@
 //     fragments (the text between quoted names such as 'x') occurs in a
 //     string literal of plugin/ or runtime/include/ (adjacent literals
 //     joined).
+//  3. docs/api.md's table of `tangent::stats` lists exactly the functions
+//     declared in namespace tangent::stats by the runtime headers.
+//  4. docs/api.md's pullback table has a row for each kind of parameter that
+//     takes an adjoint argument (the param_traits members that
+//     selection::adjoint_flags of grad.hpp tests), every row is of a known
+//     kind, and each row's adjoint argument is the one grad.hpp passes for
+//     that kind (`T*` for a scalar or a raw array, `std::span<T>` for a
+//     span, a reference to the parameter's type otherwise), then a last
+//     row `anything else`.
 //
-//   check_docs <repository root>
+//   check_docs <repository root> [options|refusals|stats|pullback]...
+//
+// With checks named, only those run (a control tree holds only what they
+// read).
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -102,12 +116,19 @@ void checkOptions(const fs::path &root) {
 }
 
 /// The string literals of a C++ source, adjacent ones joined, each ended by
-/// a newline.
-void literals(const std::string &src, std::string &out) {
+/// a newline, into `out`; with `code`, the source without its comments,
+/// literals and preprocessor lines into `*code`.
+void literals(const std::string &src, std::string &out,
+              std::string *code = nullptr) {
   std::size_t i = 0;
-  bool open = false; // the last token was a literal
+  bool open = false;      // the last token was a literal
+  bool directive = false; // in a preprocessor line
   while (i < src.size()) {
     const char c = src[i];
+    if (c == '#' && (i == 0 || src[i - 1] == '\n'))
+      directive = true;
+    else if (c == '\n' && (i == 0 || src[i - 1] != '\\')) // not continued
+      directive = false;
     if (c == '/' && i + 1 < src.size() && src[i + 1] == '/') {
       i = src.find('\n', i);
       if (i == std::string::npos)
@@ -149,6 +170,8 @@ void literals(const std::string &src, std::string &out) {
       open = true;
       continue;
     }
+    if (code != nullptr && !directive)
+      *code += c;
     if (std::isspace(static_cast<unsigned char>(c))) {
       ++i;
       continue;
@@ -323,16 +346,218 @@ void checkRefusals(const fs::path &root) {
   std::cout << "checked " << checked << " messages of docs/limitations.md\n";
 }
 
+/// The section of a document whose heading (`## ...`) starts with
+/// `title`, up to the next section.
+std::string section(const std::string &doc, const std::string &title) {
+  const std::string text = "\n" + doc;
+  const auto at = text.find("\n## " + title);
+  if (at == std::string::npos)
+    return "";
+  return text.substr(at, text.find("\n## ", at + 1) - at);
+}
+
+/// The functions declared at namespace scope in namespace `ns` (`a::b`) of
+/// `code`, a source without comments, literals and preprocessor lines.
+void namespaceFunctions(const std::string &code, const std::string &ns,
+                        std::set<std::string> &out) {
+  std::vector<std::string> scopes; // per open brace: a namespace, or ""
+  auto in = [&] {
+    std::string path;
+    for (const auto &s : scopes) {
+      if (s.empty())
+        return false; // inside a class or a function
+      path += (path.empty() ? "" : "::") + s;
+    }
+    return path == ns;
+  };
+  static const std::regex opens(R"(\bnamespace\s*([\w:]*)\s*$)");
+  static const std::regex function(R"(\b(\w+)\s*\([^()]*\)[\s\w]*$)");
+  std::string pending; // the text since the last `;`, `{` or `}`
+  std::smatch m;
+  for (char c : code) {
+    if (c != '{' && c != '}' && c != ';') {
+      pending += c;
+      continue;
+    }
+    const bool is_namespace = c == '{' && std::regex_search(pending, m, opens);
+    if (is_namespace) {
+      scopes.push_back(m[1].length() ? std::string(m[1]) : "(anonymous)");
+    } else if (c != '}') {
+      if (in() && std::regex_search(pending, m, function) &&
+          m[1] != "static_assert")
+        out.insert(m[1]);
+      if (c == '{')
+        scopes.emplace_back();
+    } else if (!scopes.empty()) {
+      scopes.pop_back();
+    }
+    pending.clear();
+  }
+}
+
+/// api.md's table of tangent::stats against the functions the runtime
+/// headers declare in that namespace.
+void checkStats(const fs::path &root) {
+  std::set<std::string> declared, listed;
+  if (!fs::is_directory(root / "runtime/include"))
+    return fail("no directory runtime/include");
+  for (const auto &e :
+       fs::recursive_directory_iterator(root / "runtime/include")) {
+    if (!e.is_regular_file() || e.path().extension() != ".hpp")
+      continue;
+    std::string ignored, code;
+    literals(read(e.path()), ignored, &code);
+    namespaceFunctions(code, "tangent::stats", declared);
+  }
+  if (declared.empty())
+    return fail("no function declared in namespace tangent::stats "
+                "(runtime/include)");
+  const std::string table =
+      section(read(root / "docs/api.md"), "Memory accounting");
+  static const std::regex row(R"(\n\| `tangent::stats::(\w+)\()");
+  for (std::sregex_iterator i(table.begin(), table.end(), row), e; i != e; ++i)
+    listed.insert((*i)[1]);
+  for (const auto &f : declared)
+    if (!listed.count(f))
+      fail("docs/api.md's tangent::stats table has no row for "
+           "tangent::stats::" +
+           f + "(), which the runtime declares");
+  for (const auto &f : listed)
+    if (!declared.count(f))
+      fail("docs/api.md's tangent::stats table lists tangent::stats::" + f +
+           "(), which no runtime header declares");
+  std::cout << "checked " << declared.size()
+            << " functions of tangent::stats\n";
+}
+
+/// The param_traits members that decide, in grad.hpp's
+/// selection::adjoint_flags, whether a parameter takes an adjoint argument
+/// in pullback (`differentiable` replaced by its own terms).
+std::set<std::string> adjointKinds(const std::string &grad) {
+  std::set<std::string> kinds;
+  const auto begin = grad.find("adjoint_flags(");
+  auto end = grad.find('{', begin);
+  if (begin == std::string::npos || end == std::string::npos)
+    return kinds;
+  for (int depth = 0; end < grad.size(); ++end) { // to the body's end
+    depth += grad[end] == '{' ? 1 : grad[end] == '}' ? -1 : 0;
+    if (depth == 0)
+      break;
+  }
+  const std::string flags = grad.substr(begin, end - begin);
+  static const std::regex member(R"(param_traits<\w+>::(\w+))");
+  for (std::sregex_iterator i(flags.begin(), flags.end(), member), e; i != e;
+       ++i) {
+    if ((*i)[1] != "differentiable") {
+      kinds.insert((*i)[1]);
+      continue;
+    }
+    const auto d = grad.find("bool differentiable =");
+    if (d == std::string::npos)
+      continue;
+    const std::string terms = grad.substr(d, grad.find(';', d) - d);
+    static const std::regex term(R"(\bis_\w+)");
+    for (std::sregex_iterator t(terms.begin(), terms.end(), term), te; t != te;
+         ++t)
+      kinds.insert(t->str());
+  }
+  return kinds;
+}
+
+/// The first `code` span of a table cell ("" if none).
+std::string firstCode(const std::string &cell) {
+  const auto open = cell.find('`');
+  if (open == std::string::npos)
+    return "";
+  return cell.substr(open + 1, cell.find('`', open + 1) - open - 1);
+}
+
+/// api.md's pullback table: one row per kind of parameter that takes an
+/// adjoint, each with the adjoint grad.hpp passes for it (adjoint_for).
+void checkPullback(const fs::path &root) {
+  const auto kinds =
+      adjointKinds(read(root / "runtime/include/tangent/grad.hpp"));
+  if (kinds.empty())
+    return fail("grad.hpp: no parameter kinds found in adjoint_flags");
+  // A row's kind, from the first parameter it names.
+  static const std::map<std::string, std::string> kind_of{
+      {"T", "is_scalar"},
+      {"std::vector<T>", "is_container"},
+      {"std::array<T, N>", "is_container"},
+      {"S", "is_object"},
+      {"std::vector<S>", "is_object"},
+      {"std::array<S, N>", "is_object"},
+      {"T*", "is_pointer"},
+      {"std::span<T>", "is_span"}};
+  const std::string table = section(read(root / "docs/api.md"), "`pullback`");
+  const auto head = table.find("\n| parameter | adjoint argument |");
+  if (head == std::string::npos)
+    return fail("docs/api.md has no pullback table (| parameter | adjoint "
+                "argument |)");
+  std::istringstream rows(table.substr(head + 1));
+  std::string line, last;
+  std::set<std::string> documented;
+  std::getline(rows, line); // header
+  std::getline(rows, line); // |---|---|
+  while (std::getline(rows, line) && line.rfind("| ", 0) == 0) {
+    const auto bar = line.find(" | ", 2);
+    if (bar == std::string::npos)
+      break;
+    const std::string param = line.substr(2, bar - 2);
+    const std::string adjoint = firstCode(line.substr(bar + 3));
+    last = param;
+    if (param == "anything else")
+      continue;
+    const auto kind = kind_of.find(firstCode(param));
+    if (kind == kind_of.end()) {
+      fail("docs/api.md's pullback table: row " + param +
+           " is of no parameter kind the check knows");
+      continue;
+    }
+    documented.insert(kind->second);
+    const std::string want =
+        kind->second == "is_scalar" || kind->second == "is_pointer" ? "T*"
+        : kind->second == "is_span" ? "std::span<T>"
+                                    : kind->first + "&";
+    if (adjoint != want)
+      fail("docs/api.md's pullback table: row " + param + " gives `" + adjoint +
+           "`, grad.hpp passes `" + want + "`");
+  }
+  for (const auto &k : kinds)
+    if (!documented.count(k))
+      fail("docs/api.md's pullback table has no row for the parameters "
+           "that grad.hpp's param_traits<P>::" +
+           k + " accepts");
+  if (last != "anything else")
+    fail("docs/api.md's pullback table does not end with `anything else`");
+  std::cout << "checked the pullback table against " << kinds.size()
+            << " parameter kinds\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::cerr << "usage: check_docs <repository root>\n";
+  if (argc < 2) {
+    std::cerr << "usage: check_docs <repository root> "
+                 "[options|refusals|stats|pullback]...\n";
     return 2;
   }
   const fs::path root = argv[1];
-  checkOptions(root);
-  checkRefusals(root);
+  const std::vector<std::string> named(argv + 2, argv + argc);
+  const std::map<std::string, void (*)(const fs::path &)> checks{
+      {"options", checkOptions},
+      {"refusals", checkRefusals},
+      {"stats", checkStats},
+      {"pullback", checkPullback}};
+  for (const auto &n : named)
+    if (!checks.count(n)) {
+      std::cerr << "check_docs: no check named " << n << "\n";
+      return 2;
+    }
+  for (const auto &[name, check] : checks)
+    if (named.empty() ||
+        std::find(named.begin(), named.end(), name) != named.end())
+      check(root);
   if (failures)
     std::cout << failures << " disagreement(s) between docs and code\n";
   return failures ? 1 : 0;

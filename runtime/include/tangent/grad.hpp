@@ -26,8 +26,10 @@
 /// value. There is one adjoint argument per parameter that is selected by
 /// `options::wrt` and is differentiable or a floating-point pointer, in
 /// parameter order: `T*` for a floating-point scalar `T`, `std::vector<T>&`
-/// for a vector, `std::array<T, N>&` for an array, `T*` for a `T*` or
-/// `const T*` parameter.
+/// for a vector, `std::array<T, N>&` for an array, `S&` for an object of
+/// class type `S` (also given by `const S*`), `std::vector<S>&` or
+/// `std::array<S, N>&` for objects, `T*` for a `T*` or `const T*`
+/// parameter, `std::span<T>` for a span (docs/api.md, the pullback table).
 ///
 /// Without the plugin no specialization exists and the primary template's
 /// static_assert explains how to enable it.
