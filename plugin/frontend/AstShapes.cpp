@@ -106,7 +106,54 @@ bool sameObject(const clang::Expr *a, const clang::Expr *b) {
          sameObject(x->getBase(), y->getBase());
 }
 
+/// Whether two index expressions have one value, without side effects: one
+/// variable, or equal integer literals.
+bool sameIndex(const clang::Expr *a, const clang::Expr *b) {
+  a = a->IgnoreParenImpCasts();
+  b = b->IgnoreParenImpCasts();
+  if (sameVariable(a, b))
+    return true;
+  const auto *x = dyn_cast<IntegerLiteral>(a);
+  const auto *y = dyn_cast<IntegerLiteral>(b);
+  return x && y && x->getValue() == y->getValue();
+}
+
 } // namespace
+
+bool givenOperation(const CallExpr *c, ASTContext &ctx) {
+  const DeclarationName call = ctx.DeclarationNames.getCXXOperatorName(OO_Call);
+  for (const clang::Expr *a : c->arguments())
+    if (const CXXRecordDecl *rd = a->getType()->getAsCXXRecordDecl();
+        rd && rd->hasDefinition() && !rd->lookup(call).empty())
+      return true;
+  return false;
+}
+
+bool sameContainer(const clang::Expr *a, const clang::Expr *b) {
+  a = a->IgnoreParenImpCasts();
+  b = b->IgnoreParenImpCasts();
+  if (sameObject(a, b))
+    return true;
+  // One element (row) of one container: `m[j]` and `m[j]`, `m.at(1)`.
+  auto element = [](const clang::Expr *e, const clang::Expr *&base,
+                    const clang::Expr *&at) {
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+        op && op->getOperator() == OO_Subscript && op->getNumArgs() == 2) {
+      base = op->getArg(0), at = op->getArg(1);
+      return true;
+    }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e);
+        mc && mc->getMethodDecl() && mc->getMethodDecl()->getIdentifier() &&
+        mc->getMethodDecl()->getName() == "at" && mc->getNumArgs() == 1) {
+      base = mc->getImplicitObjectArgument(), at = mc->getArg(0);
+      return true;
+    }
+    return false;
+  };
+  const clang::Expr *base_a, *at_a, *base_b, *at_b;
+  return element(a, base_a, at_a) && element(b, base_b, at_b) &&
+         sameIndex(at_a, at_b) && sameContainer(base_a, base_b);
+}
 
 bool containerCall(const CallExpr *c, ContainerMember &out) {
   const auto *mc = dyn_cast<CXXMemberCallExpr>(c);

@@ -117,8 +117,15 @@ const clang::Expr *withoutCopies(const clang::Expr *e);
 /// The container `c` of an iterator `c.begin()` / `std::begin(c)` (or end,
 /// by `end`), or null.
 const clang::Expr *iteratorOf(const clang::Expr *e, bool end);
+/// Whether a call is given an operation: an argument of a class type with a
+/// call operator (a lambda, a function object such as std::plus<>).
+bool givenOperation(const clang::CallExpr *c, clang::ASTContext &ctx);
 /// Whether two expressions name the same variable.
 bool sameVariable(const clang::Expr *a, const clang::Expr *b);
+/// Whether two expressions designate one container, evaluated without side
+/// effects: one variable, one field of one object (`s.v`), or one row of one
+/// (`m[j]`, `m.at(1)`: the same index variable or literal).
+bool sameContainer(const clang::Expr *a, const clang::Expr *b);
 
 /// A call of a function of yours: a plain call, your operator (a lambda's
 /// call too) or your member function; not a library member such as

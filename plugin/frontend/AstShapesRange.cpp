@@ -41,8 +41,11 @@ std::vector<const VarDecl *> globalTables(const clang::Stmt *body,
 
 const clang::Expr *withoutBraceCast(const clang::Expr *e) {
   e = e->IgnoreImplicit();
+  // `Vec{a, b}` is `{a, b}`; `Vec(n)` (a constructor called through a
+  // functional cast) is the construction `Vec v(n)` spells.
   if (const auto *fc = dyn_cast<CXXFunctionalCastExpr>(e);
-      fc && fc->isListInitialization())
+      fc && (fc->isListInitialization() ||
+             fc->getCastKind() == CK_ConstructorConversion))
     return fc->getSubExpr()->IgnoreImplicit();
   return e;
 }
@@ -56,6 +59,10 @@ bool containerTemporary(const ParmVarDecl *p, const clang::Expr *arg,
     return false;
   const clang::Expr *e = withoutBraceCast(arg);
   if (isa<InitListExpr>(e) || isa<CXXTemporaryObjectExpr>(e))
+    return true;
+  // `Vec(n)`: a constructor called through a functional cast.
+  if (const auto *fc = dyn_cast<CXXFunctionalCastExpr>(arg->IgnoreImplicit());
+      fc && fc->getCastKind() == CK_ConstructorConversion)
     return true;
   if (const auto *ctor = dyn_cast<CXXConstructExpr>(e))
     return ctor->isListInitialization();
@@ -138,7 +145,7 @@ bool rangeAlgorithm(const CallExpr *c, RangeAlgorithm &out) {
   if (shape->args > 2 && shape->kind != RangeAlgorithm::Kind::Copy)
     out.value = c->getArg(c->getNumArgs() - 1);
   out.whole =
-      first && last && sameVariable(first, last) && (!paired || out.second);
+      first && last && sameContainer(first, last) && (!paired || out.second);
   return true;
 }
 

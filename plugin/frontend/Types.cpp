@@ -9,6 +9,18 @@ using namespace clang;
 
 namespace tangent {
 
+std::string withoutTemplateArguments(const std::string &name) {
+  if (name.empty() || name.back() != '>')
+    return name;
+  int depth = 0;
+  for (size_t i = name.size(); i-- > 0;) {
+    depth += name[i] == '>' ? 1 : name[i] == '<' ? -1 : 0;
+    if (depth == 0)
+      return name.substr(0, i);
+  }
+  return name;
+}
+
 std::string qualifiedName(const FunctionDecl *fd, ASTContext &ctx) {
   std::string name;
   llvm::raw_string_ostream os(name);

@@ -25,6 +25,10 @@ namespace tangent {
 /// lives.
 std::string qualifiedName(const clang::FunctionDecl *fd,
                           clang::ASTContext &ctx);
+/// A qualified name without its final template argument list, as messages
+/// name a function template's specialization: `std::accumulate`, not
+/// `std::accumulate<__gnu_cxx::__normal_iterator<...>, double>`.
+std::string withoutTemplateArguments(const std::string &name);
 
 /// How generated code names the address of `fd` (a template argument of
 /// the bindings): `&f`, or for an overloaded name the cast that picks `fd`,

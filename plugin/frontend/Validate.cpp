@@ -74,6 +74,15 @@ std::string Validator::typeProblem(QualType qt, const char *what) const {
            "view storage known only at run time); keep offsets into the "
            "array (`std::vector<int>`), or a pointer local per view";
   if (const auto *rd = bare->getAsCXXRecordDecl();
+      rd && rd->isInStdNamespace() && rd->getIdentifier() &&
+      (rd->getName().ends_with("_engine") ||
+       rd->getName().ends_with("_distribution") ||
+       rd->getName() == "random_device"))
+    return "random number engines and distributions ('" + qt.getAsString() +
+           "') are not supported in a differentiated function: their state "
+           "is hidden from the adjoint; draw the numbers before the call and "
+           "pass them in (a const std::vector<double> & parameter)";
+  if (const auto *rd = bare->getAsCXXRecordDecl();
       rd && rd->isInStdNamespace() && rd->getName() == "function")
     return "std::function is not supported: the function it holds is known "
            "only at run time; take the callable as a template parameter "
@@ -456,6 +465,17 @@ void Validator::varDecl(const VarDecl *vd) {
                                       .getAsString() +
                                   "' (arrays); name the elements one by "
                                   "one");
+  }
+  // `new Body[n]`: arrays of numbers from new are owned storage (a pointer
+  // local, ValidatePointer.cpp); of objects they are not.
+  if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(
+          vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr);
+      ne && ne->getAllocatedType()->isRecordType()) {
+    const std::string type = ne->getAllocatedType().getAsString();
+    return refuseDecl(vd, "objects made with new ('" + type +
+                              "') are not supported; use a std::vector<" +
+                              type + "> (sized with n), or a local " + type +
+                              " for one object");
   }
   if (vd->getType()->isReferenceType())
     return localReference(vd);

@@ -187,9 +187,13 @@ void Validator::algorithmCall(const CallExpr *c, const RangeAlgorithm &ra,
       continue;
     if (namesRefused(e))
       return; // its declaration was refused
-    if (!namesContainer(e))
+    // A named container, a row of one (`m[j]`, a reference to a row) or an
+    // object's container member.
+    if (!namesContainer(e) && !namesRow(e) && !containerMember(e))
       return refuse(e->getBeginLoc(),
-                    what + " is supported over named vectors and arrays");
+                    what + " is supported over named vectors and arrays, "
+                           "their rows and objects' vector members; copy "
+                           "this one into a named vector first");
   }
   if (!ra.value)
     return;
@@ -232,7 +236,10 @@ bool Validator::rangeEnd(const clang::Expr *e, const std::string &what, Use use,
       return false;
     if (!namesContainer(out.container)) {
       refuse(out.container->getBeginLoc(),
-             what + " is supported over named vectors and arrays");
+             what + " is supported over part of a named vector or array, "
+                    "and over the whole of a row or a vector member (both "
+                    "ends of one: W[j].begin(), W[j].end()); copy this one "
+                    "into a named vector first");
       return false;
     }
     storage = namedVar(out.container);

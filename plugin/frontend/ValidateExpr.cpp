@@ -179,7 +179,9 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
       return;
     return refuse(loc, "global variable '" + vd->getNameAsString() +
                            "' is not supported (only constants): its value "
-                           "is hidden state that the adjoint cannot track");
+                           "is hidden state that the adjoint cannot track; "
+                           "pass it as a parameter, or declare it const "
+                           "(or constexpr) if it never changes");
   }
   if (isa<EnumConstantDecl>(d))
     return;
@@ -526,12 +528,15 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))
     return comparator(c, comp);
   if (const Rule *rule = mathRule(fd)) {
-    if (c->getNumArgs() != rule->arity)
+    if (c->getNumArgs() != rule->arity) { // std::max({a, b, c})
+      const std::string nested = rule->arity == 2
+                                     ? "; nest the calls, as std::" + name +
+                                           "(std::" + name + "(a, b), c)"
+                                     : std::string();
       return refuse(loc, "unexpected number of arguments to '" + name +
                              "' (its derivative rule takes " +
-                             std::to_string(rule->arity) +
-                             "; nest the calls, as std::hypot(std::hypot(x, "
-                             "y), z))");
+                             std::to_string(rule->arity) + nested + ")");
+    }
     return arguments();
   }
   std::vector<std::string> strays = strayCustomRules(ctx_, fd);
@@ -549,7 +554,17 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
     // A custom derivative can only stand in for a function returning a
     // floating-point value (docs/custom-derivatives.md).
     bool real = fd->getReturnType()->isRealFloatingType();
-    return refuse(loc, "standard library function '" + qualified +
+    // std::accumulate(b, e, 0.0, op): the loop it stands for calls op.
+    if (givenOperation(c, ctx_))
+      return refuse(loc, "standard library function '" +
+                             withoutTemplateArguments(qualified) +
+                             "' is given an operation, which tangent does "
+                             "not differentiate through the library; write "
+                             "the loop it stands for, calling the "
+                             "operation in it (for (std::size_t i = 0; i < "
+                             "v.size(); ++i) s = op(s, v[i]);)");
+    return refuse(loc, "standard library function '" +
+                           withoutTemplateArguments(qualified) +
                            "' has no derivative rule; write the loop yourself" +
                            (real ? " or define " + mirrored : std::string()));
   }

@@ -1,9 +1,10 @@
 //===- LowerAlgorithm.cpp - std::fill, copy, accumulate, inner_product ----===//
 //
-// A standard algorithm over a whole named container (validated: its
-// iterators are a.begin() and a.end(), and b.begin() for the second
-// sequence) is lowered to the loop it stands for, over an index from 0 to
-// a's size; loop analysis then sees an ordinary counted loop:
+// A standard algorithm over a whole container (named, a row `m[j]` or a
+// vector member `s.v`; validated: its iterators are a.begin() and a.end(),
+// and b.begin() for the second sequence) is lowered to the loop it stands
+// for, over an index from 0 to a's size; loop analysis then sees an
+// ordinary counted loop:
 //
 //   std::fill(a.begin(), a.end(), x)        t = x;   a[i] = t
 //   std::copy(a.begin(), a.end(), b.begin())         b[i] = a[i]
@@ -113,18 +114,21 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   SourceLocation loc = c->getBeginLoc();
   // The range: a whole container (a, its size) or its first element's
   // address (start) and a count.
-  Var *a = nullptr, *b = nullptr;
+  ExprPtr a, b; // whole containers: a named one, a row, a member
   ExprPtr start, second_start, count;
   if (ra.whole) {
     auto container = [&](const clang::Expr *e) {
       ExprPtr x = expr(e, pre);
-      if (x->kind != ExprKind::VarRef || !x->type.isContainer())
+      if (!x->type.isContainer())
         unexpected(e->getBeginLoc(), "an algorithm over an unnamed container");
-      return x->var;
+      return x;
     };
     a = container(ra.range);
     b = ra.second ? container(ra.second) : nullptr;
-    count = sizeOf(a);
+    count = a->kind == ExprKind::VarRef ? sizeOf(a->var)
+            : a->type.kind == TypeKind::Vector
+                ? makeSize(a->clone())
+                : makeIntLiteral(a->type.extent, intType("std::size_t"));
   } else {
     RangeBound first, last, second;
     if (!rangeBound(ra.first, first) ||
@@ -174,9 +178,9 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
       makeVarRef(i),
       makeBinary(Op::Add, makeVarRef(i), makeIntLiteral(1, it), it), loc));
   // Element k of the range (the first sequence) or of the second.
-  auto at = [&](Var *whole, const ExprPtr &from, ExprPtr k) {
+  auto at = [&](const ExprPtr &whole, const ExprPtr &from, ExprPtr k) {
     if (whole)
-      return makeIndex(makeVarRef(whole), std::move(k));
+      return makeIndex(whole->clone(), std::move(k));
     ExprPtr e = viewElement(from->clone(), std::move(k));
     e->address = false;
     return e;
