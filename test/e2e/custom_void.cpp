@@ -181,6 +181,19 @@ double dot_inputs(const std::vector<double> &x, double a) {
   return vendor::dot(2, x.data() + 1, w) + vendor::dot(1, &s, &x[2]);
 }
 
+// Through local pointers into vectors (views), in a branch.
+double saxpy_view(double a, const std::vector<double> &x) {
+  std::vector<double> y(x.size(), 1.0);
+  double *p = y.data() + 1;
+  const double *q = x.data();
+  double before = y[1] * a;
+  if (a > 0)
+    vendor::saxpy(2, a * a, q, p);
+  else
+    vendor::saxpy(1, a, q + 1, y.data());
+  return y[0] * y[1] + y[2] * before;
+}
+
 int main() {
   using namespace tangent_test;
   const std::vector<double> x{0.3, -1.2, 0.8};
@@ -194,6 +207,8 @@ int main() {
   check("old_value_needed", tangent::grad<old_value_needed>(), 0.7, x);
   check("polar_output", tangent::grad<polar_output>(), 1.3, 0.4);
   check("dot_inputs", tangent::grad<dot_inputs>(), x, 0.9);
+  check("saxpy_view/then", tangent::grad<saxpy_view>(), 0.6, x);
+  check("saxpy_view/else", tangent::grad<saxpy_view>(), -0.6, x);
   check_pullback("saxpy_vector/pullback", tangent::grad<saxpy_vector>(), 1.5,
                  0.7, x);
   return summary();
