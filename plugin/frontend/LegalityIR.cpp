@@ -141,6 +141,14 @@ private:
     for (size_t i = 0; i < s.args.size(); ++i) {
       const Expr &a = *s.args[i];
       const Var *v = rootVar(a);
+      if (v && v->type.span) {
+        refuse(Refusal::Source::Generation, s.loc,
+               "a custom derivative of '" + s.custom + "' cannot be given '" +
+                   v->source_name +
+                   "', a std::span; copy it into a std::vector and pass "
+                   "that vector's data()");
+        return;
+      }
       const bool through_pointer =
           a.address || (a.kind == ExprKind::VarRef && v &&
                         v->type.kind == TypeKind::Pointer);
