@@ -53,9 +53,18 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     // element of a pointer given to a reference (`bump(q[1])`) is saved
     // here like any element.
     const bool callee_restores =
-        (v->type.kind == TypeKind::Pointer && a.kind == ExprKind::VarRef) ||
-        a.address;
-    if (!callee_restores && needsSave(s, v)) {
+        !custom &&
+        ((v->type.kind == TypeKind::Pointer && a.kind == ExprKind::VarRef) ||
+         a.address);
+    // A custom rule is called with the values from before the call, so
+    // what the call writes is always restored (before the rule runs); an
+    // address gives its whole variable back, the call deciding the extent
+    // written (pointers of unknown extent: refused, LegalityIR.cpp).
+    const bool rule_reads = custom && active;
+    if (custom && a.address && (rule_reads || needsSave(s, v))) {
+      restores.emplace_back();
+      saveWhole(v, out.fwd, restores.back());
+    } else if (!callee_restores && (rule_reads || needsSave(s, v))) {
       restores.emplace_back();
       save(a, out.fwd, restores.back());
     }
@@ -164,7 +173,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
           rev.statement(declareZero(zero_type, adj));
         }
       }
-      if (custom && a.type.isReal())
+      if (custom && a.type.isReal() && !a.address)
         adj = "&" + adj;
       adjoints.push_back(adj);
     }
@@ -203,6 +212,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
                                    "<" + naming::lanesWidth() + ">"
                              : naming::reverse(s.callee->generated_name));
     rev.comment(s.loc.str() + ": reverse of the call");
+    if (custom) // the rule sees the arguments' values before the call
+      rev.append(restore);
     // A callee whose reverse reads no tape and writes none of the caller's
     // storage (Function::tapeless) adds seeds x partials: nothing when its
     // seeds, the adjoints of its result and of its scalar outputs, are zero
@@ -243,7 +254,8 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));
     }
   }
-  rev.append(restore);
+  if (!(custom && active))
+    rev.append(restore);
   if (active && resized_result && result_saved && !result_is_arg)
     rev.statement(
         zeroAdjoint(s.result, s.result->name + ".size()")); // restored

@@ -284,7 +284,10 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
     for (const ExprPtr &a : args) {
       if (!a->type.isDifferentiable())
         continue;
-      if (!a->type.isReal() && a->type.kind != TypeKind::Vector) {
+      // An address (`x.data()`): the pullback writes adjoints of an extent
+      // only the call knows, not one scalar.
+      if (a->address ||
+          (!a->type.isReal() && a->type.kind != TypeKind::Vector)) {
         cannot(s.loc, "forward mode can use the custom derivative "
                       "of '" +
                           s.custom +

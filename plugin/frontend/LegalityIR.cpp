@@ -133,11 +133,47 @@ private:
     block(li.step);
   }
 
+  /// codegen/Calls.cpp: a custom rule is called with the values from
+  /// before the call, so whatever the call writes is saved; through a
+  /// pointer of unknown extent (not the address of a variable of its own),
+  /// nobody knows what to save.
+  void customOutputs(const Stmt &s) {
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      const Expr &a = *s.args[i];
+      const Var *v = rootVar(a);
+      if (v && v->type.span) {
+        refuse(Refusal::Source::Generation, s.loc,
+               "a custom derivative of '" + s.custom + "' cannot be given '" +
+                   v->source_name +
+                   "', a std::span; copy it into a std::vector and pass "
+                   "that vector's data()");
+        return;
+      }
+      const bool through_pointer =
+          a.address || (a.kind == ExprKind::VarRef && v &&
+                        v->type.kind == TypeKind::Pointer);
+      if (!s.arg_is_output[i] || !through_pointer || !v ||
+          v->type.kind != TypeKind::Pointer)
+        continue;
+      std::string n = v->source_name.empty() ? v->name : v->source_name;
+      refuse(Refusal::Source::Generation, s.loc,
+             "'" + s.custom + "' writes through '" + n +
+                 "', a pointer of unknown extent, and its custom derivative "
+                 "is called with the values from before the call, which "
+                 "tangent cannot restore; pass the data() of a copy in a "
+                 "std::vector or a local array (std::vector<double> copy(" +
+                 n + ", " + n + " + size)) and copy it back");
+      return;
+    }
+  }
+
   /// codegen/Calls.cpp: the callee's reverse takes an adjoint for each
   /// differentiated parameter; for a pointer argument without one there is
   /// none to pass (its extent is unknown).
   void call(const Stmt &s) {
     const bool custom = !s.custom.empty();
+    if (custom)
+      customOutputs(s);
     bool active = s.result && s.result->active;
     for (size_t i = 0; i < s.args.size(); ++i)
       if (s.arg_is_output[i])

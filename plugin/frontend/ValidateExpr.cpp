@@ -510,19 +510,11 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
     return refuse(loc, "custom derivatives of functions taking or returning "
                        "objects are not supported");
   if (CustomRule rule = findCustomRule(ctx_, fd)) {
-    if (!rt.isReal())
+    if (!rt.isReal() && rt.kind != TypeKind::Void)
       return refuse(loc, "custom derivatives are supported for functions "
-                         "returning float or double ('" +
+                         "returning float, double or void ('" +
                              name + "' returns '" + c->getType().getAsString() +
                              "')");
-    for (unsigned i = 0; i < c->getNumArgs() && i < fd->getNumParams(); ++i)
-      if (AddressArgument at;
-          addressArgument(fd->getParamDecl(i), c->getArg(i), at))
-        return refuse(c->getArg(i)->getBeginLoc(),
-                      "a custom derivative of '" + name +
-                          "' cannot be given an address; pass a named "
-                          "pointer parameter, or differentiate '" +
-                          name + "' itself");
     return arguments();
   }
   if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))

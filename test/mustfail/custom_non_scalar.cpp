@@ -21,7 +21,7 @@ void scaled_pullback(const std::vector<double> &v, double a,
 #endif
 
 double f(const std::vector<double> &v, double a) {
-  std::vector<double> w = scaled(v, a); // TANGENT-ERROR: custom derivatives are supported for functions returning float or double
+  std::vector<double> w = scaled(v, a); // TANGENT-ERROR: custom derivatives are supported for functions returning float, double or void
   return w[0];
 }
 
