@@ -306,16 +306,18 @@ inline const RuntimeName *runtimeHeaders() {
       {"lanes", "tangent/lanes.hpp"},
       // argument checks
       {"detail::require_distinct", "tangent/detail/arguments.hpp"},
-      // checkpointed loops
-      {"checkpointed_reversal", "tangent/schedules.hpp"},
-      {"online_schedule", "tangent/schedules.hpp"},
-      {"step_index", "tangent/schedules.hpp"},
-      {"budgeted_reversal", "tangent/schedules.hpp"},
-      {"budgeted_while", "tangent/schedules.hpp"},
-      {"parallel_segments", "tangent/schedules.hpp"},
-      {"detail::budget_call", "tangent/schedules.hpp"},
-      {"detail::adopt", "tangent/schedules.hpp"},
-      {"detail::release", "tangent/schedules.hpp"},
+      // checkpointed loops: each schedule's own header, so that online
+      // checkpointing parses neither budgets (spilling) nor the replay
+      // thread
+      {"checkpointed_reversal", "tangent/schedule/driver.hpp"},
+      {"online_schedule", "tangent/schedule/online.hpp"},
+      {"step_index", "tangent/schedule/actions.hpp"},
+      {"budgeted_reversal", "tangent/schedule/budget_counted.hpp"},
+      {"budgeted_while", "tangent/schedule/budget_while.hpp"},
+      {"parallel_segments", "tangent/schedule/parallel.hpp"},
+      {"detail::budget_call", "tangent/schedule/budget.hpp"},
+      {"detail::adopt", "tangent/schedule/budget.hpp"},
+      {"detail::release", "tangent/schedule/budget.hpp"},
       // OpenMP parallel loops
       {"detail::omp_threads", "tangent/openmp.hpp"},
       {"detail::omp_thread", "tangent/openmp.hpp"},

@@ -6,7 +6,9 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#include <tangent/schedules.hpp>
+#include <tangent/schedule/budget.hpp>
+#include <tangent/schedule/parallel.hpp>
+#include <tangent/schedule/actions.hpp>
 #ifndef TANGENT_GENERATED_MIX_314D3E1B723772ED
 #define TANGENT_GENERATED_MIX_314D3E1B723772ED
 namespace tangent::generated {

@@ -29,7 +29,9 @@ TEST(RuntimeIncludes, CheckpointedAndParallelLoopsGetTheirHeaders) {
   const auto h = runtimeIncludes(
       "tangent::checkpointed_reversal<S, tangent::online_schedule> r;\n"
       "auto c = tangent::detail::omp_private(d_x, threads);\n");
-  EXPECT_TRUE(has(h, "tangent/schedules.hpp"));
+  EXPECT_TRUE(has(h, "tangent/schedule/driver.hpp"));
+  EXPECT_TRUE(has(h, "tangent/schedule/online.hpp"));
+  EXPECT_FALSE(has(h, "tangent/schedule/parallel.hpp"));
   EXPECT_TRUE(has(h, "tangent/openmp.hpp"));
   EXPECT_FALSE(has(h, "tangent/tangent.hpp"));
 }
