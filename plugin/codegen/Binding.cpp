@@ -5,6 +5,8 @@
 #include "ir/IRWalk.h"
 #include "ir/Printer.h"
 #include "ir/Support.h"
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <set>
 
@@ -483,6 +485,88 @@ std::string stubBlock(const std::string &address, const Options &opts,
   return printCpp({cpp::namespaceScope(rt::bindingNamespace(), {stub}, false)});
 }
 
+namespace {
+/// `text` with its `//` comments and the contents of its string and
+/// character literals blanked: the names generated code spells, not the
+/// ones its comments (source excerpts, annotations) mention.
+std::string namesOnly(const std::string &text) {
+  std::string out = text;
+  char quote = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = out[i];
+    if (quote != 0) {
+      if (c == '\\' && i + 1 < out.size())
+        out[i] = out[i + 1] = ' ', ++i;
+      else if (c == quote)
+        quote = 0;
+      else if (c != '\n')
+        out[i] = ' ';
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '/' && i + 1 < out.size() && out[i + 1] == '/') {
+      for (; i < out.size() && out[i] != '\n'; ++i)
+        out[i] = ' ';
+    }
+  }
+  return out;
+}
+} // namespace
+
+std::vector<std::string> runtimeIncludes(const std::string &text) {
+  const std::string code = namesOnly(text);
+  std::vector<std::string> out;
+  auto add = [&](const std::string &h) {
+    if (std::find(out.begin(), out.end(), h) == out.end())
+      out.push_back(h);
+  };
+  for (const char *const *h = rt::baseHeaders(); *h != nullptr; ++h)
+    add(*h);
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
+  // The names: each qualified `tangent::` name, and each binding template
+  // a block specializes inside `namespace tangent` (`template <> struct
+  // tangent_linear<`: forward.hpp, which a header that tangent-rewrite
+  // writes blocks into need not include itself).
+  const std::string ns = std::string(rt::bindingNamespace()) + "::";
+  const std::string spec = "template <> struct ";
+  std::vector<std::string> names;
+  for (const std::string &lead : {ns, spec})
+    for (std::size_t at = code.find(lead); at != std::string::npos;
+         at = code.find(lead, at + 1)) {
+      if (at > 0 && word(code[at - 1]))
+        continue;
+      // The name: words joined by `::`.
+      std::size_t end = at + lead.size();
+      while (
+          end < code.size() &&
+          (word(code[end]) || (code.compare(end, 2, "::") == 0 &&
+                               end + 2 < code.size() && word(code[end + 2]))))
+        end += code[end] == ':' ? 2 : 1;
+      std::string name = code.substr(at + lead.size(), end - at - lead.size());
+      if (lead == spec && name.compare(0, ns.size(), ns) == 0)
+        continue; // qualified: found as such
+      names.push_back(std::move(name));
+    }
+  for (const std::string &name : names) {
+    const rt::RuntimeName *known = nullptr;
+    for (const rt::RuntimeName *n = rt::runtimeHeaders(); n->name; ++n) {
+      const std::string k = n->name;
+      // `generated`, `custom` and `mpi` are namespaces: any name in them.
+      bool space = k == "generated" || k == "custom" || k == "mpi";
+      if (name == k || (space && name.compare(0, k.size() + 2, k + "::") == 0))
+        known = n;
+    }
+    if (known == nullptr) {
+      add(rt::header()); // a name not listed: the whole runtime
+      continue;
+    }
+    if (*known->header != '\0')
+      add(known->header);
+  }
+  return out;
+}
+
 std::string generatedRegion(const std::string &blocks,
                             const std::string &stubs) {
   if (blocks.empty() && stubs.empty())
@@ -493,7 +577,8 @@ std::string generatedRegion(const std::string &blocks,
        {"-Wunused-variable", "-Wunused-parameter", "-Wunused-but-set-variable"})
     head.push_back(cpp::directive(
         std::string("pragma GCC diagnostic ignored \"") + warning + "\""));
-  head.push_back(cpp::directive("include <" + rt::header() + ">"));
+  for (const std::string &h : runtimeIncludes(blocks + stubs))
+    head.push_back(cpp::directive("include <" + h + ">"));
   CppBody tail = {cpp::directive("pragma GCC diagnostic pop"),
                   cpp::statement(generatedEnd())};
   return printCpp(head) + blocks + stubs + printCpp(tail);

@@ -116,8 +116,14 @@ std::string stubBlock(const std::string &address, const Options &opts,
                       const std::string &result_type,
                       const char *kind = naming::adjointBinding());
 
-/// The whole region: markers, warning pragmas, the runtime include, the
-/// blocks and the stubs. "" when both are empty.
+/// The runtime headers generated code `code` needs, in include order: the
+/// base headers (rt::baseHeaders()) and the header of each runtime name it
+/// spells (rt::runtimeHeaders()); a `tangent::` name not listed there
+/// brings in the whole runtime (rt::header()).
+std::vector<std::string> runtimeIncludes(const std::string &code);
+
+/// The whole region: markers, warning pragmas, the runtime includes
+/// (runtimeIncludes()), the blocks and the stubs. "" when both are empty.
 std::string generatedRegion(const std::string &blocks,
                             const std::string &stubs);
 

@@ -247,8 +247,89 @@ inline std::string ompReduce(const std::string &adj,
 }
 
 // --- a request's block (grad.hpp, forward.hpp) -------------------------------
-/// The header every generated region includes.
+/// The header a generated region includes when it spells a runtime name
+/// that runtimeHeaders() does not list: the whole runtime.
 inline std::string header() { return "tangent/tangent.hpp"; }
+/// The headers every generated region includes: the tape and the adjoint
+/// helpers (the request templates come with the user's own include).
+inline const char *const *baseHeaders() {
+  static const char *const base[] = {"tangent/grad.hpp", "tangent/tape.hpp",
+                                     "tangent/support.hpp", nullptr};
+  return base;
+}
+/// The header that declares each runtime name generated code spells (the
+/// name after `tangent::`, up to template arguments or a call); "" for
+/// names of the region itself or of the base headers. A region includes
+/// only the headers its names need, so that a unit without checkpointed
+/// loops or parallel loops does not parse schedules, snapshots, spilling
+/// and threads (docs/api.md, "Include cost").
+struct RuntimeName {
+  const char *name;
+  const char *header;
+};
+inline const RuntimeName *runtimeHeaders() {
+  static const RuntimeName names[] = {
+      // the region's own namespaces, and the base headers
+      {"generated", ""},
+      {"custom", ""},
+      {"tape", ""},
+      {"thread_tape", ""},
+      {"options", ""},
+      {"wrt_params", ""},
+      {"adjoint", ""},
+      {"gradient", ""},
+      {"grad", ""},
+      {"detail::zero", ""},
+      {"detail::zero_like", ""},
+      {"detail::accumulate", ""},
+      {"detail::accumulate_rows", ""},
+      {"detail::add_to", ""},
+      {"detail::push_shape", ""},
+      {"detail::pop_shape", ""},
+      {"detail::push_range", ""},
+      {"detail::pop_range", ""},
+      {"detail::push_block", ""},
+      {"detail::pop_block", ""},
+      {"detail::record_at", ""},
+      {"detail::recorded_at", ""},
+      {"detail::record_resize", ""},
+      {"detail::undo_resize", ""},
+      {"detail::resize_adjoint", ""},
+      {"detail::sum", ""},
+      {"detail::sum_from", ""},
+      {"detail::trip_count", ""},
+      {"detail::segment_length", ""},
+      // forward mode and lanes
+      {"tangent_linear", "tangent/forward.hpp"},
+      {"second_order", "tangent/forward.hpp"},
+      {"seeded_adjoint", "tangent/forward.hpp"},
+      {"lanes", "tangent/lanes.hpp"},
+      // argument checks
+      {"detail::require_distinct", "tangent/detail/arguments.hpp"},
+      // checkpointed loops: each schedule's own header, so that online
+      // checkpointing parses neither budgets (spilling) nor the replay
+      // thread
+      {"checkpointed_reversal", "tangent/schedule/driver.hpp"},
+      {"online_schedule", "tangent/schedule/online.hpp"},
+      {"step_index", "tangent/schedule/actions.hpp"},
+      {"budgeted_reversal", "tangent/schedule/budget_counted.hpp"},
+      {"budgeted_while", "tangent/schedule/budget_while.hpp"},
+      {"parallel_segments", "tangent/schedule/parallel.hpp"},
+      {"detail::budget_call", "tangent/schedule/budget.hpp"},
+      {"detail::adopt", "tangent/schedule/budget.hpp"},
+      {"detail::release", "tangent/schedule/budget.hpp"},
+      // OpenMP parallel loops
+      {"detail::omp_threads", "tangent/openmp.hpp"},
+      {"detail::omp_thread", "tangent/openmp.hpp"},
+      {"detail::omp_team", "tangent/openmp.hpp"},
+      {"detail::omp_member", "tangent/openmp.hpp"},
+      {"detail::omp_private", "tangent/openmp.hpp"},
+      {"detail::omp_reduce", "tangent/openmp.hpp"},
+      // MPI (the unit includes it already: ValidateMPI.cpp)
+      {"mpi", "tangent/mpi.hpp"},
+      {nullptr, nullptr}};
+  return names;
+}
 /// The namespace of the class templates a request's block specializes
 /// (naming::bindings()); the members of a specialization the runtime
 /// reads: the hash of the source it was generated from, the entry points

@@ -3,7 +3,11 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/lanes.hpp>
+#include <tangent/forward.hpp>
 namespace tangent::generated {
 inline double soft_jvp(double x, double k, double t_x, double t_k, double& t_result);
 inline double energy_jvp(const std::vector<double>& x, double k, const std::vector<double>& t_x, double t_k, double& t_result);

@@ -3,7 +3,9 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
 #ifndef TANGENT_GENERATED_MODEL_LAMBDA_10_94603B0EF46FFDD9
 #define TANGENT_GENERATED_MODEL_LAMBDA_10_94603B0EF46FFDD9
 namespace tangent::generated {

@@ -3,7 +3,9 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
 #ifndef TANGENT_GENERATED_SQDIST_DATA_P_03CC51B9B2D3B708
 #define TANGENT_GENERATED_SQDIST_DATA_P_03CC51B9B2D3B708
 namespace tangent::generated {

@@ -3,7 +3,10 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/openmp.hpp>
 #ifndef TANGENT_GENERATED_ROLLOUT_ED4D3FF6261C6D83
 #define TANGENT_GENERATED_ROLLOUT_ED4D3FF6261C6D83
 namespace tangent::generated {

@@ -3,7 +3,12 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/schedule/budget.hpp>
+#include <tangent/schedule/parallel.hpp>
+#include <tangent/schedule/actions.hpp>
 #ifndef TANGENT_GENERATED_MIX_314D3E1B723772ED
 #define TANGENT_GENERATED_MIX_314D3E1B723772ED
 namespace tangent::generated {

@@ -3,7 +3,11 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/lanes.hpp>
+#include <tangent/forward.hpp>
 namespace tangent::generated {
 inline double rotated_jvp(double t, double px, double py, double t_t, double t_px, double t_py, double& t_result);
 template <int tangent_w> inline double rotated_2_jvp_lanes(double t, double px, double py, tangent::lanes<double, tangent_w> t_t, tangent::lanes<double, tangent_w> t_px, tangent::lanes<double, tangent_w> t_py, tangent::lanes<double, tangent_w>& t_result);

@@ -3,7 +3,12 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/lanes.hpp>
+#include <tangent/detail/arguments.hpp>
+#include <tangent/forward.hpp>
 #ifndef TANGENT_GENERATED_ROTATE_POINT_9E5EE4F9DC32D2CD
 #define TANGENT_GENERATED_ROTATE_POINT_9E5EE4F9DC32D2CD
 namespace tangent::generated {

@@ -3,7 +3,10 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/forward.hpp>
 namespace tangent::generated {
 inline double rosenbrock_hvp_pullback(const std::vector<double>& x, const std::vector<double>& t_x, std::vector<double>& d_x, double d_result);
 inline double rosenbrock_hvp_with_gradient_pullback(const std::vector<double>& x, const std::vector<double>& t_x, std::vector<double>& d_x, std::vector<double>& d_t_x, double d_result);

@@ -3,7 +3,11 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/lanes.hpp>
+#include <tangent/forward.hpp>
 namespace tangent::generated {
 inline double sqdist_jvp(int d, const double* p, const double* c, const double* t_c, double& t_result);
 inline double within_jvp(const std::vector<double>& c, const std::vector<double>& pts, const std::vector<double>& t_c, double& t_result);

@@ -3,7 +3,12 @@
 #pragma GCC diagnostic ignored "-Wunused-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#include <tangent/tangent.hpp>
+#include <tangent/grad.hpp>
+#include <tangent/tape.hpp>
+#include <tangent/support.hpp>
+#include <tangent/schedule/driver.hpp>
+#include <tangent/schedule/online.hpp>
+#include <tangent/schedule/actions.hpp>
 #ifndef TANGENT_GENERATED_SOLVE_9774E3B0B1C6DB2F
 #define TANGENT_GENERATED_SOLVE_9774E3B0B1C6DB2F
 namespace tangent::generated {

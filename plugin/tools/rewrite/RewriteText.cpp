@@ -301,8 +301,12 @@ std::string buildRegion(const std::vector<Block> &blocks) {
   r += "#pragma GCC diagnostic push\n"
        "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
        "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n"
-       "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
-       "#include <tangent/tangent.hpp>\n";
+       "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n";
+  std::string code;
+  for (const Block &b : blocks)
+    code += b.text;
+  for (const std::string &h : runtimeIncludes(code))
+    r += "#include <" + h + ">\n";
   for (const Block &b : blocks) {
     r += kBlockPrefix + b.key + "\n";
     r += b.text;

@@ -42,8 +42,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <iterator>
 #include <span>
 #include <tuple>
 #include <type_traits>
@@ -260,11 +258,11 @@ template <class T> T zero_like(const T &value) {
   }
 }
 
-template <class T> auto adjoint_argument(T &gradient) {
+template <class T> decltype(auto) adjoint_argument(T &gradient) {
   if constexpr (std::is_floating_point_v<T>)
     return &gradient;
   else
-    return std::ref(gradient);
+    return (gradient);
 }
 
 /// The argument f's parameter of type P gets for `a`: the data of a sized
@@ -279,7 +277,7 @@ template <class P, class A> decltype(auto) argument_for(A &&a) {
 /// The adjoint (or tangent, or direction) argument of a parameter of type
 /// P held in `g`, a value of its gradient type: a pointer to a scalar or
 /// to a pointer's elements, a reference to anything else.
-template <class P, class G> auto adjoint_for(G &g) {
+template <class P, class G> decltype(auto) adjoint_for(G &g) {
   if constexpr (param_traits<P>::is_span)
     return std::span<typename param_traits<P>::pointee>(g);
   else if constexpr (param_traits<P>::is_pointer)

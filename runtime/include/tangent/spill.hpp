@@ -35,10 +35,11 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <random>
+#include <ctime>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -54,7 +55,8 @@
 namespace tangent {
 
 namespace config {
-/// Where spilled snapshots go; empty: std::filesystem::temp_directory_path().
+/// Where spilled snapshots go; empty: the system's temporary directory
+/// ($TMPDIR, $TMP, $TEMP or $TEMPDIR, else /tmp).
 inline std::string spill_directory;
 } // namespace config
 
@@ -118,19 +120,43 @@ void read_state(const std::vector<char> &in, std::size_t &at, T &value) {
   }
 }
 
+/// The system's temporary directory, as std::filesystem's
+/// temp_directory_path() finds it on POSIX (without <filesystem>, a large
+/// share of the cost of including the budgets: docs/api.md, "Include
+/// cost").
+inline std::string temp_directory() {
+  for (const char *name : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"})
+    if (const char *dir = std::getenv(name); dir != nullptr && *dir != '\0')
+      return dir;
+  return "/tmp";
+}
+
+/// A number that differs between the processes that may share a spill
+/// directory: the process id, the time and an address (randomized by
+/// ASLR), mixed. A clash cannot overwrite a file (they are created
+/// exclusively); it would be reported as an error.
+inline unsigned long long process_tag() {
+  static const int here = 0;
+  unsigned long long tag = static_cast<unsigned long long>(std::time(nullptr));
+#if defined(__unix__) || defined(__APPLE__)
+  tag = tag * 1000003u ^ static_cast<unsigned long long>(::getpid());
+#endif
+  tag = tag * 1000003u ^ reinterpret_cast<std::uintptr_t>(&here);
+  return tag;
+}
+
 /// A file name no other store uses: a tag drawn once per process, a
 /// counter, the slot.
 inline std::string spill_file_name(std::size_t slot) {
-  static const unsigned long long tag = std::random_device{}();
+  static const unsigned long long tag = process_tag();
   static std::atomic<unsigned long long> counter{0};
-  std::filesystem::path dir =
-      config::spill_directory.empty()
-          ? std::filesystem::temp_directory_path()
-          : std::filesystem::path(config::spill_directory);
-  return (dir / ("tangent-" + std::to_string(tag) + "-" +
-                 std::to_string(counter.fetch_add(1)) + "-" +
-                 std::to_string(slot) + ".snapshot"))
-      .string();
+  std::string dir = config::spill_directory.empty() ? temp_directory()
+                                                    : config::spill_directory;
+  if (!dir.empty() && dir.back() != '/')
+    dir += '/';
+  return dir + "tangent-" + std::to_string(tag) + "-" +
+         std::to_string(counter.fetch_add(1)) + "-" + std::to_string(slot) +
+         ".snapshot";
 }
 
 /// Asks the operating system to read the file at `path` ahead (a hint:

@@ -13,8 +13,6 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
-#include <iterator>
-#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -99,21 +97,29 @@ template <class T> inline void add_to(T &dst, const T &src) {
 }
 template <class T> inline void add_to(T *dst, const T *src) = delete;
 
+/// Whether C strings `a` and `b` are equal (std::string_view's ==,
+/// without <string_view>).
+constexpr bool same_text(const char *a, const char *b) noexcept {
+  for (; *a != '\0' && *a == *b; ++a, ++b) {
+  }
+  return *a == *b;
+}
+
 /// Trip count of `for (i = start; i CMP bound; i += step)`.
 template <class S, class B>
 constexpr long long trip_count(S start, B bound, long long step,
-                               std::string_view cmp) {
+                               const char *cmp) {
   static_assert(!std::is_floating_point_v<S> && !std::is_floating_point_v<B>,
                 "a counted loop's start and bound are integers");
   long long a = static_cast<long long>(start);
   long long b = static_cast<long long>(bound);
-  if (cmp == "<")
+  if (same_text(cmp, "<"))
     return b > a ? (b - a + step - 1) / step : 0;
-  if (cmp == "<=")
+  if (same_text(cmp, "<="))
     return b >= a ? (b - a) / step + 1 : 0;
-  if (cmp == ">")
+  if (same_text(cmp, ">"))
     return a > b ? (a - b + (-step) - 1) / (-step) : 0;
-  if (cmp == ">=")
+  if (same_text(cmp, ">="))
     return a >= b ? (a - b) / (-step) + 1 : 0;
   return step > 0 ? (b > a ? (b - a) / step : 0)
                   : (a > b ? (a - b) / -step : 0);

@@ -60,13 +60,11 @@
 #include "tangent/detail/tape_values.hpp"
 #include "tangent/stats.hpp"
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -99,9 +97,9 @@ public:
   /// rounded up to `block_bytes`.
   explicit tape(std::size_t first_chunk_bytes = default_first_chunk_bytes,
                 std::size_t max_chunk_bytes = default_max_chunk_bytes) noexcept
-      : first_chunk_(round_up(std::max<std::size_t>(first_chunk_bytes, 1))),
-        max_chunk_(std::max(first_chunk_, round_up(std::max<std::size_t>(
-                                              max_chunk_bytes, 1)))) {
+      : first_chunk_(round_up(detail::max_size(first_chunk_bytes, 1))),
+        max_chunk_(detail::max_size(
+            first_chunk_, round_up(detail::max_size(max_chunk_bytes, 1)))) {
     sync = &sync_source;
   }
 
@@ -346,7 +344,7 @@ public:
 
 private:
   struct chunk {
-    std::unique_ptr<std::byte[]> data;
+    detail::owned<std::byte[]> data;
     std::size_t size;
     std::size_t used; ///< Bytes in use when the tape moved past the chunk.
   };
@@ -373,13 +371,14 @@ private:
   }
 
   static chunk make_chunk(std::size_t size) {
-    return chunk{std::make_unique_for_overwrite<std::byte[]>(size), size, 0};
+    return chunk{detail::make_owned_for_overwrite<std::byte>(size), size, 0};
   }
 
   std::size_t next_chunk_size(std::size_t wanted) const noexcept {
-    std::size_t size = chunks_.empty()
-                           ? first_chunk_
-                           : std::min(max_chunk_, chunks_[index_].size * 2);
+    std::size_t size =
+        chunks_.empty()
+            ? first_chunk_
+            : detail::min_size(max_chunk_, chunks_[index_].size * 2);
     // An array larger than a regular chunk gets a chunk of its own size
     // rather than being split over many chunks.
     if (wanted > size)
@@ -434,7 +433,7 @@ private:
     }
     const auto room = static_cast<std::size_t>(end_ - begin_);
     const std::size_t counted = counted_ > before_ ? counted_ - before_ : 0;
-    limit_ = address(begin_) + std::min(room, counted);
+    limit_ = address(begin_) + detail::min_size(room, counted);
   }
 
   /// Counts growth beyond the counted blocks.
@@ -488,7 +487,7 @@ private:
         if (top_ == end_)
           next_chunk(1, bytes);
         const std::size_t n =
-            std::min(bytes, static_cast<std::size_t>(end_ - top_));
+            detail::min_size(bytes, static_cast<std::size_t>(end_ - top_));
         std::memcpy(top_, from, n);
         top_ += n;
         from += n;
@@ -509,7 +508,7 @@ private:
       if (top_ == begin_)
         previous_chunk();
       const std::size_t n =
-          std::min(bytes, static_cast<std::size_t>(top_ - begin_));
+          detail::min_size(bytes, static_cast<std::size_t>(top_ - begin_));
       top_ -= n;
       to -= n;
       std::memcpy(to, top_, n);

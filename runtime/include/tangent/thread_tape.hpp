@@ -50,7 +50,7 @@ inline tape_team::~tape_team() = default;
 
 inline void tape_team::reserve(std::size_t n) {
   while (tapes_.size() < n)
-    tapes_.push_back(std::make_unique<tape>());
+    tapes_.push_back(owned<tape>(new tape()));
 }
 
 inline void tape_team::clear() noexcept {

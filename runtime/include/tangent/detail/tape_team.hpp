@@ -13,8 +13,9 @@
 #ifndef TANGENT_DETAIL_TAPE_TEAM_HPP
 #define TANGENT_DETAIL_TAPE_TEAM_HPP
 
+#include "tangent/detail/owned.hpp"
+
 #include <cstddef>
-#include <memory>
 #include <vector>
 
 namespace tangent {
@@ -44,7 +45,7 @@ public:
   void take_over() noexcept;
 
 private:
-  std::vector<std::unique_ptr<tape>> tapes_;
+  std::vector<owned<tape>> tapes_;
 };
 
 } // namespace detail

@@ -24,6 +24,14 @@ struct tape_log_entry {
   const std::type_info *type;
   std::size_t count;
 };
+/// std::min and std::max of sizes, without <algorithm>.
+constexpr std::size_t min_size(std::size_t a, std::size_t b) noexcept {
+  return b < a ? b : a;
+}
+constexpr std::size_t max_size(std::size_t a, std::size_t b) noexcept {
+  return a < b ? b : a;
+}
+
 template <class T> struct is_vector : std::false_type {};
 template <class T, class A>
 struct is_vector<std::vector<T, A>> : std::true_type {};
