@@ -279,6 +279,7 @@ inline const RuntimeName *runtimeHeaders() {
       {"adjoint", ""},
       {"gradient", ""},
       {"grad", ""},
+      {"polygamma", ""}, // lgamma's and tgamma's rows (support.hpp)
       {"detail::zero", ""},
       {"detail::zero_like", ""},
       {"detail::accumulate", ""},
