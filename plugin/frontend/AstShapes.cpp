@@ -334,10 +334,16 @@ bool foldsToConstant(const clang::Expr *e, ASTContext &ctx, APValue *value) {
 const Rule *mathRule(const FunctionDecl *callee) {
   if (!callee->getIdentifier())
     return nullptr;
+  // The library's: in std, or declared at global scope (or extern "C") by a
+  // system header (<math.h>). A function of yours named like one (a global
+  // `double beta(double)`) is differentiated from its body.
   const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
-  bool std_or_global = callee->isInStdNamespace() || dc->isTranslationUnit() ||
-                       callee->isExternC();
-  if (!std_or_global)
+  const bool library =
+      callee->isInStdNamespace() ||
+      ((dc->isTranslationUnit() || callee->isExternC()) &&
+       callee->getASTContext().getSourceManager().isInSystemHeader(
+           callee->getLocation()));
+  if (!library)
     return nullptr;
   llvm::StringRef name = callee->getName();
   if (const Rule *rule = findFunctionRule(name))

@@ -1,6 +1,6 @@
 // The rest of <cmath>: the inverse hyperbolic functions, fmod, remainder,
 // fdim, the rounding functions nearbyint and rint (piecewise constant),
-// lgamma and tgamma, and
+// lgamma and tgamma, copysign, ldexp, scalbn, lerp, expint, beta, logb, and
 // C's float and long double spellings of the functions of the rule table
 // (sinf, expf, powf, expl, sinl...), which are std::sin and friends of a
 // float or a long double. Each against finite differences, at ordinary
@@ -37,6 +37,18 @@ double c_global(double x) { return ::sin(x) * ::exp(x) + ::asinh(x); }
 double c_lgamma(double x) { return std::lgamma(x); }
 double c_tgamma(double x) { return std::tgamma(x); }
 float c_float_gamma(float x) { return lgammaf(2 + x) + tgammaf(1.5f + x); }
+// copysign, ldexp / scalbn / scalbln (an integer exponent), std::lerp,
+// std::expint, std::beta (through polygamma) and logb (piecewise constant).
+double c_copysign(double x, double y) {
+  return std::copysign(x * x + 1, y) * x + std::copysign(x, -0.0);
+}
+double c_scale(double x, int n) {
+  return std::ldexp(x, n) * x + std::scalbn(x, -n) + std::scalbln(x, 3L);
+}
+double c_lerp(double a, double b, double t) { return std::lerp(a, b, t * t); }
+double c_special(double x, double y) {
+  return std::expint(x + 2) + std::beta(x + 1.5, y + 2) + std::logb(x + 10) * x;
+}
 double c_gamma_mixed(double x, double y) {
   return std::lgamma(x * y + 3) * std::tgamma(0.5 * x);
 }
@@ -66,5 +78,13 @@ int main() {
   }
   check("gamma_mixed", tangent::grad<c_gamma_mixed>(), 1.3, 0.6);
   check("float_gamma", tangent::grad<c_float_gamma>(), 0.7f);
+  for (double y : {0.8, -0.6}) {
+    check("copysign", tangent::grad<c_copysign>(), 0.7, y);
+    check("copysign/negative", tangent::grad<c_copysign>(), -0.7, y);
+  }
+  check("ldexp_scalbn", tangent::grad<c_scale>(), 0.7, 3);
+  check("ldexp_scalbn/negative_exponent", tangent::grad<c_scale>(), -1.3, -2);
+  check("lerp", tangent::grad<c_lerp>(), 0.4, -1.1, 0.6);
+  check("expint_beta_logb", tangent::grad<c_special>(), 0.7, 0.4);
   return summary();
 }
