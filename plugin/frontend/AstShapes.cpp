@@ -337,12 +337,14 @@ const Rule *mathRule(const FunctionDecl *callee) {
   // The library's: in std, or declared at global scope (or extern "C") by a
   // system header (<math.h>). A function of yours named like one (a global
   // `double beta(double)`) is differentiated from its body.
+  // (Any declaration of it there: a redeclaration in your file of a <math.h>
+  // function is still the library's.)
   const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
-  const bool library =
-      callee->isInStdNamespace() ||
-      ((dc->isTranslationUnit() || callee->isExternC()) &&
-       callee->getASTContext().getSourceManager().isInSystemHeader(
-           callee->getLocation()));
+  const SourceManager &sm = callee->getASTContext().getSourceManager();
+  bool library = callee->isInStdNamespace();
+  if (dc->isTranslationUnit() || callee->isExternC())
+    for (const FunctionDecl *d : callee->redecls())
+      library |= sm.isInSystemHeader(d->getLocation());
   if (!library)
     return nullptr;
   llvm::StringRef name = callee->getName();

@@ -512,6 +512,12 @@ TEST(Validate, OwnFunctionNamedLikeALibraryOne) {
 double beta(double t) { return 2 * t * t; }
 double f(double x) { return beta(x); }
 )"));
+  // A redeclaration of a <math.h> function is still the library's.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <math.h>
+extern "C" double sin(double);
+double f(double x) { return sin(x) * x; }
+)"));
 }
 
 TEST(Validate, AlgorithmOverRowsAndMembers) {
