@@ -82,6 +82,10 @@ private:
   /// derivatives from the pullback (seed 1), dotted with the arguments'
   /// tangents.
   void customCall(const Stmt &s, Block &out);
+  /// A call of a function with a custom pushforward: the rule with the
+  /// values before the call and the arguments' tangents (it writes the
+  /// outputs' tangents and returns the result's), then the call.
+  void pushforwardCall(const Stmt &s, Block &out);
   /// `acc = sum_k a[k] * b[k]` as a loop into `out`; returns acc.
   Var *dot(Var *a, ExprPtr b, const Type &real, const Loc &at, Block &out);
   void swap(const Stmt &s, Block &out);

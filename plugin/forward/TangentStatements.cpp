@@ -257,13 +257,17 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
                       s.custom + "')");
     return;
   }
+  if (!s.custom_pushforward.empty())
+    return pushforwardCall(s, out);
   bool outputs = false;
   for (bool o : s.arg_is_output)
     outputs |= o;
   if (outputs || !s.result || !s.result->type.isReal()) {
-    cannot(s.loc, "forward mode can use the custom derivative of '" + s.custom +
-                      "' only for a function returning a floating-point "
-                      "value with no output parameters; differentiate the "
+    cannot(s.loc, "forward mode takes the derivative of '" + s.custom +
+                      "', which writes through its arguments, from a "
+                      "pushforward rule: define " +
+                      naming::pushforwardBeside(s.custom_pullback) +
+                      " (docs/custom-derivatives.md), or differentiate the "
                       "function itself");
     return;
   }
@@ -288,11 +292,11 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
       // only the call knows, not one scalar.
       if (a->address ||
           (!a->type.isReal() && a->type.kind != TypeKind::Vector)) {
-        cannot(s.loc, "forward mode can use the custom derivative "
-                      "of '" +
-                          s.custom +
+        cannot(s.loc, "forward mode can use the pullback of '" + s.custom +
                           "' only with floating-point and std::vector "
-                          "arguments");
+                          "arguments; for an address, define " +
+                          naming::pushforwardBeside(s.custom_pullback) +
+                          " (docs/custom-derivatives.md)");
         return;
       }
       Var *d = temp(a->type, naming::adjointTemp());
@@ -337,6 +341,65 @@ void TangentBuilder::customCall(const Stmt &s, Block &out) {
   StmtPtr c = like(s, StmtKind::Call);
   c->custom = s.custom;
   c->custom_pullback = s.custom_pullback;
+  c->custom_pushforward = s.custom_pushforward;
+  c->args = std::move(args);
+  c->arg_is_output = s.arg_is_output;
+  c->result = result;
+  out.push_back(std::move(c));
+}
+
+void TangentBuilder::pushforwardCall(const Stmt &s, Block &out) {
+  lin_.signatureOf(&out_).custom_calls.push_back({s.loc, s.custom});
+  std::vector<ExprPtr> args;
+  for (const ExprPtr &a : s.args)
+    args.push_back(prepare(*a, out));
+  // pushforward(values before the call..., tangents...), then the call.
+  StmtPtr pf = like(s, StmtKind::Call);
+  pf->custom = s.custom_pushforward;
+  for (const ExprPtr &a : args) {
+    pf->args.push_back(a->clone());
+    pf->arg_is_output.push_back(false);
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Expr &a = *args[i];
+    if (!a.type.isDifferentiable())
+      continue;
+    const bool output = s.arg_is_output[i];
+    ExprPtr t;
+    if (isNullPointer(a)) {
+      t = a.clone();
+    } else if (a.address) {
+      t = addressTangent(a, s.loc, out);
+    } else if (!a.type.isReal() && !output && a.kind == ExprKind::VarRef &&
+               !tangentTarget(a) &&
+               (a.type.kind == TypeKind::Vector ||
+                a.type.kind == TypeKind::Array)) {
+      // A container without a tangent (data): zeros shaped like it.
+      Var *zeros = tangentTemp(a.type);
+      if (a.type.kind == TypeKind::Vector) {
+        StmtPtr sized = like(s, StmtKind::Construct);
+        sized->var = zeros;
+        sized->construct = ConstructKind::Size;
+        sized->args.push_back(makeSize(a.clone()));
+        out.push_back(std::move(sized));
+      }
+      t = makeVarRef(zeros);
+    } else {
+      t = argumentTangent(a, output, s.loc, out);
+      if (output && a.type.isReal())
+        t->address = true; // a scalar output's tangent: `double *`
+    }
+    pf->args.push_back(std::move(t));
+    pf->arg_is_output.push_back(output);
+  }
+  Var *result = s.result ? copyOf(s.result) : nullptr;
+  if (result && result->type.isReal() && hasTangent(result))
+    pf->result = tangentVar(result);
+  out.push_back(std::move(pf));
+  StmtPtr c = like(s, StmtKind::Call);
+  c->custom = s.custom;
+  c->custom_pullback = s.custom_pullback;
+  c->custom_pushforward = s.custom_pushforward;
   c->args = std::move(args);
   c->arg_is_output = s.arg_is_output;
   c->result = result;

@@ -98,11 +98,14 @@ bool declaresFunction(ASTContext &ctx, const std::vector<std::string> &path,
 
 } // namespace
 
-std::string customRuleName(const FunctionDecl *callee) {
+std::string customRuleName(const FunctionDecl *callee, bool pushforward) {
   std::string name = naming::customNamespace();
   for (const std::string &s : mirroredScopes(callee))
     name += "::" + s;
-  return name + "::" + naming::customPullback(callee->getNameAsString());
+  const std::string fn = callee->getNameAsString();
+  return name + "::" +
+         (pushforward ? naming::customPushforward(fn)
+                      : naming::customPullback(fn));
 }
 
 CustomRule findCustomRule(ASTContext &ctx, const FunctionDecl *callee) {
@@ -117,10 +120,19 @@ CustomRule findCustomRule(ASTContext &ctx, const FunctionDecl *callee) {
   }
   if (!scope)
     return rule;
-  std::string fn = naming::customPullback(callee->getNameAsString());
-  for (const NamedDecl *d : scope->lookup(&ctx.Idents.get(fn)))
-    rule.decls.push_back(d);
-  rule.pullback = customRuleName(callee);
+  const std::string name = callee->getNameAsString();
+  for (bool pushforward : {false, true}) {
+    const std::string fn = pushforward ? naming::customPushforward(name)
+                                       : naming::customPullback(name);
+    bool found = false;
+    for (const NamedDecl *d : scope->lookup(&ctx.Idents.get(fn))) {
+      rule.decls.push_back(d);
+      found = true;
+    }
+    if (found)
+      (pushforward ? rule.pushforward : rule.pullback) =
+          customRuleName(callee, pushforward);
+  }
   return rule;
 }
 

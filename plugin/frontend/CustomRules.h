@@ -19,16 +19,20 @@
 namespace tangent {
 
 /// The custom derivative of `callee`: the declarations of its pullback
-/// (overloads included) and the qualified name generated code calls.
+/// and of its pushforward (overloads included), and the qualified names
+/// generated code calls, empty for the one the user did not define.
 struct CustomRule {
   std::vector<const clang::NamedDecl *> decls;
-  std::string pullback; ///< e.g. "tangent::custom::a::f_pullback"
+  std::string pullback;    ///< e.g. "tangent::custom::a::f_pullback"
+  std::string pushforward; ///< e.g. "tangent::custom::a::f_pushforward"
   explicit operator bool() const { return !decls.empty(); }
 };
 
 /// The name the custom derivative of `callee` must have:
-/// `tangent::custom::<its namespaces>::<name>_pullback`.
-std::string customRuleName(const clang::FunctionDecl *callee);
+/// `tangent::custom::<its namespaces>::<name>_pullback` (its pushforward's,
+/// `..._pushforward`, with `pushforward`).
+std::string customRuleName(const clang::FunctionDecl *callee,
+                           bool pushforward = false);
 
 /// The custom derivative of `callee` in its mirrored namespace, if any.
 CustomRule findCustomRule(clang::ASTContext &ctx,

@@ -219,7 +219,8 @@ bool Legality::secondOrder(
     refuse(at, "second order (hvp, hessian) cannot use the custom derivative "
                "of '" +
                    name +
-                   "': its pullback cannot be differentiated again; "
+                   "': its rules (pullback, pushforward) cannot be "
+                   "differentiated again; "
                    "differentiate the function itself");
   return customs.empty();
 }

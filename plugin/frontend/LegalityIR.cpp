@@ -9,6 +9,7 @@
 #include "frontend/Legality.h"
 #include "ir/IRWalk.h"
 #include "ir/Mpi.h"
+#include "ir/Naming.h"
 
 namespace tangent {
 
@@ -149,11 +150,12 @@ private:
                    "that vector's data()");
         return;
       }
+      // A pushforward is called before the call: nothing to restore.
       const bool through_pointer =
           a.address || (a.kind == ExprKind::VarRef && v &&
                         v->type.kind == TypeKind::Pointer);
-      if (!s.arg_is_output[i] || !through_pointer || !v ||
-          v->type.kind != TypeKind::Pointer)
+      if (gen_ != Generation::Adjoint || !s.arg_is_output[i] ||
+          !through_pointer || !v || v->type.kind != TypeKind::Pointer)
         continue;
       std::string n = v->source_name.empty() ? v->name : v->source_name;
       refuse(Refusal::Source::Generation, s.loc,
@@ -180,6 +182,14 @@ private:
         active |= rootVar(*s.args[i])->active;
     if (!active)
       return;
+    if (custom && gen_ == Generation::Adjoint && s.custom_pullback.empty()) {
+      refuse(Refusal::Source::Generation, s.loc,
+             "'" + s.custom +
+                 "' has a custom pushforward, which forward mode uses, but "
+                 "no pullback, which reverse mode needs: define " +
+                 naming::pullbackBeside(s.custom_pushforward));
+      return;
+    }
     for (size_t i = 0; i < s.args.size(); ++i) {
       const Expr &a = *s.args[i];
       const bool differentiated =

@@ -6,6 +6,7 @@
 // each loop's strategy.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/CustomRules.h"
 #include "frontend/Pipeline.h"
 #include "ir/IRWalk.h"
 #include "ir/Printer.h"
@@ -67,9 +68,19 @@ public:
     // Only user functions: library code (and whether Sema has instantiated
     // its bodies yet) must not change the hash.
     const FunctionDecl *callee = call->getDirectCallee();
-    if (callee && !isa<CXXMethodDecl>(callee) && !callee->isInStdNamespace() &&
-        !ctx_.getSourceManager().isInSystemHeader(callee->getLocation()))
-      add(callee);
+    if (!callee || isa<CXXMethodDecl>(callee) || callee->isInStdNamespace() ||
+        ctx_.getSourceManager().isInSystemHeader(callee->getLocation()))
+      return true;
+    // A function with a custom derivative stands for its rules, whose text
+    // is what the generated code depends on (its body, possibly defined
+    // after the request, is not differentiated).
+    if (CustomRule rule = findCustomRule(ctx_, callee)) {
+      for (const NamedDecl *d : rule.decls)
+        if (seen_rules_.insert(d).second)
+          addText(d->getSourceRange());
+      return true;
+    }
+    add(callee);
     return true;
   }
 
@@ -77,14 +88,18 @@ private:
   ASTContext &ctx_;
   std::uint64_t h_ = 0;
   std::set<const FunctionDecl *> seen_;
+  std::set<const NamedDecl *> seen_rules_;
+  void addText(SourceRange r) {
+    const SourceManager &sm = ctx_.getSourceManager();
+    CharSourceRange range =
+        CharSourceRange::getTokenRange(sm.getExpansionRange(r).getAsRange());
+    h_ = hashText(h_, Lexer::getSourceText(range, sm, ctx_.getLangOpts()));
+  }
   void add(const FunctionDecl *fd) {
     const FunctionDecl *def = nullptr;
     if (!fd->hasBody(def) || !def || !seen_.insert(def).second)
       return;
-    const SourceManager &sm = ctx_.getSourceManager();
-    CharSourceRange range = CharSourceRange::getTokenRange(
-        sm.getExpansionRange(def->getSourceRange()).getAsRange());
-    h_ = hashText(h_, Lexer::getSourceText(range, sm, ctx_.getLangOpts()));
+    addText(def->getSourceRange());
     TraverseStmt(def->getBody());
   }
 };

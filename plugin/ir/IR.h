@@ -454,6 +454,7 @@ struct Stmt {
   const MpiFunction *mpi = nullptr;
   std::string custom;              ///< custom derivative: qualified callee name
   std::string custom_pullback;     ///< and its pullback's qualified name
+  std::string custom_pushforward;  ///< its pushforward's, if it has one
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
   Var *result = nullptr;           ///< receives the returned value
   // If

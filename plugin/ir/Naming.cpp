@@ -105,6 +105,17 @@ std::string reverseLanes(const std::string &stem) {
 std::string customPullback(const std::string &function) {
   return function + "_pullback";
 }
+std::string customPushforward(const std::string &function) {
+  return function + "_pushforward";
+}
+std::string pushforwardBeside(const std::string &pullback) {
+  const std::size_t suffix = customPullback("").size();
+  return customPushforward(pullback.substr(0, pullback.size() - suffix));
+}
+std::string pullbackBeside(const std::string &pushforward) {
+  const std::size_t suffix = customPushforward("").size();
+  return customPullback(pushforward.substr(0, pushforward.size() - suffix));
+}
 } // namespace naming
 
 } // namespace tangent

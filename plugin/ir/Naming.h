@@ -291,9 +291,15 @@ inline const char *withGradient() { return "_with_gradient"; }
 inline const char *pullbackWithGradientEntry() {
   return "pullback_with_gradient";
 }
-/// Custom derivative looked up for a function:
-/// tangent::custom::<name>_pullback.
+/// Custom derivatives looked up for a function:
+/// tangent::custom::<name>_pullback (reverse mode) and
+/// tangent::custom::<name>_pushforward (forward mode).
 std::string customPullback(const std::string &function);
+std::string customPushforward(const std::string &function);
+/// The other rule's qualified name beside one (`a::f_pushforward` for
+/// `a::f_pullback`, and back).
+std::string pushforwardBeside(const std::string &pullback);
+std::string pullbackBeside(const std::string &pushforward);
 inline const char *customNamespace() { return "tangent::custom"; }
 } // namespace naming
 

@@ -78,6 +78,46 @@ void dot_pullback(int n, const double *x, const double *y, double *d_x,
     d_y[i] += d_result * x[i];
   }
 }
+
+// Forward mode (jvp, here with -DTANGENT_E2E_FORWARD) uses the pushforwards:
+// the values before the call and the arguments' tangents; they write the
+// outputs' tangents (in: before the call, out: after) and return the
+// result's.
+void saxpy_pushforward(int n, double a, const double *x, double *y, double d_a,
+                       const double *d_x, double *d_y) {
+  (void)y;
+  for (int i = 0; i < n; ++i)
+    d_y[i] += d_a * x[i] + a * d_x[i];
+}
+
+void square_into_pushforward(double v, double &out, double d_v, double *d_out) {
+  (void)out;
+  *d_out = 2.0 * v * d_v;
+}
+
+void cube_in_place_pushforward(double &r, double *d_r) {
+  *d_r = 3.0 * r * r * *d_r;
+}
+
+// The Jacobian of v / |v| is symmetric: its pushforward is its pullback.
+void normalize_pushforward(std::vector<double> &v, std::vector<double> &d_v) {
+  normalize_pullback(v, d_v);
+}
+
+double polar_pushforward(double r, double t, double &y, double d_r, double d_t,
+                         double *d_y) {
+  (void)y;
+  *d_y = d_r * std::sin(t) + d_t * r * std::cos(t);
+  return d_r * std::cos(t) - d_t * r * std::sin(t);
+}
+
+double dot_pushforward(int n, const double *x, const double *y,
+                       const double *d_x, const double *d_y) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += d_x[i] * y[i] + x[i] * d_y[i];
+  return s;
+}
 } // namespace tangent::custom::vendor
 
 // saxpy into a std::vector's data().

@@ -1,6 +1,7 @@
 // Must fail: forward mode through a custom derivative of a function with an
-// output parameter (only functions returning a floating-point value without
-// output parameters get their partial derivatives from the pullback).
+// output parameter and only a pullback (only functions returning a
+// floating-point value without output parameters get their partial
+// derivatives from the pullback; the fix defines the pushforward).
 #include <tangent/tangent.hpp>
 
 #include <cmath>
@@ -10,7 +11,6 @@ double polar(double r, double t, double &y) {
   return r * std::cos(t);
 }
 
-#ifndef TANGENT_FIXED
 namespace tangent::custom {
 inline void polar_pullback(double r, double t, double &y, double *dr,
                            double *dt, double *dy, double d) {
@@ -18,12 +18,19 @@ inline void polar_pullback(double r, double t, double &y, double *dr,
   *dt += -d * r * std::sin(t) + *dy * r * std::cos(t);
   (void)y;
 }
-} // namespace tangent::custom
+#ifdef TANGENT_FIXED
+inline double polar_pushforward(double r, double t, double &y, double dr,
+                                double dt, double *dy) {
+  (void)y;
+  *dy = dr * std::sin(t) + dt * r * std::cos(t);
+  return dr * std::cos(t) - dt * r * std::sin(t);
+}
 #endif
+} // namespace tangent::custom
 
 double f(double r, double t) {
   double y = 0;
-  double x = polar(r, t, y); // TANGENT-ERROR: forward mode can use the custom derivative of 'polar' only for a function returning a floating-point value with no output parameters
+  double x = polar(r, t, y); // TANGENT-ERROR: forward mode takes the derivative of 'polar', which writes through its arguments, from a pushforward rule: define tangent::custom::polar_pushforward
   return x * y;
 }
 

@@ -1,23 +1,16 @@
 // Must fail: forward mode through a custom derivative of a void function
-// writing through a pointer (forward mode takes partial derivatives from a
-// pullback only for functions returning a floating-point value without
-// output parameters).
+// writing through a pointer that has a pullback only (forward mode takes
+// partial derivatives from a pullback only for functions returning a
+// floating-point value without output parameters); the fix defines its
+// pushforward, the function staying without a body.
 #include <tangent/tangent.hpp>
 
 #include <vector>
 
 namespace vendor {
-#ifdef TANGENT_FIXED
-inline void saxpy(int n, double a, const double *x, double *y) {
-  for (int i = 0; i < n; ++i)
-    y[i] += a * x[i];
-}
-#else
 void saxpy(int n, double a, const double *x, double *y); // y[i] += a*x[i]
-#endif
 } // namespace vendor
 
-#ifndef TANGENT_FIXED
 namespace tangent::custom::vendor {
 inline void saxpy_pullback(int n, double a, const double *x, double *y,
                            double *d_a, double *d_x, double *d_y) {
@@ -27,12 +20,19 @@ inline void saxpy_pullback(int n, double a, const double *x, double *y,
     d_x[i] += a * d_y[i];
   }
 }
-} // namespace tangent::custom::vendor
+#ifdef TANGENT_FIXED
+inline void saxpy_pushforward(int n, double a, const double *x, double *y,
+                              double d_a, const double *d_x, double *d_y) {
+  (void)y;
+  for (int i = 0; i < n; ++i)
+    d_y[i] += d_a * x[i] + a * d_x[i];
+}
 #endif
+} // namespace tangent::custom::vendor
 
 double f(double a, const std::vector<double> &x) {
   std::vector<double> y(x.size(), 1.0);
-  vendor::saxpy(int(x.size()), a, x.data(), y.data()); // TANGENT-ERROR: forward mode can use the custom derivative of 'vendor::saxpy' only for a function returning a floating-point value with no output parameters
+  vendor::saxpy(int(x.size()), a, x.data(), y.data()); // TANGENT-ERROR: forward mode takes the derivative of 'vendor::saxpy', which writes through its arguments, from a pushforward rule: define tangent::custom::vendor::saxpy_pushforward
   return y[0] * y[1];
 }
 

@@ -452,25 +452,26 @@ case_all_skipped() {
 }
 
 case_e2e_corpus() {
-  # Three programs of the end-to-end corpus (test/e2e: many requests,
+  # Four programs of the end-to-end corpus (test/e2e: many requests,
   # callees, options, [[tangent::checkpoint]], objects with private fields
-  # and member-function requests), rewritten in one batch, then built by the
-  # plain compiler: every gradient check in them must pass.
+  # and member-function requests, custom rules of functions defined after
+  # the requests), rewritten in one batch, then built by the plain compiler:
+  # every gradient check in them must pass.
   setup
   mkdir -p "$WORK/e2e" "$WORK/build"
   cp "$E2E"/check.hpp "$E2E"/check_strategies.hpp "$E2E"/calls.cpp "$E2E"/options.cpp "$E2E"/objects.cpp \
-    "$WORK/e2e/"
+    "$E2E"/custom_void.cpp "$WORK/e2e/"
   cd "$WORK/e2e" || fail "cd $WORK/e2e"
   {
     echo "["
-    for f in calls options objects; do
+    for f in calls options objects custom_void; do
       [ $f = calls ] || echo ","
       echo "  {\"directory\": \"$WORK/e2e\", \"file\": \"$f.cpp\", \"command\": \"clang++-19 -std=c++20 -O1 -c $f.cpp\"}"
     done
     echo "]"
   } >"$WORK/build/compile_commands.json"
   run 0 "$TOOL" -p "$WORK/build" -j 2
-  for f in calls options objects; do
+  for f in calls options objects custom_void; do
     contains $f.cpp "$BEGIN_MARK"
     run 0 "$GXX" -std=c++20 -O1 -I"$RUNTIME" $f.cpp -o "$WORK/$f.exe"
     run 0 "$WORK/$f.exe"

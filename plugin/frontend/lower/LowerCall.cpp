@@ -51,6 +51,7 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
   if (CustomRule rule = findCustomRule(ctx, callee)) {
     st->custom = qualifiedName(callee, ctx);
     st->custom_pullback = rule.pullback;
+    st->custom_pushforward = rule.pushforward;
   } else {
     if (!callee->hasBody() && callee->isTemplateInstantiation() &&
         lowering_.instantiate)

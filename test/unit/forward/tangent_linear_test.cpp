@@ -29,6 +29,29 @@ struct Product : Builder {
   }
 };
 
+/// f(x) = out after g(x, out), g having a custom derivative that writes
+/// `out` (a pullback, and a pushforward when `pushforward`).
+struct CustomOutput : Builder {
+  Var *x, *out;
+  explicit CustomOutput(bool pushforward) {
+    x = param("x", realType());
+    out = var("out", realType());
+    auto call = std::make_unique<Stmt>();
+    call->kind = StmtKind::Call;
+    call->loc.file = "test.cpp";
+    call->loc.line = 7;
+    call->custom = "g";
+    call->custom_pullback = "tangent::custom::g_pullback";
+    if (pushforward)
+      call->custom_pushforward = "tangent::custom::g_pushforward";
+    call->args.push_back(ref(x));
+    call->args.push_back(ref(out));
+    call->arg_is_output = {false, true};
+    fn.body.push_back(std::move(call));
+    fn.body.push_back(assign(ref(fn.result_var), ref(out)));
+  }
+};
+
 } // namespace
 
 TEST(TangentLinear, OneTangentPerDifferentiableParameter) {
@@ -86,29 +109,36 @@ TEST(TangentLinear, PrintedAsOneFunction) {
 TEST(TangentLinear, CustomDerivativeWithOutputsIsARefusal) {
   // f(x): g(x, out) with a custom derivative writing `out`: forward mode
   // cannot use the custom pullback for it.
-  Builder b;
-  Var *x = b.param("x", realType());
-  Var *out = b.var("out", realType());
-  auto call = std::make_unique<Stmt>();
-  call->kind = StmtKind::Call;
-  call->loc.file = "test.cpp";
-  call->loc.line = 7;
-  call->custom = "g";
-  call->custom_pullback = "tangent::custom::g_pullback";
-  call->args.push_back(Builder::ref(x));
-  call->args.push_back(Builder::ref(out));
-  call->arg_is_output = {false, true};
-  b.fn.body.push_back(std::move(call));
-  b.fn.body.push_back(
-      Builder::assign(Builder::ref(b.fn.result_var), Builder::ref(out)));
+  CustomOutput b(false);
   TangentLinearizer lin = linearizer();
   lin.fresh(b.fn, TangentForm::Output);
   ASSERT_EQ(lin.refusals.size(), 1u);
   const Refusal &r = lin.refusals[0];
   EXPECT_EQ(r.source, Refusal::Source::ForwardMode);
   EXPECT_EQ(r.at.line, 7u);
-  EXPECT_TRUE(contains(r.why, "custom derivative of 'g'")) << r.why;
+  EXPECT_TRUE(contains(r.why, "derivative of 'g'")) << r.why;
+  EXPECT_TRUE(contains(r.why, "define tangent::custom::g_pushforward"))
+      << r.why;
   EXPECT_FALSE(contains(r.why, "tangent: ")) << r.why; // the layer adds it
+}
+
+TEST(TangentLinear, CustomPushforwardIsCalledBeforeTheCall) {
+  // f(x): g(x, out) with a pushforward: pushforward(x, out, t_x, &t_out),
+  // with the values before the call, then g(x, out).
+  CustomOutput b(true);
+  TangentLinearizer lin = linearizer();
+  Function *tl = lin.fresh(b.fn, TangentForm::Output);
+  ASSERT_TRUE(lin.refusals.empty());
+  const std::string ir = printFunction(*tl);
+  const std::size_t pf = ir.find("call custom tangent::custom::g_pushforward(");
+  const std::size_t g = ir.find("call custom g(");
+  ASSERT_NE(pf, std::string::npos) << ir;
+  ASSERT_NE(g, std::string::npos) << ir;
+  EXPECT_LT(pf, g) << ir;
+  // The output's tangent by address, as an output; the input's by value.
+  EXPECT_TRUE(contains(ir, "g_pushforward(x, out, t_x, out &t_out)")) << ir;
+  // Second order cannot differentiate it again: it is listed.
+  EXPECT_EQ(lin.signature(tl).custom_calls.size(), 1u);
 }
 
 TEST(TangentLinear, RefusalsAreReportedOnce) {
