@@ -99,12 +99,15 @@ void Validator::address(const AddressArgument &at, Use use) {
     // A floating-point field of an object (`&s.x`, `&ps[i].x`): its leaf.
     const bool field = isa<MemberExpr>(lv->IgnoreParenImpCasts()) &&
                        lv->getType()->isRealFloatingType();
-    if (!element && !field && !(v && v->getType()->isRealFloatingType()))
+    // An integer variable (`std::frexp(x, &e)`): data the call may write.
+    const bool number = v && (v->getType()->isRealFloatingType() ||
+                              v->getType()->isIntegerType());
+    if (!element && !field && !number)
       return refuse(lv->getBeginLoc(),
                     "taking an address is supported for a floating-point "
-                    "variable (`&e`), field (`&s.x`) or an element of a "
-                    "named array, vector or pointer (`&x[k]`) passed to a "
-                    "pointer parameter");
+                    "or integer variable (`&e`), field (`&s.x`) or an "
+                    "element of a named array, vector or pointer (`&x[k]`) "
+                    "passed to a pointer parameter");
     return expr(lv, use);
   }
   // A field's vector or array (`model.weights.data()`): the field.

@@ -37,6 +37,7 @@
 #ifndef TANGENT_GRAD_HPP
 #define TANGENT_GRAD_HPP
 
+#include "tangent/detail/cmath_outputs.hpp"
 #include "tangent/options.hpp"
 
 #include <array>
