@@ -210,6 +210,12 @@ bool foldsToConstant(const clang::Expr *e, clang::ASTContext &ctx,
 /// or its C spellings for float and long double (`sinf`, `sinl`, which are
 /// `std::sin` of a float or a long double); null otherwise.
 const Rule *mathRule(const clang::FunctionDecl *callee);
+/// The first argument of `call` (of a function with the rule `rule`) in
+/// which the rule has no derivative (a "!" row: the order of a Bessel
+/// function) and that is not a constant (reads a floating-point variable),
+/// or -1.
+int undifferentiatedArgument(const clang::CallExpr *call, const Rule &rule,
+                             clang::ASTContext &ctx);
 /// Whether mathRule(callee) has a rule.
 bool isMathFunction(const clang::FunctionDecl *callee);
 

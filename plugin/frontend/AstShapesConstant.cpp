@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
 #include "frontend/Types.h"
+#include "rules/Rules.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -93,6 +94,10 @@ bool readsOnlyConstants(const clang::Expr *e, ASTContext &ctx) {
     if (isa<EnumConstantDecl>(d->getDecl()))
       return true;
     const auto *v = dyn_cast<VarDecl>(d->getDecl());
+    if (v && v->getType()->isRealFloatingType() &&
+        v->getType().isConstQualified() && v->getInit() &&
+        readsOnlyConstants(v->getInit(), ctx))
+      return true; // `const double nu = 1.5;`
     return v && v->getType()->isIntegralOrEnumerationType();
   }
   if (const auto *c = dyn_cast<CallExpr>(e))
@@ -116,6 +121,14 @@ bool readsOnlyConstants(const clang::Expr *e, ASTContext &ctx) {
 }
 
 } // namespace
+
+int undifferentiatedArgument(const CallExpr *call, const Rule &rule,
+                             ASTContext &ctx) {
+  for (unsigned i = 0; i < rule.arity && i < call->getNumArgs(); ++i)
+    if (rule.rowIsUndefined(i) && !readsOnlyConstants(call->getArg(i), ctx))
+      return int(i);
+  return -1;
+}
 
 bool isConstantCall(const CallExpr *call, ASTContext &ctx) {
   const FunctionDecl *callee = call->getDirectCallee();

@@ -529,6 +529,13 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
                              "' (its derivative rule takes " +
                              std::to_string(rule->arity) + nested + ")");
     }
+    if (int i = undifferentiatedArgument(c, *rule, ctx_); i >= 0)
+      return refuse(c->getArg(i)->getBeginLoc(),
+                    "'" + name + "' has no derivative rule in its argument " +
+                        std::to_string(i + 1) +
+                        " (an order); pass a constant there (a literal, an "
+                        "integer, a const initialized by one), or define " +
+                        customRuleName(fd));
     return arguments();
   }
   std::vector<std::string> strays = strayCustomRules(ctx_, fd);

@@ -190,6 +190,24 @@ void conservativeWrites(const CallExpr *c, ASTContext &ctx, Writes &out) {
       out.add(c->getArg(i));
 }
 
+/// What a call may write through the pointers it is given: the arguments
+/// of its pointer-to-non-const parameters.
+void pointerWrites(const CallExpr *c, Writes &out) {
+  const FunctionDecl *fd = c->getDirectCallee();
+  const unsigned first = isa<CXXOperatorCallExpr>(c) &&
+                                 isa<CXXMethodDecl>(fd) &&
+                                 !cast<CXXMethodDecl>(fd)->isStatic()
+                             ? 1
+                             : 0;
+  for (unsigned i = first; i < c->getNumArgs(); ++i) {
+    if (i - first >= fd->getNumParams())
+      continue;
+    QualType t = fd->getParamDecl(i - first)->getType();
+    if (t->isPointerType() && !t->getPointeeType().isConstQualified())
+      out.add(c->getArg(i));
+  }
+}
+
 /// What `s` writes: assigned, incremented, written by the calls in it (not
 /// inside lambdas it defines, which write when they are called).
 void writesOf(const clang::Stmt *s, ASTContext &ctx, Writes &out,
@@ -295,7 +313,16 @@ void Validator::evaluationOrder(const clang::Expr *full) {
       continue; // the whole expression: nothing else is evaluated
     Writes written;
     Visiting visiting;
-    callWrites(c, ctx_, written, visiting);
+    // A function without a body (one with a custom derivative) may write
+    // any argument it can; a library function what it is given the address
+    // of (`std::frexp(x, &e)`; not `std::begin(v)`, which takes a T&).
+    const FunctionDecl *fd = c->getDirectCallee();
+    if (fd && isLibraryFunction(fd, ctx_))
+      pointerWrites(c, written);
+    else if (fd && fd->hasBody())
+      callWrites(c, ctx_, written, visiting);
+    else
+      conservativeWrites(c, ctx_, written);
     const clang::Stmt *scope = full;
     if (rhs && contains(rhs, c))
       scope = rhs;

@@ -12,8 +12,8 @@
 //   product := unary (('*'|'/') unary)*
 //   unary   := '-' unary | '!' unary | primary
 //   primary := number | $d | $0 | $1 | $2 | $r
-//            | (std:: | tangent::) name '(' cond, ... ')'
-//            | '(' cond ')'
+//            | (std:: | tangent::) name '(' cond, ... ')'   (name:
+//            [A-Za-z0-9_]+) | '(' cond ')'
 //
 //===----------------------------------------------------------------------===//
 #include "ir/Support.h"
@@ -161,7 +161,8 @@ private:
     if (!runtime)
       expect("std::");
     size_t end = pos_;
-    while (end < text_.size() && (std::isalnum((unsigned char)text_[end])))
+    while (end < text_.size() &&
+           (std::isalnum((unsigned char)text_[end]) || text_[end] == '_'))
       ++end;
     std::string name = text_.substr(pos_, end - pos_);
     pos_ = end;

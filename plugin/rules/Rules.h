@@ -29,8 +29,13 @@ struct Rule {
   /// Whether row `arg` reads the result ($r) / the value of argument `i`.
   bool rowUsesResult(unsigned arg) const;
   bool rowUsesArg(unsigned arg, unsigned i) const;
-  /// Whether row `arg` is zero / is the seed itself (`$d`).
-  bool rowIsZero(unsigned arg) const { return rows[arg].empty(); }
+  /// Whether row `arg` is zero / is the seed itself (`$d`). A row without
+  /// a derivative (`!`, an order of a Bessel function) is zero: the
+  /// validation refuses a call whose argument there is not a constant.
+  bool rowIsZero(unsigned arg) const {
+    return rows[arg].empty() || rowIsUndefined(arg);
+  }
+  bool rowIsUndefined(unsigned arg) const { return rows[arg] == "!"; }
   bool rowIsSeed(unsigned arg) const { return rows[arg] == "$d"; }
   /// An operator's rule: the operator (the one `name` spells).
   Op op = Op::Add;

@@ -204,6 +204,24 @@ double write_view(std::vector<double> v, double a) {
   return s;
 }
 
+// An integer variable's address given to a function that writes it (a
+// count, an exponent: data), and an int& beside a double& output.
+double bucket_of(double v, int *k) {
+  *k = int(v * 2.0);
+  return v * v;
+}
+void shift_by(double v, int &k, double &out) {
+  k += 3;
+  out = v * k;
+}
+double integer_outputs(double x, double y) {
+  int e = 1;
+  double m = bucket_of(x * y, &e);
+  double o = 0.0;
+  shift_by(m, e, o);
+  return m * e + o * y;
+}
+
 int main() {
   using namespace tangent_test;
 
@@ -215,6 +233,7 @@ int main() {
   check("sliding", tangent::grad<sliding>(), x);
   check("scaled", tangent::grad<scaled>(), x, 0.7);
   check("c_array", tangent::grad<c_array>(), 0.8, -1.3);
+  check("integer_outputs", tangent::grad<integer_outputs>(), 1.7, 1.3);
   check("std_array", tangent::grad<std_array>(), 0.6, 0.9);
   check("twice", tangent::grad<twice>(), 0.7, 0.3);
   check("relaxed", tangent::grad<relaxed>(),

@@ -22,7 +22,8 @@ double c_modf(double x) {
   double fr = std::modf(3.0 * x, &ip);
   double s = fr * fr + ip * x;
   double ip2 = 0.0;
-  return s + ::modf(x * x + 1.0, &ip2) * ip2;
+  const double fr2 = ::modf(x * x + 1.0, &ip2);
+  return s + fr2 * ip2;
 }
 
 // remquo's remainder, and its quotient's bits read as an integer.
@@ -47,7 +48,8 @@ double c_outputs_loop(double x) {
   for (int k = 0; k < 3; ++k) {
     s += fraction_of(x * (k + 1.5), &parts[k]);
     int e = 0;
-    s += std::frexp(s + 1.0, &e) * e;
+    const double m = std::frexp(s + 1.0, &e);
+    s += m * e;
   }
   return s + parts[2] * x;
 }
@@ -57,8 +59,9 @@ float c_float_outputs(float x) {
   int e = 0;
   float ip = 0.0f;
   int q = 0;
-  return frexpf(x + 3.0f, &e) * e + modff(2.5f * x, &ip) * ip +
-         remquof(4.0f * x, 1.3f, &q);
+  const float m = frexpf(x + 3.0f, &e);
+  const float f = modff(2.5f * x, &ip);
+  return m * e + f * ip + remquof(4.0f * x, 1.3f, &q);
 }
 double c_long_double_outputs(double x) {
   const long double y = x;

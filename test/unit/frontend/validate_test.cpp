@@ -520,6 +520,73 @@ double f(double x) { return sin(x) * x; }
 )"));
 }
 
+TEST(Validate, IntegerVariableAddressGivenToAPointerParameter) {
+  EXPECT_TRUE(acceptedSilently(R"(
+double g(double x, int *k) { *k = 2; return x; }
+double f(double x) {
+  int k = 0;
+  double y = g(x, &k);
+  return y * k;
+}
+)"));
+}
+
+TEST(Validate, LibraryCallWritingWhatItsExpressionReads) {
+  // std::modf writes ip, which the same expression reads: unspecified
+  // order, refused like a call of a function of yours (and modf has no
+  // rule here: the runtime's is not included).
+  EXPECT_TRUE(refused(R"(
+#include <cmath>
+double f(double x) {
+  double ip = 0.0;
+  return ip * x + std::modf(x, &ip); // @here
+}
+)",
+                      {"the call", "writes 'ip'"}, /*exactly_one=*/false));
+  // A function without a body (a custom derivative's) likewise.
+  EXPECT_TRUE(refused(R"(
+double polar(double r, double &y);
+namespace tangent::custom {
+inline void polar_pullback(double r, double &y, double *dr, double *dy,
+                           double d) {}
+}
+double f(double r) {
+  double y = 0.0;
+  return polar(r, y) * y; // @here
+}
+)",
+                      {"the call", "writes 'y'"}));
+}
+
+TEST(Validate, SpecialFunctionOrderIsAConstant) {
+  // Literals, integers and const doubles initialized by constants.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <cmath>
+double f(double x, int n) {
+  const double nu = 0.5 * 3;
+  return std::cyl_bessel_j(nu, x) + std::cyl_bessel_k(n + 0.5, x) +
+         std::ellint_3(0.3, -0.4, x);
+}
+)"));
+  // An order read from a floating-point variable: no derivative there.
+  EXPECT_TRUE(refused(R"(
+#include <cmath>
+double f(double x, double nu) {
+  return std::cyl_bessel_i(nu, x); // @here
+}
+)",
+                      {"'cyl_bessel_i' has no derivative rule in its "
+                       "argument 1 (an order)"}));
+  EXPECT_TRUE(refused(R"(
+#include <cmath>
+double f(double x) {
+  const double k = x * 0.5;
+  return std::ellint_3(k, 0.1, x); // @here
+}
+)",
+                      {"'ellint_3' has no derivative rule in its argument 1"}));
+}
+
 TEST(Validate, AlgorithmOverRowsAndMembers) {
   EXPECT_TRUE(acceptedSilently(R"(
 #include <numeric>

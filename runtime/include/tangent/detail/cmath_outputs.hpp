@@ -85,12 +85,12 @@ template <class = void>
 void frexpf_pullback(float x, int *e, float *d_x, float d_result) {
   frexp_pullback(x, e, d_x, d_result);
 }
-template <class = void>
-float frexpf_pushforward(float x, int *e, float d_x) {
+template <class = void> float frexpf_pushforward(float x, int *e, float d_x) {
   return frexp_pushforward(x, e, d_x);
 }
 template <class = void>
-void frexpl_pullback(long double x, int *e, long double *d_x, long double d_result) {
+void frexpl_pullback(long double x, int *e, long double *d_x,
+                     long double d_result) {
   frexp_pullback(x, e, d_x, d_result);
 }
 template <class = void>
@@ -113,7 +113,8 @@ T modf_pushforward(T, detail::exactly<T> *, detail::exactly<T> d_x,
   return d_x;
 }
 template <class = void>
-void modff_pullback(float x, float *ip, float *d_x, float *d_ip, float d_result) {
+void modff_pullback(float x, float *ip, float *d_x, float *d_ip,
+                    float d_result) {
   modf_pullback(x, ip, d_x, d_ip, d_result);
 }
 template <class = void>
@@ -121,8 +122,8 @@ float modff_pushforward(float x, float *ip, float d_x, float *d_ip) {
   return modf_pushforward(x, ip, d_x, d_ip);
 }
 template <class = void>
-void modfl_pullback(long double x, long double *ip, long double *d_x, long double *d_ip,
-                    long double d_result) {
+void modfl_pullback(long double x, long double *ip, long double *d_x,
+                    long double *d_ip, long double d_result) {
   modf_pullback(x, ip, d_x, d_ip, d_result);
 }
 template <class = void>
@@ -133,15 +134,14 @@ long double modfl_pushforward(long double x, long double *ip, long double d_x,
 
 // remquo(x, y, quo), remquof, remquol
 template <detail::cmath_real T>
-void remquo_pullback(T x, detail::exactly<T> y, int *,
-                     detail::exactly<T> *d_x, detail::exactly<T> *d_y,
-                     detail::exactly<T> d_result) {
+void remquo_pullback(T x, detail::exactly<T> y, int *, detail::exactly<T> *d_x,
+                     detail::exactly<T> *d_y, detail::exactly<T> d_result) {
   *d_x += d_result;
   *d_y += -d_result * detail::remainderQuotient(x, y);
 }
 template <detail::cmath_real T>
-T remquo_pushforward(T x, detail::exactly<T> y, int *,
-                     detail::exactly<T> d_x, detail::exactly<T> d_y) {
+T remquo_pushforward(T x, detail::exactly<T> y, int *, detail::exactly<T> d_x,
+                     detail::exactly<T> d_y) {
   return d_x - d_y * detail::remainderQuotient(x, y);
 }
 template <class = void>
@@ -159,8 +159,8 @@ void remquol_pullback(long double x, long double y, int *q, long double *d_x,
   remquo_pullback(x, y, q, d_x, d_y, d_result);
 }
 template <class = void>
-long double remquol_pushforward(long double x, long double y, int *q, long double d_x,
-                                long double d_y) {
+long double remquol_pushforward(long double x, long double y, int *q,
+                                long double d_x, long double d_y) {
   return remquo_pushforward(x, y, q, d_x, d_y);
 }
 
