@@ -359,6 +359,16 @@ bool passThroughRead(const clang::Expr *e, clang::ASTContext &ctx,
 const clang::Expr *objectRoot(const clang::Expr *e);
 /// The pass-through parameter `e` names, or null.
 const clang::ParmVarDecl *passThroughParam(const clang::Expr *e);
+/// The field of a pass-through type `e` names (`m.label`, `p->names`,
+/// `s.inner.map`: through fields only, from a variable or `this`), or null:
+/// data an object carries (Types.cpp, addLeaves).
+const clang::MemberExpr *passThroughField(const clang::Expr *e);
+/// Why constructing a `type` in a differentiated function is refused.
+std::string constructionRefusal(clang::QualType type);
+/// passThroughParam or passThroughField.
+inline bool passesThrough(const clang::Expr *e) {
+  return passThroughParam(e) || passThroughField(e);
+}
 /// A string or character literal (through the conversions that pass it),
 /// spelled as C++ writes it.
 bool textLiteral(const clang::Expr *e, std::string &spelling);

@@ -64,9 +64,16 @@ bool passThrough(QualType qt, bool &holds_real) {
       "basic_string",  "basic_string_view",  "map", "multimap",
       "unordered_map", "unordered_multimap", "set", "multiset",
       "unordered_set", "unordered_multiset"};
-  if (!spec || !spec->isInStdNamespace() ||
-      std::find(std::begin(names), std::end(names), spec->getName()) ==
-          std::end(names))
+  if (!spec || !spec->isInStdNamespace())
+    return false;
+  // A vector of them (`std::vector<std::string>`) passes through too.
+  if (spec->getName() == "vector") {
+    const TemplateArgumentList &args = spec->getTemplateArgs();
+    return args.size() > 0 && args[0].getKind() == TemplateArgument::Type &&
+           passThrough(args[0].getAsType(), holds_real);
+  }
+  if (std::find(std::begin(names), std::end(names), spec->getName()) ==
+      std::end(names))
     return false;
   holds_real = holdsReal(qt);
   return true;
@@ -111,6 +118,30 @@ const ParmVarDecl *passThroughParam(const clang::Expr *e) {
   const auto *p = d ? dyn_cast<ParmVarDecl>(d->getDecl()) : nullptr;
   bool holds_real = false;
   return p && passThrough(p->getType(), holds_real) ? p : nullptr;
+}
+
+const clang::MemberExpr *passThroughField(const clang::Expr *e) {
+  const auto *m = dyn_cast<MemberExpr>(passedAs(e));
+  bool holds_real = false;
+  if (!m || !isa<FieldDecl>(m->getMemberDecl()) ||
+      !passThrough(m->getType(), holds_real))
+    return nullptr;
+  const clang::Expr *base = m->getBase()->IgnoreParenImpCasts();
+  while (const auto *inner = dyn_cast<MemberExpr>(base))
+    base = inner->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(base))
+    return m;
+  const auto *d = dyn_cast<DeclRefExpr>(base);
+  return d && isa<VarDecl>(d->getDecl()) ? m : nullptr;
+}
+
+std::string constructionRefusal(QualType type) {
+  bool holds_real = false;
+  return "constructing a '" + type.getAsString() + "' here is not supported" +
+         (passThrough(type, holds_real)
+              ? "; it is data tangent passes through: make it before the "
+                "call and pass it in (or the object holding it)"
+              : "");
 }
 
 bool textLiteral(const clang::Expr *e, std::string &spelling) {
@@ -160,7 +191,7 @@ bool passThroughRead(const clang::Expr *e, ASTContext &ctx,
     out.op = BinaryOperator::getOpcodeStr(d.Opcode).str();
     out.type = rw->getType();
     out.operands = {passedAs(d.LHS), passedAs(d.RHS)};
-    return passThroughParam(d.LHS) || passThroughParam(d.RHS);
+    return passesThrough(d.LHS) || passesThrough(d.RHS);
   }
   const auto *c = dyn_cast<CallExpr>(e->IgnoreParens());
   if (!c || !c->getDirectCallee())
@@ -173,7 +204,7 @@ bool passThroughRead(const clang::Expr *e, ASTContext &ctx,
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c)) {
     const CXXMethodDecl *md = mc->getMethodDecl();
     if (!md || !md->isConst() ||
-        !passThroughParam(mc->getImplicitObjectArgument()))
+        !passesThrough(mc->getImplicitObjectArgument()))
       return false;
     out.form = PassThroughRead::Form::Member;
     out.operands.push_back(passedAs(mc->getImplicitObjectArgument()));
@@ -195,8 +226,8 @@ bool passThroughRead(const clang::Expr *e, ASTContext &ctx,
   for (const clang::Expr *a : out.operands) {
     std::string text;
     Type t;
-    reads |= passThroughParam(a) != nullptr;
-    if (out.form == PassThroughRead::Form::Free && !passThroughParam(a) &&
+    reads |= passesThrough(a);
+    if (out.form == PassThroughRead::Form::Free && !passesThrough(a) &&
         !textLiteral(a, text) &&
         !(lowerType(ctx, a->getType(), t) && t.isIntegral()))
       return false;

@@ -537,6 +537,16 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
       continue;
     }
     Type t;
+    // A string, a map, a vector of strings (Types.h, passThrough): data
+    // carried with the object, read only (`m.label == "x"`,
+    // `m.names.size()`), never differentiated.
+    if (passThroughType(ctx, f->getType(), t)) {
+      leaf.read_only = true;
+      leaf.path.back().read_only = true;
+      leaf.type = t;
+      out.push_back(std::move(leaf));
+      continue;
+    }
     if (!lowerType(ctx, f->getType().getUnqualifiedType(), t) ||
         t.kind == TypeKind::CArray || t.kind == TypeKind::Void) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +

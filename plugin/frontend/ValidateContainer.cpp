@@ -399,6 +399,28 @@ void Validator::passThroughParameter(const ParmVarDecl *p) {
   scope_->passed.insert(p);
 }
 
+void Validator::passThroughArgument(const FunctionDecl *fd,
+                                    const ParmVarDecl *p,
+                                    const clang::Expr *arg) {
+  if (const MemberExpr *field = passThroughField(arg))
+    return passThroughObject(field);
+  const ParmVarDecl *given = passThroughParam(arg);
+  std::string text;
+  if (given ? !scope_->passed.count(given) : !textLiteral(arg, text))
+    refuse(arg->getBeginLoc(),
+           "give the parameter '" + p->getNameAsString() + "' of '" +
+               fd->getNameAsString() +
+               "' a parameter of the same type of this function, a field "
+               "of that type of an object, or a literal (it is passed "
+               "through; a value made here is not supported)");
+}
+
+void Validator::passThroughObject(const MemberExpr *field) {
+  const clang::Expr *base = field->getBase()->IgnoreParenImpCasts();
+  if (!isa<CXXThisExpr>(base)) // a member function's own object is valid
+    expr(base, Use::Value);
+}
+
 void Validator::passThroughOperands(const PassThroughRead &read,
                                     SourceLocation loc) {
   for (const clang::Expr *op : read.operands) {
@@ -411,6 +433,10 @@ void Validator::passThroughOperands(const PassThroughRead &read,
     }
     if (textLiteral(op, text))
       continue;
+    if (const MemberExpr *field = passThroughField(op)) {
+      passThroughObject(field);
+      continue;
+    }
     Type t;
     if (!lowerType(ctx_, op->getType(), t) || !t.isIntegral()) {
       refuse(op->getBeginLoc().isValid() ? op->getBeginLoc() : loc,

@@ -94,9 +94,7 @@ public:
     if (ctor->getNumArgs() == 1 && lowerType(V.ctx_, ctor->getType(), t) &&
         (!t.isContainer() || V.namesContainer(ctor)))
       return V.expr(ctor->getArg(0), use);
-    V.refuse(ctor->getBeginLoc(), "constructing a '" +
-                                      ctor->getType().getAsString() +
-                                      "' here is not supported");
+    V.refuse(ctor->getBeginLoc(), constructionRefusal(ctor->getType()));
   }
   void VisitImplicitValueInitExpr(const ImplicitValueInitExpr *e, Use use) {
     Type t;

@@ -388,15 +388,7 @@ void Validator::arguments(const FunctionDecl *fd,
         i < fd->getNumParams() ? fd->getParamDecl(i) : nullptr;
     Use use = isOutputParam(p) ? Use::Target : Use::Value;
     if (bool holds_real; p && passThrough(p->getType(), holds_real)) {
-      const ParmVarDecl *given = passThroughParam(args[i]);
-      std::string text;
-      if (given ? !scope_->passed.count(given) : !textLiteral(args[i], text))
-        refuse(args[i]->getBeginLoc(),
-               "give the parameter '" + p->getNameAsString() + "' of '" +
-                   fd->getNameAsString() +
-                   "' a parameter of the same type of this function or a "
-                   "literal (it is passed through; a value made here is not "
-                   "supported)");
+      passThroughArgument(fd, p, args[i]);
       continue;
     }
     if (p && (isSplit(p->getType()) || !objectPointee(p->getType()).isNull())) {

@@ -170,6 +170,12 @@ private:
   /// or literals. ValidateContainer.cpp.
   void passThroughOperands(const PassThroughRead &read,
                            clang::SourceLocation loc);
+  /// The object carrying a pass-through field (passThroughField), read.
+  void passThroughObject(const clang::MemberExpr *field);
+  /// An argument given to `fd`'s pass-through parameter `p`: a parameter
+  /// passed through, a field of such a type, or a literal.
+  void passThroughArgument(const clang::FunctionDecl *fd,
+                           const clang::ParmVarDecl *p, const clang::Expr *arg);
   /// A problem of a class (classProblem), reported where it is first met
   /// and not again at every use of the class.
   void refuseClass(clang::SourceLocation loc, const std::string &problem);

@@ -466,6 +466,8 @@ ExprPtr FunctionLowerer::passedOperand(const clang::Expr *op, Block &pre) {
   std::string text;
   if (const ParmVarDecl *p = passThroughParam(op))
     return makeVarRef(vars.at(p));
+  if (passThroughField(op))
+    return expr(op, pre); // the object's leaf
   if (textLiteral(op, text)) {
     Type t;
     t.kind = TypeKind::Opaque;

@@ -464,7 +464,8 @@ double f(double x) {
   return n.v;
 }
 )",
-                      {"the field 'name' of 'Node' has the type"}));
+                      {"constructing a", "here is not supported; it is data "
+                                         "tangent passes through"}));
 }
 
 TEST(Validate, MemberFunctionOfAContainer) {
@@ -585,6 +586,24 @@ double f(double x) {
 }
 )",
                       {"'ellint_3' has no derivative rule in its argument 1"}));
+}
+
+TEST(Validate, DataFieldsAndParametersPassThrough) {
+  // Strings, maps and vectors of strings: data an object carries, and
+  // parameters passed through.
+  EXPECT_TRUE(acceptedSilently(R"(
+#include <map>
+#include <string>
+#include <vector>
+struct M { std::vector<std::string> names; std::string kind;
+           std::map<std::string, int> at; double w; };
+double g(const std::string &k, double v) { return k == "a" ? v : 2 * v; }
+double f(const M &m, const std::vector<std::string> &tags, double x) {
+  double s = m.kind == "sq" ? m.w * x * x : m.w * x;
+  s += g(m.kind, x) + m.at.at("b") * x + double(m.names.size());
+  return tags.size() > 1 ? s : -s;
+}
+)"));
 }
 
 TEST(Validate, AlgorithmOverRowsAndMembers) {
