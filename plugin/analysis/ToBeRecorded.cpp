@@ -352,6 +352,10 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
         break;
       }
       bool custom = !s.custom.empty();
+      // A call kept for its effects (`printf`, frontend/lower/
+      // LowerEffect.cpp) has no rule: its reverse reads nothing.
+      if (s.keptForEffects())
+        break;
       s.unrestored = 0;
       for (size_t i = 0; i < s.args.size(); ++i) {
         const Expr &a = *s.args[i];

@@ -37,7 +37,7 @@ std::string refusalIn(const Function &fn) {
   forEachStmt(fn.body, [&](const Stmt &s, int) {
     if (!why.empty())
       return;
-    if (s.kind == StmtKind::Call && !s.custom.empty())
+    if (s.kind == StmtKind::Call && !s.custom.empty() && !s.keptForEffects())
       why = "a custom pullback (" + s.custom + ") takes scalar adjoints";
     else if (s.kind == StmtKind::Call && s.mpi)
       why = "an MPI call in " + fn.name;

@@ -251,6 +251,15 @@ void TangentBuilder::call(const Stmt &s, Block &out) {
 }
 
 void TangentBuilder::customCall(const Stmt &s, Block &out) {
+  if (s.keptForEffects()) { // `printf`, `exit`: as written
+    StmtPtr c = like(s, StmtKind::Call);
+    c->custom = s.custom;
+    for (const ExprPtr &a : s.args)
+      c->args.push_back(primal(*a));
+    c->arg_is_output = s.arg_is_output;
+    out.push_back(std::move(c));
+    return;
+  }
   if (lin_.lanes()) {
     cannot(s.loc, "the vector forward mode does not use custom derivatives "
                   "('" +

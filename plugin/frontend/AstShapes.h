@@ -377,6 +377,16 @@ bool textLiteral(const clang::Expr *e, std::string &spelling);
 /// its body is never validated or differentiated.
 bool isLibraryFunction(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
 
+/// A library call kept for its effects (AstShapesEffects.cpp): `exit`,
+/// `abort`, assert's `__assert_fail`, `printf`, `fprintf`, `puts`...
+bool isEffectCall(const clang::CallExpr *c, clang::ASTContext &ctx);
+/// What an argument of an effect call is: a string or character literal
+/// (also `__func__`), `stdout`/`stderr`, a number (read), or none of those.
+/// `spelling`: the literal's or the stream's.
+enum class EffectArgument { Text, Stream, Number, Invalid };
+EffectArgument effectArgument(const clang::Expr *a, clang::ASTContext &ctx,
+                              std::string &spelling);
+
 /// `e` without what does not change which object it denotes: parentheses,
 /// no-op casts, temporaries, cleanups, a functional cast to its own class.
 const clang::Expr *bareObject(const clang::Expr *e);

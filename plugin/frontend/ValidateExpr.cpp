@@ -320,6 +320,8 @@ void Validator::discarded(const clang::Expr *e) {
       return containerStatement(c, cm);
     if (isMpiCall(c))
       return mpiCall(c); // ValidateMPI.cpp
+    if (isEffectCall(c, ctx_))
+      return effectCall(c); // ValidateEffect.cpp
   }
   // A call returning an object, its value dropped.
   if (isSplit(e->getType()) && !assignedOperand(e))
@@ -464,6 +466,8 @@ void Validator::call(const CallExpr *c) {
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))
     return memberCall(mc);
+  if (c->getType()->isVoidType() && isEffectCall(c, ctx_))
+    return effectCall(c); // `exit(1)`, assert's `__assert_fail`
   const FunctionDecl *fd = c->getDirectCallee();
   if (!fd && namesRefused(c->getCallee()))
     return; // a function pointer whose declaration was refused

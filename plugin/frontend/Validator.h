@@ -138,6 +138,9 @@ private:
   /// A call of an MPI function (ValidateMPI.cpp): one of ir/Mpi.h with
   /// arguments of the shapes it lists, as a statement; else refused.
   bool isMpiCall(const clang::CallExpr *c) const;
+  /// A library call kept for its effects (`exit`, `assert`, `printf`):
+  /// its arguments. ValidateEffect.cpp.
+  void effectCall(const clang::CallExpr *c);
   void mpiCall(const clang::CallExpr *c);
   /// A buffer argument of an MPI call (written: a receive's).
   void mpiBuffer(const clang::Expr *a, bool written);

@@ -452,9 +452,15 @@ struct Stmt {
   /// An MPI call (ir/Mpi.h): callee null, custom empty; its buffers are
   /// `x` or `v[k]` (the address of), other arguments ints or literals.
   const MpiFunction *mpi = nullptr;
-  std::string custom;              ///< custom derivative: qualified callee name
-  std::string custom_pullback;     ///< and its pullback's qualified name
-  std::string custom_pushforward;  ///< its pushforward's, if it has one
+  std::string custom;             ///< custom derivative: qualified callee name
+  std::string custom_pullback;    ///< and its pullback's qualified name
+  std::string custom_pushforward; ///< its pushforward's, if it has one
+  /// A library call kept for its effects (`exit`, `printf`): custom, with
+  /// neither rule (frontend/lower/LowerEffect.cpp).
+  bool keptForEffects() const {
+    return !custom.empty() && custom_pullback.empty() &&
+           custom_pushforward.empty();
+  }
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
   Var *result = nullptr;           ///< receives the returned value
   // If

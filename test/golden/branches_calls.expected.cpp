@@ -109,7 +109,7 @@ inline double model_pullback(double x, double y, int mode, double& d_x, double& 
 #endif
 namespace tangent {
 template <> struct adjoint<&model, tangent::options{}> {
-  static constexpr unsigned long long source_hash = 0xc93046b86342fe1full;
+  static constexpr unsigned long long source_hash = 0x9f17c374007c2132ull;
   static double pullback(double x, double y, int mode, double* d_0, double* d_1, double seed) {
     return generated::model_pullback(x, y, mode, *d_0, *d_1, static_cast<double>(seed));
   }

@@ -266,7 +266,7 @@ inline void blend_pullback(const double* x, double* y, double* d_x, double* d_y)
 #endif
 namespace tangent {
 template <> struct adjoint<&blend, tangent::options{}> {
-  static constexpr unsigned long long source_hash = 0xb1c7490c48e2d382ull;
+  static constexpr unsigned long long source_hash = 0x838a625f7ddaffb9ull;
   static void pullback(const double* x, double* y, double* d_0, double* d_1, double seed) {
     tangent::detail::require_distinct(y, x, "blend", "y", "x");
     (void)seed;
@@ -430,7 +430,7 @@ inline void blend_2_jvp(const double* x, double* y, const double* t_x, double* t
 #endif
 namespace tangent {
 template <> struct tangent_linear<&blend, tangent::options{}> {
-  static constexpr unsigned long long source_hash = 0xb1c7490c48e2d382ull;
+  static constexpr unsigned long long source_hash = 0x838a625f7ddaffb9ull;
   static void jvp(const double* x, double* y, const double* direction_0, double* direction_1) {
     tangent::detail::require_distinct(y, x, "blend", "y", "x");
     return generated::blend_2_jvp(x, y, direction_0, direction_1);

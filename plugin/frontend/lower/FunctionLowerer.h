@@ -118,6 +118,9 @@ public:
                                     Block &out); // LowerOpenMP.cpp
   /// An MPI call as a statement (LowerMPI.cpp); false if `c` is not one.
   bool mpiStatement(const clang::CallExpr *c, Block &out);
+  /// A library call kept for its effects (LowerEffect.cpp: `exit(1)`,
+  /// `printf`); false if `c` is not one.
+  bool effectStatement(const clang::CallExpr *c, Block &out);
   /// An expression statement.
   void VisitExpr(const clang::Expr *e, Block &out);
   /// Anything else: the validator refused it, so it cannot be here.

@@ -103,7 +103,7 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();
   // std::swap(a, b) and a.swap(b) of two variables (validated).
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
-    if (mpiStatement(c, out))
+    if (mpiStatement(c, out) || effectStatement(c, out))
       return;
     const clang::Expr *a = nullptr, *b = nullptr;
     if (swapOperands(c, a, b)) {
