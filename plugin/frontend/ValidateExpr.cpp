@@ -288,7 +288,8 @@ void Validator::unary(const UnaryOperator *u, Use use) {
       return stepPointer(step, loc); // `*p++`
     if (pointerMember(sub))
       return; // `*s.p`
-    if (decayedRow(ctx_, sub))
+    if (Type rows; decayedRow(ctx_, sub) ||
+                   lowerMultiPointer(ctx_, sub->getType(), rows)) // `*b`
       return refuse(loc, multiArrayRowProblem);
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
@@ -510,6 +511,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
     return refuse(loc, "custom derivatives of functions taking or returning "
                        "objects are not supported");
   if (CustomRule rule = findCustomRule(ctx_, fd)) {
+    if (rowsToCustomRule(c, fd)) // ValidateMultiArray.cpp
+      return;
     if (!rt.isReal() && rt.kind != TypeKind::Void)
       return refuse(loc, "custom derivatives are supported for functions "
                          "returning float, double or void ('" +
