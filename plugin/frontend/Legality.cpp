@@ -163,18 +163,22 @@ bool Legality::requestKind(const Request &r, const std::string &function,
   // rows is unknown, so no gradient can be sized after it.
   for (const Var *p : top.params)
     if (p->type.kind == TypeKind::Pointer && !p->type.dims.empty()) {
+      const std::string elem =
+          (p->type.pointee_const ? "const " : "") + p->type.elem_spelling;
       std::string rows;
-      for (size_t k = 1; k < p->type.dims.size(); ++k)
+      long long row = 1;
+      for (size_t k = 1; k < p->type.dims.size(); ++k) {
         rows += "[" + std::to_string(p->type.dims[k]) + "]";
+        row *= p->type.dims[k];
+      }
       refuse(r.where,
              "the parameter '" + p->source_name + "' of '" + function +
-                 "' points at rows (" + p->type.elem_spelling + " (*)" + rows +
-                 ") of a size a request cannot know: take "
-                 "std::span<" +
-                 p->type.elem_spelling +
-                 "> (the rows flat, indexed i * n + j) or std::array<std::"
-                 "array<...>, N>, or request the derivative of a function "
-                 "that passes its local array to '" +
+                 "' points at rows (" + elem + " (*)" + rows +
+                 "), which a request cannot size: take the elements flat "
+                 "(std::span<" +
+                 elem + ">, indexed i * " + std::to_string(row) +
+                 " + j), or request the derivative of a function that "
+                 "gives its local array to '" +
                  function + "'");
     }
   // A parameter passed through that holds floating-point values: its

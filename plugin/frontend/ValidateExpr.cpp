@@ -217,9 +217,10 @@ static bool decayedRow(ASTContext &ctx, const clang::Expr *e) {
 /// A whole multi-dimensional array, or one that is not a local variable.
 static const char *const multiArrayWholeProblem =
     "a multi-dimensional array is supported as a local variable, indexed "
-    "(`m[i][j]`) or by rows given to pointer parameters (`f(m[i])`); give a "
-    "callee its rows one by one, or use one flat std::vector<double> "
-    "indexed i * n + j";
+    "(`m[i][j]`), given whole to a parameter pointing at rows (`const "
+    "double m[][3]`) or by rows to pointer parameters (`f(m[i])`); copy "
+    "it into a local array, or use one flat std::vector<double> indexed "
+    "i * n + j";
 
 void Validator::cast(const CastExpr *e, Use use) {
   SourceLocation loc = e->getBeginLoc();
