@@ -8,7 +8,7 @@
 // pointers (`&det`), in loops (also checkpointed), one array given as two
 // arguments (`blend(h, h, k)`), 3-D arrays (whole and by rows), float and
 // integer elements, callees whose calls carry no derivative, templates
-// and lambdas.
+// and lambdas, and an element of LULESH as it is written.
 #include "check.hpp"
 
 #include <cmath>
@@ -290,6 +290,108 @@ double inactive(double x) {
   return x * count(el, 2) + std::sin(x) * weight(c);
 }
 
+// As LULESH writes an element's forces (CalcElemShapeFunctionDerivatives,
+// SumElemStressesToNodeForces, the hourglass gammas): `double b[][8]` written
+// with the volume through `double *const`, read whole by another callee, a
+// local `double hourgam[8][4]` given to `const double hourgam[][4]`.
+static inline void shape_derivatives(const double x[], const double y[],
+                                     const double z[], double b[][8],
+                                     double *const volume) {
+  const double x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], x4 = x[4], x5 = x[5],
+               x6 = x[6], x7 = x[7];
+  const double y0 = y[0], y1 = y[1], y2 = y[2], y3 = y[3], y4 = y[4], y5 = y[5],
+               y6 = y[6], y7 = y[7];
+  const double z0 = z[0], z1 = z[1], z2 = z[2], z3 = z[3], z4 = z[4], z5 = z[5],
+               z6 = z[6], z7 = z[7];
+  double fjxxi = .125 * ((x6 - x0) + (x5 - x3) - (x7 - x1) - (x4 - x2));
+  double fjxet = .125 * ((x6 - x0) - (x5 - x3) + (x7 - x1) - (x4 - x2));
+  double fjxze = .125 * ((x6 - x0) + (x5 - x3) + (x7 - x1) + (x4 - x2));
+  double fjyxi = .125 * ((y6 - y0) + (y5 - y3) - (y7 - y1) - (y4 - y2));
+  double fjyet = .125 * ((y6 - y0) - (y5 - y3) + (y7 - y1) - (y4 - y2));
+  double fjyze = .125 * ((y6 - y0) + (y5 - y3) + (y7 - y1) + (y4 - y2));
+  double fjzxi = .125 * ((z6 - z0) + (z5 - z3) - (z7 - z1) - (z4 - z2));
+  double fjzet = .125 * ((z6 - z0) - (z5 - z3) + (z7 - z1) - (z4 - z2));
+  double fjzze = .125 * ((z6 - z0) + (z5 - z3) + (z7 - z1) + (z4 - z2));
+  double cjxxi = (fjyet * fjzze) - (fjzet * fjyze);
+  double cjxet = -(fjyxi * fjzze) + (fjzxi * fjyze);
+  double cjxze = (fjyxi * fjzet) - (fjzxi * fjyet);
+  double cjyxi = -(fjxet * fjzze) + (fjzet * fjxze);
+  double cjyet = (fjxxi * fjzze) - (fjzxi * fjxze);
+  double cjyze = -(fjxxi * fjzet) + (fjzxi * fjxet);
+  double cjzxi = (fjxet * fjyze) - (fjyet * fjxze);
+  double cjzet = -(fjxxi * fjyze) + (fjyxi * fjxze);
+  double cjzze = (fjxxi * fjyet) - (fjyxi * fjxet);
+  b[0][0] = -cjxxi - cjxet - cjxze;
+  b[0][1] = cjxxi - cjxet - cjxze;
+  b[0][2] = cjxxi + cjxet - cjxze;
+  b[0][3] = -cjxxi + cjxet - cjxze;
+  b[0][4] = -b[0][2];
+  b[0][5] = -b[0][3];
+  b[0][6] = -b[0][0];
+  b[0][7] = -b[0][1];
+  b[1][0] = -cjyxi - cjyet - cjyze;
+  b[1][1] = cjyxi - cjyet - cjyze;
+  b[1][2] = cjyxi + cjyet - cjyze;
+  b[1][3] = -cjyxi + cjyet - cjyze;
+  b[1][4] = -b[1][2];
+  b[1][5] = -b[1][3];
+  b[1][6] = -b[1][0];
+  b[1][7] = -b[1][1];
+  b[2][0] = -cjzxi - cjzet - cjzze;
+  b[2][1] = cjzxi - cjzet - cjzze;
+  b[2][2] = cjzxi + cjzet - cjzze;
+  b[2][3] = -cjzxi + cjzet - cjzze;
+  b[2][4] = -b[2][2];
+  b[2][5] = -b[2][3];
+  b[2][6] = -b[2][0];
+  b[2][7] = -b[2][1];
+  *volume = double(8.) * (fjxet * cjxet + fjyet * cjyet + fjzet * cjzet);
+}
+static inline void sum_forces(const double B[][8], const double stress_xx,
+                              const double stress_yy, const double stress_zz,
+                              double fx[], double fy[], double fz[]) {
+  for (int i = 0; i < 8; i++) {
+    fx[i] = -(stress_xx * B[0][i]);
+    fy[i] = -(stress_yy * B[1][i]);
+    fz[i] = -(stress_zz * B[2][i]);
+  }
+}
+static inline void hourglass(const double hourgam[][4], const double *xd,
+                             double coefficient, double *hgf) {
+  for (int i = 0; i < 8; ++i) {
+    double s = 0;
+    for (int k = 0; k < 4; ++k) {
+      double h = 0;
+      for (int j = 0; j < 8; ++j)
+        h += hourgam[j][k] * xd[j];
+      s += hourgam[i][k] * h;
+    }
+    hgf[i] = coefficient * s;
+  }
+}
+double lulesh_element(const std::vector<double> &c, double sig) {
+  double x[8], y[8], z[8];
+  for (int i = 0; i < 8; ++i) {
+    x[i] = ((i & 1) ? 1.0 : 0.0) + 0.05 * c[i];
+    y[i] = ((i & 2) ? 1.0 : 0.0) + 0.04 * c[(i + 1) % 8];
+    z[i] = ((i & 4) ? 1.0 : 0.0) + 0.03 * c[(i + 3) % 8];
+  }
+  double B[3][8];
+  double det;
+  shape_derivatives(x, y, z, B, &det);
+  double fx[8], fy[8], fz[8];
+  sum_forces(B, sig, 0.5 * sig, 0.25 * sig, fx, fy, fz);
+  double hourgam[8][4];
+  for (int i = 0; i < 8; ++i)
+    for (int k = 0; k < 4; ++k)
+      hourgam[i][k] = B[k % 3][i] * (k + 1) / det;
+  double hgf[8];
+  hourglass(hourgam, x, 0.01, hgf);
+  double r = det;
+  for (int i = 0; i < 8; ++i)
+    r += fx[i] * x[i] + fy[i] * y[i] + fz[i] * z[i] + hgf[i] * z[i];
+  return r;
+}
 int main() {
   using namespace tangent_test;
   const std::vector<double> x8{0.3, -0.5, 0.8, 1.1, 0.2, -0.7, 0.6, 0.9};
@@ -316,6 +418,7 @@ int main() {
         tangent::grad<relaxed_taped>()(x4, n));
   }
   check("inactive", tangent::grad<inactive>(), 0.7);
+  check("lulesh_element", tangent::grad<lulesh_element>(), x8, 1.3);
   check("floats", tangent::grad<floats>(),
         std::vector<float>{0.3f, -0.5f, 0.8f, 1.1f});
   return summary();
