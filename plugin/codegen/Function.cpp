@@ -334,13 +334,18 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     out.declarations.push_back(cpp::statement(rsig + ";"));
     if (fn.flattened && !lanes) {
       // Callers cannot call the C++ function with the leaves of its
-      // objects: its primal on the leaves, for untaped calls.
+      // objects (or the flat storage of a 2-D array, `double b[][8]`): its
+      // primal on them, for untaped calls.
       std::string psig = "inline " + result_type.spelling + " " +
                          naming::primal(stem) + "(" + primal_list + ")";
+      bool objects = false;
+      for (const SourceParam &sp : fn.signature)
+        objects |= sp.object;
       c.blank();
       c.comment("tangent: " + fn.name +
-                (fn.variant_note.empty() ? " on the fields of its objects"
-                                         : " " + fn.variant_note));
+                (!fn.variant_note.empty() ? " " + fn.variant_note
+                 : objects                ? " on the fields of its objects"
+                                          : " on its arrays stored flat"));
       c.openFunction(psig);
       c.append(locals);
       c.append(gen.untaped(fn.body));

@@ -384,6 +384,8 @@ bool writesThroughPointer(const ParmVarDecl *p) {
   }
   if (!p->getType()->isPointerType())
     return false;
+  if (Type rows; lowerMultiPointer(p->getASTContext(), p->getType(), rows))
+    return !rows.pointee_const; // `double b[][8]`
   QualType pointee = p->getType()->getPointeeType();
   return !pointee.isConstQualified() &&
          (pointee->isRealFloatingType() || pointee->isIntegerType());

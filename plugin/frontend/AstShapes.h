@@ -243,6 +243,11 @@ struct AddressArgument {
 /// a pointer passed as it is: `x`).
 bool addressArgument(const clang::ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out);
+/// The argument of a parameter pointing at rows (`const double b[][8]`):
+/// a whole local multi-dimensional array (`array`: `m`), a row of a 3-D
+/// one (`lvalue`: `t[i]`) or a parameter pointing at rows (`array`: `b`).
+bool rowsArgument(clang::ASTContext &ctx, const clang::Expr *arg,
+                  AddressArgument &out);
 /// The same for an expression of type `pointer` (a pointer to floating
 /// point or integers); with `whole`, a named pointer as it is (`x`: element 0
 /// of it) too.

@@ -278,6 +278,8 @@ bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
                      AddressArgument &out) {
   if (!p)
     return false;
+  if (Type rows; lowerMultiPointer(p->getASTContext(), p->getType(), rows))
+    return rowsArgument(p->getASTContext(), arg, out); // `double b[][8]`
   if (addressOf(p->getType(), arg, out, false))
     return true;
   // A row of a multi-dimensional local C array (`dot(m[i], v, 3)`): the

@@ -159,6 +159,28 @@ bool Legality::requestKind(const Request &r, const std::string &function,
                  "> (or a pointer and a size), or request the derivative "
                  "of a function that passes a C array to '" +
                  function + "'");
+  // A parameter pointing at rows (`const double b[][8]`): its number of
+  // rows is unknown, so no gradient can be sized after it.
+  for (const Var *p : top.params)
+    if (p->type.kind == TypeKind::Pointer && !p->type.dims.empty()) {
+      const std::string elem =
+          (p->type.pointee_const ? "const " : "") + p->type.elem_spelling;
+      std::string rows;
+      long long row = 1;
+      for (size_t k = 1; k < p->type.dims.size(); ++k) {
+        rows += "[" + std::to_string(p->type.dims[k]) + "]";
+        row *= p->type.dims[k];
+      }
+      refuse(r.where,
+             "the parameter '" + p->source_name + "' of '" + function +
+                 "' points at rows (" + elem + " (*)" + rows +
+                 "), which a request cannot size: take the elements flat "
+                 "(std::span<" +
+                 elem + ">, indexed i * " + std::to_string(row) +
+                 " + j), or request the derivative of a function that "
+                 "gives its local array to '" +
+                 function + "'");
+    }
   // A parameter passed through that holds floating-point values: its
   // values get no derivative, which a request selecting it would hide.
   for (const Var *p : top.params)

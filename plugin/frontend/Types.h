@@ -49,9 +49,17 @@ bool lowerType(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 /// refuses it everywhere else: parameters, fields, globals, expressions).
 bool lowerMultiArray(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 
+/// The IR type of a parameter pointing at rows of numbers (`const double
+/// b[][8]`, which is `const double (*b)[8]`; `float t[][3][4]`), or false:
+/// a Pointer to the first element, with `dims` set and dims[0] -1 (the
+/// number of rows is unknown). lowerType refuses it: only a parameter of a
+/// callee may have it.
+bool lowerMultiPointer(clang::ASTContext &ctx, clang::QualType qt, Type &out);
+
 /// `m[i][j]` (an element) or `m[i]` (a row) of a multi-dimensional C array
-/// named by a variable `m`: the variable, the indices written (outermost
-/// first) and the extents of m (`dims`).
+/// named by a variable `m` (a local array or a parameter pointing at rows): the
+/// variable, the indices written (outermost first) and the extents of m
+/// (`dims`).
 struct MultiArrayAccess {
   const clang::VarDecl *var = nullptr;
   const clang::Expr *ref = nullptr; ///< the DeclRefExpr naming var

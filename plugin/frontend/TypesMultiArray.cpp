@@ -2,9 +2,13 @@
 //
 // A local `double m[3][4]` is one C array of 12 elements to the IR (its
 // extents kept in Type::dims): `m[i][j]` is `m[i * 4 + j]`, a row `m[i]`
-// the address of its first element (frontend/lower/LowerExpr.cpp).
+// the address of its first element (frontend/lower/LowerExpr.cpp). A
+// parameter pointing at rows (`const double b[][8]`, `double (*b)[8]`) is
+// a pointer to the first element of such storage, indexed the same way:
+// the caller gives the whole array (or a row of a 3-D one), flat.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
 #include "frontend/Types.h"
 #include "clang/AST/Expr.h"
 
@@ -34,6 +38,30 @@ bool lowerMultiArray(ASTContext &ctx, QualType qt, Type &out) {
   return true;
 }
 
+bool lowerMultiPointer(ASTContext &ctx, QualType qt, Type &out) {
+  qt = qt.getCanonicalType().getUnqualifiedType();
+  if (!qt->isPointerType())
+    return false;
+  QualType elem = qt->getPointeeType();
+  std::vector<long long> dims{-1};
+  while (const auto *arr = ctx.getAsConstantArrayType(elem)) {
+    dims.push_back((long long)arr->getSize().getZExtValue());
+    elem = arr->getElementType();
+  }
+  Type e;
+  if (dims.size() < 2 || !lowerType(ctx, elem.getUnqualifiedType(), e) ||
+      !(e.isReal() || (e.isIntegral() && e.spelling != "MPI_Request")))
+    return false;
+  out = Type{};
+  out.kind = TypeKind::Pointer;
+  out.pointee_const = elem.isConstQualified();
+  out.elem_spelling = e.spelling;
+  out.elem_real = e.isReal();
+  out.spelling = (out.pointee_const ? "const " : "") + e.spelling + "*";
+  out.dims = std::move(dims);
+  return true;
+}
+
 bool multiArrayAccess(ASTContext &ctx, const clang::Expr *e,
                       MultiArrayAccess &out) {
   out = {};
@@ -46,12 +74,54 @@ bool multiArrayAccess(ASTContext &ctx, const clang::Expr *e,
   out.var = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
   out.ref = dre;
   Type t;
-  if (!out.var || out.indices.empty() || !out.var->hasLocalStorage() ||
-      isa<ParmVarDecl>(out.var) || out.var->getType()->isReferenceType() ||
-      !lowerMultiArray(ctx, out.var->getType(), t) ||
+  if (!out.var || out.indices.empty() || !out.var->hasLocalStorage())
+    return false;
+  // A local array, or a parameter pointing at rows (`double b[][8]`).
+  const bool local = !isa<ParmVarDecl>(out.var) &&
+                     !out.var->getType()->isReferenceType() &&
+                     lowerMultiArray(ctx, out.var->getType(), t);
+  if ((!local && !(isa<ParmVarDecl>(out.var) &&
+                   lowerMultiPointer(ctx, out.var->getType(), t))) ||
       out.indices.size() > t.dims.size())
     return false;
   out.dims = t.dims;
+  return true;
+}
+
+bool rowsArgument(ASTContext &ctx, const clang::Expr *arg,
+                  AddressArgument &out) {
+  out = {};
+  const clang::Expr *e = arg->IgnoreParens();
+  while (const auto *c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() == CK_ArrayToPointerDecay) {
+      const clang::Expr *a = c->getSubExpr()->IgnoreParens();
+      if (MultiArrayAccess ma; multiArrayAccess(ctx, a, ma)) {
+        if (ma.element())
+          return false;
+        out.lvalue = a; // `t[i]` of `double t[2][3][4]`
+        return true;
+      }
+      const auto *dre = dyn_cast<DeclRefExpr>(a);
+      const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+      Type t;
+      if (!vd || !vd->hasLocalStorage() || isa<ParmVarDecl>(vd) ||
+          vd->getType()->isReferenceType() ||
+          !lowerMultiArray(ctx, vd->getType(), t))
+        return false;
+      out.array = a; // `m` of `double m[3][8]`
+      return true;
+    }
+    if (c->getCastKind() != CK_NoOp)
+      break;
+    e = c->getSubExpr()->IgnoreParens();
+  }
+  // A parameter pointing at rows, passed on.
+  const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *p = dre ? dyn_cast<ParmVarDecl>(dre->getDecl()) : nullptr;
+  Type t;
+  if (!p || !lowerMultiPointer(ctx, p->getType(), t))
+    return false;
+  out.array = dre;
   return true;
 }
 

@@ -183,7 +183,9 @@ void Validator::signature(const FunctionDecl *def) {
         if (const auto *var = dyn_cast<VarDecl>(c.getCapturedVar()))
           scope_->vars.insert(var);
   for (const ParmVarDecl *p : def->parameters()) {
-    std::string problem = typeProblem(p->getType(), "parameter");
+    std::string problem = lowerMultiPointer(ctx_, p->getType(), t)
+                              ? "" // `const double b[][8]`: rows
+                              : typeProblem(p->getType(), "parameter");
     if (bool holds_real;
         !problem.empty() && passThrough(p->getType(), holds_real))
       passThroughParameter(p);

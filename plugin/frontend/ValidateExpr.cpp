@@ -215,9 +215,10 @@ static bool decayedRow(ASTContext &ctx, const clang::Expr *e) {
 /// A whole multi-dimensional array, or one that is not a local variable.
 static const char *const multiArrayWholeProblem =
     "a multi-dimensional array is supported as a local variable, indexed "
-    "(`m[i][j]`) or by rows given to pointer parameters (`f(m[i])`); give a "
-    "callee its rows one by one, or use one flat std::vector<double> "
-    "indexed i * n + j";
+    "(`m[i][j]`), given whole to a parameter pointing at rows (`const "
+    "double m[][3]`) or by rows to pointer parameters (`f(m[i])`); copy "
+    "it into a local array, or use one flat std::vector<double> indexed "
+    "i * n + j";
 
 void Validator::cast(const CastExpr *e, Use use) {
   SourceLocation loc = e->getBeginLoc();
@@ -286,7 +287,8 @@ void Validator::unary(const UnaryOperator *u, Use use) {
       return stepPointer(step, loc); // `*p++`
     if (pointerMember(sub))
       return; // `*s.p`
-    if (decayedRow(ctx_, sub))
+    if (Type rows; decayedRow(ctx_, sub) ||
+                   lowerMultiPointer(ctx_, sub->getType(), rows)) // `*b`
       return refuse(loc, multiArrayRowProblem);
     const VarDecl *p = namedVar(u->getSubExpr());
     if (!p || !scope_->vars.count(p) || !p->getType()->isPointerType())
@@ -512,6 +514,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
     return refuse(loc, "custom derivatives of functions taking or returning "
                        "objects are not supported");
   if (CustomRule rule = findCustomRule(ctx_, fd)) {
+    if (rowsToCustomRule(c, fd)) // ValidateMultiArray.cpp
+      return;
     if (!rt.isReal() && rt.kind != TypeKind::Void)
       return refuse(loc, "custom derivatives are supported for functions "
                          "returning float, double or void ('" +

@@ -398,10 +398,8 @@ void Validator::arguments(const FunctionDecl *fd,
                           : use);
       continue;
     }
-    if (AddressArgument at; addressArgument(p, args[i], at)) {
-      address(at, writesThroughPointer(p) ? Use::Target : Use::Value);
+    if (pointerArgument(p, args[i])) // ValidateMultiArray.cpp
       continue;
-    }
     Type pt;
     // A std::span: a named vector, array, C array or span converted.
     if (p && lowerType(ctx_, p->getType(), pt) && pt.span) {

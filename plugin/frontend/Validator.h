@@ -253,6 +253,16 @@ private:
   void arguments(const clang::FunctionDecl *fd,
                  llvm::ArrayRef<const clang::Expr *> args,
                  const clang::Expr *call = nullptr);
+  /// The argument of a pointer parameter, when it is one: an address
+  /// (address()), or for a parameter pointing at rows (`double b[][8]`) a
+  /// whole local array, a row of a 3-D one or such a parameter (else
+  /// refused). False when `p` takes no address (ValidateMultiArray.cpp).
+  bool pointerArgument(const clang::ParmVarDecl *p, const clang::Expr *arg);
+  /// Refuses a call of `fd`, which has a custom derivative, when it has a
+  /// parameter pointing at rows (the rule would get flat storage); says
+  /// whether it did.
+  bool rowsToCustomRule(const clang::CallExpr *c,
+                        const clang::FunctionDecl *fd);
   // --- pointers (ValidatePointer.cpp) --------------------------------------
   /// A pointer local: a view initialized to an address (`const double *p =
   /// x + k;`), which may walk its storage.

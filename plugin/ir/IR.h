@@ -73,6 +73,8 @@ struct Type {
   /// outermost first. It is stored flat (extent is their product) and
   /// `m[i][j]` lowers to `m[i * 4 + j]`, so everything that handles a 1-D
   /// C array (declaration, zeroing, tape, adjoint, snapshots) handles it.
+  /// A Pointer parameter pointing at rows (`const double b[][8]`) has
+  /// them too, dims[0] -1: a pointer to such flat storage.
   std::vector<long long> dims;
   bool pointee_const = false;
   /// An unsigned integer type (Int): comparisons wrap a negative value.

@@ -302,6 +302,8 @@ public:
                     : lowerer_.expr(ma.indices[k], pre);
     }
     ExprPtr base = lowerer_.expr(ma.ref, pre);
+    if (base->address) // a parameter sharing storage with another (Lower.h)
+      return FunctionLowerer::viewElement(std::move(base), std::move(flat));
     if (base->kind != ExprKind::VarRef || base->type.dims.empty())
       lowerer_.unexpected(ma.ref->getBeginLoc(), "a multi-dimensional array");
     return makeIndex(std::move(base), std::move(flat));

@@ -342,7 +342,9 @@ void FunctionLowerer::parameters() {
       continue;
     }
     Type t;
-    if (!passThroughType(ctx, p->getType(), t))
+    if (lowerMultiPointer(ctx, p->getType(), t)) // `double b[][8]`
+      fn_->flattened = true; // callers give flat storage: not the C++ type
+    else if (!passThroughType(ctx, p->getType(), t))
       t = typeOf(p->getType(), p->getLocation());
     Var *v = fn_->addVar(name, t, VarRole::Param);
     v->name = fn_->names.claim(name);
