@@ -525,25 +525,8 @@ void Validator::callee(const CallExpr *c, const FunctionDecl *fd) {
   }
   if (bool is_max = false; const clang::Expr *comp = comparedExtreme(c, is_max))
     return comparator(c, comp);
-  if (const Rule *rule = mathRule(fd)) {
-    if (c->getNumArgs() != rule->arity) { // std::max({a, b, c})
-      const std::string nested = rule->arity == 2
-                                     ? "; nest the calls, as std::" + name +
-                                           "(std::" + name + "(a, b), c)"
-                                     : std::string();
-      return refuse(loc, "unexpected number of arguments to '" + name +
-                             "' (its derivative rule takes " +
-                             std::to_string(rule->arity) + nested + ")");
-    }
-    if (int i = undifferentiatedArgument(c, *rule, ctx_); i >= 0)
-      return refuse(c->getArg(i)->getBeginLoc(),
-                    "'" + name + "' has no derivative rule in its argument " +
-                        std::to_string(i + 1) +
-                        " (an order); pass a constant there (a literal, an "
-                        "integer, a const initialized by one), or define " +
-                        customRuleName(fd));
-    return arguments();
-  }
+  if (const Rule *rule = mathRule(fd))
+    return mathCall(c, *rule); // ValidateMath.cpp
   std::vector<std::string> strays = strayCustomRules(ctx_, fd);
   std::string qualified = qualifiedName(fd, ctx_);
   std::string mirrored = customRuleName(fd);

@@ -141,6 +141,9 @@ private:
   /// A library call kept for its effects (`exit`, `assert`, `printf`):
   /// its arguments. ValidateEffect.cpp.
   void effectCall(const clang::CallExpr *c);
+  /// A call of a function of the rule table (mathRule): its arity, a
+  /// constant where its rule has no derivative. ValidateMath.cpp.
+  void mathCall(const clang::CallExpr *c, const Rule &rule);
   void mpiCall(const clang::CallExpr *c);
   /// A buffer argument of an MPI call (written: a receive's).
   void mpiBuffer(const clang::Expr *a, bool written);

@@ -468,15 +468,13 @@ ExprPtr FunctionLowerer::passedOperand(const clang::Expr *op, Block &pre) {
   std::string text;
   if (const ParmVarDecl *p = passThroughParam(op))
     return makeVarRef(vars.at(p));
-  if (passThroughField(op))
-    return expr(op, pre); // the object's leaf
   if (textLiteral(op, text)) {
     Type t;
     t.kind = TypeKind::Opaque;
     t.spelling = "const char *";
     return makeLiteral(text, t);
   }
-  return expr(op, pre);
+  return expr(op, pre); // a number, or a field passed through (its leaf)
 }
 
 ExprPtr FunctionLowerer::viewElement(ExprPtr base, ExprPtr offset) {
