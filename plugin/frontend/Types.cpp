@@ -308,6 +308,15 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
                 "that objects built in the function or given to it hold)";
       return false;
     }
+    if (!leaf.path.back().c_array.empty()) {
+      problem = "the elements of a '" + typeSpelling(ctx, container) +
+                "' hold a C array field ('" + leaf.path.back().name +
+                "'), which is not supported (containers of arrays); give "
+                "the class a field per number (double x, y, z) or keep the "
+                "numbers in one flat std::vector<double> indexed i * " +
+                std::to_string(leaf.type.extent) + " + k";
+      return false;
+    }
     if (!(leaf.type.isReal() || leaf.type.isIntegral() || rows)) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a container ('" + leaf.type.spelling +
@@ -506,7 +515,9 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                           (f->getType()->isIntegralOrEnumerationType() ||
                            f->getType()->isPointerType());
     if (f->isBitField() || f->getType()->isReferenceType() ||
-        (f->getType().isConstQualified() && !const_ok)) {
+        (f->getType().isConstQualified() && !const_ok) ||
+        (f->getType()->isArrayType() &&
+         ctx.getBaseElementType(f->getType()).isConstQualified())) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +
                 "' is a " +
                 (f->isBitField()                   ? "bit-field"
@@ -537,13 +548,21 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
       continue;
     }
     Type t;
+    if (cArrayField(ctx, f->getType(), t, leaf.path.back().c_array)) {
+      leaf.type = t; // `type Owner::*` of a private one: a member pointer
+      leaf.path.back().type =
+          "std::type_identity_t<" + leaf.path.back().type + ">";
+      out.push_back(std::move(leaf));
+      continue;
+    }
     if (!lowerType(ctx, f->getType().getUnqualifiedType(), t) ||
         t.kind == TypeKind::CArray || t.kind == TypeKind::Void) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +
                 "' has the type '" + f->getType().getAsString() +
                 "', which is not supported in a class tangent differentiates "
                 "through (fields may be numbers, std::vector or std::array of "
-                "numbers, pointers to numbers, and such classes)";
+                "numbers, C arrays of numbers, pointers to numbers, and such "
+                "classes)";
       return false;
     }
     leaf.read_only = f->getType().isConstQualified();
