@@ -205,9 +205,18 @@ std::string LeafArguments::arg(const SourceParam &sp, int j,
                                const std::string &object,
                                const std::string &local, bool write_back) {
   FieldPath container, field;
-  if (!atElement(sp.paths[j], container, field))
-    return fieldOf(object, sp.paths[j]);
   const Type &t = fn.params[sp.first + j]->type;
+  if (!atElement(sp.paths[j], container, field)) {
+    std::string f = fieldOf(object, sp.paths[j]);
+    if (sp.paths[j].back().c_array.empty())
+      return f;
+    // A C array field: through a std::array of its elements.
+    before.push_back(cpp::statement(t.spelling + " " + local + ";"));
+    before.push_back(cpp::statement(rt::fromCArray(local, f)));
+    if (write_back && !sp.paths[j].back().read_only)
+      after.push_back(cpp::statement(rt::toCArray(f, local)));
+    return local;
+  }
   std::string c = fieldOf(object, container);
   std::string n = c + ".size()";
   const std::string i = names.index();
@@ -305,11 +314,13 @@ CppStmt zeroGradient(const Function &fn, const SourceParam &sp) {
       continue;
     }
     std::string f = fieldOf(g, sp.paths[j]);
-    zero.push_back(cpp::statement(leaf.type.isReal() ? f + " = 0;"
-                                  : leaf.type.isNested()
-                                      ? rt::zeroLike(f, f)
-                                      : "for (auto& " + e + " : " + f + ") " +
-                                            e + " = 0;"));
+    const bool c_array = !sp.paths[j].back().c_array.empty();
+    zero.push_back(cpp::statement(
+        c_array              ? rt::toCArray(f, leaf.type.spelling + "{}")
+        : leaf.type.isReal() ? f + " = 0;"
+        : leaf.type.isNested()
+            ? rt::zeroLike(f, f)
+            : "for (auto& " + e + " : " + f + ") " + e + " = 0;"));
   }
   return cpp::function(std::string("static void ") + rt::zeroGradientEntry() +
                            "(" + sp.spelling + "& " + g + ")",

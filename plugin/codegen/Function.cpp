@@ -26,8 +26,8 @@ std::string paramDecl(const Var &p, const std::string &declared_type) {
 /// The C++ parameter type as declared (const&, by value, pointer).
 std::string paramType(const Var &p) {
   const Type &t = p.type;
-  if (t.kind == TypeKind::CArray)
-    return t.elem_spelling + "*";
+  if (t.kind == TypeKind::CArray) // `const double (&w)[3]`: a pointer
+    return (p.is_const ? "const " : "") + t.elem_spelling + "*";
   std::string base = t.spelling;
   if (p.by_reference)
     return (p.is_const ? "const " : "") + base + "&";

@@ -110,6 +110,16 @@ inline std::string zeroSized(const std::string &x, const std::string &n) {
 inline std::string zeroLike(const std::string &x, const std::string &like) {
   return "tangent::detail::zero_like(" + x + ", " + like + ");";
 }
+/// Copies a C array field `field` into the std::array `local` generated
+/// code holds it in, and back (support.hpp).
+inline std::string fromCArray(const std::string &local,
+                              const std::string &field) {
+  return "tangent::detail::from_c_array(" + local + ", " + field + ");";
+}
+inline std::string toCArray(const std::string &field,
+                            const std::string &local) {
+  return "tangent::detail::to_c_array(" + field + ", " + local + ");";
+}
 /// Records the shape of a vector of vectors / gives adjoint `x` that shape,
 /// all zeros (support.hpp).
 inline std::string pushShape(const std::string &v) {
@@ -282,6 +292,8 @@ inline const RuntimeName *runtimeHeaders() {
       {"polygamma", ""}, // lgamma's and tgamma's rows (support.hpp)
       {"detail::zero", ""},
       {"detail::zero_like", ""},
+      {"detail::from_c_array", ""},
+      {"detail::to_c_array", ""},
       {"detail::accumulate", ""},
       {"detail::accumulate_rows", ""},
       {"detail::add_to", ""},

@@ -258,8 +258,20 @@ bool pointerField(const clang::Expr *e) {
          !isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts());
 }
 
+/// A C array field of an object (`a.v`, `p->v`, `v` in a member function):
+/// a std::array of its elements to the IR (Types.h: cArrayField).
+bool cArrayMember(const clang::Expr *e) {
+  const auto *me = dyn_cast<MemberExpr>(e);
+  return me && me->getType()->isConstantArrayType() &&
+         isa<FieldDecl>(me->getMemberDecl()) &&
+         splitClass(QualType(cast<FieldDecl>(me->getMemberDecl())
+                                 ->getParent()
+                                 ->getTypeForDecl(),
+                             0));
+}
+
 /// The array an address is an element of: a pointer or a C array named by
-/// a variable, a pointer field, or a vector's data().
+/// a variable, a pointer field, a C array field, or a vector's data().
 const clang::Expr *arrayOf(const clang::Expr *e) {
   if (const clang::Expr *v = dataOf(e))
     return v;
@@ -267,7 +279,7 @@ const clang::Expr *arrayOf(const clang::Expr *e) {
   if (isa<DeclRefExpr>(bare) && (bare->getType()->isPointerType() ||
                                  bare->getType()->isConstantArrayType()))
     return bare;
-  if (pointerField(bare))
+  if (pointerField(bare) || cArrayMember(bare))
     return bare;
   return nullptr;
 }
@@ -282,6 +294,15 @@ bool addressArgument(const ParmVarDecl *p, const clang::Expr *arg,
     return rowsArgument(p->getASTContext(), arg, out); // `double b[][8]`
   if (addressOf(p->getType(), arg, out, false))
     return true;
+  // A C array field bound to a reference to an array (`const double
+  // (&w)[3]`, which generated code passes as a pointer): its address.
+  if (p->getType()->isReferenceType() &&
+      p->getType().getNonReferenceType()->isConstantArrayType() &&
+      cArrayMember(arg->IgnoreParenImpCasts())) {
+    out = {};
+    out.array = arg->IgnoreParenImpCasts();
+    return true;
+  }
   // A row of a multi-dimensional local C array (`dot(m[i], v, 3)`): the
   // address of its first element, as `&m[i][0]` would be.
   const clang::Expr *e = arg->IgnoreParens();
@@ -337,7 +358,7 @@ bool elementAddress(const clang::Expr *e, AddressArgument &out) {
   if (!base)
     return false;
   const clang::Expr *bare = base->IgnoreParenImpCasts();
-  if (!isa<DeclRefExpr>(bare))
+  if (!isa<DeclRefExpr>(bare) && !cArrayMember(bare))
     return false;
   out = {};
   out.array = bare;
@@ -388,7 +409,8 @@ bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
   }
   const auto *decay = dyn_cast<ImplicitCastExpr>(e);
   if (decay && decay->getCastKind() == CK_ArrayToPointerDecay &&
-      isa<DeclRefExpr>(decay->getSubExpr()->IgnoreParens())) {
+      (isa<DeclRefExpr>(decay->getSubExpr()->IgnoreParens()) ||
+       cArrayMember(decay->getSubExpr()->IgnoreParens()))) {
     out.array = decay->getSubExpr()->IgnoreParens();
     return true;
   }

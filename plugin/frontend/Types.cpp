@@ -9,59 +9,6 @@ using namespace clang;
 
 namespace tangent {
 
-std::string withoutTemplateArguments(const std::string &name) {
-  if (name.empty() || name.back() != '>')
-    return name;
-  int depth = 0;
-  for (size_t i = name.size(); i-- > 0;) {
-    depth += name[i] == '>' ? 1 : name[i] == '<' ? -1 : 0;
-    if (depth == 0)
-      return name.substr(0, i);
-  }
-  return name;
-}
-
-std::string qualifiedName(const FunctionDecl *fd, ASTContext &ctx) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  PrintingPolicy policy(ctx.getLangOpts());
-  policy.SuppressUnwrittenScope = true;
-  policy.AnonymousTagLocations = false;
-  fd->getNameForDiagnostic(os, policy, /*Qualified=*/true);
-  os.flush();
-  const std::string anon = "(anonymous namespace)::";
-  for (size_t p; (p = name.find(anon)) != std::string::npos;)
-    name.erase(p, anon.size());
-  // Generated code names f inside namespace tangent, where a name of
-  // tangent's own (`tangent::stats`, `tangent::layer`, `tangent::detail`)
-  // would hide a global one: such names get the global prefix.
-  std::string first = name.substr(0, name.find_first_of(":<("));
-  for (const NamedDecl *d :
-       ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tangent")))
-    if (const auto *ns = dyn_cast<NamespaceDecl>(d);
-        ns && !first.empty() && !ns->lookup(&ctx.Idents.get(first)).empty())
-      return "::" + name;
-  return name;
-}
-
-std::string addressOf(const FunctionDecl *fd, ASTContext &ctx) {
-  const std::string name = qualifiedName(fd, ctx);
-  int overloads = 0;
-  for (const NamedDecl *d :
-       fd->getDeclContext()->getRedeclContext()->lookup(fd->getDeclName()))
-    overloads +=
-        isa<FunctionDecl, FunctionTemplateDecl>(d->getUnderlyingDecl());
-  if (overloads <= 1)
-    return "&" + name;
-  QualType pointer;
-  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic())
-    pointer = ctx.getMemberPointerType(
-        fd->getType(), ctx.getRecordType(md->getParent()).getTypePtr());
-  else
-    pointer = ctx.getPointerType(fd->getType());
-  return "static_cast<" + typeSpelling(ctx, pointer) + ">(&" + name + ")";
-}
-
 Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
   Loc out;
   if (loc.isInvalid())
@@ -308,6 +255,15 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
                 "that objects built in the function or given to it hold)";
       return false;
     }
+    if (!leaf.path.back().c_array.empty()) {
+      problem = "the elements of a '" + typeSpelling(ctx, container) +
+                "' hold a C array field ('" + leaf.path.back().name +
+                "'), which is not supported (containers of arrays); give "
+                "the class a field per number (double x, y, z) or keep the "
+                "numbers in one flat std::vector<double> indexed i * " +
+                std::to_string(leaf.type.extent) + " + k";
+      return false;
+    }
     if (!(leaf.type.isReal() || leaf.type.isIntegral() || rows)) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a container ('" + leaf.type.spelling +
@@ -506,7 +462,9 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                           (f->getType()->isIntegralOrEnumerationType() ||
                            f->getType()->isPointerType());
     if (f->isBitField() || f->getType()->isReferenceType() ||
-        (f->getType().isConstQualified() && !const_ok)) {
+        (f->getType().isConstQualified() && !const_ok) ||
+        (f->getType()->isArrayType() &&
+         ctx.getBaseElementType(f->getType()).isConstQualified())) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +
                 "' is a " +
                 (f->isBitField()                   ? "bit-field"
@@ -547,13 +505,21 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
       out.push_back(std::move(leaf));
       continue;
     }
+    if (cArrayField(ctx, f->getType(), t, leaf.path.back().c_array)) {
+      leaf.type = t; // `type Owner::*` of a private one: a member pointer
+      leaf.path.back().type =
+          "std::type_identity_t<" + leaf.path.back().type + ">";
+      out.push_back(std::move(leaf));
+      continue;
+    }
     if (!lowerType(ctx, f->getType().getUnqualifiedType(), t) ||
         t.kind == TypeKind::CArray || t.kind == TypeKind::Void) {
       problem = "the field '" + name + "' of '" + rd->getNameAsString() +
                 "' has the type '" + f->getType().getAsString() +
                 "', which is not supported in a class tangent differentiates "
                 "through (fields may be numbers, std::vector or std::array of "
-                "numbers, pointers to numbers, and such classes)";
+                "numbers, C arrays of numbers, pointers to numbers, and such "
+                "classes)";
       return false;
     }
     leaf.read_only = f->getType().isConstQualified();

@@ -56,13 +56,21 @@ bool lowerMultiArray(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 /// callee may have it.
 bool lowerMultiPointer(clang::ASTContext &ctx, clang::QualType qt, Type &out);
 
+/// A field of a C array type of numbers (`double v[3]`, `double m[3][3]`):
+/// a leaf of type std::array of all its elements (row-major, Type::dims set
+/// for more than one dimension) with the extents in `dims`; false for any
+/// other type.
+bool cArrayField(clang::ASTContext &ctx, clang::QualType qt, Type &out,
+                 std::vector<long long> &dims);
+
 /// `m[i][j]` (an element) or `m[i]` (a row) of a multi-dimensional C array
-/// named by a variable `m` (a local array or a parameter pointing at rows): the
-/// variable, the indices written (outermost first) and the extents of m
+/// named by a variable `m` (a local array or a parameter pointing at rows)
+/// or of such a field of an object (`s.m[i][j]`): the variable (null for a
+/// field), the indices written (outermost first) and the extents of m
 /// (`dims`).
 struct MultiArrayAccess {
   const clang::VarDecl *var = nullptr;
-  const clang::Expr *ref = nullptr; ///< the DeclRefExpr naming var
+  const clang::Expr *ref = nullptr; ///< the DeclRefExpr or the MemberExpr
   llvm::SmallVector<const clang::Expr *, 3> indices;
   std::vector<long long> dims;
   /// Indexes every dimension: an element (else a row of the array).

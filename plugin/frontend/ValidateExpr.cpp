@@ -420,8 +420,8 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
   const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
   if (namesRefused(base))
     return; // its declaration was refused
-  if (MultiArrayAccess ma;
-      multiArrayAccess(ctx_, e, ma) && scope_->vars.count(ma.var)) {
+  if (MultiArrayAccess ma; multiArrayAccess(ctx_, e, ma) &&
+                           (!ma.var || scope_->vars.count(ma.var))) {
     // `m[i][j]` of a multi-dimensional local array: one element of its flat
     // storage. A row alone is an address: only a pointer argument takes it
     // (address()); anywhere else it would need the array's shape.

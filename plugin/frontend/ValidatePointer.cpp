@@ -83,7 +83,8 @@ void Validator::deleteExpr(const CXXDeleteExpr *d) {
 
 void Validator::address(const AddressArgument &at, Use use) {
   if (MultiArrayAccess ma; at.lvalue && multiArrayAccess(ctx_, at.lvalue, ma) &&
-                           !ma.element() && scope_->vars.count(ma.var)) {
+                           !ma.element() &&
+                           (!ma.var || scope_->vars.count(ma.var))) {
     // A row of a multi-dimensional local array given to a pointer
     // parameter (`dot(m[i], v, 3)`): the address of its first element.
     for (const clang::Expr *index : ma.indices)

@@ -69,7 +69,8 @@ struct Type {
   /// values, which get no derivative through it).
   bool elem_real = false;
   long long extent = -1; ///< std::array / C array extent
-  /// A multi-dimensional local C array (`double m[3][4]`): its extents,
+  /// A multi-dimensional local C array (`double m[3][4]`, also a C array
+  /// field, a std::array of all its elements): its extents,
   /// outermost first. It is stored flat (extent is their product) and
   /// `m[i][j]` lowers to `m[i * 4 + j]`, so everything that handles a 1-D
   /// C array (declaration, zeroing, tape, adjoint, snapshots) handles it.
@@ -128,6 +129,10 @@ struct FieldStep {
   int position = -1;
   /// A const field: generated code never writes it back.
   bool read_only = false;
+  /// A C array field (`double v[3]`, `double m[3][3]`): its extents,
+  /// outermost first. The leaf is a std::array of all its elements
+  /// (row-major), which generated code copies out of the field and back.
+  std::vector<long long> c_array = {};
 };
 using FieldPath = std::vector<FieldStep>;
 

@@ -34,9 +34,9 @@
 ///     static auto of(Params &p) { return std::tie(p.k, p.c); }
 ///   };
 ///
-/// (double scalars, vectors or arrays of double, or such objects); the
-/// harness perturbs, compares and zeroes them in that order. Everything else
-/// is passed through unchanged.
+/// (double scalars, vectors, arrays or C arrays of double, or such objects);
+/// the harness perturbs, compares and zeroes them in that order. Everything
+/// else is passed through unchanged.
 ///
 /// Tolerances: |got - expected| <= abs + rel * |expected|, `double_tol`
 /// (1e-6 + 1e-5) by default, `float_tol` (1e-3 + 1e-3) when f returns float or
@@ -186,6 +186,17 @@ template <class T> std::vector<double *> slots(T &object) {
     } else if constexpr (has_slots<F>::value) {
       for (double *p : detail::slots(field))
         out.push_back(p);
+    } else if constexpr (std::is_array_v<F>) { // a C array, row-major
+      static_assert(std::is_same_v<std::remove_all_extents_t<F>, double>,
+                    "tangent_test::fields: list double fields");
+      static_assert(std::rank_v<F> <= 2, "C array fields of rank 1 or 2");
+      double *first = nullptr;
+      if constexpr (std::rank_v<F> == 1)
+        first = &field[0];
+      else
+        first = &field[0][0];
+      for (std::size_t k = 0; k < sizeof(F) / sizeof(double); ++k)
+        out.push_back(first + k);
     } else {
       static_assert(std::is_same_v<typename F::value_type, double>,
                     "tangent_test::fields: list double fields");

@@ -240,11 +240,11 @@ void FunctionLowerer::flatElements(const Type &type, const InitListExpr *list,
   scalar.kind = type.elem_real ? TypeKind::Real : TypeKind::Int;
   scalar.spelling = type.elem_spelling;
   std::function<void(const clang::Expr *, size_t)> walk =
-      [&](const clang::Expr *item, size_t level) {
+      [&](const clang::Expr *written, size_t level) {
         long long size = 1; // elements this item covers
         for (size_t k = level; k < type.dims.size(); ++k)
           size *= type.dims[k];
-        item = item ? item->IgnoreImplicit() : nullptr;
+        const clang::Expr *item = written ? written->IgnoreImplicit() : nullptr;
         const auto *sub = dyn_cast_or_null<InitListExpr>(item);
         if (level < type.dims.size() && sub) {
           for (long long k = 0; k < type.dims[level]; ++k)
@@ -259,8 +259,8 @@ void FunctionLowerer::flatElements(const Type &type, const InitListExpr *list,
         }
         if (level != type.dims.size())
           unexpected(loc, "a multi-dimensional array initializer");
-        any = true;
-        st.args.push_back(expr(item, out));
+        any = true; // with its conversion to the element type
+        st.args.push_back(expr(written, out));
       };
   walk(list, 0);
   st.construct = any ? ConstructKind::Elements : ConstructKind::Size;

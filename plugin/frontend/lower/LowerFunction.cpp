@@ -353,7 +353,9 @@ void FunctionLowerer::parameters() {
     sp.spelling = t.spelling;
     sp.by_reference = by_reference;
     sp.is_const = bare.isConstQualified() ||
-                  (t.kind == TypeKind::Pointer && t.pointee_const);
+                  (t.kind == TypeKind::Pointer && t.pointee_const) ||
+                  (t.kind == TypeKind::CArray &&
+                   ctx.getBaseElementType(bare).isConstQualified());
     addParameter(std::move(sp), {v});
     vars[p] = v;
     ++flat;

@@ -31,6 +31,35 @@ template <class T, std::size_t N> inline void zero(T (&a)[N]) {
     x = T(0);
 }
 
+/// The elements of a C array field (`double v[3]`, `double m[3][3]`),
+/// row-major, into the std::array generated code holds them in, and back.
+template <class T, std::size_t M, class A>
+inline void from_c_array(std::array<T, M> &to, const A &from) {
+  static_assert(sizeof(A) == sizeof(to), "a C array of M elements");
+  std::size_t k = 0;
+  auto each = [&](auto &self, const auto &x) -> void {
+    if constexpr (std::is_array_v<std::remove_cvref_t<decltype(x)>>)
+      for (const auto &e : x)
+        self(self, e);
+    else
+      to[k++] = x;
+  };
+  each(each, from);
+}
+template <class A, class T, std::size_t M>
+inline void to_c_array(A &to, const std::array<T, M> &from) {
+  static_assert(sizeof(A) == sizeof(from), "a C array of M elements");
+  std::size_t k = 0;
+  auto each = [&](auto &self, auto &x) -> void {
+    if constexpr (std::is_array_v<std::remove_cvref_t<decltype(x)>>)
+      for (auto &e : x)
+        self(self, e);
+    else
+      x = from[k++];
+  };
+  each(each, to);
+}
+
 /// dst[i] += src[i] for every element (sizes must match; a vector of
 /// vectors row by row).
 template <class C> inline void accumulate(C &dst, const C &src) {
