@@ -25,6 +25,7 @@ void valueSources(const Expr &e, const std::function<void(Var *)> &fn) {
   case ExprKind::Size:
   case ExprKind::Literal:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return;
   case ExprKind::Cond:
     valueSources(*e.ops[1], fn);
@@ -46,11 +47,10 @@ bool flowsFrom(const Expr &e, bool Var::*flag) {
   return any;
 }
 
-void markExprs(const Expr &e) {
+void markExprs(Expr &e) {
   bool active = false;
   valueSources(e, [&](Var *v) { active |= v->active; });
-  const_cast<Expr &>(e).active =
-      active && (e.type.isReal() || e.type.isDifferentiable());
+  e.active = active && (e.type.isReal() || e.type.isDifferentiable());
   for (const ExprPtr &op : e.ops)
     markExprs(*op);
 }
@@ -166,7 +166,7 @@ Activity analyzeActivity(Function &fn, const LoopForms &loops,
     if (fn.is_top && v->role == VarRole::Param && !v->varied)
       v->active = false;
   }
-  forEachStmt(fn.body, [&](const Stmt &s, int) { forEachExpr(s, markExprs); });
+  forEachStmt(fn.body, [&](Stmt &s, int) { forEachExpr(s, markExprs); });
   Activity out;
   out.fn = &fn;
   for (const auto &v : fn.vars)

@@ -67,6 +67,7 @@ private:
     case ExprKind::Math:
     case ExprKind::Cond:
     case ExprKind::InactiveCall:
+    case ExprKind::Name:
       return false;
     }
   }

@@ -97,7 +97,7 @@ private:
   /// test: it ends only by its condition, which reads a floating-point or
   /// bool variable the loop writes. Else `why` says what is wrong.
   static bool fixedPointShape(const LoopInfo &li,
-                              const std::set<const Var *> &written,
+                              const std::set<Var *> &written,
                               std::string &why) {
     const std::string refused = "[[tangent::fixed_point]] needs a loop that "
                                 "iterates x = g(x, p) until a convergence "
@@ -125,7 +125,7 @@ private:
 
   /// options.threads: segments replayed by a helper thread, in its own
   /// copies of `written`, when nothing else in the loop needs this thread.
-  void replayInParallel(LoopInfo &li, const std::set<const Var *> &written,
+  void replayInParallel(LoopInfo &li, const std::set<Var *> &written,
                         unsigned inside_line) {
     std::string why;
     bool nested = false;
@@ -157,9 +157,9 @@ private:
                  std::to_string(opts_.threads) +
                  (opts_.threads > 2 ? ": one helper is used)" : ")");
     li.replayed.clear();
-    for (const Var *v : written)
+    for (Var *v : written)
       if (v->role != VarRole::Induction)
-        li.replayed.push_back(const_cast<Var *>(v));
+        li.replayed.push_back(v);
     std::sort(li.replayed.begin(), li.replayed.end(),
               [](const Var *a, const Var *b) { return a->id < b->id; });
   }
@@ -238,7 +238,7 @@ private:
       }
     }
     // Every variable the loop's body and step write.
-    std::set<const Var *> written;
+    std::set<Var *> written;
     for (const Block *b : {&li.body, &li.step})
       forEachStmt(*b, [&](const Stmt &st, int) {
         forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
@@ -256,7 +256,7 @@ private:
     // The replays in the reverse sweep read what the loop reads; what the
     // loop does not write must then still hold its value (the loop itself
     // is the reader).
-    std::set<const Var *> accessed;
+    std::set<Var *> accessed;
     collectAccessed(li.body, accessed);
     collectAccessed(li.step, accessed);
     if (li.cond)
@@ -265,8 +265,7 @@ private:
       forEachRead(*li.start, [&](Var *v) { accessed.insert(v); });
     if (li.bound)
       forEachRead(*li.bound, [&](Var *v) { accessed.insert(v); });
-    for (const Var *cv : accessed) {
-      Var *v = const_cast<Var *>(cv);
+    for (Var *v : accessed) {
       if (written.count(v) || v->role == VarRole::Induction)
         continue;
       records_.addReader(v, &s);

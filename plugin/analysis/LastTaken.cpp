@@ -201,7 +201,7 @@ bool oneIterationMatters(const Function &fn, const Stmt &ls,
 }
 
 void markIn(Function &fn) {
-  forEachStmt(fn.body, [&](const Stmt &ls, int) {
+  forEachStmt(fn.body, [&](Stmt &ls, int) {
     if (ls.kind != StmtKind::Loop)
       return;
     LoopInfo &li = *ls.loop;
@@ -212,12 +212,12 @@ void markIn(Function &fn) {
     const Stmt *marked = nullptr;
     int count = 0;
     for (const StmtPtr &sp : li.body) {
-      const Stmt &s = *sp;
+      Stmt &s = *sp;
       std::set<const Var *> targets;
       if (s.kind == StmtKind::If && s.record_decision && s.else_block.empty() &&
           selectionBlock(s.then_block, targets) &&
           onlyTheBranch(li, s, targets)) {
-        const_cast<Stmt &>(s).last_taken = true;
+        s.last_taken = true;
         marked = &s;
         ++count;
       }
@@ -230,8 +230,8 @@ void markIn(Function &fn) {
 } // namespace
 
 void clearLastTaken(Function &fn) {
-  forEachStmt(fn.body, [](const Stmt &s, int) {
-    const_cast<Stmt &>(s).last_taken = false;
+  forEachStmt(fn.body, [](Stmt &s, int) {
+    s.last_taken = false;
     if (s.loop)
       s.loop->reverse_one_iteration = false;
   });

@@ -91,6 +91,7 @@ private:
     case ExprKind::Math:
     case ExprKind::Cond:
     case ExprKind::InactiveCall:
+    case ExprKind::Name:
       return false;
     }
   }

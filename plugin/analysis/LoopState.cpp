@@ -237,10 +237,9 @@ bool carriedState(const Function &fn, const Stmt &loop, const SizeExprs &sizes,
 }
 
 std::vector<Var *> exitValues(const LoopInfo &li,
-                              const std::set<const Var *> &written) {
+                              const std::set<Var *> &written) {
   std::vector<Var *> out;
-  for (const Var *cv : written) {
-    Var *v = const_cast<Var *>(cv);
+  for (Var *v : written) {
     if (v->role == VarRole::Induction ||
         std::find(li.carried.begin(), li.carried.end(), v) != li.carried.end())
       continue;

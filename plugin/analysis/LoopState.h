@@ -33,7 +33,7 @@ bool carriedState(const Function &fn, const Stmt &loop, const SizeExprs &sizes,
 /// snapshot, read by the reverse sweep (a vector also for its size, which
 /// sizes adjoints).
 std::vector<Var *> exitValues(const LoopInfo &li,
-                              const std::set<const Var *> &written);
+                              const std::set<Var *> &written);
 
 } // namespace tangent
 

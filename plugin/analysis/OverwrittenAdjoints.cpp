@@ -151,7 +151,7 @@ const Var *wholeLocalStorage(const Expr &a) {
 }
 
 /// The read `k[i]` in `e`, reached through + - * / and casts only, or null.
-const Expr *arithmeticRead(const Expr &e, const Var *k, const Var *i) {
+Expr *arithmeticRead(Expr &e, const Var *k, const Var *i) {
   if (elementAt(e, k, i))
     return &e;
   const bool through =
@@ -162,7 +162,7 @@ const Expr *arithmeticRead(const Expr &e, const Var *k, const Var *i) {
   if (!through || !e.type.isReal())
     return nullptr;
   for (const ExprPtr &op : e.ops)
-    if (const Expr *r = arithmeticRead(*op, k, i))
+    if (Expr *r = arithmeticRead(*op, k, i))
       return r;
   return nullptr;
 }
@@ -276,11 +276,11 @@ private:
     if (!plainCountedFrom(li, start) || start != 0 ||
         !sameExpr(stripIntCasts(*li.bound), stripIntCasts(bound)))
       return nullptr;
-    const Expr *read = nullptr;
+    Expr *read = nullptr;
     for (const StmtPtr &w : li.body)
       if (w->kind == StmtKind::Assign && w->rhs->active && rootVar(*w->lhs) &&
           rootVar(*w->lhs)->active)
-        if (const Expr *r = arithmeticRead(*w->rhs, k, li.induction))
+        if (Expr *r = arithmeticRead(*w->rhs, k, li.induction))
           read = r;
     if (!read)
       return nullptr;
@@ -293,18 +293,18 @@ private:
     forEachStmt(fn_.body, [&](const Stmt &x, int) {
       others |= !here.count(&x) && mentionsHere(x, k) != 0 && !sizesOnly(x, k);
     });
-    return others ? nullptr : const_cast<Expr *>(read);
+    return others ? nullptr : read;
   }
 };
 
 } // namespace
 
 void clearOverwrittenAdjoints(Function &fn) {
-  forEachStmt(fn.body, [&](const Stmt &s, int) {
-    const_cast<Stmt &>(s).unzeroed = 0;
-    forEachOwnExpr(s, [](const Expr &e) {
-      std::function<void(const Expr &)> clear = [&](const Expr &x) {
-        const_cast<Expr &>(x).assigns_adjoint = false;
+  forEachStmt(fn.body, [&](Stmt &s, int) {
+    s.unzeroed = 0;
+    forEachOwnExpr(s, [](Expr &e) {
+      std::function<void(Expr &)> clear = [&](Expr &x) {
+        x.assigns_adjoint = false;
         for (const ExprPtr &op : x.ops)
           clear(*op);
       };

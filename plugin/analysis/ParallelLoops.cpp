@@ -243,9 +243,9 @@ public:
 
   /// Step 2 on every parallel loop of the function.
   void classifyAll() {
-    forEachStmt(fn_.body, [&](const Stmt &s, int) {
+    forEachStmt(fn_.body, [&](Stmt &s, int) {
       if (s.kind == StmtKind::Loop && s.loop->omp)
-        classify(const_cast<Stmt &>(s));
+        classify(s);
     });
   }
 
@@ -351,8 +351,7 @@ private:
           r.var->type));
       before.push_back(std::move(build));
       // In the loop: the update goes to the iteration's element.
-      forEachStmt(li.body, [&](const Stmt &cst, int) {
-        Stmt &st = const_cast<Stmt &>(cst);
+      forEachStmt(li.body, [&](Stmt &st, int) {
         if (st.kind != StmtKind::Assign || st.lhs->kind != ExprKind::VarRef ||
             st.lhs->var != r.var)
           return;

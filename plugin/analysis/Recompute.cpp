@@ -60,6 +60,7 @@ double operations(const Expr &e) {
     n = 100; // an inactive function: as a libm call
     break;
   case ExprKind::Literal:
+  case ExprKind::Name:
   case ExprKind::VarRef:
   case ExprKind::Index:
   case ExprKind::Cast:

@@ -27,6 +27,7 @@ bool isCheap(const Expr &e) {
   case ExprKind::Cond:
     return false;
   case ExprKind::Literal:
+  case ExprKind::Name:
   case ExprKind::VarRef:
   case ExprKind::Index:
   case ExprKind::Unary:
@@ -77,6 +78,7 @@ void collectNeededValues(const Expr &e, std::vector<const Expr *> &needed) {
   case ExprKind::Cond:
   case ExprKind::Size:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return;
   }
 }
@@ -259,11 +261,9 @@ void unrestoredCalls(
 
 bool restoreReadStorage(Function &fn) {
   bool changed = false;
-  forEachStmt(fn.body, [&](const Stmt &cs, int) {
-    if (cs.kind != StmtKind::Call || !cs.unrestored)
+  forEachStmt(fn.body, [&](Stmt &call, int) {
+    if (call.kind != StmtKind::Call || !call.unrestored)
       return;
-    // A call of `fn`, which is this analysis's to change.
-    Stmt &call = const_cast<Stmt &>(cs);
     for (std::size_t i = 0; i < call.args.size(); ++i) {
       const int p = call.callee->params[i]->sourceParam();
       const std::uint64_t bit = p < 64 ? std::uint64_t(1) << p : 0;
@@ -321,8 +321,7 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
   fn.positions.clear();
   numberStatements(fn.body, fn, loops);
   std::vector<std::pair<Stmt *, std::size_t>> handed_back;
-  forEachStmt(fn.body, [&](const Stmt &cs, int) {
-    Stmt &s = const_cast<Stmt &>(cs);
+  forEachStmt(fn.body, [&](Stmt &s, int) {
     switch (s.kind) {
     case StmtKind::Assign: {
       const Var *target = rootVar(*s.lhs);

@@ -25,10 +25,28 @@ void postOrder(const Expr &e, std::map<const Expr *, int> &order) {
   order[&e] = int(order.size());
 }
 
+/// `e` read in the reverse sweep: a copy in which each value the sweep
+/// recorded (`subst`) is the name it was popped into.
+ExprPtr withRecorded(const Expr &e, const Substitutions &subst) {
+  if (auto it = subst.find(&e); it != subst.end())
+    return makeName(it->second, e.type);
+  ExprPtr copy = e.clone();
+  for (size_t i = 0; i < e.ops.size(); ++i)
+    copy->ops[i] = withRecorded(*e.ops[i], subst);
+  return copy;
+}
+
+/// Whether `e` is an operand that costs nothing to repeat: a name or a
+/// number.
+bool leaf(const Expr &e) {
+  return e.kind == ExprKind::Name || e.kind == ExprKind::VarRef ||
+         e.kind == ExprKind::Literal;
+}
+
 } // namespace
 
-std::string SweepGenerator::adjointOf(const Expr &lvalue,
-                                      const Substitutions &subst) {
+ExprPtr SweepGenerator::adjointExpr(const Expr &lvalue,
+                                    const Substitutions &subst) {
   TANGENT_ASSERT(lvalue.kind == ExprKind::VarRef ||
                      lvalue.kind == ExprKind::Index,
                  "the adjoint of an expression that is not a variable or an "
@@ -37,14 +55,19 @@ std::string SweepGenerator::adjointOf(const Expr &lvalue,
   TANGENT_ASSERT(v && !v->adjoint.empty(),
                  "an active variable without an adjoint");
   if (lvalue.kind == ExprKind::VarRef)
-    return lvalue.var->adjoint;
+    return makeName(lvalue.var->adjoint, adjointType(lvalue.type, lanes_));
   // `d_v[i]`, and for a row of a vector of vectors `d_m[i][j]`.
-  return adjointOf(*lvalue.ops[0], subst) + "[" +
-         printExpr(*lvalue.ops[1], subst) + "]";
+  ExprPtr element = makeIndex(adjointExpr(*lvalue.ops[0], subst),
+                              withRecorded(*lvalue.ops[1], subst));
+  element->type = adjointType(lvalue.type, lanes_);
+  return element;
 }
 
-std::string SweepGenerator::value(const Expr &e, const Substitutions &subst) {
-  return printOperand(e, subst);
+SweepGenerator::Accumulator *SweepGenerator::accumulatorOf(const Expr &target) {
+  for (Accumulator &acc : accumulators_)
+    if (sameExpr(*acc.element, target))
+      return &acc;
+  return nullptr;
 }
 
 std::vector<const Expr *> SweepGenerator::neededValues(const Expr &e) {
@@ -88,44 +111,35 @@ void SweepGenerator::recordValues(const std::vector<const Expr *> &needed,
     forward_subst_[kv.first] = kv.second;
 }
 
-void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
-                               Code &out, const Substitutions &subst) {
+void SweepGenerator::propagate(const Expr &e, ExprPtr adj, Code &out,
+                               const Substitutions &subst) {
   if (!e.active)
     return;
-  std::string adj = adj_in;
-  auto bindIfShared = [&](int uses) {
-    bool simple = true;
-    for (char c : adj)
-      simple &= std::isalnum((unsigned char)c) || c == '_';
-    if (uses > 1 && !simple && !contributions_) {
-      std::string t = fresh(naming::adjointTemp());
-      out.statement("const " + adjointScalar(e.type.scalarSpelling(), lanes_) +
-                    " " + t + " = " + adj + ";");
-      adj = t;
-    }
-  };
   switch (e.kind) {
   case ExprKind::VarRef:
-  case ExprKind::Index:
+  case ExprKind::Index: {
+    ExprPtr target = adjointExpr(e, subst);
     if (contributions_) {
-      contributions_->push_back({&e, adjointOf(e, subst), adj});
-    } else {
-      std::string target = adjointOf(e, subst);
-      if (auto acc = accumulators_.find(target); acc != accumulators_.end()) {
-        if (!acc->second.used)
-          acc->second.local = fresh(naming::elementSum());
-        acc->second.used = true;
-        target = acc->second.local;
-      }
-      // The first contribution since the adjoint was last read
-      // (OverwrittenAdjoints.cpp) is assigned.
-      TANGENT_ASSERT(!e.assigns_adjoint || target == adjointOf(e, subst),
-                     "an assigned adjoint summed in a local");
-      out.statement(target + (e.assigns_adjoint ? " = " : " += ") + adj + ";");
+      contributions_->push_back({&e, std::move(target), std::move(adj)});
+      return;
     }
+    std::string update = printExpr(*target);
+    if (Accumulator *acc = accumulatorOf(*target)) {
+      // The first contribution since the adjoint was last read
+      // (OverwrittenAdjoints.cpp) is assigned, never summed in a local.
+      TANGENT_ASSERT(!e.assigns_adjoint,
+                     "an assigned adjoint summed in a local");
+      if (!acc->used)
+        acc->local = fresh(naming::elementSum());
+      acc->used = true;
+      update = acc->local;
+    }
+    out.statement(update + (e.assigns_adjoint ? " = " : " += ") +
+                  printExpr(*adj) + ";");
     return;
+  }
   case ExprKind::Cast:
-    propagate(*e.ops[0], adj, out, subst);
+    propagate(*e.ops[0], std::move(adj), out, subst);
     return;
   case ExprKind::Unary:
   case ExprKind::Binary:
@@ -136,21 +150,35 @@ void SweepGenerator::propagate(const Expr &e, const std::string &adj_in,
     int uses = 0;
     for (unsigned i = 0; i < e.ops.size(); ++i)
       uses += e.ops[i]->active && !rule->rowIsZero(i);
-    bindIfShared(uses);
-    std::vector<std::string> args;
+    // A seed that several rows read is evaluated once, into a local.
+    if (uses > 1 && !leaf(*adj) && !contributions_) {
+      std::string t = fresh(naming::adjointTemp());
+      out.statement("const " + adjointScalar(e.type.scalarSpelling(), lanes_) +
+                    " " + t + " = " + printExpr(*adj) + ";");
+      adj = makeName(t, adj->type);
+    }
+    RowOperands operands;
+    operands.seed = adj.get();
+    operands.real = e.type;
+    std::vector<ExprPtr> args;
     for (const ExprPtr &op : e.ops)
-      args.push_back(value(*op, subst));
-    auto self = subst.find(&e);
-    std::string result = self != subst.end() ? self->second : "";
+      args.push_back(withRecorded(*op, subst));
+    for (const ExprPtr &a : args)
+      operands.args.push_back(a.get());
+    ExprPtr result;
+    if (auto self = subst.find(&e); self != subst.end())
+      result = makeName(self->second, e.type);
+    operands.result = result.get();
     for (unsigned i = 0; i < e.ops.size(); ++i)
       if (e.ops[i]->active && !rule->rowIsZero(i))
-        propagate(*e.ops[i], applyRow(*rule, i, adj, args, result), out, subst);
+        propagate(*e.ops[i], rowExpr(*rule, i, operands), out, subst);
     return;
   }
   case ExprKind::Literal:
   case ExprKind::Cond:
   case ExprKind::Size:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return;
   }
 }

@@ -50,6 +50,7 @@ bool plainIndex(const Expr &e) {
   case ExprKind::Cond:
   case ExprKind::Size:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return false;
   }
   return false;
@@ -65,9 +66,9 @@ void forEachElement(const Expr &e,
 
 } // namespace
 
-std::map<std::string, SweepGenerator::Accumulator>
+std::vector<SweepGenerator::Accumulator>
 SweepGenerator::loopAccumulators(const LoopInfo &li) {
-  std::map<std::string, Accumulator> out;
+  std::vector<Accumulator> out;
   // Only in loops that every variant of a request tapes (a callee's loops
   // not marked for checkpointing): a loop that one variant checkpoints
   // would sum in another order there, and checkpointed gradients are
@@ -105,9 +106,13 @@ SweepGenerator::loopAccumulators(const LoopInfo &li) {
                     [&](Var *r) { invariant &= written.count(r) == 0; });
         if (!invariant)
           return;
-        std::string element = adjointOf(x, {});
-        if (!out.count(element)) // named where first used
-          out[element] = {"", adjointScalar(x.type.scalarSpelling(), lanes_)};
+        std::shared_ptr<const Expr> element = adjointExpr(x);
+        for (const Accumulator &acc : out)
+          if (sameExpr(*acc.element, *element))
+            return;
+        // Named where first used (propagate).
+        out.push_back(
+            {element, "", adjointScalar(x.type.scalarSpelling(), lanes_)});
       });
     });
   });

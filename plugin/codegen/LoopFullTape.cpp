@@ -10,6 +10,8 @@
 #include "analysis/Analysis.h"
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
+#include <algorithm>
+#include <iterator>
 
 namespace tangent {
 
@@ -83,24 +85,51 @@ bool straightScalarBody(const LoopInfo &li) {
 std::string SweepGenerator::recordScalar(Code &fwd, const std::string &value,
                                          const std::string &type) {
   RecordBlock *b = record_block_;
-  if (b) {
-    if (b->type.empty())
-      b->type = type;
-    b->mixed |= b->type != type;
-  }
-  if (!b || b->fwd_name.empty() || b->mixed || b->slots >= b->per) {
-    if (b)
-      ++b->slots;
+  if (!b) {
     fwd.record(rt::push(value));
     return rt::pop(type);
   }
-  const int slot = b->slots++;
-  std::string k = b->iteration;
-  if (b->per > 1)
-    k = parenthesize(k) + " * " + std::to_string(b->per) + " + " +
-        std::to_string(slot);
-  fwd.recordVia(rt::recordAt(type, b->fwd_name, k, value));
-  return rt::recordedAt(type, b->rev_name, k);
+  auto part = std::find_if(b->parts.begin(), b->parts.end(),
+                           [&](const auto &p) { return p.type == type; });
+  if (part == b->parts.end()) {
+    b->parts.push_back({type, fresh(naming::recordBlock()),
+                        fresh(naming::recordBlock()),
+                        fresh(naming::recordsPerIteration()),
+                        fresh(naming::recordsPerIteration())});
+    part = std::prev(b->parts.end());
+  }
+  const int slot = part->per++;
+  auto at = [&](const std::string &per) {
+    std::string k = parenthesize(b->iteration) + " * " + per;
+    return slot ? k + " + " + std::to_string(slot) : k;
+  };
+  fwd.recordVia(rt::recordAt(type, part->fwd_name, at(part->fwd_per), value));
+  return rt::recordedAt(type, part->rev_name, at(part->rev_per));
+}
+
+Code SweepGenerator::blockPushes(const RecordBlock &blk,
+                                 const std::string &begin,
+                                 const std::string &end) {
+  Code out;
+  for (const RecordBlock::Part &p : blk.parts) {
+    out.statement("constexpr std::size_t " + p.fwd_per + " = " +
+                  std::to_string(p.per) + ";");
+    out.recordVia("std::byte *const " + p.fwd_name + " = " +
+                  rt::pushBlock(p.type, begin, end, p.per) + ";");
+  }
+  return out;
+}
+
+Code SweepGenerator::blockPops(const RecordBlock &blk, const std::string &begin,
+                               const std::string &end) {
+  Code out;
+  for (auto p = blk.parts.rbegin(); p != blk.parts.rend(); ++p) {
+    out.statement("constexpr std::size_t " + p->rev_per + " = " +
+                  std::to_string(p->per) + ";");
+    out.statement("const std::byte *const " + p->rev_name + " = " +
+                  rt::popBlock(p->type, begin, end, p->per) + ";");
+  }
+  return out;
 }
 
 bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
@@ -109,20 +138,6 @@ bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
     body = block(li.body);
     return false;
   }
-  // Generate once counting the records; if they fit one block, generate
-  // again (with the same fresh names: rewind) writing them there.
-  const Mark marked = mark();
-  RecordBlock counting;
-  record_block_ = &counting;
-  body = block(li.body);
-  record_block_ = nullptr;
-  if (counting.slots == 0 || counting.mixed)
-    return false;
-  rewind(marked);
-  blk.per = counting.slots;
-  blk.type = counting.type;
-  blk.fwd_name = fresh(naming::recordBlock());
-  blk.rev_name = fresh(naming::recordBlock());
   blk.iteration = li.induction->name;
   long long start = 0;
   if (!constInt(*li.start, start) || start != 0)
@@ -130,10 +145,7 @@ bool SweepGenerator::blockBody(const LoopInfo &li, Sweeps &body,
   record_block_ = &blk;
   body = block(li.body);
   record_block_ = nullptr;
-  if (blk.slots != blk.per || blk.mixed)
-    throw std::logic_error("tangent: a loop's records changed between two "
-                           "generations of its body");
-  return true;
+  return !blk.parts.empty();
 }
 
 std::optional<CppFor> SweepGenerator::reversedHeader(const LoopInfo &li) {
@@ -180,7 +192,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   contributions_ = &contributions;
   Code unused;
   std::string d = adjointOf(*w.lhs);
-  propagate(*w.rhs, d, unused, {});
+  propagate(*w.rhs, adjointExpr(*w.lhs), unused, {});
   contributions_ = nullptr;
   for (const Contribution &c : contributions)
     if (c.var() == v || c.target->assigns_adjoint)
@@ -199,7 +211,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
     out.comment(where + ", reversed");
     out.openFor(header);
     for (const Contribution &c : contributions)
-      out.statement(c.adjoint + " += " + c.value + ";");
+      out.statement(c.update());
     out.statement(d + " = 0;");
     out.close();
     return out;
@@ -207,7 +219,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   Code passes;
   for (const Contribution &c : contributions) {
     passes.openFor(header);
-    passes.statement(c.adjoint + " += " + c.value + ";");
+    passes.statement(c.update());
     passes.close();
   }
   std::string distinct;
@@ -260,151 +272,151 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
 
 SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   const LoopInfo &li = *s.loop;
-  Sweeps out;
-  std::string where = s.loc.str();
-  std::string note =
+  const std::string note =
       li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
-  if (li.form == LoopInfo::Form::Counted) {
-    // Element writes recorded for the whole range, before the loop.
-    std::vector<const Stmt *> bulk;
-    if (record_)
-      for (const Stmt *w : bulkCandidates(li))
-        if (needsSave(*w, w->lhs->ops[0]->var))
-          bulk.push_back(w);
-    for (const Stmt *w : bulk)
-      bulk_saved_.insert(w);
-    Sweeps body;
-    RecordBlock blk;
-    // Updates of adjoint elements at an index the loop does not change go
-    // to locals while the body is generated, added once after the loop.
-    std::map<std::string, Accumulator> accumulators;
-    if (record_ && fn_.passes.on(Pass::LoopAccumulate))
-      accumulators = loopAccumulators(li);
-    std::swap(accumulators_, accumulators);
-    // Branches whose reverse needs only the last iteration that took them
-    // record its index once, after the loop (analysis/LastTaken.cpp).
-    std::map<const Stmt *, LastTaken> last_taken;
-    if (record_)
-      for (const StmtPtr &b : li.body)
-        if (b->last_taken)
-          last_taken[b.get()] = {fresh(naming::lastTaken()),
-                                 fresh(naming::lastTaken()),
-                                 li.induction->name};
-    std::swap(last_taken_, last_taken);
-    const Mark marked = mark();
-    const bool blocked = blockBody(li, body, blk);
-    // A reverse of one iteration (LoopInfo::reverse_one_iteration) once
-    // the body proves to record nothing: generated again, with the same
-    // fresh names (rewind), with the branch's reverse unconditional.
-    const bool alone = record_ && li.reverse_one_iteration && !blocked &&
-                       bulk.empty() && !body.fwd.records() &&
-                       last_taken_.size() == 1 &&
-                       last_taken_.begin()->second.used;
-    if (alone) {
-      rewind(marked);
-      last_taken_.begin()->second.alone = true;
-      body = block(li.body);
-      if (body.fwd.records() || !last_taken_.begin()->second.used)
-        throw std::logic_error("tangent: a loop's records changed between "
-                               "two generations of its body");
-    }
-    std::swap(last_taken_, last_taken);
-    std::swap(accumulators_, accumulators);
-    for (const Stmt *w : bulk)
-      bulk_saved_.erase(w);
-    Code restore_bulk;
-    std::vector<std::string> pops;
-    for (const Stmt *w : bulk) {
-      const std::string &v = w->lhs->ops[0]->var->name;
-      std::string begin = printExpr(*li.start), end = printExpr(*li.bound);
-      out.fwd.recordVia(rt::pushRange(v, begin, end));
-      pops.push_back(rt::popRange(v, begin, end));
-    }
-    for (auto it = pops.rbegin(); it != pops.rend(); ++it)
-      restore_bulk.statement(*it);
-    const std::string &i = li.induction->name;
-    const std::string &t = li.induction->type.spelling;
-    std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
-    out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
-    if (blocked)
-      out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
-                        rt::pushBlock(blk.type, start, bound, blk.per) + ";");
-    // The branches' last iterations, in the body's order; the one before
-    // the first iteration until one takes its branch.
-    std::vector<const LastTaken *> lasts;
+  return li.form == LoopInfo::Form::Counted ? countedFullTape(s, note)
+                                            : uncountedFullTape(s, note);
+}
+
+SweepGenerator::Sweeps
+SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  const std::string where = s.loc.str();
+  // Element writes recorded for the whole range, before the loop.
+  std::vector<const Stmt *> bulk;
+  if (record_)
+    for (const Stmt *w : bulkCandidates(li))
+      if (needsSave(*w, w->lhs->ops[0]->var))
+        bulk.push_back(w);
+  for (const Stmt *w : bulk)
+    bulk_saved_.insert(w);
+  Sweeps body;
+  RecordBlock blk;
+  // Updates of adjoint elements at an index the loop does not change go
+  // to locals while the body is generated, added once after the loop.
+  std::vector<Accumulator> accumulators;
+  if (record_ && fn_.passes.on(Pass::LoopAccumulate))
+    accumulators = loopAccumulators(li);
+  std::swap(accumulators_, accumulators);
+  // Branches whose reverse needs only the last iteration that took them
+  // record its index once, after the loop (analysis/LastTaken.cpp).
+  std::map<const Stmt *, LastTaken> last_taken;
+  if (record_)
     for (const StmtPtr &b : li.body)
-      if (auto at = last_taken.find(b.get());
-          at != last_taken.end() && at->second.used)
-        lasts.push_back(&at->second);
-    long long first = 0;
-    const std::string before = constInt(*li.start, first)
-                                   ? std::to_string(first - li.increment)
-                                   : "static_cast<long long>(" + start +
-                                         ") - " + std::to_string(li.increment);
-    for (const LastTaken *last : lasts)
-      out.fwd.statement("long long " + last->local + " = " + before + ";");
-    out.fwd.openFor(countedHeader(li, ""));
-    out.fwd.append(body.fwd);
-    out.fwd.close();
-    for (const LastTaken *last : lasts)
-      out.fwd.record(rt::push(last->local));
-    if (body.rev.empty() || !record_) {
-      out.rev.append(restore_bulk);
-      return out;
-    }
-    const std::optional<CppFor> header = reversedHeader(li);
-    if (header && !alone && fn_.passes.on(Pass::LoopPasses)) {
-      for (const Stmt *w : bulk)
-        bulk_saved_.insert(w);
-      Code passes = reverseInPasses(s, *header);
-      for (const Stmt *w : bulk)
-        bulk_saved_.erase(w);
-      if (!passes.empty()) {
-        out.rev.append(passes);
-        out.rev.append(restore_bulk);
-        return out;
-      }
-    }
-    out.rev.comment(where + ": " + li.kind_name +
-                    (alone ? " loop, reversed at the iteration that took its "
-                             "branch last (no other moves an adjoint)"
-                           : " loop, reversed"));
-    for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
-      out.rev.statement("const long long " + (*last)->popped + " = " +
-                        rt::pop("long long") + ";");
-    if (blocked)
-      out.rev.statement("const std::byte *const " + blk.rev_name + " = " +
-                        rt::popBlock(blk.type, start, bound, blk.per) + ";");
-    for (const auto &[element, acc] : accumulators)
-      if (acc.used)
-        out.rev.statement(acc.type + " " + acc.local + "{};");
-    if (alone) {
-      // Iterations that did not take the branch last move no adjoint
-      // (analysis/LastTaken.cpp); none took it: nothing to reverse.
-      const std::string &popped = lasts.front()->popped;
-      out.rev.openIf(popped + " != " + before);
-      out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
-                        popped + ");");
-    } else if (header)
-      out.rev.openFor(*header);
-    else {
-      std::string k = fresh(naming::iteration());
-      out.rev.openFor(
-          {"long long " + k + " = " + tripCountText(li), k + "-- > 0", ""});
-      out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
-                        start + " + " + k + " * " +
-                        std::to_string(li.increment) + ");");
-    }
-    out.rev.append(body.rev);
-    out.rev.close();
-    for (const auto &[element, acc] : accumulators)
-      if (acc.used)
-        out.rev.statement(element + " += " + acc.local + ";");
-    // Bulk records were pushed before the loop's own: restore them last.
+      if (b->last_taken)
+        last_taken[b.get()] = {fresh(naming::lastTaken()),
+                               fresh(naming::lastTaken()), li.induction->name};
+  std::swap(last_taken_, last_taken);
+  const bool blocked = blockBody(li, body, blk);
+  // A reverse of one iteration (LoopInfo::reverse_one_iteration) when
+  // the body records nothing: the iteration that took the branch last,
+  // whose reverse is the body's (the branch's test, `i == last`, holds
+  // there).
+  const bool alone = record_ && li.reverse_one_iteration && !blocked &&
+                     bulk.empty() && !body.fwd.records() &&
+                     last_taken_.size() == 1 &&
+                     last_taken_.begin()->second.used;
+  std::swap(last_taken_, last_taken);
+  std::swap(accumulators_, accumulators);
+  for (const Stmt *w : bulk)
+    bulk_saved_.erase(w);
+  Code restore_bulk;
+  std::vector<std::string> pops;
+  for (const Stmt *w : bulk) {
+    const std::string &v = w->lhs->ops[0]->var->name;
+    std::string begin = printExpr(*li.start), end = printExpr(*li.bound);
+    out.fwd.recordVia(rt::pushRange(v, begin, end));
+    pops.push_back(rt::popRange(v, begin, end));
+  }
+  for (auto it = pops.rbegin(); it != pops.rend(); ++it)
+    restore_bulk.statement(*it);
+  const std::string &i = li.induction->name;
+  const std::string &t = li.induction->type.spelling;
+  std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
+  out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
+  if (blocked)
+    out.fwd.append(blockPushes(blk, start, bound));
+  // The branches' last iterations, in the body's order; the one before
+  // the first iteration until one takes its branch.
+  std::vector<const LastTaken *> lasts;
+  for (const StmtPtr &b : li.body)
+    if (auto at = last_taken.find(b.get());
+        at != last_taken.end() && at->second.used)
+      lasts.push_back(&at->second);
+  long long first = 0;
+  const std::string before = constInt(*li.start, first)
+                                 ? std::to_string(first - li.increment)
+                                 : "static_cast<long long>(" + start + ") - " +
+                                       std::to_string(li.increment);
+  for (const LastTaken *last : lasts)
+    out.fwd.statement("long long " + last->local + " = " + before + ";");
+  out.fwd.openFor(countedHeader(li, ""));
+  out.fwd.append(body.fwd);
+  out.fwd.close();
+  for (const LastTaken *last : lasts)
+    out.fwd.record(rt::push(last->local));
+  if (body.rev.empty() || !record_) {
     out.rev.append(restore_bulk);
     return out;
   }
+  const std::optional<CppFor> header = reversedHeader(li);
+  if (header && !alone && fn_.passes.on(Pass::LoopPasses)) {
+    for (const Stmt *w : bulk)
+      bulk_saved_.insert(w);
+    Code passes = reverseInPasses(s, *header);
+    for (const Stmt *w : bulk)
+      bulk_saved_.erase(w);
+    if (!passes.empty()) {
+      out.rev.append(passes);
+      out.rev.append(restore_bulk);
+      return out;
+    }
+  }
+  out.rev.comment(where + ": " + li.kind_name +
+                  (alone ? " loop, reversed at the iteration that took its "
+                           "branch last (no other moves an adjoint)"
+                         : " loop, reversed"));
+  for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
+    out.rev.statement("const long long " + (*last)->popped + " = " +
+                      rt::pop("long long") + ";");
+  if (blocked)
+    out.rev.append(blockPops(blk, start, bound));
+  for (const Accumulator &acc : accumulators)
+    if (acc.used)
+      out.rev.statement(acc.type + " " + acc.local + "{};");
+  if (alone) {
+    // Iterations that did not take the branch last move no adjoint
+    // (analysis/LastTaken.cpp); none took it: nothing to reverse.
+    const std::string &popped = lasts.front()->popped;
+    out.rev.openIf(popped + " != " + before);
+    out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                      popped + ");");
+  } else if (header)
+    out.rev.openFor(*header);
+  else {
+    std::string k = fresh(naming::iteration());
+    out.rev.openFor(
+        {"long long " + k + " = " + tripCountText(li), k + "-- > 0", ""});
+    out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                      start + " + " + k + " * " + std::to_string(li.increment) +
+                      ");");
+  }
+  out.rev.append(body.rev);
+  out.rev.close();
+  for (const Accumulator &acc : accumulators)
+    if (acc.used)
+      out.rev.statement(printExpr(*acc.element) + " += " + acc.local + ";");
+  // Bulk records were pushed before the loop's own: restore them last.
+  out.rev.append(restore_bulk);
+  return out;
+}
 
+SweepGenerator::Sweeps
+SweepGenerator::uncountedFullTape(const Stmt &s, const std::string &note) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  const std::string where = s.loc.str();
   Sweeps init = block(li.init);
   Sweeps body = block(li.body);
   Sweeps step = block(li.step);

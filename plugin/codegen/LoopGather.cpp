@@ -106,8 +106,7 @@ Code SweepGenerator::gatherPasses(
     out.openIf(at + " >= " + lo + " && " + at + " < " + hi);
     out.statement("const " + t + " " + i + " = static_cast<" + t + ">(" + at +
                   ");");
-    out.statement(contributions[p].adjoint + " += " + contributions[p].value +
-                  ";");
+    out.statement(contributions[p].update());
     out.close();
   }
   out.statement("return;");
@@ -118,7 +117,7 @@ Code SweepGenerator::gatherPasses(
     out.openBlock();
     out.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
                   plus(k, -offsets[p]) + ");");
-    out.statement(sum + " += " + contributions[p].value + ";");
+    out.statement(sum + " += " + printExpr(*contributions[p].value) + ";");
     out.close();
   }
   out.statement(element + " = " + sum + ";");

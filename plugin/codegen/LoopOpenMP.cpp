@@ -137,8 +137,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
     out.fwd.comment(where + ", in parallel (OpenMP)" +
                     (blocked ? ": records at each iteration's index" : ""));
     if (blocked)
-      out.fwd.recordVia("std::byte *const " + blk.fwd_name + " = " +
-                        rt::pushBlock(blk.type, start, bound, blk.per) + ";");
+      out.fwd.append(blockPushes(blk, start, bound));
     out.fwd.pragma("omp parallel for" + schedule + privateClause(omp) +
                    reductionClauses(omp));
     out.fwd.openFor(header);
@@ -151,8 +150,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
                                     : "; adjoints of " + shared_names +
                                           " summed per thread"));
     if (blocked)
-      out.rev.statement("const std::byte *const " + blk.rev_name + " = " +
-                        rt::popBlock(blk.type, start, bound, blk.per) + ";");
+      out.rev.append(blockPops(blk, start, bound));
     if (!own) {
       out.rev.pragma("omp parallel for" + schedule);
       out.rev.openFor(header);

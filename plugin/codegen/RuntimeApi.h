@@ -9,6 +9,7 @@
 #ifndef TANGENT_CODEGEN_RUNTIMEAPI_H
 #define TANGENT_CODEGEN_RUNTIMEAPI_H
 
+#include "ir/IR.h"
 #include "ir/Naming.h"
 #include <string>
 
@@ -153,8 +154,21 @@ inline std::string addTo(const std::string &into, const std::string &from) {
   return "tangent::detail::add_to(" + into + ", " + from + ");";
 }
 /// The sum of a container's elements (an expression).
+inline constexpr const char *sum_function = "tangent::detail::sum";
 inline std::string sum(const std::string &x) {
-  return "tangent::detail::sum(" + x + ")";
+  return std::string(sum_function) + "(" + x + ")";
+}
+/// The same as an expression of the generated code.
+inline ExprPtr sumOf(ExprPtr x) {
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::InactiveCall;
+  e->text = sum_function;
+  Type t;
+  t.kind = TypeKind::Real;
+  t.spelling = x->type.elem_spelling;
+  e->type = t;
+  e->ops.push_back(std::move(x));
+  return e;
 }
 
 /// The sum of a vector's elements from index `from` on (an expression).

@@ -316,8 +316,10 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   if (rhs->kind == ExprKind::Binary &&
       (rhs->op == Op::Add || rhs->op == Op::Sub) &&
       sameExpr(*rhs->ops[0], *s.lhs) && !readsVar(*rhs->ops[1], target)) {
-    propagate(*rhs->ops[1], rhs->op == Op::Sub ? "-" + d_lhs : d_lhs, out.rev,
-              subst);
+    ExprPtr seed = adjointExpr(*s.lhs);
+    if (rhs->op == Op::Sub)
+      seed = makeUnary(Op::Neg, std::move(seed));
+    propagate(*rhs->ops[1], std::move(seed), out.rev, subst);
     return out;
   }
   // In a loop, a variant's parameter whose callers assign the adjoint
@@ -452,7 +454,9 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
       out.rev.statement(
           rt::accumulateRows(adjointOf(*s.args[1], subst), v->adjoint));
     else if (s.args[1]->active)
-      propagate(*s.args[1], rt::sum(v->adjoint), out.rev, subst);
+      propagate(*s.args[1],
+                rt::sumOf(makeName(v->adjoint, adjointType(t, lanes_))),
+                out.rev, subst);
     break;
   case ConstructKind::Copy:
     if (s.args[0]->active)
@@ -461,12 +465,14 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
     break;
   case ConstructKind::Elements:
     for (size_t i = 0; i < s.args.size(); ++i) {
-      std::string d = v->adjoint + "[" + std::to_string(i) + "]";
+      ExprPtr d = makeIndex(makeName(v->adjoint, adjointType(t, lanes_)),
+                            makeIntLiteral((long long)i, intType()));
       if (t.isNested()) { // rows: named vectors or rows of others
         if (s.args[i]->active)
-          out.rev.statement(rt::accumulate(adjointOf(*s.args[i], subst), d));
+          out.rev.statement(
+              rt::accumulate(adjointOf(*s.args[i], subst), printExpr(*d)));
       } else {
-        propagate(*s.args[i], d, out.rev, subst);
+        propagate(*s.args[i], std::move(d), out.rev, subst);
       }
     }
     break;
@@ -497,10 +503,6 @@ SweepGenerator::Sweeps SweepGenerator::branch(const Stmt &s) {
     out.fwd.append(t.fwd);
     out.fwd.statement(last->second.local + " = " + j + ";");
     out.fwd.close();
-    if (last->second.alone) {
-      out.rev.append(t.rev);
-      return out;
-    }
     out.rev.openIf(j + " == " + last->second.popped);
     out.rev.append(t.rev);
     out.rev.close();

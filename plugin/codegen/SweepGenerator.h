@@ -14,6 +14,7 @@
 #include "codegen/Generate.h"
 #include "ir/IR.h"
 #include "ir/IRWalk.h"
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -62,8 +63,8 @@ private:
   /// which propagate() collects instead of emitting (reverseInPasses).
   struct Contribution {
     const Expr *target = nullptr; ///< the l-value (VarRef or Index) in the IR
-    std::string adjoint;          ///< its adjoint as C++ (`d_u[i + 1]`)
-    std::string value;            ///< the contribution as C++
+    ExprPtr adjoint;              ///< its adjoint (`d_u[i + 1]`)
+    ExprPtr value;                ///< the contribution
     /// The variable whose adjoint it updates.
     const Var *var() const { return rootVar(*target); }
     /// The index when it updates element `[index]` of var()'s adjoint (not
@@ -74,71 +75,67 @@ private:
                  ? target->ops[1].get()
                  : nullptr;
     }
+    /// `adjoint += value;`
+    std::string update() const {
+      return printExpr(*adjoint) + " += " + printExpr(*value) + ";";
+    }
   };
   /// While set, propagate() collects contributions instead of emitting
   /// them, and never binds shared adjoints to locals.
   std::vector<Contribution> *contributions_ = nullptr;
   /// Adjoint elements that a counted loop's reverse updates at an index
   /// the loop does not change (`d_x[i]` in a loop over j), summed in a
-  /// local instead (LoopAccumulate.cpp): the element's adjoint as C++, the
-  /// local's name, and whether an update went to it.
+  /// local instead (LoopAccumulate.cpp): the element's adjoint, the local's
+  /// name and type, and whether an update went to it.
   struct Accumulator {
+    std::shared_ptr<const Expr> element;
     std::string local, type;
     bool used = false;
   };
-  std::map<std::string, Accumulator> accumulators_;
+  std::vector<Accumulator> accumulators_;
+  /// The accumulator of adjoint element `target`, or null.
+  Accumulator *accumulatorOf(const Expr &target);
   /// The branches of the loop being generated whose reverse needs only the
   /// last iteration that took them (Stmt::last_taken): the locals holding
   /// it in the forward and the reverse sweep, the loop's index, and whether
-  /// the branch was generated that way. With `alone`, the loop's reverse
-  /// is that one iteration (LoopInfo::reverse_one_iteration), where the
-  /// branch's reverse runs unconditionally.
+  /// the branch was generated that way.
   struct LastTaken {
     std::string local, popped, index;
-    bool used = false, alone = false;
+    bool used = false;
   };
   std::map<const Stmt *, LastTaken> last_taken_;
-  /// What generating code changes besides the code: the function's names,
-  /// and the generator's state that holds names for code still to come (an
-  /// accumulator is named where first used, and declared after its loop).
-  /// A loop whose body is generated twice (blockBody, a reverse of one
-  /// iteration) rewinds to a mark taken before the first generation: the
-  /// second hands out the same names again, and no name the first handed
-  /// out stays held once released (which made two loops declare one
-  /// accumulator `sum`). State added here must be state that holds names.
-  struct Mark {
-    NameScope names;
-    std::map<std::string, Accumulator> accumulators;
-    std::map<const Stmt *, LastTaken> last_taken;
-  };
-  Mark mark() const { return {fn_.names, accumulators_, last_taken_}; }
-  void rewind(const Mark &m) {
-    fn_.names = m.names;
-    accumulators_ = m.accumulators;
-    last_taken_ = m.last_taken;
-  }
   /// The accumulators of counted loop `li`'s reverse: element adjoints
-  /// as C++ (`d_x[i]`) with fresh local names (LoopAccumulate.cpp).
-  std::map<std::string, Accumulator> loopAccumulators(const LoopInfo &li);
-  /// The scalar records of a counted loop's body, which go to one tape
-  /// block instead of one push each (LoopFullTape.cpp). Without names the
-  /// records are pushed as usual and only counted, to decide whether a
-  /// block can hold them: one type, a fixed number per iteration.
+  /// (`d_x[i]`), named where first used (LoopAccumulate.cpp).
+  std::vector<Accumulator> loopAccumulators(const LoopInfo &li);
+  /// The scalar records of a counted loop's body, which go to blocks of
+  /// the tape, one per type, instead of one push each (LoopFullTape.cpp).
+  /// The body has no control flow, so each iteration makes the same
+  /// records: record number `slot` of its type in iteration k is element
+  /// `k * per + slot` of that type's block, `per` a constant declared with
+  /// the block once the body has been generated (blockPushes, blockPops).
   struct RecordBlock {
-    std::string fwd_name, rev_name; ///< the block, in each sweep
-    std::string iteration;          ///< the iteration's number, from 0
-    int per = 0;                    ///< records per iteration (from counting)
-    std::string type;               ///< the records' type
-    int slots = 0;                  ///< records so far in this iteration
-    bool mixed = false;             ///< records of more than one type
+    std::string iteration; ///< the iteration's number, from 0
+    struct Part {
+      std::string type;               ///< the records' type
+      std::string fwd_name, rev_name; ///< the block, in each sweep
+      std::string fwd_per, rev_per;   ///< `per`, in each sweep
+      int per = 0;                    ///< records per iteration
+    };
+    std::vector<Part> parts; ///< in the order of their first records
   };
   RecordBlock *record_block_ = nullptr;
+  /// Before a blocked loop: its blocks pushed (forward), or popped in the
+  /// opposite order (reverse), for the iterations from `begin` to `end`.
+  static Code blockPushes(const RecordBlock &blk, const std::string &begin,
+                          const std::string &end);
+  static Code blockPops(const RecordBlock &blk, const std::string &begin,
+                        const std::string &end);
   /// Records `value` (a scalar of C++ type `type`) in `fwd`; returns the
   /// expression with which the reverse sweep reads it back.
   std::string recordScalar(Code &fwd, const std::string &value,
                            const std::string &type);
-  /// A counted loop's body whose records go to one block, or false (and
-  /// `body` generated as usual) when they cannot: `blk` says how.
+  /// A counted loop's body, its records in blocks (`blk`) when the body
+  /// has no control flow; false when it has none in blocks.
   bool blockBody(const LoopInfo &li, Sweeps &body, RecordBlock &blk);
 
   /// The reverse of a counted loop whose body is one element write
@@ -166,8 +163,13 @@ private:
   Sweeps swap(const Stmt &s);
   Sweeps resize(const Stmt &s);
   Sweeps branch(const Stmt &s);
-  Sweeps loop(const Stmt &s);            // Loops.cpp: picks the strategy
-  Sweeps loopFullTape(const Stmt &s);    // LoopFullTape.cpp
+  Sweeps loop(const Stmt &s);         // Loops.cpp: picks the strategy
+  Sweeps loopFullTape(const Stmt &s); // LoopFullTape.cpp
+  /// Its two forms: a counted loop runs its induction variable backwards; a
+  /// loop of unknown trip count records the count. `note`: the reason for
+  /// the strategy, for the comments.
+  Sweeps countedFullTape(const Stmt &s, const std::string &note);
+  Sweeps uncountedFullTape(const Stmt &s, const std::string &note);
   Sweeps loopSegments(const Stmt &s);    // LoopSegments.cpp
   Sweeps loopOnline(const Stmt &s);      // LoopOnline.cpp
   Sweeps loopBudgeted(const Stmt &s);    // LoopBudget.cpp
@@ -242,13 +244,24 @@ private:
   /// in the opposite order of all the pushes.
   void recordValues(const std::vector<const Expr *> &needed, Code &fwd,
                     Code &rev_pops, Substitutions &subst);
-  /// Emits `adjoint-of(e) += adj` through `e`'s operations.
-  void propagate(const Expr &e, const std::string &adj, Code &out,
+  /// Emits `adjoint-of(e) += adj` through `e`'s operations: the rows of
+  /// the rule table (Rules.def) as expressions of the generated code
+  /// (rowExpr), `adj` and e's values (with `subst`'s recorded values) as
+  /// their operands, printed once as each update's statement.
+  void propagate(const Expr &e, ExprPtr adj, Code &out,
                  const Substitutions &subst);
-  /// The value of a needed sub-expression in the reverse sweep.
-  std::string value(const Expr &e, const Substitutions &subst);
-  /// `d_x` or `d_v[i]` for an active l-value.
-  std::string adjointOf(const Expr &lvalue, const Substitutions &subst = {});
+  /// The same for a seed that is a name of the generated code.
+  void propagate(const Expr &e, const std::string &adj, Code &out,
+                 const Substitutions &subst) {
+    propagate(e, makeName(adj, e.type), out, subst);
+  }
+  /// The adjoint of an active l-value, `d_x` or `d_v[i]` (its indices
+  /// read with `subst`'s recorded values), as an expression; adjointOf()
+  /// printed.
+  ExprPtr adjointExpr(const Expr &lvalue, const Substitutions &subst = {});
+  std::string adjointOf(const Expr &lvalue, const Substitutions &subst = {}) {
+    return printExpr(*adjointExpr(lvalue, subst));
+  }
   /// Saves / restores a variable (or element) overwritten by `s`.
   bool needsSave(const Stmt &s, const Var *v) const;
   void save(const Expr &target, Code &fwd, Code &rev);

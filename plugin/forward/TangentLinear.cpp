@@ -363,6 +363,7 @@ ExprPtr TangentBuilder::tangent(const Expr &e, Block &out) {
   case ExprKind::Literal:
   case ExprKind::Size:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return nullptr;
   }
   return nullptr;

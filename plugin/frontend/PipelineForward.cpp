@@ -37,9 +37,9 @@ Function *ForwardPipeline::linearize(Function &top, TangentForm form,
   // data (a copy of one into storage the function varies needs a zero
   // tangent the scalar forward mode does not make): then only pointers are.
   std::vector<std::pair<Stmt *, Function *>> calls;
-  forEachStmt(top.body, [&](const Stmt &s, int) {
+  forEachStmt(top.body, [&](Stmt &s, int) {
     if (s.kind == StmtKind::Call)
-      calls.push_back({const_cast<Stmt *>(&s), s.callee});
+      calls.push_back({&s, s.callee});
   });
   Function *tl = nullptr;
   Refusals found;

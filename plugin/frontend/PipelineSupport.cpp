@@ -145,7 +145,7 @@ StrategyNames namesOf(LoopStrategy s) {
 } // namespace
 
 void specialiseForData(Function &fn, Lowering &lowering) {
-  forEachStmt(fn.body, [&](const Stmt &call, int) {
+  forEachStmt(fn.body, [&](Stmt &call, int) {
     if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty())
       return;
     std::uint64_t data = 0;
@@ -167,19 +167,19 @@ void specialiseForData(Function &fn, Lowering &lowering) {
       return;
     // A call of `fn`, which is this pass's to change.
     if (Function *variant = lowering.lowerData(call.callee, data))
-      const_cast<Stmt &>(call).callee = variant;
+      call.callee = variant;
   });
 }
 
 void specialiseUnrestored(Function &fn, Lowering &lowering) {
-  forEachStmt(fn.body, [&](const Stmt &call, int) {
+  forEachStmt(fn.body, [&](Stmt &call, int) {
     if (call.kind != StmtKind::Call || !call.callee ||
         (!call.unrestored && !call.unzeroed))
       return;
     // A call of `fn`, which is this pass's to change.
     if (Function *variant = lowering.lowerUnrestored(
             call.callee, call.unrestored, call.unzeroed))
-      const_cast<Stmt &>(call).callee = variant;
+      call.callee = variant;
   });
 }
 
@@ -194,7 +194,7 @@ bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data,
                         ((data >> v->sourceParam()) & 1u)));
   };
   bool changed = false;
-  forEachStmt(fn.body, [&](const Stmt &call, int) {
+  forEachStmt(fn.body, [&](Stmt &call, int) {
     if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty())
       return;
     // `whole`: callee parameters given a data parameter as it is; `other`:
@@ -229,7 +229,7 @@ bool dataCallsForward(Function &fn, Lowering &lowering, std::uint64_t data,
       return;
     if (Function *v = lowering.lowerData(call.callee, variant);
         v && v != call.callee) {
-      const_cast<Stmt &>(call).callee = v;
+      call.callee = v;
       changed = true;
     }
   });

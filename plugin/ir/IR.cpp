@@ -106,6 +106,12 @@ ExprPtr makeLiteral(std::string text, Type type) {
   return e;
 }
 
+ExprPtr makeName(std::string text, Type type) {
+  auto e = makeLiteral(std::move(text), std::move(type));
+  e->kind = ExprKind::Name;
+  return e;
+}
+
 ExprPtr makeNullPointer(Type pointer) {
   return makeLiteral("nullptr", std::move(pointer));
 }

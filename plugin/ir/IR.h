@@ -242,6 +242,11 @@ enum class ExprKind {
   /// parameter (`form`); a call of a user function is a statement
   /// (StmtKind::Call).
   InactiveCall,
+  /// A name of the generated code, `text`: an adjoint (`d_x`), a value the
+  /// reverse sweep popped, a runtime function's result. Only in the
+  /// adjoint's expressions (codegen/ExprAdjoint.cpp), never in the IR the
+  /// analyses read (ir/Verify.cpp refuses it there).
+  Name,
 };
 
 /// How an InactiveCall is spelled: `text(ops...)`, `ops[0].text(ops[1],
@@ -255,7 +260,8 @@ using ExprPtr = std::unique_ptr<Expr>;
 struct Expr {
   ExprKind kind;
   Type type;
-  std::string text; ///< Literal: its spelling; Math, Call: the callee
+  std::string text; ///< Literal: its spelling; Math, Call: the callee;
+                    ///< Name: the name
   Op op = Op::Add;  ///< Unary, Binary: the operator
   CallForm form = CallForm::Free; ///< InactiveCall: how it is spelled
   Var *var = nullptr;
@@ -290,6 +296,8 @@ bool dataAddress(const Expr &e);
 bool sameExpr(const Expr &a, const Expr &b);
 
 ExprPtr makeLiteral(std::string text, Type type);
+/// A name of the generated code (ExprKind::Name) of type `type`.
+ExprPtr makeName(std::string text, Type type);
 ExprPtr makeIntLiteral(long long value, Type type);
 /// `nullptr` of pointer type `pointer` (an argument, a comparison's side).
 ExprPtr makeNullPointer(Type pointer);

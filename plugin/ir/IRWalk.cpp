@@ -3,22 +3,25 @@
 
 namespace tangent {
 
-void forEachStmt(const Block &block,
-                 const std::function<void(const Stmt &, int)> &fn, int depth) {
+namespace {
+
+/// forEachStmt over a const or a mutable block (`fn` is given what the
+/// block holds with the same constness).
+template <class B, class F> void walkStmts(B &block, const F &fn, int depth) {
   for (const StmtPtr &s : block) {
     fn(*s, depth);
     switch (s->kind) {
     case StmtKind::If:
-      forEachStmt(s->then_block, fn, depth);
-      forEachStmt(s->else_block, fn, depth);
+      walkStmts<B>(s->then_block, fn, depth);
+      walkStmts<B>(s->else_block, fn, depth);
       break;
     case StmtKind::Loop:
-      forEachStmt(s->loop->init, fn, depth);
-      forEachStmt(s->loop->body, fn, depth + 1);
-      forEachStmt(s->loop->step, fn, depth + 1);
+      walkStmts<B>(s->loop->init, fn, depth);
+      walkStmts<B>(s->loop->body, fn, depth + 1);
+      walkStmts<B>(s->loop->step, fn, depth + 1);
       break;
     case StmtKind::Block:
-      forEachStmt(s->block, fn, depth);
+      walkStmts<B>(s->block, fn, depth);
       break;
     case StmtKind::Assign:
     case StmtKind::Construct:
@@ -28,6 +31,26 @@ void forEachStmt(const Block &block,
       break;
     }
   }
+}
+
+template <class S, class F> void walkExprs(S &s, const F &fn) {
+  for (const ExprPtr *e : {&s.lhs, &s.rhs, &s.cond})
+    if (*e)
+      fn(**e);
+  for (const ExprPtr &a : s.args)
+    fn(*a);
+}
+
+} // namespace
+
+void forEachStmt(const Block &block,
+                 const std::function<void(const Stmt &, int)> &fn, int depth) {
+  walkStmts<const Block>(block, fn, depth);
+}
+
+void forEachStmt(Block &block, const std::function<void(Stmt &, int)> &fn,
+                 int depth) {
+  walkStmts<Block>(block, fn, depth);
 }
 
 void forEachNested(const Stmt &s, const std::function<void(const Stmt &)> &fn) {
@@ -90,11 +113,11 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
 }
 
 void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn) {
-  for (const ExprPtr *e : {&s.lhs, &s.rhs, &s.cond})
-    if (*e)
-      fn(**e);
-  for (const ExprPtr &a : s.args)
-    fn(*a);
+  walkExprs(s, fn);
+}
+
+void forEachExpr(Stmt &s, const std::function<void(Expr &)> &fn) {
+  walkExprs(s, fn);
 }
 
 void forEachOwnExpr(const Stmt &s,
@@ -106,6 +129,14 @@ void forEachOwnExpr(const Stmt &s,
         fn(**e);
 }
 
+void forEachOwnExpr(Stmt &s, const std::function<void(Expr &)> &fn) {
+  forEachExpr(s, fn);
+  if (s.loop)
+    for (ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
+      if (*e)
+        fn(**e);
+}
+
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
   if (e.var)
     fn(e.var);
@@ -113,7 +144,7 @@ void forEachRead(const Expr &e, const std::function<void(Var *)> &fn) {
     forEachRead(*op, fn);
 }
 
-void collectAccessed(const Block &block, std::set<const Var *> &out) {
+void collectAccessed(const Block &block, std::set<Var *> &out) {
   forEachStmt(block, [&](const Stmt &s, int) {
     forEachOwnExpr(s, [&](const Expr &e) {
       forEachRead(e, [&](Var *v) { out.insert(v); });
@@ -123,6 +154,12 @@ void collectAccessed(const Block &block, std::set<const Var *> &out) {
     if (s.result)
       out.insert(s.result);
   });
+}
+
+void collectAccessed(const Block &block, std::set<const Var *> &out) {
+  std::set<Var *> accessed;
+  collectAccessed(block, accessed);
+  out.insert(accessed.begin(), accessed.end());
 }
 
 bool readsVar(const Expr &e, const Var *v) {

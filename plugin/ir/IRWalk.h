@@ -1,7 +1,9 @@
 //===- IRWalk.h - traversals of the IR --------------------------*- C++ -*-===//
 ///
 /// \file
-/// Read-only walks over statements, writes and reads, shared by every pass.
+/// Walks over statements, writes and reads, shared by every pass: read-only,
+/// and for a pass that sets facts on the IR (a non-const Block or Stmt) the
+/// same walks over what it may change.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_IR_IRWALK_H
 #define TANGENT_IR_IRWALK_H
@@ -16,6 +18,8 @@ namespace tangent {
 /// `depth` counts the loops around the statement.
 void forEachStmt(const Block &block,
                  const std::function<void(const Stmt &, int depth)> &fn,
+                 int depth = 0);
+void forEachStmt(Block &block, const std::function<void(Stmt &, int depth)> &fn,
                  int depth = 0);
 
 /// Calls `fn` on `s` and on every statement nested in it (its blocks, a
@@ -39,16 +43,19 @@ void forEachWrite(const Stmt &s,
 /// Calls `fn` on each expression of `s` itself (its target, value,
 /// condition and arguments; not nested blocks or loop headers).
 void forEachExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
+void forEachExpr(Stmt &s, const std::function<void(Expr &)> &fn);
 
 /// forEachExpr, and for a loop also its header's condition, start and
 /// bound: every expression the statement itself evaluates.
 void forEachOwnExpr(const Stmt &s, const std::function<void(const Expr &)> &fn);
+void forEachOwnExpr(Stmt &s, const std::function<void(Expr &)> &fn);
 
 /// Calls `fn` on every variable that `e` reads.
 void forEachRead(const Expr &e, const std::function<void(Var *)> &fn);
 
 /// Adds to `out` every variable that `block` (recursively: statements,
 /// expressions, loop headers) reads or writes.
+void collectAccessed(const Block &block, std::set<Var *> &out);
 void collectAccessed(const Block &block, std::set<const Var *> &out);
 
 /// Whether `e` reads `v`.

@@ -50,6 +50,8 @@ inline const char *adjointTemp() { return "d"; }
 inline const char *tripCount() { return "trips"; }
 /// A loop's block of records on the tape (forward, reverse).
 inline const char *recordBlock() { return "records"; }
+/// How many records of one type each of its iterations puts there.
+inline const char *recordsPerIteration() { return "per_iteration"; }
 /// A parallel loop's reduction: one contribution per iteration; the team
 /// of per-thread tapes, the team size, an iteration count, copies of an
 /// adjoint per thread (codegen/LoopOpenMP.cpp).

@@ -54,6 +54,7 @@ int precedence(const Expr &e) {
   case ExprKind::Cast:
   case ExprKind::Size:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return 0; // primary / postfix / function-style cast
   }
 }
@@ -124,6 +125,7 @@ std::string printExpr(const Expr &e, const Substitutions &subst) {
   }
   switch (e.kind) {
   case ExprKind::Literal:
+  case ExprKind::Name:
     return e.text;
   case ExprKind::VarRef:
     return e.var->name;

@@ -110,6 +110,10 @@ private:
       break;
     case ExprKind::InactiveCall:
       break;
+    case ExprKind::Name:
+      fail(at, "a name of the generated code ('" + e.text +
+                   "') in the IR the analyses read");
+      break;
     }
     for (const ExprPtr &op : e.ops)
       expr(at, *op);

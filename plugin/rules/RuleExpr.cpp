@@ -1,9 +1,10 @@
 //===- RuleExpr.cpp - rule rows as IR expressions -------------------------===//
 //
-// The reverse sweep prints a row of Rules.def as text (applyRow); forward
-// mode needs it as IR, because the tangent-linear function is itself
-// differentiated again (Hessian-vector products). The rows use a small C++
-// subset, parsed here by recursive descent:
+// Both modes apply a row of Rules.def as an IR expression: forward mode in
+// the tangent-linear function (itself differentiated again for
+// Hessian-vector products), the reverse sweep in the adjoint's expressions
+// (codegen/ExprAdjoint.cpp), printed once by the printer. The rows use a
+// small C++ subset, parsed here by recursive descent:
 //
 //   cond    := or ('?' cond ':' cond)?
 //   or      := and ('||' and)*        and := compare ('&&' compare)*

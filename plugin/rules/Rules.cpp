@@ -1,7 +1,6 @@
 //===- Rules.cpp - the table of derivative rules --------------------------===//
 #include "rules/Rules.h"
 #include "ir/Support.h"
-#include <cctype>
 
 namespace tangent {
 
@@ -83,56 +82,9 @@ const Rule *ruleFor(const Expr &e) {
   case ExprKind::Cond:
   case ExprKind::Size:
   case ExprKind::InactiveCall:
+  case ExprKind::Name:
     return nullptr;
   }
-}
-
-namespace {
-
-/// Parentheses around `text` unless it is an identifier or a number.
-std::string parenthesized(const std::string &text) {
-  bool simple = !text.empty();
-  for (char c : text)
-    simple &= std::isalnum((unsigned char)c) || c == '_' || c == '.';
-  return simple ? text : "(" + text + ")";
-}
-
-} // namespace
-
-std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
-                     const std::vector<std::string> &args,
-                     const std::string &result) {
-  TANGENT_ASSERT(arg < rule.arity, "row of an argument the rule does not have");
-  const std::string &row = rule.rows[arg];
-  if (rule.rowIsSeed(arg))
-    return seed;
-  std::string out;
-  for (size_t i = 0; i < row.size(); ++i) {
-    if (row[i] == '$' && i + 1 < row.size()) {
-      char c = row[i + 1];
-      if (c == 'd') {
-        out += parenthesized(seed);
-        ++i;
-        continue;
-      }
-      if (c == 'r') {
-        TANGENT_ASSERT(!result.empty(),
-                       "a row reads the result, which is unknown");
-        out += result;
-        ++i;
-        continue;
-      }
-      if (c >= '0' && c <= '9') {
-        TANGENT_ASSERT(unsigned(c - '0') < args.size(),
-                       "row reads a missing argument");
-        out += args[c - '0'];
-        ++i;
-        continue;
-      }
-    }
-    out += row[i];
-  }
-  return out;
 }
 
 } // namespace tangent

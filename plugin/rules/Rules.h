@@ -3,9 +3,10 @@
 /// \file
 /// Read-only access to Rules.def: the derivatives of the arithmetic
 /// operators and of the <cmath> functions, one row per argument. The
-/// generator never special-cases an operator or a function: it substitutes
-/// the seed, the arguments and the result into the table's rows, and the
-/// analyses learn from the same rows which values the reverse sweep reads.
+/// generator never special-cases an operator or a function: it builds the
+/// table's rows as expressions of the seed, the arguments and the result
+/// (rowExpr), and the analyses learn from the same rows which values the
+/// reverse sweep reads.
 //===----------------------------------------------------------------------===//
 #ifndef TANGENT_RULES_RULES_H
 #define TANGENT_RULES_RULES_H
@@ -53,15 +54,7 @@ const Rule *findOperatorRule(Op op, unsigned arity);
 /// or null when `e` is not differentiable that way (comparisons, logic).
 const Rule *ruleFor(const Expr &e);
 
-/// Row `arg` of `rule` with `$d` replaced by `seed`, `$0..$2` by `args` and
-/// `$r` by `result`. The seed is parenthesized unless the row is the seed
-/// itself; arguments and result are substituted as given (the caller
-/// prints them as operands).
-std::string applyRow(const Rule &rule, unsigned arg, const std::string &seed,
-                     const std::vector<std::string> &args,
-                     const std::string &result);
-
-/// The operands of a row used as IR (forward mode): the seed, the
+/// The operands of a row used as IR (both modes): the seed, the
 /// arguments' values, the result's value (null when the row does not read
 /// it) and the floating-point type of the row's numbers.
 struct RowOperands {

@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_2DBAA35ACFD069E1
-#define TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_2DBAA35ACFD069E1
+#ifndef TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_2161441FE933723D
+#define TANGENT_GENERATED_RHS_UNRESTORED_Z_UNZEROED_Z_2161441FE933723D
 namespace tangent::generated {
 // tangent: adjoint of rhs (callee_outputs.input.cpp:22) for callers that never read 'z' back: not restored; for callers that assign the adjoint of 'z' again: not zeroed, forward sweep
 inline void rhs_unrestored_z_unzeroed_z_forward(int n, const double* p, const double* y, double* z) {
@@ -24,10 +24,10 @@ inline void rhs_unrestored_z_unzeroed_z_reverse(int n, const double* p, const do
   tangent::tape &tape = tangent::thread_tape();
   // callee_outputs.input.cpp:24: for loop, reversed in independent passes
   for (int i = n; i-- > 1;) {
-    d_p[i] += (d_z[i]) * y[i - 1];
+    d_p[i] += d_z[i] * y[i - 1];
   }
   for (int i = n; i-- > 1;) {
-    d_y[i - 1] += p[i] * (d_z[i]);
+    d_y[i - 1] += p[i] * d_z[i];
   }
   const double d = d_z[0];
   d_z[0] = 0;
@@ -36,17 +36,18 @@ inline void rhs_unrestored_z_unzeroed_z_reverse(int n, const double* p, const do
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_TRI_6F1D7E638E8F61A4
-#define TANGENT_GENERATED_TRI_6F1D7E638E8F61A4
+#ifndef TANGENT_GENERATED_TRI_B040C48E0E818452
+#define TANGENT_GENERATED_TRI_B040C48E0E818452
 namespace tangent::generated {
 // tangent: adjoint of tri (callee_outputs.input.cpp:11), forward sweep
 inline void tri_forward(int d, const double* l, const double* x, double* out) {
   tangent::tape &tape = tangent::thread_tape();
   int k{};
   // callee_outputs.input.cpp:12: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
+  constexpr std::size_t per_iteration = 1;
   std::byte *const records = tangent::detail::push_block<double>(tape, 0, d, 1);
   for (int i = 0; i < d; ++i) {
-    tangent::detail::record_at<double>(records, i, out[i]);
+    tangent::detail::record_at<double>(records, i * per_iteration, out[i]);
     out[i] = l[i] * x[i];
   }
   k = d;
@@ -80,9 +81,10 @@ inline void tri_reverse(int d, const double* l, const double* x, double* out, do
     d_x[i_2] += sum;
   }
   // callee_outputs.input.cpp:12: for loop, reversed
+  constexpr std::size_t per_iteration_2 = 1;
   const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, d, 1);
   for (int i = d; i-- > 0;) {
-    out[i] = tangent::detail::recorded_at<double>(records_2, i);
+    out[i] = tangent::detail::recorded_at<double>(records_2, i * per_iteration_2);
     const double d_2 = d_out[i];
     d_out[i] = 0;
     d_l[i] += d_2 * x[i];
@@ -92,8 +94,8 @@ inline void tri_reverse(int d, const double* l, const double* x, double* out, do
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_STAGES_BDA89FD80A9D39CD
-#define TANGENT_GENERATED_STAGES_BDA89FD80A9D39CD
+#ifndef TANGENT_GENERATED_STAGES_AABA414E00980F53
+#define TANGENT_GENERATED_STAGES_AABA414E00980F53
 namespace tangent::generated {
 // tangent: adjoint of stages (callee_outputs.input.cpp:28)
 inline double stages_pullback(const std::vector<double>& p, int n, std::vector<double>& d_p, double d_result) {
@@ -150,15 +152,17 @@ inline double stages_pullback(const std::vector<double>& p, int n, std::vector<d
     tangent::generated::tri_forward(n, p.data(), y.data(), q.data());
     s = q[0ul] * q[static_cast<unsigned long>(n - 1)];
     // callee_outputs.input.cpp:36: for loop (taped within each recomputation of the loop at line 32)
+    constexpr std::size_t per_iteration = 1;
     std::byte *const records = tangent::detail::push_block<double>(tape, 0, n, 1);
     for (int i_2 = 0; i_2 < n; ++i_2) {
-      tangent::detail::record_at<double>(records, i_2, y[static_cast<unsigned long>(i_2)]);
+      tangent::detail::record_at<double>(records, i_2 * per_iteration, y[static_cast<unsigned long>(i_2)]);
       y[static_cast<unsigned long>(i_2)] = y[static_cast<unsigned long>(i_2)] + 0.5 * k[static_cast<unsigned long>(i_2)] + 0.10000000000000001 * s;
     }
     // callee_outputs.input.cpp:36: for loop, reversed
+    constexpr std::size_t per_iteration_2 = 1;
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, n, 1);
     for (int i_2 = n; i_2-- > 0;) {
-      y[static_cast<unsigned long>(i_2)] = tangent::detail::recorded_at<double>(records_2, i_2);
+      y[static_cast<unsigned long>(i_2)] = tangent::detail::recorded_at<double>(records_2, i_2 * per_iteration_2);
       const double d_5 = d_y[static_cast<unsigned long>(i_2)];
       d_y[static_cast<unsigned long>(i_2)] = 0;
       d_y[static_cast<unsigned long>(i_2)] += d_5;

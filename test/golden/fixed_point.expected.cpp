@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_B32F8F1119E04CBA
-#define TANGENT_GENERATED_SOLVE_B32F8F1119E04CBA
+#ifndef TANGENT_GENERATED_SOLVE_27B146A9AC5307C9
+#define TANGENT_GENERATED_SOLVE_27B146A9AC5307C9
 namespace tangent::generated {
 // tangent: adjoint of solve (fixed_point.input.cpp:7)
 inline double solve_pullback(const std::vector<double>& p, double tol, std::vector<double>& d_p, double& d_tol, double d_result) {
@@ -113,7 +113,7 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
       d_xn += d_6;
       const double d_5 = d_xn;
       d_xn = 0;
-      d_x[i] += (0.5 * d_5) * -std::sin(x[i]);
+      d_x[i] += 0.5 * d_5 * -std::sin(x[i]);
       d_p[i] += d_5;
     }
     i = tape.pop<unsigned long>();

@@ -190,8 +190,8 @@ template <> struct tangent_linear<&flux, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_FLUX_VJP_2D508B3577B52803
-#define TANGENT_GENERATED_FLUX_VJP_2D508B3577B52803
+#ifndef TANGENT_GENERATED_FLUX_VJP_1794850C5256496C
+#define TANGENT_GENERATED_FLUX_VJP_1794850C5256496C
 namespace tangent::generated {
 // tangent: adjoint of flux (forward.input.cpp:26)
 inline double flux_vjp_pullback(const std::vector<double>& u, double c, const std::vector<double>& cotangent, std::vector<double>& d_u, double& d_c, double d_result) {
@@ -225,13 +225,13 @@ inline double flux_vjp_pullback(const std::vector<double>& u, double c, const st
   tangent::detail::accumulate(d_f, d_result_2);
   // forward.input.cpp:28: for loop, reversed in independent passes
   for (unsigned long i = u.size(); i-- > 0ul;) {
-    d_c += (((d_f[i]) / 2.0) * u[i]) * u[i];
+    d_c += d_f[i] / 2.0 * u[i] * u[i];
   }
   for (unsigned long i = u.size(); i-- > 0ul;) {
-    d_u[i] += c * (((d_f[i]) / 2.0) * u[i]);
+    d_u[i] += c * (d_f[i] / 2.0 * u[i]);
   }
   for (unsigned long i = u.size(); i-- > 0ul;) {
-    d_u[i] += (c * u[i]) * ((d_f[i]) / 2.0);
+    d_u[i] += c * u[i] * (d_f[i] / 2.0);
   }
   for (unsigned long i = u.size(); i-- > 0ul;) {
     d_f[i] = 0;

@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_MODEL_LAMBDA_10_94603B0EF46FFDD9
-#define TANGENT_GENERATED_MODEL_LAMBDA_10_94603B0EF46FFDD9
+#ifndef TANGENT_GENERATED_MODEL_LAMBDA_10_A89B141A27C7C7B2
+#define TANGENT_GENERATED_MODEL_LAMBDA_10_A89B141A27C7C7B2
 namespace tangent::generated {
 // tangent: adjoint of model::lambda_10 (lambda.input.cpp:10), forward sweep
 inline double model_lambda_10_forward(const double& self_k, double& self_acc, double t) {
@@ -22,7 +22,7 @@ inline void model_lambda_10_reverse(const double& self_k, double& self_acc, doub
   double result{};
   const double d = d_result;
   d_result = 0;
-  const double d_2 = d * std::cos((self_k * t));
+  const double d_2 = d * std::cos(self_k * t);
   d_self_k += d_2 * t;
   d_t += self_k * d_2;
   d_t += d_self_acc;

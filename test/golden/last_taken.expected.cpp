@@ -47,8 +47,8 @@ inline void sqdist_data_p_reverse(int d, const double* p, const double* c, doubl
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_NEAREST_DATA_POINTS_FFBF405E0D7888E8
-#define TANGENT_GENERATED_NEAREST_DATA_POINTS_FFBF405E0D7888E8
+#ifndef TANGENT_GENERATED_NEAREST_DATA_POINTS_FD7F0635703E1055
+#define TANGENT_GENERATED_NEAREST_DATA_POINTS_FD7F0635703E1055
 namespace tangent::generated {
 // tangent: adjoint of nearest (last_taken.input.cpp:19) for data: 'points' carries no derivative, forward sweep
 inline void nearest_data_points_forward(int k, int n, int d, const double* points, const double* c, double* out) {
@@ -99,9 +99,11 @@ inline void nearest_data_points_reverse(int k, int n, int d, const double* point
     const long long last_taken_2 = tape.pop<long long>();
     if (last_taken_2 != 0) {
       const int j = static_cast<int>(last_taken_2);
-      const double d_2 = d_best;
-      d_best = 0;
-      d_dist += d_2;
+      if (j == last_taken_2) {
+        const double d_2 = d_best;
+        d_best = 0;
+        d_dist += d_2;
+      }
       // last_taken.input.cpp:25: reverse of the call
       if (d_dist != 0) {
         tangent::generated::sqdist_data_p_reverse(d, points + (i * d), c + (j * d), d_c + (j * d), d_dist);

@@ -64,8 +64,8 @@ inline void Spring_Spring_primal(double& self_k_, double& self_rest_, double k, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_SPRING_ENERGY_E352DFDE98F4B08D
-#define TANGENT_GENERATED_SPRING_ENERGY_E352DFDE98F4B08D
+#ifndef TANGENT_GENERATED_SPRING_ENERGY_FA6BD1EBEA8A0211
+#define TANGENT_GENERATED_SPRING_ENERGY_FA6BD1EBEA8A0211
 namespace tangent::generated {
 // tangent: adjoint of Spring::energy (objects.input.cpp:21), forward sweep
 inline double Spring_energy_forward(const double& self_k_, const double& self_rest_, const double& p_x, const double& p_y) {
@@ -91,8 +91,8 @@ inline void Spring_energy_reverse(const double& self_k_, const double& self_rest
   d_result = 0;
   const double d_5 = d_4 * d;
   d_self_k_ += 0.5 * (d_5 * d);
-  d_d += (0.5 * self_k_) * d_5;
-  d_d += (0.5 * self_k_ * d) * d_4;
+  d_d += 0.5 * self_k_ * d_5;
+  d_d += 0.5 * self_k_ * d * d_4;
   const double v_2 = tape.pop<double>();
   const double d_2 = d_d;
   d_d = 0;
@@ -199,8 +199,8 @@ template <> struct adjoint<&model, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_SPRING_ENERGY_2_B1916B7D5A1458AE
-#define TANGENT_GENERATED_SPRING_ENERGY_2_B1916B7D5A1458AE
+#ifndef TANGENT_GENERATED_SPRING_ENERGY_2_C031C6F78F86CC1A
+#define TANGENT_GENERATED_SPRING_ENERGY_2_C031C6F78F86CC1A
 namespace tangent::generated {
 // tangent: adjoint of Spring::energy (objects.input.cpp:21)
 inline double Spring_energy_2_pullback(const double& self_k_, const double& self_rest_, const double& p_x, const double& p_y, double& d_self_k_, double& d_self_rest_, double& d_p_x, double& d_p_y, double d_result) {
@@ -219,8 +219,8 @@ inline double Spring_energy_2_pullback(const double& self_k_, const double& self
   d_result = 0;
   const double d_5 = d_4 * d;
   d_self_k_ += 0.5 * (d_5 * d);
-  d_d += (0.5 * self_k_) * d_5;
-  d_d += (0.5 * self_k_ * d) * d_4;
+  d_d += 0.5 * self_k_ * d_5;
+  d_d += 0.5 * self_k_ * d * d_4;
   const double v_2 = tape.pop<double>();
   const double d_2 = d_d;
   d_d = 0;

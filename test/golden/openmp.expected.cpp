@@ -7,8 +7,8 @@
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
 #include <tangent/openmp.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_ED4D3FF6261C6D83
-#define TANGENT_GENERATED_ROLLOUT_ED4D3FF6261C6D83
+#ifndef TANGENT_GENERATED_ROLLOUT_AA27F956DD52EC63
+#define TANGENT_GENERATED_ROLLOUT_AA27F956DD52EC63
 namespace tangent::generated {
 // tangent: adjoint of rollout (openmp.input.cpp:13)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -22,11 +22,12 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // openmp.input.cpp:15: for loop (checkpointing not requested)
   for (int t = 0; t < 100; ++t) {
     // openmp.input.cpp:17: for loop, in parallel (OpenMP): records at each iteration's index
+    constexpr std::size_t per_iteration = 1;
     std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
     #pragma omp parallel for
     for (unsigned long j = 0ul; j < x.size(); ++j) {
       const double v = std::tanh(s[j] * 1.01 + x[j]);
-      tangent::detail::record_at<double>(records, j, v);
+      tangent::detail::record_at<double>(records, j * per_iteration, v);
       s[j] = v;
     }
   }
@@ -67,10 +68,11 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // openmp.input.cpp:15: for loop, reversed
   for (int t = 100; t-- > 0;) {
     // openmp.input.cpp:17: for loop, reversed in parallel (OpenMP)
+    constexpr std::size_t per_iteration_2 = 1;
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
     #pragma omp parallel for
     for (unsigned long j = 0ul; j < x.size(); ++j) {
-      const double v_2 = tangent::detail::recorded_at<double>(records_2, j);
+      const double v_2 = tangent::detail::recorded_at<double>(records_2, j * per_iteration_2);
       const double d = d_s[j];
       d_s[j] = 0;
       const double d_2 = d * (1 - v_2 * v_2);

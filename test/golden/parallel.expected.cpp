@@ -9,8 +9,8 @@
 #include <tangent/schedule/budget.hpp>
 #include <tangent/schedule/parallel.hpp>
 #include <tangent/schedule/actions.hpp>
-#ifndef TANGENT_GENERATED_MIX_314D3E1B723772ED
-#define TANGENT_GENERATED_MIX_314D3E1B723772ED
+#ifndef TANGENT_GENERATED_MIX_B166BCDB397FFA72
+#define TANGENT_GENERATED_MIX_B166BCDB397FFA72
 namespace tangent::generated {
 // tangent: adjoint of mix (parallel.input.cpp:9), forward sweep
 inline double mix_forward(double a, double b) {
@@ -29,14 +29,14 @@ inline void mix_reverse(double a, double b, double& d_a, double& d_b, double d_r
   const double v_2 = tape.pop<double>();
   const double d = d_result;
   d_result = 0;
-  d_a += (d * b) * std::cos(a);
+  d_a += d * b * std::cos(a);
   d_b += v_2 * d;
   (void)tape;
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_RELAX_CHECKPOINTED_A029CE249FBAAA3E
-#define TANGENT_GENERATED_RELAX_CHECKPOINTED_A029CE249FBAAA3E
+#ifndef TANGENT_GENERATED_RELAX_CHECKPOINTED_E4CE1170292FBBAA
+#define TANGENT_GENERATED_RELAX_CHECKPOINTED_E4CE1170292FBBAA
 namespace tangent::generated {
 // tangent: adjoint of relax (parallel.input.cpp:11)
 inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -83,10 +83,11 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
         }
         tangent::detail::push_range(tape, s, 0ul, x.size());
         // parallel.input.cpp:19: for loop (taped within each replay of the checkpointed loop at line 15)
+        constexpr std::size_t per_iteration = 1;
         std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
         for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
           const double v_2 = std::tanh(tmp[j_2]);
-          tangent::detail::record_at<double>(records, j_2, v_2);
+          tangent::detail::record_at<double>(records, j_2 * per_iteration, v_2);
           s[j_2] = v_2;
         }
         acc = acc + s[0ul];
@@ -129,10 +130,11 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
       }
       tangent::detail::push_range(tape, s, 0ul, x.size());
       // parallel.input.cpp:19: for loop (taped within each replay of the checkpointed loop at line 15)
+      constexpr std::size_t per_iteration = 1;
       std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j_2 = 0ul; j_2 < x.size(); ++j_2) {
         const double v_2 = std::tanh(tmp[j_2]);
-        tangent::detail::record_at<double>(records, j_2, v_2);
+        tangent::detail::record_at<double>(records, j_2 * per_iteration, v_2);
         s[j_2] = v_2;
       }
       acc = acc + s[0ul];
@@ -148,9 +150,10 @@ inline double relax_checkpointed_pullback(const std::vector<double>& x, std::vec
       scale = 1.0 + 0.001 * double(t);
       d_s[0ul] += d_acc;
       // parallel.input.cpp:19: for loop, reversed
+      constexpr std::size_t per_iteration_2 = 1;
       const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j_2 = x.size(); j_2-- > 0ul;) {
-        const double v_3 = tangent::detail::recorded_at<double>(records_2, j_2);
+        const double v_3 = tangent::detail::recorded_at<double>(records_2, j_2 * per_iteration_2);
         const double d_2 = d_s[j_2];
         d_s[j_2] = 0;
         d_tmp[j_2] += d_2 * (1 - v_3 * v_3);

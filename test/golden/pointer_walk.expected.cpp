@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_STRIDE_SUM_A245481F2AEBFE62
-#define TANGENT_GENERATED_STRIDE_SUM_A245481F2AEBFE62
+#ifndef TANGENT_GENERATED_STRIDE_SUM_925D790BF8424469
+#define TANGENT_GENERATED_STRIDE_SUM_925D790BF8424469
 namespace tangent::generated {
 // tangent: adjoint of stride_sum (pointer_walk.input.cpp:10), forward sweep
 inline double stride_sum_forward(const double* x, int n, int stride) {
@@ -52,15 +52,15 @@ inline void stride_sum_reverse(const double* x, int n, int stride, double* d_x, 
     x_at = tape.pop<int>();
     const double v_2 = tape.pop<double>();
     d_x[x_at] += d_s * v_2;
-    d_x[x_at] += (x[x_at] * d_s) * -std::sin(x[x_at]);
+    d_x[x_at] += x[x_at] * d_s * -std::sin(x[x_at]);
   }
   d_s = 0;
   (void)tape;
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_WALK_44A6E11F06C8686D
-#define TANGENT_GENERATED_WALK_44A6E11F06C8686D
+#ifndef TANGENT_GENERATED_WALK_4D288CDC1FA5088A
+#define TANGENT_GENERATED_WALK_4D288CDC1FA5088A
 namespace tangent::generated {
 // tangent: adjoint of walk (pointer_walk.input.cpp:17)
 inline double walk_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -74,9 +74,10 @@ inline double walk_pullback(const std::vector<double>& x, std::vector<double>& d
   p_at = 0;
   s = 0.0;
   // pointer_walk.input.cpp:20: for loop (checkpointing not requested)
+  constexpr std::size_t per_iteration = 1;
   std::byte *const records = tangent::detail::push_block<int>(tape, 0ul, x.size(), 1);
   for (unsigned long i = 0ul; i < x.size(); ++i) {
-    tangent::detail::record_at<int>(records, i, v);
+    tangent::detail::record_at<int>(records, i * per_iteration, v);
     v = p_at;
     p_at = p_at + 1;
     s = s + (1.0 + 0.5 * double(i)) * std::sin(x[v]);
@@ -96,10 +97,11 @@ inline double walk_pullback(const std::vector<double>& x, std::vector<double>& d
   tangent::generated::stride_sum_reverse(x.data() + 1, int(x.size()) - 1, 2, d_x.data() + 1, d_v_2);
   d_v_2 = 0;
   // pointer_walk.input.cpp:20: for loop, reversed
+  constexpr std::size_t per_iteration_2 = 1;
   const std::byte *const records_2 = tangent::detail::pop_block<int>(tape, 0ul, x.size(), 1);
   for (unsigned long i = x.size(); i-- > 0ul;) {
-    d_x[v] += ((1.0 + 0.5 * double(i)) * d_s) * std::cos(x[v]);
-    v = tangent::detail::recorded_at<int>(records_2, i);
+    d_x[v] += (1.0 + 0.5 * double(i)) * d_s * std::cos(x[v]);
+    v = tangent::detail::recorded_at<int>(records_2, i * per_iteration_2);
   }
   d_s = 0;
   return value;

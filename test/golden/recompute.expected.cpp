@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_RATE_58D33163086F8C87
-#define TANGENT_GENERATED_RATE_58D33163086F8C87
+#ifndef TANGENT_GENERATED_RATE_FC0CB1BD1DB1D8D5
+#define TANGENT_GENERATED_RATE_FC0CB1BD1DB1D8D5
 namespace tangent::generated {
 // tangent: adjoint of rate (recompute.input.cpp:11), forward sweep
 inline void rate_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -38,30 +38,30 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
       if (edge) {
         if (k - 1 >= lo && k - 1 < hi) {
           const unsigned long i = static_cast<unsigned long>(k - 1);
-          d_u[i + 1ul] += (d_du[i]) * u[i];
+          d_u[i + 1ul] += d_du[i] * u[i];
         }
         if (k >= lo && k < hi) {
           const unsigned long i = static_cast<unsigned long>(k);
-          d_u[i] += u[i + 1ul] * (d_du[i]);
+          d_u[i] += u[i + 1ul] * d_du[i];
         }
         if (k >= lo && k < hi) {
           const unsigned long i = static_cast<unsigned long>(k);
-          d_u[i] += 0.5 * (-(d_du[i]));
+          d_u[i] += 0.5 * -d_du[i];
         }
         return;
       }
       auto sum = d_u[static_cast<std::size_t>(k)];
       {
         const unsigned long i = static_cast<unsigned long>(k - 1);
-        sum += (d_du[i]) * u[i];
+        sum += d_du[i] * u[i];
       }
       {
         const unsigned long i = static_cast<unsigned long>(k);
-        sum += u[i + 1ul] * (d_du[i]);
+        sum += u[i + 1ul] * d_du[i];
       }
       {
         const unsigned long i = static_cast<unsigned long>(k);
-        sum += 0.5 * (-(d_du[i]));
+        sum += 0.5 * -d_du[i];
       }
       d_u[static_cast<std::size_t>(k)] = sum;
     };
@@ -72,13 +72,13 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
     for (long long k = end; k < last; ++k) gather(k, true);
   } else {
     for (unsigned long i = n - 1ul; i-- > 0ul;) {
-      d_u[i + 1ul] += (d_du[i]) * u[i];
+      d_u[i + 1ul] += d_du[i] * u[i];
     }
     for (unsigned long i = n - 1ul; i-- > 0ul;) {
-      d_u[i] += u[i + 1ul] * (d_du[i]);
+      d_u[i] += u[i + 1ul] * d_du[i];
     }
     for (unsigned long i = n - 1ul; i-- > 0ul;) {
-      d_u[i] += 0.5 * (-(d_du[i]));
+      d_u[i] += 0.5 * -d_du[i];
     }
   }
   for (unsigned long i = n - 1ul; i-- > 0ul;) {
@@ -88,8 +88,8 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_HEUN_2D41AFCC6C8A40FE
-#define TANGENT_GENERATED_HEUN_2D41AFCC6C8A40FE
+#ifndef TANGENT_GENERATED_HEUN_EFAB5F2BCEA141F4
+#define TANGENT_GENERATED_HEUN_EFAB5F2BCEA141F4
 namespace tangent::generated {
 // tangent: adjoint of heun (recompute.input.cpp:18)
 inline double heun_pullback(const std::vector<double>& u0, std::vector<double>& d_u0, double d_result) {
@@ -168,7 +168,7 @@ inline double heun_pullback(const std::vector<double>& u0, std::vector<double>& 
     }
     // recompute.input.cpp:26: for loop, reversed
     for (unsigned long i_2 = n; i_2-- > 0ul;) {
-      const double d_4 = 0.0050000000000000001 * (d_u[i_2]);
+      const double d_4 = 0.0050000000000000001 * d_u[i_2];
       d_k1[i_2] += d_4;
       d_k2[i_2] += d_4;
     }
@@ -178,7 +178,7 @@ inline double heun_pullback(const std::vector<double>& u0, std::vector<double>& 
     // recompute.input.cpp:23: for loop, reversed
     for (unsigned long i = n; i-- > 0ul;) {
       d_u[i] += d_tmp[i];
-      d_k1[i] += 0.01 * (d_tmp[i]);
+      d_k1[i] += 0.01 * d_tmp[i];
       d_tmp[i] = 0;
     }
     tangent::detail::pop_range(tape, tmp, 0ul, n);
@@ -198,8 +198,8 @@ template <> struct adjoint<&heun, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_RATE_58D33163086F8C87
-#define TANGENT_GENERATED_RATE_58D33163086F8C87
+#ifndef TANGENT_GENERATED_RATE_FC0CB1BD1DB1D8D5
+#define TANGENT_GENERATED_RATE_FC0CB1BD1DB1D8D5
 namespace tangent::generated {
 // tangent: adjoint of rate (recompute.input.cpp:11), forward sweep
 inline void rate_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -230,30 +230,30 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
       if (edge) {
         if (k - 1 >= lo && k - 1 < hi) {
           const unsigned long i = static_cast<unsigned long>(k - 1);
-          d_u[i + 1ul] += (d_du[i]) * u[i];
+          d_u[i + 1ul] += d_du[i] * u[i];
         }
         if (k >= lo && k < hi) {
           const unsigned long i = static_cast<unsigned long>(k);
-          d_u[i] += u[i + 1ul] * (d_du[i]);
+          d_u[i] += u[i + 1ul] * d_du[i];
         }
         if (k >= lo && k < hi) {
           const unsigned long i = static_cast<unsigned long>(k);
-          d_u[i] += 0.5 * (-(d_du[i]));
+          d_u[i] += 0.5 * -d_du[i];
         }
         return;
       }
       auto sum = d_u[static_cast<std::size_t>(k)];
       {
         const unsigned long i = static_cast<unsigned long>(k - 1);
-        sum += (d_du[i]) * u[i];
+        sum += d_du[i] * u[i];
       }
       {
         const unsigned long i = static_cast<unsigned long>(k);
-        sum += u[i + 1ul] * (d_du[i]);
+        sum += u[i + 1ul] * d_du[i];
       }
       {
         const unsigned long i = static_cast<unsigned long>(k);
-        sum += 0.5 * (-(d_du[i]));
+        sum += 0.5 * -d_du[i];
       }
       d_u[static_cast<std::size_t>(k)] = sum;
     };
@@ -264,13 +264,13 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
     for (long long k = end; k < last; ++k) gather(k, true);
   } else {
     for (unsigned long i = n - 1ul; i-- > 0ul;) {
-      d_u[i + 1ul] += (d_du[i]) * u[i];
+      d_u[i + 1ul] += d_du[i] * u[i];
     }
     for (unsigned long i = n - 1ul; i-- > 0ul;) {
-      d_u[i] += u[i + 1ul] * (d_du[i]);
+      d_u[i] += u[i + 1ul] * d_du[i];
     }
     for (unsigned long i = n - 1ul; i-- > 0ul;) {
-      d_u[i] += 0.5 * (-(d_du[i]));
+      d_u[i] += 0.5 * -d_du[i];
     }
   }
   for (unsigned long i = n - 1ul; i-- > 0ul;) {
@@ -280,8 +280,8 @@ inline void rate_reverse(const std::vector<double>& u, std::vector<double>& du, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_HEUN_OPTIONS_418F1201B7C674A8
-#define TANGENT_GENERATED_HEUN_OPTIONS_418F1201B7C674A8
+#ifndef TANGENT_GENERATED_HEUN_OPTIONS_B7E123A4CC247C3E
+#define TANGENT_GENERATED_HEUN_OPTIONS_B7E123A4CC247C3E
 namespace tangent::generated {
 // tangent: adjoint of heun (recompute.input.cpp:18)
 inline double heun_options_pullback(const std::vector<double>& u0, std::vector<double>& d_u0, double d_result) {
@@ -346,7 +346,7 @@ inline double heun_options_pullback(const std::vector<double>& u0, std::vector<d
   for (int t = 1000; t-- > 0;) {
     // recompute.input.cpp:26: for loop, reversed
     for (unsigned long i_2 = n; i_2-- > 0ul;) {
-      const double d_2 = 0.0050000000000000001 * (d_u[i_2]);
+      const double d_2 = 0.0050000000000000001 * d_u[i_2];
       d_k1[i_2] += d_2;
       d_k2[i_2] += d_2;
     }
@@ -356,7 +356,7 @@ inline double heun_options_pullback(const std::vector<double>& u0, std::vector<d
     // recompute.input.cpp:23: for loop, reversed
     for (unsigned long i = n; i-- > 0ul;) {
       d_u[i] += d_tmp[i];
-      d_k1[i] += 0.01 * (d_tmp[i]);
+      d_k1[i] += 0.01 * d_tmp[i];
       d_tmp[i] = 0;
     }
     tangent::detail::pop_range(tape, tmp, 0ul, n);

@@ -9,8 +9,8 @@
 #include <tangent/lanes.hpp>
 #include <tangent/detail/arguments.hpp>
 #include <tangent/forward.hpp>
-#ifndef TANGENT_GENERATED_ROTATE_POINT_9E5EE4F9DC32D2CD
-#define TANGENT_GENERATED_ROTATE_POINT_9E5EE4F9DC32D2CD
+#ifndef TANGENT_GENERATED_ROTATE_POINT_536F8E7934C30905
+#define TANGENT_GENERATED_ROTATE_POINT_536F8E7934C30905
 namespace tangent::generated {
 // tangent: adjoint of rotate_point (reverse_lanes.input.cpp:13), forward sweep
 inline void rotate_point_forward(const double* r, const double* X, double* out) {
@@ -21,9 +21,10 @@ inline void rotate_point_forward(const double* r, const double* X, double* out) 
   if (s != 0.0) {
     c = std::cos(s);
     // reverse_lanes.input.cpp:17: for loop (loop in a callee: callees checkpoint only loops marked [[tangent::checkpoint]])
+    constexpr std::size_t per_iteration = 1;
     std::byte *const records = tangent::detail::push_block<double>(tape, 0, 2, 1);
     for (int i = 0; i < 2; ++i) {
-      tangent::detail::record_at<double>(records, i, out[i]);
+      tangent::detail::record_at<double>(records, i * per_iteration, out[i]);
       out[i] = X[i] * c + r[1 - i] * X[1 - i];
     }
   } else {
@@ -47,9 +48,10 @@ inline void rotate_point_reverse(const double* r, const double* X, double* out, 
   s = r[0] * r[0] + r[1] * r[1];
   if (s != 0.0) {
     // reverse_lanes.input.cpp:17: for loop, reversed
+    constexpr std::size_t per_iteration_2 = 1;
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, 2, 1);
     for (int i = 2; i-- > 0;) {
-      out[i] = tangent::detail::recorded_at<double>(records_2, i);
+      out[i] = tangent::detail::recorded_at<double>(records_2, i * per_iteration_2);
       const double d_3 = d_out[i];
       d_out[i] = 0;
       d_X[i] += d_3 * c;
@@ -80,8 +82,8 @@ inline void rotate_point_reverse(const double* r, const double* X, double* out, 
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_PROJECT_FF459CF08AF3DAC3
-#define TANGENT_GENERATED_PROJECT_FF459CF08AF3DAC3
+#ifndef TANGENT_GENERATED_PROJECT_F04AADADD8B631D0
+#define TANGENT_GENERATED_PROJECT_F04AADADD8B631D0
 namespace tangent::generated {
 // tangent: adjoint of project (reverse_lanes.input.cpp:25)
 inline void project_pullback(const double* cam, const double* X, double w, double* err, double* d_cam, double* d_X, double& d_w, double* d_err) {
@@ -106,7 +108,7 @@ inline void project_pullback(const double* cam, const double* X, double w, doubl
   const double d_3 = d_err[1];
   d_err[1] = 0;
   d_w += d_3 * v_4;
-  d_p[1] += (w * d_3) * v_4;
+  d_p[1] += w * d_3 * v_4;
   err[0] = tape.pop<double>();
   const double v_2 = tape.pop<double>();
   const double d = d_err[0];
@@ -121,8 +123,8 @@ inline void project_pullback(const double* cam, const double* X, double w, doubl
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_ROTATE_POINT_923E232AD7F6FC42
-#define TANGENT_GENERATED_ROTATE_POINT_923E232AD7F6FC42
+#ifndef TANGENT_GENERATED_ROTATE_POINT_21416B0FC8B335A6
+#define TANGENT_GENERATED_ROTATE_POINT_21416B0FC8B335A6
 namespace tangent::generated {
 // tangent: adjoint of rotate_point (reverse_lanes.input.cpp:13), reverse sweep in lanes
 template <int tangent_w> inline void rotate_point_reverse_lanes(const double* r, const double* X, double* out, tangent::lanes<double, tangent_w>* d_r, tangent::lanes<double, tangent_w>* d_X, tangent::lanes<double, tangent_w>* d_out) {
@@ -135,9 +137,10 @@ template <int tangent_w> inline void rotate_point_reverse_lanes(const double* r,
   s = r[0] * r[0] + r[1] * r[1];
   if (s != 0.0) {
     // reverse_lanes.input.cpp:17: for loop, reversed
+    constexpr std::size_t per_iteration_2 = 1;
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0, 2, 1);
     for (int i = 2; i-- > 0;) {
-      out[i] = tangent::detail::recorded_at<double>(records_2, i);
+      out[i] = tangent::detail::recorded_at<double>(records_2, i * per_iteration_2);
       const tangent::lanes<double, tangent_w> d_3 = d_out[i];
       d_out[i] = 0;
       d_X[i] += d_3 * c;
@@ -168,8 +171,8 @@ template <int tangent_w> inline void rotate_point_reverse_lanes(const double* r,
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_PROJECT_8F9776D34F429800
-#define TANGENT_GENERATED_PROJECT_8F9776D34F429800
+#ifndef TANGENT_GENERATED_PROJECT_5B11B09D34467075
+#define TANGENT_GENERATED_PROJECT_5B11B09D34467075
 namespace tangent::generated {
 // tangent: adjoint of project (reverse_lanes.input.cpp:25)
 template <int tangent_w> inline void project_pullback_lanes(const double* cam, const double* X, double w, double* err, tangent::lanes<double, tangent_w>* d_cam, tangent::lanes<double, tangent_w>* d_X, tangent::lanes<double, tangent_w>& d_w, tangent::lanes<double, tangent_w>* d_err) {
@@ -194,7 +197,7 @@ template <int tangent_w> inline void project_pullback_lanes(const double* cam, c
   const tangent::lanes<double, tangent_w> d_3 = d_err[1];
   d_err[1] = 0;
   d_w += d_3 * v_4;
-  d_p[1] += (w * d_3) * v_4;
+  d_p[1] += w * d_3 * v_4;
   err[0] = tape.pop<double>();
   const double v_2 = tape.pop<double>();
   const tangent::lanes<double, tangent_w> d = d_err[0];

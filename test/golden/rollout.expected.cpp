@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_ROLLOUT_58047B2544FD9882
-#define TANGENT_GENERATED_ROLLOUT_58047B2544FD9882
+#ifndef TANGENT_GENERATED_ROLLOUT_D7A71F149ABB6034
+#define TANGENT_GENERATED_ROLLOUT_D7A71F149ABB6034
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -20,10 +20,11 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // rollout.input.cpp:8: for loop (checkpointing not requested)
   for (int t = 0; t < 2000; ++t) {
     // rollout.input.cpp:9: for loop (checkpointing not requested)
+    constexpr std::size_t per_iteration = 1;
     std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
     for (unsigned long j = 0ul; j < x.size(); ++j) {
       const double v = std::tanh(s[j] * 1.01 + x[j]);
-      tangent::detail::record_at<double>(records, j, v);
+      tangent::detail::record_at<double>(records, j * per_iteration, v);
       s[j] = v;
     }
   }
@@ -49,9 +50,10 @@ inline double rollout_pullback(const std::vector<double>& x, std::vector<double>
   // rollout.input.cpp:8: for loop, reversed
   for (int t = 2000; t-- > 0;) {
     // rollout.input.cpp:9: for loop, reversed
+    constexpr std::size_t per_iteration_2 = 1;
     const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
     for (unsigned long j = x.size(); j-- > 0ul;) {
-      const double v_2 = tangent::detail::recorded_at<double>(records_2, j);
+      const double v_2 = tangent::detail::recorded_at<double>(records_2, j * per_iteration_2);
       const double d = d_s[j];
       d_s[j] = 0;
       const double d_2 = d * (1 - v_2 * v_2);
@@ -71,8 +73,8 @@ template <> struct adjoint<&rollout, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_61989AA8225A25FB
-#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_61989AA8225A25FB
+#ifndef TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_B3D1360FF0A0C27F
+#define TANGENT_GENERATED_ROLLOUT_CHECKPOINTED_B3D1360FF0A0C27F
 namespace tangent::generated {
 // tangent: adjoint of rollout (rollout.input.cpp:6)
 inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::vector<double>& d_x, double d_result) {
@@ -128,10 +130,11 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     for (long long k = begin; k < end; ++k) {
       const int t = static_cast<int>(k);
       // rollout.input.cpp:9: for loop (taped within each replay of the checkpointed loop at line 8)
+      constexpr std::size_t per_iteration = 1;
       std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j = 0ul; j < x.size(); ++j) {
         const double v_3 = std::tanh(s[j] * 1.01 + x[j]);
-        tangent::detail::record_at<double>(records, j, v_3);
+        tangent::detail::record_at<double>(records, j * per_iteration, v_3);
         s[j] = v_3;
       }
     }
@@ -139,9 +142,10 @@ inline double rollout_checkpointed_pullback(const std::vector<double>& x, std::v
     for (long long k = end; k-- > begin;) {
       const int t = static_cast<int>(k);
       // rollout.input.cpp:9: for loop, reversed
+      constexpr std::size_t per_iteration_2 = 1;
       const std::byte *const records_2 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
       for (unsigned long j = x.size(); j-- > 0ul;) {
-        const double v_4 = tangent::detail::recorded_at<double>(records_2, j);
+        const double v_4 = tangent::detail::recorded_at<double>(records_2, j * per_iteration_2);
         const double d_3 = d_s[j];
         d_s[j] = 0;
         const double d_4 = d_3 * (1 - v_4 * v_4);

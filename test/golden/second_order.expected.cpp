@@ -215,8 +215,8 @@ namespace tangent::generated {
 inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, double& d_x, double& d_w, double d_result);
 inline double orbit_hvp_with_gradient_pullback(double x, double w, double t_x, double t_w, double& d_x, double& d_w, double& d_t_x, double& d_t_w, double d_result);
 }
-#ifndef TANGENT_GENERATED_ORBIT_HVP_68810725F0A9FFA1
-#define TANGENT_GENERATED_ORBIT_HVP_68810725F0A9FFA1
+#ifndef TANGENT_GENERATED_ORBIT_HVP_018B7E2690668D03
+#define TANGENT_GENERATED_ORBIT_HVP_018B7E2690668D03
 namespace tangent::generated {
 // tangent: adjoint of orbit (second_order.input.cpp:22)
 inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, double& d_x, double& d_w, double d_result) {
@@ -290,7 +290,7 @@ inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, dou
       const double d_12 = d_s;
       d_s = 0;
       d_s += d_12;
-      const double d_13 = (0.01 * d_12) * std::cos(v_16);
+      const double d_13 = 0.01 * d_12 * std::cos(v_16);
       d_w += d_13 * s;
       d_s += w * d_13;
       t_s = tape.pop<double>();
@@ -305,7 +305,7 @@ inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, dou
       d_s += t_w * d_10;
       d_w += d_10 * t_s;
       d_t_s += w * d_10;
-      const double d_11 = (v_10 * d_9) * -std::sin(v_12);
+      const double d_11 = v_10 * d_9 * -std::sin(v_12);
       d_w += d_11 * s;
       d_s += w * d_11;
     }
@@ -318,8 +318,8 @@ inline double orbit_hvp_pullback(double x, double w, double t_x, double t_w, dou
 }
 } // namespace tangent::generated
 #endif
-#ifndef TANGENT_GENERATED_ORBIT_HVP_WITH_GRADIENT_E19C32A43F10AB53
-#define TANGENT_GENERATED_ORBIT_HVP_WITH_GRADIENT_E19C32A43F10AB53
+#ifndef TANGENT_GENERATED_ORBIT_HVP_WITH_GRADIENT_16C16E2E48F7C51F
+#define TANGENT_GENERATED_ORBIT_HVP_WITH_GRADIENT_16C16E2E48F7C51F
 namespace tangent::generated {
 // tangent: adjoint of orbit (second_order.input.cpp:22)
 inline double orbit_hvp_with_gradient_pullback(double x, double w, double t_x, double t_w, double& d_x, double& d_w, double& d_t_x, double& d_t_w, double d_result) {
@@ -393,7 +393,7 @@ inline double orbit_hvp_with_gradient_pullback(double x, double w, double t_x, d
       const double d_13 = d_s;
       d_s = 0;
       d_s += d_13;
-      const double d_14 = (0.01 * d_13) * std::cos(v_16);
+      const double d_14 = 0.01 * d_13 * std::cos(v_16);
       d_w += d_14 * s;
       d_s += w * d_14;
       t_s = tape.pop<double>();
@@ -409,7 +409,7 @@ inline double orbit_hvp_with_gradient_pullback(double x, double w, double t_x, d
       d_s += t_w * d_11;
       d_w += d_11 * t_s;
       d_t_s += w * d_11;
-      const double d_12 = (v_10 * d_10) * -std::sin(v_12);
+      const double d_12 = v_10 * d_10 * -std::sin(v_12);
       d_w += d_12 * s;
       d_s += w * d_12;
     }

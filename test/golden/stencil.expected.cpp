@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_DIFFUSE_F7D936F65B3AF310
-#define TANGENT_GENERATED_DIFFUSE_F7D936F65B3AF310
+#ifndef TANGENT_GENERATED_DIFFUSE_ED6FAFAF5DC44E50
+#define TANGENT_GENERATED_DIFFUSE_ED6FAFAF5DC44E50
 namespace tangent::generated {
 // tangent: adjoint of diffuse (stencil.input.cpp:6), forward sweep
 inline void diffuse_forward(const std::vector<double>& u, std::vector<double>& du) {
@@ -38,7 +38,7 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
         }
         if (k >= lo && k < hi) {
           const unsigned long i = static_cast<unsigned long>(k);
-          d_u[i] += 2.0 * (-(d_du[i]));
+          d_u[i] += 2.0 * -d_du[i];
         }
         if (k - 1 >= lo && k - 1 < hi) {
           const unsigned long i = static_cast<unsigned long>(k - 1);
@@ -53,7 +53,7 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
       }
       {
         const unsigned long i = static_cast<unsigned long>(k);
-        sum += 2.0 * (-(d_du[i]));
+        sum += 2.0 * -d_du[i];
       }
       {
         const unsigned long i = static_cast<unsigned long>(k - 1);
@@ -71,7 +71,7 @@ inline void diffuse_reverse(const std::vector<double>& u, std::vector<double>& d
       d_u[i - 1ul] += d_du[i];
     }
     for (unsigned long i = n - 1ul; i-- > 1ul;) {
-      d_u[i] += 2.0 * (-(d_du[i]));
+      d_u[i] += 2.0 * -d_du[i];
     }
     for (unsigned long i = n - 1ul; i-- > 1ul;) {
       d_u[i + 1ul] += d_du[i];

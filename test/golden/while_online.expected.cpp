@@ -9,8 +9,8 @@
 #include <tangent/schedule/driver.hpp>
 #include <tangent/schedule/online.hpp>
 #include <tangent/schedule/actions.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_9774E3B0B1C6DB2F
-#define TANGENT_GENERATED_SOLVE_9774E3B0B1C6DB2F
+#ifndef TANGENT_GENERATED_SOLVE_A8209901BEC82578
+#define TANGENT_GENERATED_SOLVE_A8209901BEC82578
 namespace tangent::generated {
 // tangent: adjoint of solve (while_online.input.cpp:5)
 inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, double d_result) {
@@ -106,7 +106,7 @@ inline double solve_pullback(double x, double tol, double& d_x, double& d_tol, d
         d_next += d_8;
         const double d_7 = d_next;
         d_next = 0;
-        d_s += (0.5 * d_7) * -std::sin(s);
+        d_s += 0.5 * d_7 * -std::sin(s);
         d_x += d_7;
       }
     }

@@ -157,3 +157,54 @@ TEST(Generate, UnoptimizedRecordsEveryOverwrite) {
   GeneratedFunction g = generateAdjoint(b.fn, a, o, "f");
   EXPECT_TRUE(contains(g.text, "tape.push(s);")) << g.text;
 }
+
+TEST(Generate, AdjointsApplyTheRuleRowsAsExpressions) {
+  // result = x * y / x: each operand's adjoint is its row of Rules.def built
+  // on the seed, printed once (no row text substituted into strings).
+  Builder b;
+  Var *x = b.param("x", realType());
+  Var *y = b.param("y", realType());
+  b.fn.body.push_back(Builder::assign(
+      Builder::ref(b.fn.result_var),
+      Builder::bin(Op::Div,
+                   Builder::bin(Op::Mul, Builder::ref(x), Builder::ref(y)),
+                   Builder::ref(x))));
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
+  // The product's seed, `d / x`, feeds two rows: bound once to a local;
+  // the quotient's, a name, is repeated.
+  EXPECT_TRUE(contains(g.text, "const double d_2 = d / x;")) << g.text;
+  EXPECT_TRUE(contains(g.text, "d_x += d_2 * y;")) << g.text;
+  EXPECT_TRUE(contains(g.text, "d_y += x * d_2;")) << g.text;
+  EXPECT_TRUE(contains(g.text, "d_x += -d * (x * y) / (x * x);")) << g.text;
+}
+
+TEST(Generate, RecordBlocksAreNamedOnceAndSizedAfterTheBody) {
+  // for (i = 0; i < 10; ++i) { s = s * x; t = t * s; }: two doubles per
+  // iteration go to one block, generated in one pass over the body.
+  Builder b;
+  Var *x = b.param("x", realType());
+  Var *s = b.var("s", realType());
+  Var *t = b.var("t", realType());
+  Var *i = b.var("i", intType(), VarRole::Induction);
+  b.fn.body.push_back(Builder::assign(Builder::ref(s), Builder::ref(x)));
+  b.fn.body.push_back(Builder::assign(Builder::ref(t), Builder::ref(x)));
+  Block body;
+  body.push_back(Builder::assign(
+      Builder::ref(s), Builder::bin(Op::Mul, Builder::ref(s), Builder::ref(x)),
+      4));
+  body.push_back(Builder::assign(
+      Builder::ref(t), Builder::bin(Op::Mul, Builder::ref(t), Builder::ref(s)),
+      5));
+  b.fn.body.push_back(b.forLoop(i, Builder::integer(0), Builder::integer(10),
+                                std::move(body), 3));
+  b.fn.body.push_back(
+      Builder::assign(Builder::ref(b.fn.result_var),
+                      Builder::bin(Op::Add, Builder::ref(s), Builder::ref(t))));
+  GeneratedFunction g = generateAdjoint(b.fn, analyze(b.fn), Options{}, "f");
+  EXPECT_EQ(occurrences(g.text, "push_block<double>"), 1u) << g.text;
+  EXPECT_EQ(occurrences(g.text, "pop_block<double>"), 1u) << g.text;
+  EXPECT_TRUE(contains(g.text, "constexpr std::size_t per_iteration = 2;"))
+      << g.text;
+  EXPECT_TRUE(contains(g.text, "i * per_iteration + 1")) << g.text;
+  EXPECT_FALSE(contains(g.text, "tape.push(")) << g.text;
+}

@@ -79,6 +79,14 @@ TEST(Verify, ReportsACountedLoopWithoutItsHeader) {
   EXPECT_TRUE(mentions(problems, "without its increment"));
 }
 
+TEST(Verify, ReportsANameOfTheGeneratedCode) {
+  // Names (`d_x`, popped values) belong to the adjoint's expressions only.
+  Summing s;
+  s.update().rhs = makeName("d_x", realType());
+  EXPECT_TRUE(mentions(verifyFunction(s.fn),
+                       "a name of the generated code ('d_x') in the IR"));
+}
+
 TEST(Verify, ReportsATargetThatIsNotAnLvalue) {
   Summing s;
   s.update().lhs = Builder::num(1.0);
