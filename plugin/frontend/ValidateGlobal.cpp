@@ -138,6 +138,38 @@ private:
   ASTContext &ctx_;
 };
 
+/// Where, anywhere in the translation unit, a global's address is taken
+/// or a non-const reference variable is bound to it: writes through such
+/// an alias (a pointer given to the function, a global pointer) are not
+/// writes to its name.
+class Aliases : public RecursiveASTVisitor<Aliases> {
+public:
+  explicit Aliases(const std::set<const VarDecl *> &globals)
+      : globals_(globals) {}
+  bool VisitUnaryOperator(UnaryOperator *u) {
+    if (u->getOpcode() == UO_AddrOf)
+      note(u->getSubExpr(), u->getBeginLoc());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *vd) {
+    QualType t = vd->getType();
+    if (vd->getInit() && t->isReferenceType() &&
+        !t.getNonReferenceType().isConstQualified())
+      note(vd->getInit(), vd->getLocation());
+    return true;
+  }
+  std::map<const VarDecl *, SourceLocation> found;
+
+private:
+  void note(const clang::Expr *e, SourceLocation loc) {
+    const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+    if (vd && globals_.count(vd->getCanonicalDecl()))
+      found.emplace(vd->getCanonicalDecl(), loc);
+  }
+  const std::set<const VarDecl *> &globals_;
+};
+
 } // namespace
 
 bool readOnlyGlobal(const VarDecl *vd) {
@@ -185,18 +217,27 @@ void Validator::checkGlobals(const FunctionDecl *root) {
     return;
   CallTree tree(ctx_);
   tree.add(root);
+  Aliases aliases(read_globals_);
+  aliases.TraverseDecl(ctx_.getTranslationUnitDecl());
   for (const VarDecl *g : read_globals_) {
     if (written_globals_.count(g))
       continue; // refused at a write already
+    const std::string name = "global variable '" + g->getNameAsString() +
+                             "', which the differentiated code reads,";
+    bool said = false;
     for (const DeclRefExpr *use : tree.uses[g])
       if (std::string how = howWritten(use, ctx_); !how.empty()) {
         refuse(use->getBeginLoc(),
-               "global variable '" + g->getNameAsString() +
-                   "', which the differentiated code reads, may be written "
-                   "here (" +
-                   how + ")" + passItOn);
+               name + " may be written here (" + how + ")" + passItOn);
+        said = true;
         break;
       }
+    if (auto alias = aliases.found.find(g);
+        !said && alias != aliases.found.end())
+      refuse(alias->second,
+             name + " has its address taken or a non-const reference bound "
+                    "to it here: writes through that alias are hidden state "
+                    "that the adjoint cannot track; pass it as a parameter");
   }
 }
 

@@ -42,30 +42,25 @@ double energy(const std::vector<double> &x) {
   return e;
 }
 
+// One step of the loop below: it reads three globals.
+static void relax(std::vector<double> &y) {
+  for (int s = 0; s < substeps; ++s)
+    for (std::size_t i = 0; i < y.size(); ++i)
+      y[i] += 0.01 * gain * std::cos(y[(i + 1) % y.size()]) - damping * 0.01;
+}
+
 double stepped(const std::vector<double> &x, int n) {
   std::vector<double> y = x;
-  [[tangent::checkpoint]] for (int t = 0; t < n; ++t) {
-    for (int s = 0; s < substeps; ++s)
-      for (std::size_t i = 0; i < y.size(); ++i)
-        y[i] += 0.01 * gain * std::cos(y[(i + 1) % y.size()]) - damping * 0.01;
-  }
-  double r = 0.0;
-  for (double v : y)
-    r += v * v * model::stiffness;
-  return r;
+  [[tangent::checkpoint]] for (int t = 0; t < n; ++t)
+    relax(y);
+  return model::stiffness * (y[0] * y[0] + y[1] * y[3]);
 }
 
 double stepped_taped(const std::vector<double> &x, int n) {
   std::vector<double> y = x;
-  for (int t = 0; t < n; ++t) {
-    for (int s = 0; s < substeps; ++s)
-      for (std::size_t i = 0; i < y.size(); ++i)
-        y[i] += 0.01 * gain * std::cos(y[(i + 1) % y.size()]) - damping * 0.01;
-  }
-  double r = 0.0;
-  for (double v : y)
-    r += v * v * model::stiffness;
-  return r;
+  for (int t = 0; t < n; ++t)
+    relax(y);
+  return model::stiffness * (y[0] * y[0] + y[1] * y[3]);
 }
 
 int main() {

@@ -298,6 +298,18 @@ double f(double x) {
                        "taken)"}));
 }
 
+TEST(Validate, GlobalWithAnAliasAnywhereIsRefused) {
+  // The pointer is never used by f: a write through it would still be
+  // hidden, so the alias is refused where it is made.
+  EXPECT_TRUE(refused(R"(
+double total = 0.0;
+double *current = &total; // @here
+double f(double x) { return x * total; }
+)",
+                      {"global variable 'total', which the differentiated "
+                       "code reads, has its address taken"}));
+}
+
 TEST(Validate, GlobalVectorIsRefused) {
   EXPECT_TRUE(refused(R"(
 #include <vector>
