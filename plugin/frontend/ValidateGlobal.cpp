@@ -173,11 +173,15 @@ private:
 } // namespace
 
 bool readOnlyGlobal(const VarDecl *vd) {
+  Type t; // a number tangent has a type for (not a complex number)
   return vd->hasGlobalStorage() && !vd->isStaticLocal() &&
          vd->getDeclContext()->getRedeclContext()->isFileContext() &&
          vd->getType()->isArithmeticType() &&
+         !vd->getType()->isAnyComplexType() &&
          !vd->getType().isVolatileQualified() &&
-         !vd->getType()->isReferenceType();
+         lowerType(vd->getASTContext(), vd->getType().getUnqualifiedType(),
+                   t) &&
+         (t.isReal() || t.isIntegral());
 }
 
 void Validator::global(const DeclRefExpr *e, const VarDecl *vd, Use use) {
