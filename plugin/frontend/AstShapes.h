@@ -381,6 +381,9 @@ bool textLiteral(const clang::Expr *e, std::string &spelling);
 /// Whether `fd` belongs to a library (namespace std, or a system header):
 /// its body is never validated or differentiated.
 bool isLibraryFunction(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
+/// Whether `vd` is a global number (namespace scope, arithmetic, not
+/// volatile) that generated code may read by its name (ValidateGlobal.cpp).
+bool readOnlyGlobal(const clang::VarDecl *vd);
 
 /// A library call kept for its effects (AstShapesEffects.cpp): `exit`,
 /// `abort`, assert's `__assert_fail`, `printf`, `fprintf`, `puts`...

@@ -83,10 +83,14 @@ const VarDecl *namedStorage(const AddressArgument &at) {
   const clang::Expr *named = at.array;
   if (at.lvalue) {
     const clang::Expr *lv = at.lvalue->IgnoreParenImpCasts();
-    if (const auto *s = dyn_cast<ArraySubscriptExpr>(lv))
-      named = s->getBase();
-    else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
-             op && op->getOperator() == OO_Subscript)
+    if (const auto *s = dyn_cast<ArraySubscriptExpr>(lv)) {
+      named = s->getBase()->IgnoreParenImpCasts();
+      // An element or a row of a multi-dimensional array (`m[i][j]`,
+      // `t[i][j]`): the array.
+      while (const auto *inner = dyn_cast<ArraySubscriptExpr>(named))
+        named = inner->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(lv);
+               op && op->getOperator() == OO_Subscript)
       named = op->getArg(0);
     else
       return nullptr;

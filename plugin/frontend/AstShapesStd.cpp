@@ -386,6 +386,21 @@ bool offsetAddress(const clang::Expr *e, AddressArgument &out) {
   return true;
 }
 
+/// Whether `e` is an access of a multi-dimensional C array (`m[i]`,
+/// `s.m[i]`, `b[i]` of `double b[][8]`), read into `ma`.
+bool rowOfMultiArray(const clang::Expr *e, MultiArrayAccess &ma) {
+  const clang::Expr *base = e->IgnoreParens();
+  while (const auto *s = dyn_cast<ArraySubscriptExpr>(base))
+    base = s->getBase()->IgnoreParenImpCasts();
+  const Decl *d = nullptr;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(base))
+    d = dre->getDecl();
+  else if (const auto *me = dyn_cast<MemberExpr>(base))
+    d = me->getMemberDecl();
+  return d && base != e->IgnoreParens() &&
+         multiArrayAccess(d->getASTContext(), e, ma);
+}
+
 } // namespace
 
 bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
@@ -412,6 +427,15 @@ bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
       (isa<DeclRefExpr>(decay->getSubExpr()->IgnoreParens()) ||
        cArrayMember(decay->getSubExpr()->IgnoreParens()))) {
     out.array = decay->getSubExpr()->IgnoreParens();
+    return true;
+  }
+  // A row of a multi-dimensional C array (`const double *r = m[i];`): the
+  // address of its first element, as `&m[i][0]` would be (stored flat).
+  if (MultiArrayAccess ma;
+      whole && decay && decay->getCastKind() == CK_ArrayToPointerDecay &&
+      rowOfMultiArray(decay->getSubExpr()->IgnoreParens(), ma) &&
+      !ma.element()) {
+    out.lvalue = decay->getSubExpr()->IgnoreParens();
     return true;
   }
   if (const clang::Expr *bare = e->IgnoreParenImpCasts();

@@ -22,6 +22,7 @@ bool validate(const FunctionDecl *fd, ASTContext &ctx, Diagnoser &diags,
               const std::function<void(const FunctionDecl *)> &instantiate) {
   Validator v(ctx, diags, instantiate);
   v.function(fd);
+  v.checkGlobals(fd); // ValidateGlobal.cpp
   return v.ok();
 }
 

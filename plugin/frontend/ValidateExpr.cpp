@@ -169,17 +169,7 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
     if (vd->hasLocalStorage() || isa<ParmVarDecl>(vd))
       return refuse(loc, "variable '" + vd->getNameAsString() +
                              "' is not supported here");
-    // A global or static constant: folded into a literal.
-    clang::Expr::EvalResult result;
-    if (use == Use::Value && vd->getType().isConstQualified() &&
-        e->EvaluateAsRValue(result, ctx_) &&
-        (result.Val.isInt() || result.Val.isFloat()))
-      return;
-    return refuse(loc, "global variable '" + vd->getNameAsString() +
-                           "' is not supported (only constants): its value "
-                           "is hidden state that the adjoint cannot track; "
-                           "pass it as a parameter, or declare it const "
-                           "(or constexpr) if it never changes");
+    return global(e, vd, use); // ValidateGlobal.cpp
   }
   if (isa<EnumConstantDecl>(d))
     return;
@@ -197,12 +187,14 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
 }
 
 /// A row `m[i]` of a multi-dimensional C array anywhere but a pointer
-/// argument: a reference to it, pointer arithmetic on it or the whole
-/// array would need the array's shape, which tangent flattens.
+/// argument or a view: a reference to it, pointer arithmetic on it or the
+/// whole array would need the array's shape, which tangent flattens.
 static const char *const multiArrayRowProblem =
     "a row of a multi-dimensional array (`m[i]`) is supported only as the "
     "argument of a `double *` or `const double *` parameter (`dot(m[i], v, "
-    "3)`); index its elements (`m[i][j]`) anywhere else";
+    "3)`) or as a pointer local's initializer (`const double *r = m[i];`); "
+    "write an address inside a row as `&m[i][k]`, and index its elements "
+    "(`m[i][j]`) anywhere else";
 
 /// Whether `e` is a row of a multi-dimensional array decaying to a pointer.
 static bool decayedRow(ASTContext &ctx, const clang::Expr *e) {
@@ -439,6 +431,8 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(base);
       op && op->getOperator() == OO_Subscript && namesRefused(op->getArg(0)))
     return; // an element of a refused container
+  if (globalContainer(base))
+    return; // ValidateGlobal.cpp
   if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
       !pointerMember(base))
     return refuse(e->getBeginLoc(),
@@ -451,6 +445,8 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
 
 void Validator::element(const clang::Expr *base, const clang::Expr *index,
                         SourceLocation loc) {
+  if (globalContainer(base))
+    return; // ValidateGlobal.cpp
   if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
       !pointerMember(base) && !namesRow(base))
     return refuse(loc, "indexing this expression is not supported; index a "

@@ -75,6 +75,8 @@ private:
   /// Accessors whose returned expression was checked (once each).
   std::set<const clang::FunctionDecl *> accessors_;
   bool ok_ = true;
+  /// Globals read, and globals refused at a write (ValidateGlobal.cpp).
+  std::set<const clang::VarDecl *> read_globals_, written_globals_;
   /// The problems of classes reported (refuseClass): each once.
   std::set<std::string> class_problems_;
   Scope *scope_ = nullptr;
@@ -172,6 +174,17 @@ private:
   /// An expression whose value is dropped (a statement, a for increment).
   void discarded(const clang::Expr *e);
   void declRef(const clang::DeclRefExpr *e, Use use);
+  /// A global variable: a folded constant, or a number read only
+  /// (ValidateGlobal.cpp).
+  void global(const clang::DeclRefExpr *e, const clang::VarDecl *vd, Use use);
+  /// Whether `base` of an index names a global (refused, said here).
+  bool globalContainer(const clang::Expr *base);
+
+public:
+  /// Refuses the writes, anywhere `root` calls, of the globals it reads.
+  void checkGlobals(const clang::FunctionDecl *root);
+
+private:
   /// A read of pass-through parameters: its other operands are integers
   /// or literals. ValidateContainer.cpp.
   void passThroughOperands(const PassThroughRead &read,

@@ -215,6 +215,9 @@ public:
                   Block &pre);
   /// A literal of `qt` with the value `value`.
   ExprPtr literal(const clang::APValue &value, clang::QualType qt);
+  /// A global constant, folded; or a global number the code only reads
+  /// (validated: ValidateGlobal.cpp), by its name: data, no derivative.
+  ExprPtr global(const clang::DeclRefExpr *e, const clang::VarDecl *vd);
 
   // --- class-type values (LowerObject.cpp) --------------------------------
   /// Variables of split type: one variable per leaf, layout order (for a

@@ -143,14 +143,8 @@ public:
       auto alias = lowerer_.aliases.find(vd);
       if (alias != lowerer_.aliases.end())
         return alias->second->clone();
-      if (!lowerer_.vars.count(vd)) {
-        // A global or static constant (validated): fold it.
-        clang::Expr::EvalResult result;
-        if (!e->EvaluateAsRValue(result, lowerer_.ctx))
-          lowerer_.unexpected(loc,
-                              "the global '" + vd->getNameAsString() + "'");
-        return lowerer_.literal(result.Val, e->getType());
-      }
+      if (!lowerer_.vars.count(vd))    // a global (validated)
+        return lowerer_.global(e, vd); // LowerShared.cpp
       return makeVarRef(lowerer_.varFor(vd, loc));
     }
     if (const auto *ec = dyn_cast<EnumConstantDecl>(d))

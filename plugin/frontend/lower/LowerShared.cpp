@@ -502,4 +502,21 @@ void FunctionLowerer::bindShared(
   fn_->variant_note = "for arguments that share storage (" + sh.note + ")";
 }
 
+ExprPtr FunctionLowerer::global(const DeclRefExpr *e, const VarDecl *vd) {
+  clang::Expr::EvalResult result;
+  if (vd->getType().isConstQualified() && e->EvaluateAsRValue(result, ctx) &&
+      (result.Val.isInt() || result.Val.isFloat()))
+    return literal(result.Val, e->getType()); // a constant: folded
+  if (!readOnlyGlobal(vd))
+    unexpected(e->getBeginLoc(), "the global '" + vd->getNameAsString() + "'");
+  // Read where it is declared: generated code is in namespace tangent.
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  PrintingPolicy policy(ctx.getLangOpts());
+  policy.SuppressUnwrittenScope = true;
+  vd->printQualifiedName(os, policy);
+  os.flush();
+  return makeLiteral("::" + name, typeOf(e->getType(), e->getBeginLoc()));
+}
+
 } // namespace tangent

@@ -103,8 +103,8 @@ double f(double x) {
   asm("");
   return x;
 })"},
-                                           RefusedCode{"non_const_global", R"(
-double total = 0.0;
+                                           RefusedCode{"volatile_global", R"(
+volatile double total = 0.0;
 double f(double x) { return x * total; })"},
                                            RefusedCode{"address_of", R"(
 double f(double x, bool c) {

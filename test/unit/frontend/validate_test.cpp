@@ -228,15 +228,133 @@ double f(double x) {
                       {"static local variables are not supported"}));
 }
 
-TEST(Validate, NonConstGlobal) {
-  EXPECT_TRUE(
-      refused(R"(
+TEST(Validate, NonConstGlobalReadOnlyIsData) {
+  EXPECT_TRUE(acceptedSilently(R"(
+double total = 0.0;
+namespace ns { int steps = 3; }
+static double g(const double &t, double x) { return t * x; }
+double f(double x) {
+  double s = x * total;
+  for (int i = 0; i < ns::steps; ++i)
+    s += g(total, x);
+  return s;
+}
+)"));
+}
+
+TEST(Validate, GlobalWrittenInTheFunctionIsRefusedAtTheWrite) {
+  EXPECT_TRUE(refused(R"(
 double total = 0.0;
 double f(double x) {
-  return x * total; // @here
+  total += x; // @here
+  return x * total;
 }
 )",
-              {"global variable 'total' is not supported", "only constants"}));
+                      {"global variable 'total' is written here",
+                       "hidden state", "pass it as a parameter"}));
+}
+
+TEST(Validate, GlobalWrittenByACalleeWithoutDerivativeIsRefused) {
+  // `tick(1)` carries no derivative, so its body is not differentiated:
+  // the write is found in the call tree all the same.
+  EXPECT_TRUE(refused(R"(
+double total = 0.0;
+int tick(int n) {
+  total = total + n; // @here
+  return n;
+}
+double f(double x) {
+  int k = tick(1);
+  return x * total + k;
+}
+)",
+                      {"global variable 'total', which the differentiated "
+                       "code reads, may be written here (it is assigned)",
+                       "pass it as a parameter"}));
+}
+
+TEST(Validate, GlobalPassedToANonConstReferenceIsRefused) {
+  EXPECT_TRUE(refused(R"(
+double total = 0.0;
+static void reset(double &t) { t = 0.0; }
+double f(double x) {
+  reset(total); // @here
+  return x * total;
+}
+)",
+                      {"global variable 'total' is written here"}));
+}
+
+TEST(Validate, GlobalAddressTakenIsRefused) {
+  EXPECT_TRUE(refused(R"(
+double total = 0.0;
+static double read(const double *p) { return *p; }
+double f(double x) {
+  return x * read(&total); // @here
+}
+)",
+                      {"global variable 'total', which the differentiated "
+                       "code reads, may be written here (its address is "
+                       "taken)"}));
+}
+
+TEST(Validate, GlobalWithAnAliasAnywhereIsRefused) {
+  // The pointer is never used by f: a write through it would still be
+  // hidden, so the alias is refused where it is made.
+  EXPECT_TRUE(refused(R"(
+double total = 0.0;
+double *current = &total; // @here
+double f(double x) { return x * total; }
+)",
+                      {"global variable 'total', which the differentiated "
+                       "code reads, has its address taken"}));
+}
+
+TEST(Validate, GlobalVectorIsRefused) {
+  EXPECT_TRUE(refused(R"(
+#include <vector>
+std::vector<double> weights(3, 1.0);
+double f(double x) {
+  return x * weights[0]; // @here
+}
+)",
+                      {"global variable 'weights' is supported only when it "
+                       "is a number"},
+                      /*exactly_one=*/false));
+}
+
+TEST(Validate, RowViewsOfMultiDimensionalArrays) {
+  EXPECT_TRUE(acceptedSilently(R"(
+static double face(const double b[][8], int i) {
+  const double *const px = b[0];
+  const double *const py = b[i];
+  return px[1] * py[2];
+}
+double f(double x) {
+  double m[3][8] = {};
+  double t[2][3][4] = {};
+  m[1][2] = x;
+  double *row = m[1];
+  row[3] = row[2] * x;
+  double *deep = t[1][2];
+  deep[0] = x;
+  const double *walk = t[0][0];
+  ++walk;
+  return face(m, 1) + t[1][2][0] + *walk;
+}
+)"));
+}
+
+TEST(Validate, RowViewOffsetIsRefused) {
+  EXPECT_TRUE(refused(R"(
+double f(double x) {
+  double m[2][3] = {};
+  m[1][1] = x;
+  const double *p = m[1] + 1; // @here
+  return p[0];
+}
+)",
+                      {"a row of a multi-dimensional array", "`&m[i][k]`"}));
 }
 
 TEST(Validate, LocalReferenceIsRefusedAtItsDeclaration) {
@@ -919,7 +1037,7 @@ double f(double x) {
 
 TEST(ValidateHarness, WrongLineWordsOrCountFail) {
   const char *code = R"(
-double total = 0.0;
+volatile double total = 0.0;
 double f(double x) {
   double y = x * total; // @here
   return y * total;
@@ -930,7 +1048,7 @@ double f(double x) {
   EXPECT_FALSE(refused(code, {"global variable 'total'"}, true));
   EXPECT_FALSE(refused(code, {"global variable 'sum'"}, false));
   EXPECT_FALSE(refused(R"(
-double total = 0.0;
+volatile double total = 0.0;
 double f(double x) { // @here
   return x * total;
 }
