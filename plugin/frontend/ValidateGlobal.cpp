@@ -119,7 +119,10 @@ public:
         TraverseStmt(init->getInit());
   }
   bool VisitCallExpr(CallExpr *c) {
-    add(c->getDirectCallee());
+    const FunctionDecl *fd = c->getDirectCallee();
+    if (fd && !fd->hasBody() && !isLibraryFunction(fd, ctx_))
+      unseen.push_back(c); // a function with a custom rule, say
+    add(fd);
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *c) {
@@ -133,6 +136,9 @@ public:
   }
   std::vector<const FunctionDecl *> order;
   std::map<const VarDecl *, std::vector<const DeclRefExpr *>> uses;
+  /// Calls of functions of the user's without a body here: what they
+  /// write, tangent cannot see.
+  std::vector<const CallExpr *> unseen;
 
 private:
   ASTContext &ctx_;
@@ -237,11 +243,20 @@ void Validator::checkGlobals(const FunctionDecl *root) {
         break;
       }
     if (auto alias = aliases.found.find(g);
-        !said && alias != aliases.found.end())
+        !said && alias != aliases.found.end()) {
       refuse(alias->second,
              name + " has its address taken or a non-const reference bound "
                     "to it here: writes through that alias are hidden state "
                     "that the adjoint cannot track; pass it as a parameter");
+      said = true;
+    }
+    if (!said && !tree.unseen.empty()) {
+      const CallExpr *c = tree.unseen.front();
+      refuse(c->getBeginLoc(),
+             name + " may be written by '" +
+                 c->getDirectCallee()->getQualifiedNameAsString() +
+                 "', whose body tangent does not see" + passItOn);
+    }
   }
 }
 
