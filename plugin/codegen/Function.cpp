@@ -104,6 +104,289 @@ GeneratedFunction generateAdjointLanes(Function &fn, const Options &opts) {
 
 namespace {
 
+/// What an adjoint is assembled from (generate()): the adjoints' names,
+/// the statement sweeps, the declarations and the signatures.
+struct AdjointParts {
+  bool lanes = false;
+  /// Per parameter: the caller's adjoint it is given ("" for none), and
+  /// whether a local adjoint is added to it at the end.
+  std::vector<std::string> param_adjoint;
+  std::vector<bool> param_local;
+  std::string d_result;
+  SweepGenerator::Sweeps body;
+  /// Hoisted locals; adjoints; vector adjoints sized like their values;
+  /// local parameter adjoints added to the caller's; MPI buffers' adjoints.
+  Code locals, adjoints, sizing, finish, registry;
+  /// Vector adjoints a split reverse sizes from the tape.
+  std::vector<const Var *> sized_by_tape;
+  std::string primal_list, adjoint_list, header_comment, templ;
+  bool has_result = false;
+};
+
+/// Names every adjoint (Var::adjoint): parameters never written accumulate
+/// straight into the caller's adjoint; written ones get a local adjoint
+/// added at the end.
+void nameAdjoints(Function &fn, const Options &opts, AdjointParts &parts) {
+  NameScope &names = fn.names;
+  parts.param_adjoint.assign(fn.params.size(), "");
+  parts.param_local.assign(fn.params.size(), false);
+  for (Var *p : fn.params) {
+    bool external = !adjointParamType(*p).empty() &&
+                    (!fn.is_top || selectsParam(opts, p->sourceParam()));
+    if (external)
+      parts.param_adjoint[p->param_index] =
+          names.fresh(naming::adjointStem(p->name));
+    if (!p->active)
+      continue;
+    // Writing through a pointer writes its pointee, not the parameter.
+    bool written = fn.param_written[p->param_index] &&
+                   p->type.kind != TypeKind::Pointer &&
+                   p->type.kind != TypeKind::CArray;
+    if (external && (!written || p->by_reference)) {
+      p->adjoint = parts.param_adjoint[p->param_index];
+    } else {
+      p->adjoint = names.fresh(naming::localAdjoint(p->name));
+      parts.param_local[p->param_index] = external;
+    }
+  }
+  parts.d_result = names.fresh(naming::resultAdjoint());
+  for (auto &v : fn.vars) {
+    if (v->role == VarRole::Param || !v->active)
+      continue;
+    v->adjoint = v.get() == fn.result_var
+                     ? parts.d_result
+                     : names.fresh(naming::adjointStem(v->name));
+  }
+}
+
+/// Whether a split reverse has `v`'s final value because the forward kept
+/// it for the reverse (otherwise a container's final size is recorded).
+bool kept(const Function &fn, const Var &v) {
+  return v.read_in_reverse && !v.rematerialized &&
+         (isHoisted(v) || (v.role == VarRole::Param && !v.by_reference &&
+                           v.type.kind != TypeKind::Pointer &&
+                           fn.param_written[v.param_index]));
+}
+
+/// Declarations of hoisted locals and of adjoints, and their sizes.
+void declare(const Function &fn, AdjointParts &parts) {
+  for (auto &v : fn.vars)
+    if (isHoisted(*v))
+      parts.locals.statement(declareZero(v->type, v->name));
+  for (auto &v : fn.vars) {
+    if (!v->active || v->adjoint.empty() || v.get() == fn.result_var)
+      continue;
+    bool param_direct = v->role == VarRole::Param &&
+                        v->adjoint == parts.param_adjoint[v->param_index];
+    if (param_direct || v->role == VarRole::Induction)
+      continue;
+    parts.adjoints.statement(
+        declareZero(adjointType(v->type, parts.lanes), v->adjoint));
+    if (v->type.kind != TypeKind::Vector)
+      continue;
+    bool value_known =
+        fn.is_top || kept(fn, *v) ||
+        (v->role == VarRole::Param && !fn.param_written[v->param_index]);
+    if (value_known && v->type.isNested())
+      parts.sizing.statement(rt::zeroLike(v->adjoint, v->name));
+    else if (value_known)
+      parts.sizing.statement(rt::zeroSized(v->adjoint, v->name + ".size()"));
+    else
+      parts.sized_by_tape.push_back(v.get());
+  }
+  for (Var *p : fn.params)
+    if (parts.param_local[p->param_index])
+      parts.finish.statement(
+          rt::addTo(parts.param_adjoint[p->param_index], p->adjoint));
+}
+
+/// The signatures' parameter lists: the primal parameters, then (reverse
+/// and pullback) the adjoints of the differentiable ones and of the result.
+void signatures(const Function &fn, AdjointParts &parts) {
+  std::vector<std::string> params, adjoint_params;
+  for (Var *p : fn.params) {
+    params.push_back(paramDecl(*p, paramType(*p)));
+    if (!parts.param_adjoint[p->param_index].empty())
+      adjoint_params.push_back(adjointParamType(*p, parts.lanes) + " " +
+                               parts.param_adjoint[p->param_index]);
+  }
+  parts.has_result = fn.result.kind != TypeKind::Void;
+  if (parts.has_result)
+    adjoint_params.push_back(adjointType(fn.result, parts.lanes).spelling +
+                             " " + parts.d_result);
+  parts.primal_list = join(params);
+  std::vector<std::string> all = params;
+  all.insert(all.end(), adjoint_params.begin(), adjoint_params.end());
+  parts.adjoint_list = join(all);
+  parts.header_comment =
+      "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")" +
+      (fn.variant_note.empty() ? std::string() : " " + fn.variant_note);
+  // The vector reverse mode's functions are templates over their width.
+  parts.templ =
+      parts.lanes ? "template <int " + std::string(naming::lanesWidth()) + "> "
+                  : "";
+}
+
+/// The requested function's joint adjoint, `<stem>_pullback`: forward
+/// sweep, then reverse sweep, sharing locals.
+void joint(Function &fn, const Options &opts, const std::string &stem,
+           const AdjointParts &parts, Code &c, GeneratedFunction &out) {
+  const Type &result_type = fn.result;
+  out.entry =
+      parts.lanes ? naming::pullbackLanes(stem) : naming::pullback(stem);
+  std::string sig = parts.templ + "inline " + result_type.spelling + " " +
+                    out.entry + "(" + parts.adjoint_list + ")";
+  c.comment(parts.header_comment);
+  c.openFunction(sig);
+  c.statement(rt::bindTape());
+  if (opts.memory_budget > 0 || opts.threads > 1) // owns loop reversals
+    c.statement(rt::budgetCall(opts.memory_budget));
+  c.append(parts.locals);
+  c.comment("forward sweep");
+  c.append(parts.body.fwd);
+  std::string value = fn.names.fresh(naming::keptResult());
+  if (parts.has_result)
+    c.statement("const " + result_type.spelling + " " + value + " = " +
+                fn.result_var->name + ";");
+  c.comment("reverse sweep");
+  c.append(parts.adjoints);
+  c.append(parts.sizing);
+  c.append(parts.registry);
+  c.append(parts.body.rev);
+  c.append(parts.finish);
+  if (parts.has_result && !fn.result_var->active)
+    c.statement("(void)" + parts.d_result + ";");
+  // A void function's results are what it wrote through pointers.
+  c.statement(parts.has_result ? "return " + value + ";" : "return;");
+  c.close();
+  out.declarations = {cpp::statement(sig + ";")};
+}
+
+/// What a callee's forward keeps for its reverse: the sizes of vector
+/// adjoints sized from the tape, the final values of what the reverse
+/// reads (`save`), and their loads in the opposite order (`load`).
+void keepForReverse(const Function &fn, const AdjointParts &parts, Code &save,
+                    Code &load) {
+  std::vector<std::string> loads;
+  for (const Var *v : parts.sized_by_tape) {
+    if (v->type.isNested()) { // the sizes of its rows too
+      save.recordVia(rt::pushShape(v->name));
+      loads.push_back(rt::popShape(v->adjoint));
+      continue;
+    }
+    save.record(rt::push(v->name + ".size()"));
+    loads.push_back(rt::zeroSized(v->adjoint, rt::pop("std::size_t")));
+  }
+  for (auto &v : fn.vars) {
+    if (!kept(fn, *v))
+      continue;
+    if (v->type.kind == TypeKind::Vector) {
+      save.record(rt::pushVector(v->name));
+      loads.push_back(rt::popVector(v->name));
+    } else if (v->type.kind == TypeKind::CArray) {
+      std::string n = std::to_string(v->type.extent);
+      save.record(rt::pushArray(v->name, n));
+      loads.push_back(rt::popArray(v->name, n));
+    } else {
+      save.record(rt::push(v->name));
+      loads.push_back(v->name + " = " + rt::pop(v->type.spelling) + ";");
+    }
+  }
+  for (auto it = loads.rbegin(); it != loads.rend(); ++it)
+    load.statement(*it);
+}
+
+/// A callee's split pair: `<stem>_forward` records, then keeps the final
+/// values its reverse reads; `<stem>_reverse` pops them and runs the
+/// reverse sweep; and, for a function on flattened arguments, its primal
+/// on them (`<stem>_primal`). The vector reverse mode's variant is the
+/// reverse alone: callers run the scalar forward, which records the same
+/// tape.
+void splitPair(Function &fn, const std::string &stem, const AdjointParts &parts,
+               SweepGenerator &gen, Code &c, GeneratedFunction &out) {
+  const std::string tape = naming::tape();
+  const Type &result_type = fn.result;
+  const std::string result_return =
+      parts.has_result ? "return " + fn.result_var->name + ";" : "return;";
+  std::string fsig = "inline " + result_type.spelling + " " +
+                     naming::forward(stem) + "(" + parts.primal_list + ")";
+  std::string rsig =
+      parts.templ + "inline void " +
+      (parts.lanes ? naming::reverseLanes(stem) : naming::reverse(stem)) + "(" +
+      parts.adjoint_list + ")";
+  Code save, load;
+  keepForReverse(fn, parts, save, load);
+  if (!parts.lanes) {
+    c.comment(parts.header_comment + ", forward sweep");
+    c.openFunction(fsig);
+    // The tape, when the sweep records (a sweep that records nothing
+    // does not touch the thread's tape, nor its reverse, below).
+    const bool records = !save.empty() || parts.body.fwd.records();
+    if (records)
+      c.statement(rt::bindTape());
+    c.append(parts.locals);
+    c.append(parts.body.fwd);
+    c.append(save);
+    // `(void)tape;` (against warnings) unless the sweep calls the tape's
+    // own members; runtime helpers that take it as an argument do not
+    // count.
+    if (records && save.empty() && !parts.body.fwd.recordsThroughMembers())
+      c.statement("(void)" + tape + ";");
+    // Its reverse writes none of the caller's storage either: no record
+    // to restore, and no integer it steps back (a written `int &`).
+    bool steps_back = false;
+    for (const Var *p : fn.params)
+      steps_back |= fn.param_written[p->param_index] && !p->type.isReal() &&
+                    (p->by_reference || p->type.kind == TypeKind::Pointer);
+    fn.tapeless = save.empty() && !parts.body.fwd.records() && !steps_back;
+    c.statement(result_return);
+    c.close();
+    c.blank();
+    out.declarations.push_back(cpp::statement(fsig + ";"));
+  }
+  c.comment(parts.header_comment +
+            (parts.lanes ? ", reverse sweep in lanes" : ", reverse sweep"));
+  c.openFunction(rsig);
+  const bool pops = parts.lanes || !fn.tapeless || !parts.registry.empty();
+  if (pops)
+    c.statement(rt::bindTape());
+  c.append(parts.locals);
+  c.append(parts.adjoints);
+  c.append(load);
+  c.append(parts.sizing);
+  c.append(parts.registry);
+  c.append(parts.body.rev);
+  c.append(parts.finish);
+  if (pops)
+    c.statement("(void)" + tape + ";");
+  if (parts.has_result && !(fn.result_var && fn.result_var->active))
+    c.statement("(void)" + parts.d_result + ";");
+  c.close();
+  out.declarations.push_back(cpp::statement(rsig + ";"));
+  if (fn.flattened && !parts.lanes) {
+    // Callers cannot call the C++ function with the leaves of its
+    // objects (or the flat storage of a 2-D array, `double b[][8]`): its
+    // primal on them, for untaped calls.
+    std::string psig = "inline " + result_type.spelling + " " +
+                       naming::primal(stem) + "(" + parts.primal_list + ")";
+    bool objects = false;
+    for (const SourceParam &sp : fn.signature)
+      objects |= sp.object;
+    c.blank();
+    c.comment("tangent: " + fn.name +
+              (!fn.variant_note.empty() ? " " + fn.variant_note
+               : objects                ? " on the fields of its objects"
+                                        : " on its arrays stored flat"));
+    c.openFunction(psig);
+    c.append(parts.locals);
+    c.append(gen.untaped(fn.body));
+    c.statement(result_return);
+    c.close();
+    out.declarations.push_back(cpp::statement(psig + ";"));
+  }
+  out.entry = stem;
+}
+
 /// The adjoint of `fn` (`lanes`: its vector reverse mode's variant: the
 /// requested function's pullback, or a callee's reverse alone).
 GeneratedFunction generate(Function &fn, const Options &opts,
@@ -114,248 +397,22 @@ GeneratedFunction generate(Function &fn, const Options &opts,
     fn.names = *fn.names_before_adjoint;
   else
     fn.names_before_adjoint = fn.names;
-  NameScope &names = fn.names;
-  const std::string tape = naming::tape();
-  names.reserve(tape);
+  fn.names.reserve(naming::tape());
 
-  // Adjoint names. Parameters never written accumulate straight into the
-  // caller's adjoint; written ones get a local adjoint added at the end.
-  std::vector<std::string> param_adjoint(fn.params.size());
-  std::vector<bool> param_local(fn.params.size(), false);
-  for (Var *p : fn.params) {
-    bool external = !adjointParamType(*p).empty() &&
-                    (!fn.is_top || selectsParam(opts, p->sourceParam()));
-    if (external)
-      param_adjoint[p->param_index] = names.fresh(naming::adjointStem(p->name));
-    if (!p->active)
-      continue;
-    // Writing through a pointer writes its pointee, not the parameter.
-    bool written = fn.param_written[p->param_index] &&
-                   p->type.kind != TypeKind::Pointer &&
-                   p->type.kind != TypeKind::CArray;
-    if (external && (!written || p->by_reference)) {
-      p->adjoint = param_adjoint[p->param_index];
-    } else {
-      p->adjoint = names.fresh(naming::localAdjoint(p->name));
-      param_local[p->param_index] = external;
-    }
-  }
-  std::string d_result = names.fresh(naming::resultAdjoint());
-  for (auto &v : fn.vars) {
-    if (v->role == VarRole::Param || !v->active)
-      continue;
-    v->adjoint = v.get() == fn.result_var
-                     ? d_result
-                     : names.fresh(naming::adjointStem(v->name));
-  }
-
+  AdjointParts parts;
+  parts.lanes = lanes;
+  nameAdjoints(fn, opts, parts);
   SweepGenerator gen(fn, lanes);
-  SweepGenerator::Sweeps body = gen.block(fn.body);
-  const Code registry = gen.adjointRegistry();
+  parts.body = gen.block(fn.body);
+  parts.registry = gen.adjointRegistry();
+  declare(fn, parts);
+  signatures(fn, parts);
 
-  // Declarations of hoisted locals and of adjoints.
-  Code locals, adjoints, sizing, finish;
-  for (auto &v : fn.vars) {
-    if (isHoisted(*v))
-      locals.statement(declareZero(v->type, v->name));
-  }
-  // In a split reverse, a container's final value is there only if it was
-  // kept for the reverse; otherwise its final size is recorded.
-  auto kept = [&](const Var &v) {
-    return v.read_in_reverse && !v.rematerialized &&
-           (isHoisted(v) || (v.role == VarRole::Param && !v.by_reference &&
-                             v.type.kind != TypeKind::Pointer &&
-                             fn.param_written[v.param_index]));
-  };
-  std::vector<const Var *> sized_by_tape;
-  for (auto &v : fn.vars) {
-    if (!v->active || v->adjoint.empty() || v.get() == fn.result_var)
-      continue;
-    bool param_direct = v->role == VarRole::Param &&
-                        v->adjoint == param_adjoint[v->param_index];
-    if (param_direct || v->role == VarRole::Induction)
-      continue;
-    adjoints.statement(declareZero(adjointType(v->type, lanes), v->adjoint));
-    if (v->type.kind != TypeKind::Vector)
-      continue;
-    bool value_known =
-        fn.is_top || kept(*v) ||
-        (v->role == VarRole::Param && !fn.param_written[v->param_index]);
-    if (value_known && v->type.isNested())
-      sizing.statement(rt::zeroLike(v->adjoint, v->name));
-    else if (value_known)
-      sizing.statement(rt::zeroSized(v->adjoint, v->name + ".size()"));
-    else
-      sized_by_tape.push_back(v.get());
-  }
-  for (Var *p : fn.params)
-    if (param_local[p->param_index])
-      finish.statement(rt::addTo(param_adjoint[p->param_index], p->adjoint));
-
-  // Signatures: the primal parameters, then (reverse and pullback) the
-  // adjoints of the differentiable ones and of the result.
-  std::vector<std::string> params, adjoint_params;
-  for (Var *p : fn.params) {
-    params.push_back(paramDecl(*p, paramType(*p)));
-    if (!param_adjoint[p->param_index].empty())
-      adjoint_params.push_back(adjointParamType(*p, lanes) + " " +
-                               param_adjoint[p->param_index]);
-  }
-  const Type &result_type = fn.result;
-  bool has_result = result_type.kind != TypeKind::Void;
-  if (has_result)
-    adjoint_params.push_back(adjointType(result_type, lanes).spelling + " " +
-                             d_result);
-  std::string primal_list = join(params);
-  std::vector<std::string> all = params;
-  all.insert(all.end(), adjoint_params.begin(), adjoint_params.end());
-  std::string adjoint_list = join(all);
-  std::string header_comment =
-      "tangent: adjoint of " + fn.name + " (" + fn.loc.str() + ")" +
-      (fn.variant_note.empty() ? std::string() : " " + fn.variant_note);
-
-  // The vector reverse mode's functions are templates over their width.
-  const std::string templ =
-      lanes ? "template <int " + std::string(naming::lanesWidth()) + "> " : "";
   Code c;
-  if (fn.is_top) {
-    out.entry = lanes ? naming::pullbackLanes(stem) : naming::pullback(stem);
-    std::string sig = templ + "inline " + result_type.spelling + " " +
-                      out.entry + "(" + adjoint_list + ")";
-    c.comment(header_comment);
-    c.openFunction(sig);
-    c.statement(rt::bindTape());
-    if (opts.memory_budget > 0 || opts.threads > 1) // owns loop reversals
-      c.statement(rt::budgetCall(opts.memory_budget));
-    c.append(locals);
-    c.comment("forward sweep");
-    c.append(body.fwd);
-    std::string value = names.fresh(naming::keptResult());
-    if (has_result)
-      c.statement("const " + result_type.spelling + " " + value + " = " +
-                  fn.result_var->name + ";");
-    c.comment("reverse sweep");
-    c.append(adjoints);
-    c.append(sizing);
-    c.append(registry);
-    c.append(body.rev);
-    c.append(finish);
-    if (has_result && !fn.result_var->active)
-      c.statement("(void)" + d_result + ";");
-    // A void function's results are what it wrote through pointers.
-    c.statement(has_result ? "return " + value + ";" : "return;");
-    c.close();
-    out.declarations = {cpp::statement(sig + ";")};
-  } else {
-    // Forward: record, then keep the final values its reverse reads.
-    std::string fsig = "inline " + result_type.spelling + " " +
-                       naming::forward(stem) + "(" + primal_list + ")";
-    std::string rsig =
-        templ + "inline void " +
-        (lanes ? naming::reverseLanes(stem) : naming::reverse(stem)) + "(" +
-        adjoint_list + ")";
-    Code save, load;
-    std::vector<std::string> loads;
-    for (const Var *v : sized_by_tape) {
-      if (v->type.isNested()) { // the sizes of its rows too
-        save.recordVia(rt::pushShape(v->name));
-        loads.push_back(rt::popShape(v->adjoint));
-        continue;
-      }
-      save.record(rt::push(v->name + ".size()"));
-      loads.push_back(rt::zeroSized(v->adjoint, rt::pop("std::size_t")));
-    }
-    for (auto &v : fn.vars) {
-      if (!kept(*v))
-        continue;
-      if (v->type.kind == TypeKind::Vector) {
-        save.record(rt::pushVector(v->name));
-        loads.push_back(rt::popVector(v->name));
-      } else if (v->type.kind == TypeKind::CArray) {
-        std::string n = std::to_string(v->type.extent);
-        save.record(rt::pushArray(v->name, n));
-        loads.push_back(rt::popArray(v->name, n));
-      } else {
-        save.record(rt::push(v->name));
-        loads.push_back(v->name + " = " + rt::pop(v->type.spelling) + ";");
-      }
-    }
-    for (auto it = loads.rbegin(); it != loads.rend(); ++it)
-      load.statement(*it);
-    // The vector reverse mode's variant is the reverse alone: callers run
-    // the scalar forward, which records the same tape.
-    if (!lanes) {
-      c.comment(header_comment + ", forward sweep");
-      c.openFunction(fsig);
-      // The tape, when the sweep records (a sweep that records nothing
-      // does not touch the thread's tape, nor its reverse, below).
-      const bool records = !save.empty() || body.fwd.records();
-      if (records)
-        c.statement(rt::bindTape());
-      c.append(locals);
-      c.append(body.fwd);
-      c.append(save);
-      // `(void)tape;` (against warnings) unless the sweep calls the tape's
-      // own members; runtime helpers that take it as an argument do not
-      // count.
-      if (records && save.empty() && !body.fwd.recordsThroughMembers())
-        c.statement("(void)" + tape + ";");
-      // Its reverse writes none of the caller's storage either: no record
-      // to restore, and no integer it steps back (a written `int &`).
-      bool steps_back = false;
-      for (const Var *p : fn.params)
-        steps_back |= fn.param_written[p->param_index] && !p->type.isReal() &&
-                      (p->by_reference || p->type.kind == TypeKind::Pointer);
-      fn.tapeless = save.empty() && !body.fwd.records() && !steps_back;
-      c.statement(has_result ? "return " + fn.result_var->name + ";"
-                             : "return;");
-      c.close();
-      c.blank();
-      out.declarations.push_back(cpp::statement(fsig + ";"));
-    }
-    c.comment(header_comment +
-              (lanes ? ", reverse sweep in lanes" : ", reverse sweep"));
-    c.openFunction(rsig);
-    const bool pops = lanes || !fn.tapeless || !registry.empty();
-    if (pops)
-      c.statement(rt::bindTape());
-    c.append(locals);
-    c.append(adjoints);
-    c.append(load);
-    c.append(sizing);
-    c.append(registry);
-    c.append(body.rev);
-    c.append(finish);
-    if (pops)
-      c.statement("(void)" + tape + ";");
-    if (has_result && !(fn.result_var && fn.result_var->active))
-      c.statement("(void)" + d_result + ";");
-    c.close();
-    out.declarations.push_back(cpp::statement(rsig + ";"));
-    if (fn.flattened && !lanes) {
-      // Callers cannot call the C++ function with the leaves of its
-      // objects (or the flat storage of a 2-D array, `double b[][8]`): its
-      // primal on them, for untaped calls.
-      std::string psig = "inline " + result_type.spelling + " " +
-                         naming::primal(stem) + "(" + primal_list + ")";
-      bool objects = false;
-      for (const SourceParam &sp : fn.signature)
-        objects |= sp.object;
-      c.blank();
-      c.comment("tangent: " + fn.name +
-                (!fn.variant_note.empty() ? " " + fn.variant_note
-                 : objects                ? " on the fields of its objects"
-                                          : " on its arrays stored flat"));
-      c.openFunction(psig);
-      c.append(locals);
-      c.append(gen.untaped(fn.body));
-      c.statement(has_result ? "return " + fn.result_var->name + ";"
-                             : "return;");
-      c.close();
-      out.declarations.push_back(cpp::statement(psig + ";"));
-    }
-    out.entry = stem;
-  }
+  if (fn.is_top)
+    joint(fn, opts, stem, parts, c, out);
+  else
+    splitPair(fn, stem, parts, gen, c, out);
   out.code = c.code();
   out.text = c.str();
   return out;
