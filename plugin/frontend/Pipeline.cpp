@@ -133,7 +133,7 @@ void RequestPipeline::generateCallees(
 }
 
 bool RequestPipeline::usable(
-    const std::vector<const Function *> &used,
+    const std::vector<Function *> &used,
     const std::map<const Function *, SharedPart> &parts) {
   for (const Function *f : used)
     if (parts.at(f).refused)
@@ -189,7 +189,7 @@ bool GradientPipeline::differentiate(Function &top) {
         (callee->variant.empty() ? "" : "_" + callee->variant));
   }
   generateCallees(fresh, analyzed, work_.callees, /*remarks=*/true);
-  const std::vector<const Function *> used = reachableCallees(top);
+  const std::vector<Function *> used = reachableCallees(top);
   if (!legality_.report(
           generationRefusals(top, Generation::Adjoint, &request_.options)) ||
       !usable(used, work_.callees) || !clean())
@@ -220,10 +220,10 @@ bool GradientPipeline::differentiate(Function &top) {
   return true;
 }
 
-ReverseLanes
-GradientPipeline::reverseLanes(Function &top,
-                               const std::vector<const Function *> &used,
-                               const Options &options, GeneratedPart &out) {
+ReverseLanes GradientPipeline::reverseLanes(Function &top,
+                                            const std::vector<Function *> &used,
+                                            const Options &options,
+                                            GeneratedPart &out) {
   // For jacobian<f>'s rows (a void f: no seed, no vector-Jacobian product).
   if (!request_.jacobian || request_.kind != RequestKind::Gradient)
     return {};

@@ -115,7 +115,7 @@ protected:
                        std::map<const Function *, SharedPart> &into,
                        bool remarks);
   /// Whether every function in `used` has its part in `parts`, not refused.
-  static bool usable(const std::vector<const Function *> &used,
+  static bool usable(const std::vector<Function *> &used,
                      const std::map<const Function *, SharedPart> &parts);
   /// The strategy of each loop of `fn` (`loops`, its classified loops): a
   /// remark at the loop naming `label`, and, `in_report`, an entry of the
@@ -134,8 +134,7 @@ private:
   /// The vector reverse mode's variant of the request (f's in `out`) and
   /// of its callees `used`, for jacobian<f>'s rows, where
   /// vectorReverseRefusal() allows one; else empty.
-  ReverseLanes reverseLanes(Function &top,
-                            const std::vector<const Function *> &used,
+  ReverseLanes reverseLanes(Function &top, const std::vector<Function *> &used,
                             const Options &options, GeneratedPart &out);
 };
 
@@ -150,16 +149,16 @@ protected:
   /// The tangent-linear function of `top` in `form` with the callees it
   /// reaches in `used` (callees first); null when refused.
   Function *linearize(Function &top, TangentForm form,
-                      std::vector<const Function *> &used);
+                      std::vector<Function *> &used);
   /// Prints the tangent-linear functions of `used` not printed yet.
-  void printCallees(const std::vector<const Function *> &used);
+  void printCallees(const std::vector<Function *> &used);
 
 private:
   /// The vector forward mode's variant of `top` (after linearize), into
   /// `main` and `used`; false, reporting nothing, when it cannot be made
   /// (the request keeps the scalar forward mode).
   bool lanesVariant(Function &top, GeneratedPart &main,
-                    std::vector<const Function *> &used);
+                    std::vector<Function *> &used);
   /// Which parameters that wrt leaves out are data (no tangent).
   enum class DataKinds {
     Pointers,  ///< pointers only
@@ -210,11 +209,10 @@ void specialiseForDataForward(Function &top, Lowering &lowering,
                               std::uint64_t data, bool whole_values = false);
 
 /// Callees reachable from `fn`, callees first.
-std::vector<const Function *> reachableCallees(const Function &fn);
+std::vector<Function *> reachableCallees(const Function &fn);
 /// `functions` and every callee they reach, each after its callees (one
 /// walk for all of them).
-std::vector<const Function *>
-calleesFirst(const std::vector<Function *> &functions);
+std::vector<Function *> calleesFirst(const std::vector<Function *> &functions);
 
 /// The hash of the source text of `fd`, of the user functions it calls and
 /// of the options: a block whose hash differs is stale.

@@ -32,7 +32,7 @@ std::uint64_t ForwardPipeline::dataParams(const Function &top,
 }
 
 Function *ForwardPipeline::linearize(Function &top, TangentForm form,
-                                     std::vector<const Function *> &used) {
+                                     std::vector<Function *> &used) {
   // The callees top calls, to put back if the const parameters cannot be
   // data (a copy of one into storage the function varies needs a zero
   // tangent the scalar forward mode does not make): then only pointers are.
@@ -66,11 +66,10 @@ Function *ForwardPipeline::linearize(Function &top, TangentForm form,
   return tl;
 }
 
-void ForwardPipeline::printCallees(const std::vector<const Function *> &used) {
-  for (const Function *callee : used) {
-    if (work_.jvp_parts.count(callee))
+void ForwardPipeline::printCallees(const std::vector<Function *> &used) {
+  for (Function *c : used) {
+    if (work_.jvp_parts.count(c))
       continue;
-    Function *c = const_cast<Function *>(callee);
     SharedPart &shared = work_.jvp_parts[c];
     shared.part.function = c;
     shared.part.stem = c->generated_name;
@@ -95,7 +94,7 @@ ForwardBinding bindingOf(const Function &top, const TangentLinearizer &lin,
 } // namespace
 
 bool ForwardPipeline::lanesVariant(Function &top, GeneratedPart &main,
-                                   std::vector<const Function *> &used) {
+                                   std::vector<Function *> &used) {
   const std::uint64_t data = dataParams(top, DataKinds::Every);
   // The callees given only data get their data variants: no zero lanes
   // passed for a model's tables, no work on them.
@@ -117,7 +116,7 @@ bool ForwardPipeline::lanesVariant(Function &top, GeneratedPart &main,
 }
 
 bool ForwardPipeline::differentiate(Function &top) {
-  std::vector<const Function *> used;
+  std::vector<Function *> used;
   Function *tl = linearize(top, TangentForm::Output, used);
   if (!tl)
     return false;
@@ -139,7 +138,7 @@ bool ForwardPipeline::differentiate(Function &top) {
   const ForwardBinding binding = bindingOf(top, work_.linearizer, tl);
   LanesVariant lanes;
   GeneratedPart lanes_main;
-  std::vector<const Function *> lanes_used;
+  std::vector<Function *> lanes_used;
   if (lanesBindable(binding, request_.options) &&
       lanesVariant(top, lanes_main, lanes_used)) {
     for (const Function *callee : lanes_used)
@@ -158,7 +157,7 @@ bool ForwardPipeline::differentiate(Function &top) {
 }
 
 bool SecondOrderPipeline::differentiate(Function &top) {
-  std::vector<const Function *> used;
+  std::vector<Function *> used;
   Function *tl = linearize(top, TangentForm::Return, used);
   if (!tl)
     return false;
@@ -176,9 +175,8 @@ bool SecondOrderPipeline::differentiate(Function &top) {
   // The callees' tangent-linear functions, analyzed and differentiated
   // once per translation unit.
   std::vector<Function *> fresh;
-  for (const Function *callee : used)
-    if (!work_.hvp_parts.count(callee)) {
-      Function *c = const_cast<Function *>(callee);
+  for (Function *c : used)
+    if (!work_.hvp_parts.count(c)) {
       fresh.push_back(c);
       SharedPart &shared = work_.hvp_parts[c];
       shared.part.function = c;

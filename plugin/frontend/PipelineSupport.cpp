@@ -104,7 +104,7 @@ private:
   }
 };
 
-void reachable(const Function &fn, std::vector<const Function *> &out,
+void reachable(const Function &fn, std::vector<Function *> &out,
                std::set<const Function *> &seen) {
   forEachStmt(fn.body, [&](const Stmt &s, int) {
     if (s.kind != StmtKind::Call || !s.callee || !seen.insert(s.callee).second)
@@ -245,18 +245,16 @@ void specialiseForDataForward(Function &top, Lowering &lowering,
   dataCallsForward(top, lowering, data, whole_values);
   for (bool changed = true; changed;) {
     changed = false;
-    for (const Function *callee : reachableCallees(top))
+    for (Function *callee : reachableCallees(top))
       if (!callee->variant.empty())
-        changed |= dataCallsForward(const_cast<Function &>(*callee), lowering,
-                                    0, whole_values);
+        changed |= dataCallsForward(*callee, lowering, 0, whole_values);
   }
 }
 
-std::vector<const Function *>
-calleesFirst(const std::vector<Function *> &functions) {
-  std::vector<const Function *> out;
+std::vector<Function *> calleesFirst(const std::vector<Function *> &functions) {
+  std::vector<Function *> out;
   std::set<const Function *> seen;
-  for (const Function *f : functions)
+  for (Function *f : functions)
     if (seen.insert(f).second) {
       reachable(*f, out, seen);
       out.push_back(f);
@@ -264,8 +262,8 @@ calleesFirst(const std::vector<Function *> &functions) {
   return out;
 }
 
-std::vector<const Function *> reachableCallees(const Function &fn) {
-  std::vector<const Function *> out;
+std::vector<Function *> reachableCallees(const Function &fn) {
+  std::vector<Function *> out;
   std::set<const Function *> seen;
   reachable(fn, out, seen);
   return out;
