@@ -21,25 +21,15 @@ std::string zeroLiteral(const std::string &type) {
 
 } // namespace
 
-SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
-  if (s.mpi)
-    return communication(s); // Communication.cpp
-  Sweeps out;
-  Code restore;
-  bool custom = !s.custom.empty();
-  bool active = s.result && s.result->active;
-  for (size_t i = 0; i < s.args.size(); ++i)
-    if (s.arg_is_output[i]) {
-      const Expr &a = *s.args[i];
-      active |= rootVar(a)->active;
-    }
+Code SweepGenerator::saveCallOutputs(const Stmt &s, bool active,
+                                     bool result_saved, Code &fwd) {
+  const bool custom = !s.custom.empty();
   // Record what the call overwrites; the reverse restores it in the
   // opposite order (the tape is a stack).
   std::vector<Code> restores;
-  const bool result_saved = s.result && keepsOldValue(s, s.result);
   if (result_saved) {
     restores.emplace_back();
-    saveWhole(s.result, out.fwd, restores.back());
+    saveWhole(s.result, fwd, restores.back());
   }
   for (size_t i = 0; i < s.args.size(); ++i) {
     if (!s.arg_is_output[i])
@@ -63,14 +53,82 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     const bool rule_reads = custom && active;
     if (custom && a.address && (rule_reads || needsSave(s, v))) {
       restores.emplace_back();
-      saveWhole(v, out.fwd, restores.back());
+      saveWhole(v, fwd, restores.back());
     } else if (!callee_restores && (rule_reads || needsSave(s, v))) {
       restores.emplace_back();
-      save(a, out.fwd, restores.back());
+      save(a, fwd, restores.back());
     }
   }
+  Code restore;
   for (auto it = restores.rbegin(); it != restores.rend(); ++it)
     restore.append(*it);
+  return restore;
+}
+
+std::string SweepGenerator::argumentAdjoint(const Expr &a, Code &rev) {
+  const Var *base = rootVar(a);
+  std::string adj;
+  if (isNullPointer(a)) {
+    adj = "nullptr"; // no storage, no adjoint storage
+  } else if (a.address && base && base->active) {
+    // The same address in the adjoint's storage.
+    adj = a.kind == ExprKind::VarRef
+              ? printAddress(adjointOf(a), a.type, "")
+              : printAddress(adjointOf(*a.ops[0]), a.ops[0]->type,
+                             printOperand(*a.ops[1]));
+  } else if (a.address && a.kind == ExprKind::VarRef) {
+    // A variable without a derivative: a zero of its own.
+    TANGENT_ASSERT(a.type.isReal(), "the address of a non-scalar variable");
+    adj = fresh(naming::zeroAdjoint());
+    rev.statement(declareZero(adjointType(a.type, lanes_), adj));
+    adj = printAddress(adj, a.type, "");
+  } else if (a.address) {
+    // Into a parameter's array without a derivative (data): the
+    // callee's reverse accumulates into zeros shaped like it.
+    TANGENT_ASSERT(dataAddress(a),
+                   "an address into storage without a derivative given "
+                   "to a differentiated parameter reached generation");
+    adj = fresh(naming::zeroAdjoint());
+    const Type zero_type = adjointType(base->type, lanes_);
+    rev.statement(zero_type.kind == TypeKind::Vector
+                      ? zero_type.spelling + " " + adj + "(" + base->name +
+                            ".size());"
+                      : declareZero(zero_type, adj));
+    adj = printAddress(adj, base->type, printOperand(*a.ops[1]));
+  } else if (base && base->active) {
+    adj = adjointOf(a);
+  } else {
+    adj = fresh(naming::zeroAdjoint());
+    const Type zero_type = adjointType(a.type, lanes_);
+    if (a.type.isNested()) {
+      rev.statement(zero_type.spelling + " " + adj + ";");
+      rev.statement(rt::zeroLike(adj, printExpr(a)));
+    } else if (a.type.kind == TypeKind::Vector)
+      rev.statement(zero_type.spelling + " " + adj + "(" + printExpr(a) +
+                    ".size());");
+    else {
+      TANGENT_ASSERT(a.type.kind != TypeKind::Pointer,
+                     "a pointer without a derivative given to a "
+                     "differentiated parameter reached generation");
+      rev.statement(declareZero(zero_type, adj));
+    }
+  }
+  return adj;
+}
+
+SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
+  if (s.mpi)
+    return communication(s); // Communication.cpp
+  Sweeps out;
+  bool custom = !s.custom.empty();
+  bool active = s.result && s.result->active;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    if (s.arg_is_output[i]) {
+      const Expr &a = *s.args[i];
+      active |= rootVar(a)->active;
+    }
+  const bool result_saved = s.result && keepsOldValue(s, s.result);
+  Code restore = saveCallOutputs(s, active, result_saved, out.fwd);
   std::string args;
   for (size_t i = 0; i < s.args.size(); ++i)
     args += (i ? ", " : "") + printExpr(*s.args[i]);
@@ -126,53 +184,7 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
         if (ptype.empty())
           continue;
       }
-      const Var *base = rootVar(a);
-      std::string adj;
-      if (isNullPointer(a)) {
-        adj = "nullptr"; // no storage, no adjoint storage
-      } else if (a.address && base && base->active) {
-        // The same address in the adjoint's storage.
-        adj = a.kind == ExprKind::VarRef
-                  ? printAddress(adjointOf(a), a.type, "")
-                  : printAddress(adjointOf(*a.ops[0]), a.ops[0]->type,
-                                 printOperand(*a.ops[1]));
-      } else if (a.address && a.kind == ExprKind::VarRef) {
-        // A variable without a derivative: a zero of its own.
-        TANGENT_ASSERT(a.type.isReal(), "the address of a non-scalar variable");
-        adj = fresh(naming::zeroAdjoint());
-        rev.statement(declareZero(adjointType(a.type, lanes_), adj));
-        adj = printAddress(adj, a.type, "");
-      } else if (a.address) {
-        // Into a parameter's array without a derivative (data): the
-        // callee's reverse accumulates into zeros shaped like it.
-        TANGENT_ASSERT(dataAddress(a),
-                       "an address into storage without a derivative given "
-                       "to a differentiated parameter reached generation");
-        adj = fresh(naming::zeroAdjoint());
-        const Type zero_type = adjointType(base->type, lanes_);
-        rev.statement(zero_type.kind == TypeKind::Vector
-                          ? zero_type.spelling + " " + adj + "(" + base->name +
-                                ".size());"
-                          : declareZero(zero_type, adj));
-        adj = printAddress(adj, base->type, printOperand(*a.ops[1]));
-      } else if (base && base->active) {
-        adj = adjointOf(a);
-      } else {
-        adj = fresh(naming::zeroAdjoint());
-        const Type zero_type = adjointType(a.type, lanes_);
-        if (a.type.isNested()) {
-          rev.statement(zero_type.spelling + " " + adj + ";");
-          rev.statement(rt::zeroLike(adj, printExpr(a)));
-        } else if (a.type.kind == TypeKind::Vector)
-          rev.statement(zero_type.spelling + " " + adj + "(" + printExpr(a) +
-                        ".size());");
-        else {
-          TANGENT_ASSERT(a.type.kind != TypeKind::Pointer,
-                         "a pointer without a derivative given to a "
-                         "differentiated parameter reached generation");
-          rev.statement(declareZero(zero_type, adj));
-        }
-      }
+      std::string adj = argumentAdjoint(a, rev);
       if (custom && a.type.isReal() && !a.address)
         adj = "&" + adj;
       adjoints.push_back(adj);

@@ -159,6 +159,15 @@ private:
   Sweeps assignRow(const Stmt &s);
   Sweeps construct(const Stmt &s);
   Sweeps call(const Stmt &s);
+  /// What call `s` writes that its reverse (or a custom rule, called with
+  /// the values from before the call) needs back: recorded in `fwd`; the
+  /// code that restores it, in the opposite order (Calls.cpp).
+  Code saveCallOutputs(const Stmt &s, bool active, bool result_saved,
+                       Code &fwd);
+  /// The adjoint a call's reverse is given for argument `a`: its adjoint,
+  /// the same address in the adjoint's storage, or zeros (declared in `rev`)
+  /// for an argument without a derivative.
+  std::string argumentAdjoint(const Expr &a, Code &rev);
   Sweeps communication(const Stmt &s); // Communication.cpp: MPI calls
   Sweeps swap(const Stmt &s);
   Sweeps resize(const Stmt &s);
