@@ -164,46 +164,37 @@ private:
               [](const Var *a, const Var *b) { return a->id < b->id; });
   }
 
-  void choose(Stmt &s, unsigned inside_line) {
+  /// Why loop `s` is fully taped, when it is before its state is looked
+  /// at (its kind, where it is, what was requested): the reason is in
+  /// `li.reason` and the result true. Otherwise `recompute` says whether it
+  /// is a candidate for recomputation (Recompute.cpp), with `why`.
+  bool tapedFor(Stmt &s, unsigned inside_line, bool budgeted, bool &recompute,
+                std::string &recompute_why) {
     LoopInfo &li = *s.loop;
-    li.strategy = LoopStrategy::FullTape;
-    li.carried.clear();
-    li.replayed.clear();
-    li.exit_values.clear();
-    li.budget =
-        li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
     bool counted = li.form == LoopInfo::Form::Counted;
     const bool marked = li.annotated || li.fixed_point;
     if (li.omp) {
       li.reason = parallelLoopReason(li);
-      return;
+      return true;
     }
     if (parallel_line_) {
       li.reason = "inside the parallel loop at line " +
                   std::to_string(parallel_line_) +
                   ": taped by the thread that runs the iteration";
-      return;
+      return true;
     }
     if (inside_line && !marked) {
       li.reason = std::string("taped within each ") +
                   (inside_recomputed_ ? "recomputation of the loop"
                                       : "replay of the checkpointed loop") +
                   " at line " + std::to_string(inside_line);
-      return;
+      return true;
     }
     if (!fn_.is_top && !marked) {
       li.reason = "loop in a callee: callees checkpoint only loops marked "
                   "[[tangent::checkpoint]]";
-      return;
+      return true;
     }
-    // Under a memory budget every loop of the function is reversed by what
-    // fits when it runs (tangent/schedule/budget.hpp, budget_while.hpp).
-    // Under a budget each rank would choose by its own memory: ranks must
-    // replay alike, so a loop that communicates is checkpointed as if there
-    // were no budget.
-    const bool budgeted = opts_.memory_budget > 0 && !loopCallsMpi(li);
-    std::string recompute_why;
-    bool recompute = false;
     if (!marked && !budgeted && !opts_.checkpoint) {
       recompute = recomputable(s, recompute_why);
       if (!recompute) {
@@ -213,7 +204,7 @@ private:
                           "ranks must replay alike); checkpoint it with "
                           "[[tangent::checkpoint]] or checkpoint = true"
                         : "checkpointing not requested";
-        return;
+        return true;
       }
     } else if (!marked && !budgeted) {
       if (!counted) {
@@ -224,38 +215,27 @@ private:
                         : "not a counted loop (no integer induction variable "
                           "with invariant bounds); annotate with "
                           "[[tangent::checkpoint]] for online checkpointing";
-        return;
+        return true;
       }
       if (li.constant_trips < 0) {
         li.reason = "bound not constant; annotate with [[tangent::checkpoint]] "
                     "to checkpoint it";
-        return;
+        return true;
       }
       if (li.constant_trips < opts_.min_length) {
         li.reason = "trip count " + std::to_string(li.constant_trips) +
                     " < min_length " + std::to_string(opts_.min_length);
-        return;
+        return true;
       }
     }
-    // Every variable the loop's body and step write.
-    std::set<Var *> written;
-    for (const Block *b : {&li.body, &li.step})
-      forEachStmt(*b, [&](const Stmt &st, int) {
-        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
-      });
-    std::string why;
-    if (li.fixed_point && !fixedPointShape(li, written, why)) {
-      li.reason = why; // refused at the loop (frontend/LegalityIR.cpp)
-      return;
-    }
-    if (!carriedState(fn_, s, sizes_, li.carried, why)) {
-      li.reason = why;
-      li.carried.clear();
-      return;
-    }
-    // The replays in the reverse sweep read what the loop reads; what the
-    // loop does not write must then still hold its value (the loop itself
-    // is the reader).
+    return false;
+  }
+
+  /// The replays of loop `s` in the reverse sweep read what the loop
+  /// reads; what the loop does not write (`written`) must then still hold
+  /// its value there: the loop is one of its readers.
+  void replaysRead(Stmt &s, const std::set<Var *> &written) {
+    const LoopInfo &li = *s.loop;
     std::set<Var *> accessed;
     collectAccessed(li.body, accessed);
     collectAccessed(li.step, accessed);
@@ -270,6 +250,16 @@ private:
         continue;
       records_.addReader(v, &s);
     }
+  }
+
+  /// The checkpointing strategy of loop `s`, whose state is `li.carried`
+  /// and which writes `written`: fixed point, under a memory budget,
+  /// recomputed, sqrt(n) segments or online.
+  void checkpointing(Stmt &s, const std::set<Var *> &written,
+                     unsigned inside_line, bool budgeted, bool recompute,
+                     const std::string &recompute_why) {
+    LoopInfo &li = *s.loop;
+    const bool counted = li.form == LoopInfo::Form::Counted;
     // A snapshot held as a std::tuple (budgeted and online loops) cannot
     // hold a C array.
     auto tupleState = [&](const char *loop) {
@@ -351,6 +341,44 @@ private:
                   "checkpointing, budget " +
                   std::to_string(li.budget);
     }
+  }
+
+  void choose(Stmt &s, unsigned inside_line) {
+    LoopInfo &li = *s.loop;
+    li.strategy = LoopStrategy::FullTape;
+    li.carried.clear();
+    li.replayed.clear();
+    li.exit_values.clear();
+    li.budget =
+        li.annotated_budget > 0 ? li.annotated_budget : int(opts_.budget);
+    // Under a memory budget every loop of the function is reversed by what
+    // fits when it runs (tangent/schedule/budget.hpp, budget_while.hpp).
+    // Under a budget each rank would choose by its own memory: ranks must
+    // replay alike, so a loop that communicates is checkpointed as if there
+    // were no budget.
+    const bool budgeted = opts_.memory_budget > 0 && !loopCallsMpi(li);
+    std::string recompute_why;
+    bool recompute = false;
+    if (tapedFor(s, inside_line, budgeted, recompute, recompute_why))
+      return;
+    // Every variable the loop's body and step write.
+    std::set<Var *> written;
+    for (const Block *b : {&li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &st, int) {
+        forEachWrite(st, [&](Var *v, bool) { written.insert(v); });
+      });
+    std::string why;
+    if (li.fixed_point && !fixedPointShape(li, written, why)) {
+      li.reason = why; // refused at the loop (frontend/LegalityIR.cpp)
+      return;
+    }
+    if (!carriedState(fn_, s, sizes_, li.carried, why)) {
+      li.reason = why;
+      li.carried.clear();
+      return;
+    }
+    replaysRead(s, written);
+    checkpointing(s, written, inside_line, budgeted, recompute, recompute_why);
   }
 };
 
