@@ -80,8 +80,7 @@ bool mentions(const Stmt &s, const Var *v) {
 /// `t = 0`.
 bool zeroes(const Stmt &s, const Var *t) {
   return s.kind == StmtKind::Assign && s.lhs->kind == ExprKind::VarRef &&
-         s.lhs->var == t && s.rhs->kind == ExprKind::Literal &&
-         (s.rhs->text == "0" || s.rhs->text == "0.0");
+         s.lhs->var == t && isZero(*s.rhs);
 }
 
 /// `t = t + e`, e not reading t.

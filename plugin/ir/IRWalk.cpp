@@ -1,5 +1,7 @@
 //===- IRWalk.cpp - traversals of the IR shared by the analyses -----------===//
 #include "ir/IRWalk.h"
+#include <cstdlib>
+#include <string_view>
 
 namespace tangent {
 
@@ -187,6 +189,24 @@ bool constInt(const Expr &e, long long &value) {
     return false;
   value = x->int_const;
   return true;
+}
+
+bool isZero(const Expr &e) {
+  const Expr *x = &e;
+  while (x->kind == ExprKind::Cast) // a conversion keeps a zero zero
+    x = x->ops[0].get();
+  if (x->is_int_const)
+    return x->int_const == 0;
+  if (x->kind != ExprKind::Literal || !x->type.isReal() || x->text.empty() ||
+      x->text[0] == '-')
+    return false;
+  const char *begin = x->text.c_str();
+  char *end = nullptr;
+  const double value = std::strtod(begin, &end);
+  return end != begin &&
+         std::string_view(end).find_first_not_of("fFlL") ==
+             std::string_view::npos &&
+         value == 0.0;
 }
 
 const Expr &stripIntCasts(const Expr &e) {

@@ -67,6 +67,10 @@ bool onlyElement(const Expr &e, const Var *v, const Var *i);
 /// The value of an integer constant, seen through integral conversions.
 bool constInt(const Expr &e, long long &value);
 
+/// Whether `e` is the number zero, however it is spelled (`0`, `0.0`,
+/// `0.f`, `0e0`, `double(0)`), and not a negative zero.
+bool isZero(const Expr &e);
+
 /// `e` without the integral conversions of an integer around it
 /// (`static_cast<unsigned long>(i)` is `i`).
 const Expr &stripIntCasts(const Expr &e);

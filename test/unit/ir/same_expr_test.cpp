@@ -1,4 +1,5 @@
 //===- same_expr_test.cpp - structural comparison and cloning -------------===//
+#include "ir/IRWalk.h"
 #include "ir_builder.h"
 #include <gtest/gtest.h>
 
@@ -73,4 +74,17 @@ TEST(SameExpr, ACloneIsTheSameAndIndependent) {
   c->ops[1]->op = Op::Sub;
   EXPECT_FALSE(sameExpr(*e, *c));
   EXPECT_EQ(e->ops[1]->op, Op::Add);
+}
+
+TEST(IsZero, AValueNotASpelling) {
+  for (const char *zero : {"0", "0.0", "0.", "0.0f", "0e0", "0.0L", "00.000"})
+    EXPECT_TRUE(isZero(*makeLiteral(zero, realType()))) << zero;
+  for (const char *other : {"1", "0.5", "1e-300", "-0.0", "0x1", "nan"})
+    EXPECT_FALSE(isZero(*makeLiteral(other, realType()))) << other;
+  EXPECT_TRUE(isZero(*makeIntLiteral(0, intType())));
+  EXPECT_FALSE(isZero(*makeIntLiteral(3, intType())));
+  // Through conversions: double(0).
+  EXPECT_TRUE(isZero(*makeCast(realType(), makeIntLiteral(0, intType()))));
+  Operands o;
+  EXPECT_FALSE(isZero(*o.product()));
 }
