@@ -207,7 +207,7 @@ void markIn(Function &fn) {
     LoopInfo &li = *ls.loop;
     if (li.form != LoopInfo::Form::Counted || !li.induction ||
         (li.increment != 1 && li.increment != -1) ||
-        li.induction->type.spelling != "int" || li.omp || li.fixed_point)
+        !li.induction->type.isIntegral() || li.omp || li.fixed_point)
       return;
     const Stmt *marked = nullptr;
     int count = 0;

@@ -305,8 +305,13 @@ SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
   if (record_)
     for (const StmtPtr &b : li.body)
       if (b->last_taken)
-        last_taken[b.get()] = {fresh(naming::lastTaken()),
-                               fresh(naming::lastTaken()), li.induction->name};
+        // The index as the `long long` it is kept in (an unsigned one
+        // converted explicitly: no comparison of mixed signs).
+        last_taken[b.get()] = {
+            fresh(naming::lastTaken()), fresh(naming::lastTaken()),
+            li.induction->type.is_unsigned
+                ? "static_cast<long long>(" + li.induction->name + ")"
+                : li.induction->name};
   std::swap(last_taken_, last_taken);
   const bool blocked = blockBody(li, body, blk);
   // A reverse of one iteration (LoopInfo::reverse_one_iteration) when

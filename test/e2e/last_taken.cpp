@@ -7,7 +7,7 @@
 //    best = dist`), in a callee and in the requested function;
 //  - a minimum and a maximum kept by two branches of one loop (two indices,
 //    popped in reverse order), with the index of the minimum copied too;
-//  - a loop counting down;
+//  - a loop counting down; indices of type std::size_t and long;
 //  - then-blocks that call: a callee that records nothing, and one that
 //    records (its reverse must run wherever the branch was taken); one that
 //    keeps the index and sets a flag;
@@ -98,6 +98,28 @@ double countingDown(const std::vector<double> &x) {
   double best = -1e300;
   for (int j = static_cast<int>(x.size()) - 1; j >= 0; j--) {
     double v = x[j] * x[j] - 0.5 * x[j];
+    if (v > best)
+      best = v;
+  }
+  return best * best;
+}
+
+// The same selections over indices of other integer types: std::size_t
+// counting up, long counting down.
+double nearestUnsigned(const std::vector<double> &x) {
+  double best = 1e300;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    double v = x[j] * x[j] + 0.3 * x[j];
+    if (v < best)
+      best = v;
+  }
+  return best * best;
+}
+
+double countingDownLong(const std::vector<double> &x) {
+  double best = -1e300;
+  for (long j = static_cast<long>(x.size()) - 1; j >= 0; j--) {
+    double v = std::sin(x[j]) * x[j];
     if (v > best)
       best = v;
   }
@@ -249,6 +271,8 @@ int main() {
         tangent::grad<kmeansHere, centroids>(), c, points);
   check("minimum and maximum in one loop", tangent::grad<range>(), x, 0.7);
   check("a loop counting down", tangent::grad<countingDown>(), x);
+  check("a std::size_t index", tangent::grad<nearestUnsigned>(), x);
+  check("a long index counting down", tangent::grad<countingDownLong>(), x);
   check("a call in the then-block", tangent::grad<callInBranch>(), x);
   check("a call that records in the then-block", tangent::grad<callsInBranch>(),
         x);
