@@ -265,3 +265,70 @@ TEST(ToBeRecorded, CoveredWritesSwitchedOffRecordsEveryOverwrite) {
   EXPECT_TRUE(needsRecord(t.fn, *t.first, t.out));
   EXPECT_TRUE(needsRecord(t.fn, *t.later, t.out));
 }
+
+namespace {
+
+/// f(x): best = 1e300; for (T j = 0; j < 8; ++j) { v = x[j] * x[j];
+/// if (v < best) best = <then>; } result = best * best, with an index of
+/// type `index` and a then-block that copies v (or computes from it).
+struct Selection : Builder {
+  Var *x, *best, *v, *j;
+  Stmt *branch = nullptr;
+  Selection(const Type &index, bool copies) {
+    Type vec;
+    vec.kind = TypeKind::Vector;
+    vec.spelling = "std::vector<double>";
+    vec.elem_spelling = "double";
+    vec.elem_real = true;
+    x = param("x", vec, /*by_ref=*/true, /*is_const=*/true);
+    best = var("best", realType());
+    v = var("v", realType());
+    j = var("j", index, VarRole::Induction);
+    fn.body.push_back(assign(ref(best), num(1e300)));
+    Block body;
+    body.push_back(assign(ref(v), bin(Op::Mul, makeIndex(ref(x), ref(j)),
+                                      makeIndex(ref(x), ref(j)))));
+    auto s = std::make_unique<Stmt>();
+    s->kind = StmtKind::If;
+    s->loc = body.back()->loc;
+    s->cond = makeBinary(Op::Lt, ref(v), ref(best), boolType());
+    s->then_block.push_back(
+        assign(ref(best), copies ? ref(v) : bin(Op::Mul, ref(v), num(2))));
+    branch = s.get();
+    body.push_back(std::move(s));
+    StmtPtr loop = forLoop(j, makeIntLiteral(0, index),
+                           makeIntLiteral(8, index), std::move(body), 3);
+    loop->loop->step.front()->rhs =
+        makeBinary(Op::Add, ref(j), makeIntLiteral(1, index), index);
+    fn.body.push_back(std::move(loop));
+    fn.body.push_back(
+        assign(ref(fn.result_var), bin(Op::Mul, ref(best), ref(best))));
+  }
+};
+
+} // namespace
+
+TEST(LastTaken, ASelectionRecordsItsLastIterationWhateverTheIndexType) {
+  Type size = intType();
+  size.spelling = "unsigned long";
+  size.is_unsigned = true;
+  for (const Type &index : {intType(), intType("long"), size}) {
+    Selection s(index, /*copies=*/true);
+    analyzeFunction(s.fn, Options{});
+    EXPECT_TRUE(s.branch->last_taken) << index.spelling;
+    // Nothing else moves an adjoint: its reverse is that one iteration.
+    EXPECT_TRUE(s.fn.body[1]->loop->reverse_one_iteration) << index.spelling;
+  }
+}
+
+TEST(LastTaken, AThenBlockThatComputesIsNotASelection) {
+  Selection s(intType(), /*copies=*/false);
+  analyzeFunction(s.fn, Options{});
+  EXPECT_FALSE(s.branch->last_taken);
+  // Switched off (`optimized = false` switches every optional pass off):
+  // the decisions are recorded.
+  Selection t(intType(), /*copies=*/true);
+  t.fn.passes = t.fn.passes.requiredOnly();
+  analyzeFunction(t.fn, Options{});
+  EXPECT_FALSE(t.branch->last_taken);
+}
