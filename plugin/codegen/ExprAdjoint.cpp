@@ -28,12 +28,10 @@ void postOrder(const Expr &e, std::map<const Expr *, int> &order) {
 /// `e` read in the reverse sweep: a copy in which each value the sweep
 /// recorded (`subst`) is the name it was popped into.
 ExprPtr withRecorded(const Expr &e, const Substitutions &subst) {
-  if (auto it = subst.find(&e); it != subst.end())
-    return makeName(it->second, e.type);
-  ExprPtr copy = e.clone();
-  for (size_t i = 0; i < e.ops.size(); ++i)
-    copy->ops[i] = withRecorded(*e.ops[i], subst);
-  return copy;
+  return e.cloneWith([&](const Expr &x) -> ExprPtr {
+    auto it = subst.find(&x);
+    return it == subst.end() ? nullptr : makeName(it->second, x.type);
+  });
 }
 
 /// Whether `e` is an operand that costs nothing to repeat: a name or a

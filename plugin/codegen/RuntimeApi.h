@@ -153,16 +153,12 @@ inline std::string accumulate(const std::string &into,
 inline std::string addTo(const std::string &into, const std::string &from) {
   return "tangent::detail::add_to(" + into + ", " + from + ");";
 }
-/// The sum of a container's elements (an expression).
-inline constexpr const char *sum_function = "tangent::detail::sum";
-inline std::string sum(const std::string &x) {
-  return std::string(sum_function) + "(" + x + ")";
-}
-/// The same as an expression of the generated code.
+/// The sum of a container's elements, as an expression of the generated
+/// code.
 inline ExprPtr sumOf(ExprPtr x) {
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::InactiveCall;
-  e->text = sum_function;
+  e->text = "tangent::detail::sum";
   Type t;
   t.kind = TypeKind::Real;
   t.spelling = x->type.elem_spelling;

@@ -97,7 +97,8 @@ private:
   Accumulator *accumulatorOf(const Expr &target);
   /// The branches of the loop being generated whose reverse needs only the
   /// last iteration that took them (Stmt::last_taken): the locals holding
-  /// it in the forward and the reverse sweep, the loop's index, and whether
+  /// it in the forward and the reverse sweep, the loop's index (as a long
+  /// long), and whether
   /// the branch was generated that way.
   struct LastTaken {
     std::string local, popped, index;

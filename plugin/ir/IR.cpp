@@ -57,7 +57,13 @@ const char *OmpLoop::spelling(Reduction::Kind op) {
   return op == Reduction::Kind::Sum ? "+" : "max";
 }
 
-ExprPtr Expr::clone() const {
+ExprPtr Expr::clone() const { return cloneWith({}); }
+
+ExprPtr
+Expr::cloneWith(const std::function<ExprPtr(const Expr &)> &replace) const {
+  if (replace)
+    if (ExprPtr r = replace(*this))
+      return r;
   auto e = std::make_unique<Expr>();
   e->kind = kind;
   e->type = type;
@@ -71,7 +77,7 @@ ExprPtr Expr::clone() const {
   e->int_const = int_const;
   e->address = address;
   for (const ExprPtr &op : ops)
-    e->ops.push_back(op->clone());
+    e->ops.push_back(op->cloneWith(replace));
   return e;
 }
 

@@ -24,6 +24,7 @@
 #include "ir/Options.h"
 #include "ir/Passes.h"
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -281,6 +282,9 @@ struct Expr {
   long long int_const = 0;
 
   ExprPtr clone() const;
+  /// A copy in which each sub-expression for which `replace` returns an
+  /// expression is that expression instead.
+  ExprPtr cloneWith(const std::function<ExprPtr(const Expr &)> &replace) const;
 };
 
 /// Whether `e` is an address (Expr::address) of an element of a parameter's
