@@ -276,10 +276,13 @@ bool rangeConstructor(const clang::CXXConstructExpr *ctor);
 const clang::Expr *elementCount(const clang::Expr *bytes,
                                 clang::QualType element, bool &whole_array);
 
-/// An array a local owns (AstShapesPointer.cpp): `T *p = new T[n]` (also
-/// `new T[n]()`, `new T[n]{}` and `new T`), `std::unique_ptr<T[]> p =
-/// std::make_unique<T[]>(n)` or `(new T[n])`, also declared `auto`, with T
-/// floating point or integral.
+/// An array a local owns (AstShapesAllocation.cpp): `T *p = new T[n]` (also
+/// `new T[n]()`, `new T[n]{}` and `new T`), `static_cast<T *>(malloc(n *
+/// sizeof(T)))` (or a C cast, `sizeof(T) * n`, `sizeof(T)`), `(T
+/// *)calloc(n, sizeof(T))`, a call of a function of yours that only returns
+/// one of those (`Allocate<T>(n)`, the count one of its parameters),
+/// `std::unique_ptr<T[]> p = std::make_unique<T[]>(n)` or `(new T[n])`,
+/// also declared `auto`, with T floating point or integral.
 struct OwnedArray {
   clang::QualType element;
   const clang::Expr *count = nullptr; ///< null: one element (`new T`)
@@ -291,6 +294,11 @@ bool ownedArray(const clang::VarDecl *vd, OwnedArray &out);
 bool isUniqueArray(clang::QualType t);
 /// The variable `delete[] p` (or `delete p`) deletes, or null.
 const clang::VarDecl *deletedPointer(const clang::CXXDeleteExpr *d);
+/// The pointer a call frees: `p` of `free(p)`, or of `Release(&p)` with
+/// `Release` a function of yours of one `T **` parameter that only frees
+/// what it points at and sets it to null (`if (*p != NULL) { free(*p); *p
+/// = NULL; }`); null for other calls.
+const clang::Expr *freedPointer(const clang::CallExpr *c);
 
 /// A change of a named pointer to floating point (AstShapesPointer.cpp):
 /// `++p`, `p++`, `--p`, `p--`, `p += k`, `p -= k` (a step of `by`, null:

@@ -316,6 +316,8 @@ void Validator::discarded(const clang::Expr *e) {
       return mpiCall(c); // ValidateMPI.cpp
     if (isEffectCall(c, ctx_))
       return effectCall(c); // ValidateEffect.cpp
+    if (const clang::Expr *p = freedPointer(c))
+      return freeOwned(p, c->getBeginLoc()); // ValidatePointer.cpp
   }
   // A call returning an object, its value dropped.
   if (isSplit(e->getType()) && !assignedOperand(e))
@@ -466,6 +468,9 @@ void Validator::call(const CallExpr *c) {
     return memberCall(mc);
   if (c->getType()->isVoidType() && isEffectCall(c, ctx_))
     return effectCall(c); // `exit(1)`, assert's `__assert_fail`
+  if (freedPointer(c))
+    return refuse(loc, "freeing an array is supported as a statement of its "
+                       "own (`free(p);`)");
   const FunctionDecl *fd = c->getDirectCallee();
   if (!fd && namesRefused(c->getCallee()))
     return; // a function pointer whose declaration was refused

@@ -65,20 +65,32 @@ void Validator::ownedLocal(const VarDecl *vd, const OwnedArray &oa) {
 
 void Validator::deleteExpr(const CXXDeleteExpr *d) {
   const VarDecl *p = deletedPointer(d);
-  if (p && scope_->refused.count(p))
-    return;
-  // The owner, or a view of its array (`double *const start = p;`).
-  auto view = p ? scope_->storage.find(p) : scope_->storage.end();
-  const VarDecl *owner = p && scope_->owned.count(p) ? p
-                         : view != scope_->storage.end() && view->second &&
-                                 scope_->owned.count(view->second)
-                             ? view->second
-                             : nullptr;
-  if (!owner || owner->getType()->isRecordType())
+  if (!p || !ownedStorage(p))
     return refuse(d->getBeginLoc(),
                   "delete is supported for an array this function allocated "
                   "into a pointer local (`double *p = new double[n]; ... "
                   "delete[] p;`)");
+}
+
+void Validator::freeOwned(const clang::Expr *pointer, SourceLocation loc) {
+  if (!ownedStorage(namedVar(pointer)))
+    return refuse(loc, "freeing is supported for an array this function "
+                       "allocated into a pointer local (`double *p = "
+                       "static_cast<double *>(malloc(n * sizeof(double))); "
+                       "... free(p);`)");
+}
+
+bool Validator::ownedStorage(const VarDecl *p) {
+  if (!p || scope_->refused.count(p))
+    return p != nullptr; // said at its declaration
+  // The owner, or a view of its array (`double *const start = p;`).
+  auto view = scope_->storage.find(p);
+  const VarDecl *owner = scope_->owned.count(p) ? p
+                         : view != scope_->storage.end() && view->second &&
+                                 scope_->owned.count(view->second)
+                             ? view->second
+                             : nullptr;
+  return owner && !owner->getType()->isRecordType();
 }
 
 void Validator::address(const AddressArgument &at, Use use) {

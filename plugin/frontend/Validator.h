@@ -296,6 +296,11 @@ private:
   void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa);
   /// `delete[] p` of such a local.
   void deleteExpr(const clang::CXXDeleteExpr *d);
+  /// `free(p)`, `Release(&p)` (AstShapes.h: freedPointer).
+  void freeOwned(const clang::Expr *pointer, clang::SourceLocation loc);
+  /// Whether `p` owns its array, or views one a local owns (or was refused
+  /// at its declaration: nothing more is said).
+  bool ownedStorage(const clang::VarDecl *p);
   /// An address given to a pointer parameter (AstShapes.h): of a variable
   /// or element, or an element of a named array, vector or pointer.
   void address(const AddressArgument &at, Use use);

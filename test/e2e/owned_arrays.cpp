@@ -2,13 +2,29 @@
 // double[n]` with `delete[]`, `new double[n]()` zeroed, `new double` of
 // one element, std::unique_ptr<double[]> from std::make_unique or from
 // new, `p.get()` given to a callee, a pointer walking the array it owns,
-// and an integer array of indices; and nullptr tests of pointer
-// parameters.
+// and an integer array of indices; C's malloc and calloc with free, and
+// functions of one's own that wrap them (allocated in a loop's body and
+// freed there, given to callees); and nullptr tests of pointer parameters.
 #include "check.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <vector>
+
+// Allocation helpers in the style of C-flavoured simulation codes.
+template <typename T> T *make_buffer(std::size_t count) {
+  return static_cast<T *>(std::malloc(sizeof(T) * count));
+}
+template <typename T> T *zeroed_buffer(std::size_t count) {
+  return make_buffer<T>(count);
+}
+template <typename T> void drop_buffer(T **buffer) {
+  if (*buffer != NULL) {
+    std::free(*buffer);
+    *buffer = NULL;
+  }
+}
 
 void square_into(const double *x, double *y, int n) {
   for (int i = 0; i < n; ++i)
@@ -94,6 +110,56 @@ double gathered(const double *x, int n) {
   return s;
 }
 
+double with_malloc(const double *x, int n) {
+  double *t = (double *)malloc(n * sizeof(double));
+  double *acc = static_cast<double *>(calloc(n, sizeof(double)));
+  square_into(x, t, n);
+  for (int i = 0; i < n; ++i)
+    acc[i] += t[i] * x[(i + 2) % n];
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += std::sqrt(acc[i] * acc[i] + 1.0) * t[i];
+  free(t);
+  std::free(acc);
+  return s;
+}
+
+double one_malloced(double a, double b) {
+  double *p = static_cast<double *>(malloc(sizeof(double)));
+  *p = a * std::sin(b);
+  const double r = *p * *p + b;
+  free(p);
+  return r;
+}
+
+// Buffers from helpers, allocated and released in each step of a time
+// loop, given to callees that fill and read them.
+void fluxes(const double *u, double *f, int n) {
+  for (int i = 0; i < n; ++i)
+    f[i] = 0.5 * u[i] * u[i] - 0.1 * u[(i + 1) % n];
+}
+double stepped(const double *x, int n) {
+  double *u = make_buffer<double>(n);
+  for (int i = 0; i < n; ++i)
+    u[i] = x[i];
+  for (int step = 0; step < 4; ++step) {
+    double *f = make_buffer<double>(n);
+    int *order = zeroed_buffer<int>(n);
+    fluxes(u, f, n);
+    for (int i = 0; i < n; ++i)
+      order[i] = (i + step) % n;
+    for (int i = 0; i < n; ++i)
+      u[i] -= 0.2 * (f[order[i]] - f[i]);
+    drop_buffer(&order);
+    drop_buffer(&f);
+  }
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += u[i] * u[i];
+  drop_buffer(&u);
+  return s;
+}
+
 // nullptr tests: an optional output and an optional weight.
 void weigh(const double *x, const double *w, double *out, int n) {
   double s = 0.0;
@@ -127,6 +193,9 @@ int main() {
   check_pullback("walking_owned", tangent::grad<walking_owned>(), 1.0, x.data(),
                  n);
   check_pullback("gathered", tangent::grad<gathered>(), 1.0, x.data(), n);
+  check_pullback("with_malloc", tangent::grad<with_malloc>(), 1.0, x.data(), n);
+  check("one_malloced", tangent::grad<one_malloced>(), 0.3, -1.2);
+  check_pullback("stepped", tangent::grad<stepped>(), 1.0, x.data(), n);
   check_pullback("optional_args", tangent::grad<optional_args>(), 1.0, x.data(),
                  w.data(), n);
   return tangent_test::summary();

@@ -105,6 +105,10 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
     if (mpiStatement(c, out) || effectStatement(c, out))
       return;
+    // `free(p)` of an array the function owns (validated): the array is a
+    // std::vector, freed where it goes out of scope, as for `delete[] p`.
+    if (freedPointer(c))
+      return;
     const clang::Expr *a = nullptr, *b = nullptr;
     if (swapOperands(c, a, b)) {
       SourceLocation loc = c->getBeginLoc();
