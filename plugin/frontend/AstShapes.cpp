@@ -543,19 +543,39 @@ bool inStd(const FunctionDecl *fd) {
 
 const clang::Expr *accessorValue(const FunctionDecl *fd) {
   const FunctionDecl *def = nullptr;
-  if (!fd || inStd(fd) || !fd->getReturnType()->isLValueReferenceType() ||
-      fd->getReturnType()->getPointeeType().isConstQualified() ||
-      !fd->hasBody(def) || !def)
+  if (!fd || inStd(fd) || !fd->hasBody(def) || !def)
+    return nullptr;
+  const QualType rt = fd->getReturnType();
+  const bool reference =
+      rt->isLValueReferenceType() && !rt->getPointeeType().isConstQualified();
+  const bool indices = rt->isPointerType() &&
+                       rt->getPointeeType()->isIntegralOrEnumerationType();
+  if (!reference && !indices)
     return nullptr;
   const auto *body = dyn_cast_or_null<CompoundStmt>(def->getBody());
   if (!body || body->size() != 1)
     return nullptr;
   const auto *ret = dyn_cast<ReturnStmt>(body->body_front());
-  return ret ? ret->getRetValue() : nullptr;
+  const clang::Expr *value = ret ? ret->getRetValue() : nullptr;
+  if (!value || reference)
+    return value;
+  // An address into a named array (`&conn[8 * e]`) or a table's row.
+  const clang::Expr *bare = value->IgnoreParenImpCasts();
+  const auto *u = dyn_cast<UnaryOperator>(bare);
+  if (u && u->getOpcode() == UO_AddrOf)
+    return value;
+  const auto *row = dyn_cast<ArraySubscriptExpr>(bare);
+  return row && row->getBase()->getType()->isPointerType() &&
+                 row->getBase()->getType()->getPointeeType()->isPointerType()
+             ? value
+             : nullptr;
 }
 
 bool substitutable(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
+  if (const auto *u = dyn_cast<UnaryOperator>(e);
+      u && u->getOpcode() == UO_AddrOf)
+    return substitutable(u->getSubExpr()); // a pointer accessor's address
   if (const auto *dre = dyn_cast<DeclRefExpr>(e))
     return isa<ParmVarDecl>(dre->getDecl());
   if (const auto *me = dyn_cast<MemberExpr>(e))

@@ -283,12 +283,20 @@ const clang::Expr *elementCount(const clang::Expr *bytes,
 /// one of those (`Allocate<T>(n)`, the count one of its parameters),
 /// `std::unique_ptr<T[]> p = std::make_unique<T[]>(n)` or `(new T[n])`,
 /// also declared `auto`, with T floating point or integral.
+/// Also a pointer local declared without an initializer whose every
+/// assignment is one of those allocations (`double *p; ... p =
+/// Allocate<double>(n);`): `later`, empty until the first.
 struct OwnedArray {
   clang::QualType element;
   const clang::Expr *count = nullptr; ///< null: one element (`new T`)
   bool unique = false;                ///< a std::unique_ptr
+  bool later = false;                 ///< allocated by assignments
 };
 bool ownedArray(const clang::VarDecl *vd, OwnedArray &out);
+/// `p = <allocation>` (as for OwnedArray) of a named pointer: that pointer,
+/// the allocation in `out`; null otherwise.
+const clang::VarDecl *allocationAssignment(const clang::Expr *e,
+                                           OwnedArray &out);
 /// Whether `t` is std::unique_ptr<T[]> (or <T>) of a floating-point or
 /// integral T.
 bool isUniqueArray(clang::QualType t);
@@ -441,7 +449,10 @@ inline const clang::Expr *elementContainer(const clang::Expr *x) {
 /// accessor returns a non-const lvalue reference and its body is one
 /// `return e;` (`double &operator()(int i, int j) { return a[i * n + j]; }`):
 /// its call designates what `e` designates, and is lowered by substituting
-/// the arguments into `e`.
+/// the arguments into `e`. A function returning a pointer to integers whose
+/// body is one `return` of an address or of a row of an index table
+/// (`const int *corners(int e) { return &conn[8 * e]; }`, `int *region(int
+/// r) { return table[r]; }`) is one too: its call is that address.
 const clang::Expr *accessorValue(const clang::FunctionDecl *fd);
 
 /// Whether an accessor's returned expression designates something the

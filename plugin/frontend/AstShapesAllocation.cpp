@@ -191,7 +191,44 @@ bool releases(const clang::Stmt *s, const ParmVarDecl *p, int &frees) {
          nullConstant(b->getRHS());
 }
 
+/// Whether every change of the pointer local `vd` in `s` is an allocation
+/// assigned to it; `allocations` counts them.
+bool onlyAllocated(const clang::Stmt *s, const VarDecl *vd, int &allocations) {
+  if (!s)
+    return true;
+  auto names = [&](const clang::Expr *e) {
+    const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return dre && dre->getDecl() == vd;
+  };
+  if (const auto *b = dyn_cast<BinaryOperator>(s);
+      b && b->isAssignmentOp() && names(b->getLHS())) {
+    OwnedArray oa;
+    if (b->getOpcode() != BO_Assign || !allocation(b->getRHS(), oa, 0))
+      return false;
+    ++allocations;
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(s);
+      u && u->isIncrementDecrementOp() && names(u->getSubExpr()))
+    return false;
+  for (const clang::Stmt *child : s->children())
+    if (!onlyAllocated(child, vd, allocations))
+      return false;
+  return true;
+}
+
 } // namespace
+
+const VarDecl *allocationAssignment(const clang::Expr *e, OwnedArray &out) {
+  const auto *b = dyn_cast<BinaryOperator>(e->IgnoreParens());
+  if (!b || b->getOpcode() != BO_Assign)
+    return nullptr;
+  const auto *dre = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts());
+  const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+  out = OwnedArray{};
+  return vd && vd->getType()->isPointerType() && allocation(b->getRHS(), out, 0)
+             ? vd
+             : nullptr;
+}
 
 bool isUniqueArray(QualType t) {
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
@@ -208,8 +245,19 @@ bool isUniqueArray(QualType t) {
 bool ownedArray(const VarDecl *vd, OwnedArray &out) {
   out = OwnedArray{};
   const clang::Expr *init = vd->getInit();
-  if (!init)
-    return false;
+  if (!init) {
+    // `double *p;`, then `p = Allocate<double>(n);`.
+    const auto *owner =
+        dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
+    int allocations = 0;
+    if (isa<ParmVarDecl>(vd) || !vd->getType()->isPointerType() ||
+        !numberType(vd->getType()->getPointeeType()) || !owner ||
+        !onlyAllocated(owner->getBody(), vd, allocations) || allocations == 0)
+      return false;
+    out.element = vd->getType()->getPointeeType().getUnqualifiedType();
+    out.later = true;
+    return true;
+  }
   if (vd->getType()->isPointerType())
     return allocation(init, out, 0);
   if (!isUniqueArray(vd->getType()))

@@ -127,7 +127,8 @@ bool pointerStorages(const VarDecl *vd,
       once(s);
     }
   };
-  add(vd->getInit());
+  if (vd->getInit()) // else declared first, set later
+    add(vd->getInit());
   std::function<void(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
     if (!s)
       return;

@@ -444,6 +444,14 @@ bool addressOf(QualType pointer, const clang::Expr *arg, AddressArgument &out,
     out.array = bare;
     return true;
   }
+  // A call of an accessor returning a pointer (`m.corners(e)`): the address
+  // it returns, as it is.
+  if (const auto *call = dyn_cast<CallExpr>(e->IgnoreParenImpCasts());
+      call && call->getType()->isPointerType() &&
+      accessorValue(call->getDirectCallee())) {
+    out.array = call;
+    return true;
+  }
   return false;
 }
 

@@ -130,12 +130,14 @@ bool Legality::requestKind(const Request &r, const std::string &function,
                            const Function &top) {
   const unsigned before = diags_.errorCount();
   const std::string kind = requestKindName(r.kind);
-  // An object with a pointer field given to the requested function (or
-  // returned by it): its gradient would be a copy pointing at the same
-  // arrays.
+  // An object with a pointer field to floating point given to the
+  // requested function (or returned by it): its gradient would be a copy
+  // pointing at the same arrays. A pointer to integers (an index table) is
+  // data the object carries, without a derivative.
   for (const SourceParam &sp : top.signature)
     for (int j = 0; sp.object && j < sp.leaves; ++j)
-      if (top.params[size_t(sp.first + j)]->type.kind == TypeKind::Pointer) {
+      if (const Type &t = top.params[size_t(sp.first + j)]->type;
+          t.kind == TypeKind::Pointer && t.elem_real) {
         refuse(r.where, "the parameter '" + sp.name + "' of '" + function +
                             "' is an object with a pointer field ('" +
                             sp.paths[size_t(j)].back().name +

@@ -149,6 +149,18 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
   }
   if (qt->isPointerType()) {
     QualType pointee = qt->getPointeeType();
+    // A table of pointers to integers (`int **`, an index set per region):
+    // data read by index, its rows pointers.
+    if (Type row; pointee->isPointerType() &&
+                  pointee->getPointeeType()->isIntegralOrEnumerationType() &&
+                  lowerType(ctx, pointee, row)) {
+      out.kind = TypeKind::Pointer;
+      out.pointee_const = pointee.isConstQualified();
+      out.elem_spelling = row.spelling;
+      out.spelling = row.spelling + (out.pointee_const ? " const*" : "*");
+      out.row = std::make_shared<const Type>(row);
+      return true;
+    }
     out.kind = TypeKind::Pointer;
     out.pointee_const = pointee.isConstQualified();
     if (!element(pointee.getUnqualifiedType()))
@@ -518,8 +530,8 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                 "' has the type '" + f->getType().getAsString() +
                 "', which is not supported in a class tangent differentiates "
                 "through (fields may be numbers, std::vector or std::array of "
-                "numbers, C arrays of numbers, pointers to numbers, and such "
-                "classes)";
+                "numbers, C arrays of numbers, pointers to numbers, tables of "
+                "pointers to integers (`int **`), and such classes)";
       return false;
     }
     leaf.read_only = f->getType().isConstQualified();

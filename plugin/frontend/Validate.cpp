@@ -158,10 +158,11 @@ void Validator::signature(const FunctionDecl *def) {
   if (isSplit(def->getReturnType())) {
     if (std::string p = classProblem(def->getReturnType()); !p.empty())
       refuseClass(def->getLocation(), p);
-  } else if (!lowerType(ctx_, def->getReturnType(), t) ||
-             !(t.isReal() || t.kind == TypeKind::Vector ||
-               t.kind == TypeKind::Array || t.kind == TypeKind::Void ||
-               t.isIntegral())) {
+  } else if ((!lowerType(ctx_, def->getReturnType(), t) ||
+              !(t.isReal() || t.kind == TypeKind::Vector ||
+                t.kind == TypeKind::Array || t.kind == TypeKind::Void ||
+                t.isIntegral())) &&
+             !(def->getReturnType()->isPointerType() && accessorValue(def))) {
     refuse(def->getLocation(),
            "return type '" + def->getReturnType().getAsString() + "' of '" +
                def->getNameAsString() + "' is not supported");
@@ -410,6 +411,11 @@ void Validator::VisitReturnStmt(const ReturnStmt *s) {
     return;
   if (isSplit(value->getType()))
     return object(value);
+  // An accessor returning a pointer to integers (AstShapes.h:
+  // accessorValue): an address, substituted where it is called.
+  if (AddressArgument at; value->getType()->isPointerType() &&
+                          addressOf(value->getType(), value, at, false))
+    return address(at, Use::Value);
   Type t;
   if (!lowerType(ctx_, value->getType(), t))
     return refuse(s->getBeginLoc(), "returning a value of type '" +
@@ -469,26 +475,10 @@ void Validator::varDecl(const VarDecl *vd) {
                                   "' (arrays); name the elements one by "
                                   "one");
   }
-  // `new Body[n]`: arrays of numbers from new are owned storage (a pointer
-  // local, ValidatePointer.cpp); of objects they are not.
-  if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(
-          vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr);
-      ne && ne->getAllocatedType()->isRecordType()) {
-    const std::string type = ne->getAllocatedType().getAsString();
-    return refuseDecl(vd, "objects made with new ('" + type +
-                              "') are not supported; use a std::vector<" +
-                              type + "> (sized with n), or a local " + type +
-                              " for one object");
-  }
   if (vd->getType()->isReferenceType())
     return localReference(vd);
-  if (OwnedArray oa; ownedArray(vd, oa))
-    return ownedLocal(vd, oa);
-  if (QualType pointee = objectPointee(vd->getType()); !pointee.isNull())
-    return objectPointerLocal(vd, pointee);
-  if (vd->getType()->isPointerType() &&
-      vd->getType()->getPointeeType()->isRealFloatingType())
-    return localPointer(vd);
+  if (pointerLocal(vd)) // ValidatePointer.cpp
+    return;
   if (Type mt; lowerMultiArray(ctx_, vd->getType(), mt)) {
     // `double m[3][3]`: one flat array of the elements (Types.h).
     if (const clang::Expr *init = vd->getInit())

@@ -309,6 +309,8 @@ void Validator::discarded(const clang::Expr *e) {
   const clang::Expr *bare = e->IgnoreParenImpCasts();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(bare))
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();
+  if (OwnedArray oa; const VarDecl *p = allocationAssignment(bare, oa))
+    return allocate(p, oa, bare->getBeginLoc()); // ValidatePointer.cpp
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
     if (ContainerMember cm; containerCall(c, cm) && cm.resizes())
       return containerStatement(c, cm);
@@ -327,6 +329,10 @@ void Validator::discarded(const clang::Expr *e) {
 
 void Validator::binary(const BinaryOperator *b) {
   SourceLocation loc = b->getOperatorLoc();
+  if (OwnedArray oa; allocationAssignment(b, oa))
+    return refuse(b->getBeginLoc(), "allocating an array is supported as a "
+                                    "statement of its own (`p = "
+                                    "Allocate<double>(n);`)");
   if (PointerStep step; pointerStep(b, step))
     return stepPointer(step, b->getBeginLoc()); // ValidatePointer.cpp
   if (pointerOffsets(b))
@@ -424,6 +430,13 @@ void Validator::subscript(const ArraySubscriptExpr *e) {
     for (const clang::Expr *index : ma.indices)
       expr(index);
     return;
+  }
+  // `table[r][i]` of an index table (`int **`): an integer of its row.
+  if (const auto *row = dyn_cast<ArraySubscriptExpr>(base);
+      row && row->getType()->isPointerType() &&
+      row->getType()->getPointeeType()->isIntegralOrEnumerationType()) {
+    subscript(row);
+    return expr(e->getIdx());
   }
   const clang::Expr *root = base;
   while (const auto *s = dyn_cast<ArraySubscriptExpr>(root))

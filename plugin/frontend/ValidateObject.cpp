@@ -321,8 +321,7 @@ bool Validator::pointerMember(const clang::Expr *e) {
   const auto *me = dyn_cast<MemberExpr>(bareObject(e->IgnoreParenImpCasts()));
   Type t;
   if (!me || !lowerType(ctx_, me->getType().getUnqualifiedType(), t) ||
-      t.kind != TypeKind::Pointer ||
-      isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
+      t.kind != TypeKind::Pointer)
     return false;
   member(me, Use::Value);
   return true;

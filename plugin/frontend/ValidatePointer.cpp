@@ -25,9 +25,52 @@ const VarDecl *Validator::storageOf(const AddressArgument &at) const {
   return view != scope_->storage.end() ? view->second : vd;
 }
 
+bool Validator::pointerLocal(const VarDecl *vd) {
+  // `new Body[n]`: arrays of numbers from new are owned storage; of objects
+  // they are not.
+  if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(
+          vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr);
+      ne && ne->getAllocatedType()->isRecordType()) {
+    const std::string type = ne->getAllocatedType().getAsString();
+    refuseDecl(vd, "objects made with new ('" + type +
+                       "') are not supported; use a std::vector<" + type +
+                       "> (sized with n), or a local " + type +
+                       " for one object");
+    return true;
+  }
+  if (OwnedArray oa; ownedArray(vd, oa)) {
+    ownedLocal(vd, oa);
+    return true;
+  }
+  if (QualType pointee = objectPointee(vd->getType()); !pointee.isNull()) {
+    objectPointerLocal(vd, pointee);
+    return true;
+  }
+  // A view of numbers: of floating point, or of integers (an index list,
+  // `const int *corners = &conn[8 * e];`).
+  if (vd->getType()->isPointerType() &&
+      (vd->getType()->getPointeeType()->isRealFloatingType() ||
+       vd->getType()->getPointeeType()->isIntegerType())) {
+    localPointer(vd);
+    return true;
+  }
+  return false;
+}
+
 void Validator::localPointer(const VarDecl *vd) {
   AddressArgument at;
   const clang::Expr *init = vd->getInit();
+  // Declared first, set later (`double *p; ... p = &x[k];`): a view of the
+  // one storage its assignments point into (checked at each of them).
+  if (llvm::SmallVector<const VarDecl *, 4> storages;
+      !init && pointerStorages(vd, storages) && storages.size() == 1 &&
+      scope_->vars.count(storages[0])) {
+    scope_->vars.insert(vd);
+    auto view = scope_->storage.find(storages[0]);
+    scope_->storage[vd] =
+        view != scope_->storage.end() ? view->second : storages[0];
+    return;
+  }
   if (init && addressOf(vd->getType(), init, at, /*whole=*/true)) {
     address(at, vd->getType()->getPointeeType().isConstQualified()
                     ? Use::Value
@@ -80,6 +123,21 @@ void Validator::freeOwned(const clang::Expr *pointer, SourceLocation loc) {
                        "... free(p);`)");
 }
 
+void Validator::allocate(const VarDecl *p, const OwnedArray &oa,
+                         SourceLocation loc) {
+  if (scope_->refused.count(p))
+    return;
+  OwnedArray owner;
+  if (!scope_->owned.count(p) || !ownedArray(p, owner) || !owner.later)
+    return refuse(loc, "allocating into '" + p->getNameAsString() +
+                           "' is supported for a pointer local declared "
+                           "without an initializer, whose every assignment "
+                           "is an allocation (`double *p; ... p = "
+                           "Allocate<double>(n);`)");
+  if (oa.count)
+    expr(oa.count);
+}
+
 bool Validator::ownedStorage(const VarDecl *p) {
   if (!p || scope_->refused.count(p))
     return p != nullptr; // said at its declaration
@@ -123,6 +181,11 @@ void Validator::address(const AddressArgument &at, Use use) {
                     "passed to a pointer parameter");
     return expr(lv, use);
   }
+  // A call of an accessor returning a pointer (`m.corners(e)`): what it
+  // returns (validated with its body).
+  if (const auto *call = dyn_cast<CallExpr>(at.array->IgnoreParenImpCasts());
+      call && accessorValue(call->getDirectCallee()))
+    return expr(call, use);
   // A field's vector or array (`model.weights.data()`): the field.
   const auto *field =
       dyn_cast<MemberExpr>(bareObject(at.array->IgnoreParenImpCasts()));

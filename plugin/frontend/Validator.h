@@ -292,10 +292,16 @@ private:
                               bool compound, clang::SourceLocation loc);
   /// `Body *b = &body;`: the object, by reference (ValidateObject.cpp).
   void objectPointerLocal(const clang::VarDecl *vd, clang::QualType pointee);
+  /// A pointer local (an owner, a pointer to an object, a view; `new` of
+  /// objects refused): whether it is one, validated.
+  bool pointerLocal(const clang::VarDecl *vd);
   /// A local owning an array (OwnedArray): its storage, a view of it.
   void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa);
   /// `delete[] p` of such a local.
   void deleteExpr(const clang::CXXDeleteExpr *d);
+  /// `p = Allocate<double>(n);` of a pointer local owning its arrays.
+  void allocate(const clang::VarDecl *p, const OwnedArray &oa,
+                clang::SourceLocation loc);
   /// `free(p)`, `Release(&p)` (AstShapes.h: freedPointer).
   void freeOwned(const clang::Expr *pointer, clang::SourceLocation loc);
   /// Whether `p` owns its array, or views one a local owns (or was refused

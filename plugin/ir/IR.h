@@ -86,7 +86,8 @@ struct Type {
   bool span = false;
   /// A vector of vectors (a matrix as rows): the type of a row, a vector of
   /// scalars. Then elem_spelling is the row's spelling and elem_real says
-  /// whether the scalars are floating point.
+  /// whether the scalars are floating point. A Pointer with a row is a
+  /// table of pointers to integers (`int **`): data, read by index.
   std::shared_ptr<const Type> row;
 
   bool isNested() const { return row != nullptr; }

@@ -4,7 +4,10 @@
 // new, `p.get()` given to a callee, a pointer walking the array it owns,
 // and an integer array of indices; C's malloc and calloc with free, and
 // functions of one's own that wrap them (allocated in a loop's body and
-// freed there, given to callees); and nullptr tests of pointer parameters.
+// freed there, given to callees), pointers declared first and allocated
+// later (in each step of a loop, at sizes that change, or in a branch) and
+// views declared first and set later; and nullptr tests of pointer
+// parameters.
 #include "check.hpp"
 
 #include <cmath>
@@ -160,6 +163,47 @@ double stepped(const double *x, int n) {
   return s;
 }
 
+// Declared first, allocated in each step at a size that changes, and in
+// a branch taken only for some arguments, as C codes with an optional
+// threaded path write it.
+double allocated_later(const double *x, int n, int lanes) {
+  double *buf;
+  int *next;
+  double s = 0.0;
+  for (int step = 0; step < 3; ++step) {
+    buf = make_buffer<double>(n + step);
+    next = make_buffer<int>(n);
+    for (int i = 0; i < n; ++i) {
+      buf[i] = x[i] * x[(i + step) % n];
+      next[i] = (i + 1) % n;
+    }
+    for (int i = 0; i < n; ++i)
+      s += buf[next[i]] * (step + 1.0);
+    drop_buffer(&next);
+    drop_buffer(&buf);
+  }
+  double *lane_sums;
+  if (lanes > 1)
+    lane_sums = make_buffer<double>(2 * n);
+  for (int i = 0; i < n; ++i) {
+    double *mine; // a view set in the branch that uses it
+    const double h[2] = {x[i] * x[i], std::sin(x[i])};
+    if (lanes > 1) {
+      mine = &lane_sums[2 * i];
+      mine[0] = h[0];
+      mine[1] = h[1];
+    } else {
+      s += h[0] * h[1];
+    }
+  }
+  if (lanes > 1) {
+    for (int i = 0; i < n; ++i)
+      s += lane_sums[2 * i] * lane_sums[2 * i + 1];
+    drop_buffer(&lane_sums);
+  }
+  return s;
+}
+
 // nullptr tests: an optional output and an optional weight.
 void weigh(const double *x, const double *w, double *out, int n) {
   double s = 0.0;
@@ -196,6 +240,10 @@ int main() {
   check_pullback("with_malloc", tangent::grad<with_malloc>(), 1.0, x.data(), n);
   check("one_malloced", tangent::grad<one_malloced>(), 0.3, -1.2);
   check_pullback("stepped", tangent::grad<stepped>(), 1.0, x.data(), n);
+  check_pullback("allocated_later (one lane)", tangent::grad<allocated_later>(),
+                 1.0, x.data(), n, 1);
+  check_pullback("allocated_later (two lanes)",
+                 tangent::grad<allocated_later>(), 1.0, x.data(), n, 2);
   check_pullback("optional_args", tangent::grad<optional_args>(), 1.0, x.data(),
                  w.data(), n);
   return tangent_test::summary();

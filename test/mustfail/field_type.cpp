@@ -1,12 +1,13 @@
 // Must fail: a class with a field of a type tangent does not represent (a
-// table of pointers; strings, maps and vectors of strings are carried as
+// table of pointers to floating point; index tables, `int **`, are data
+// read by index, test/e2e/index_tables.cpp; strings, maps and vectors of strings are carried as
 // data, test/e2e/data_fields.cpp).
 #include <tangent/grad.hpp>
 
 struct Named {
   double v;
 #ifndef TANGENT_FIXED
-  int **table;
+  double **table;
 #endif
 };
 

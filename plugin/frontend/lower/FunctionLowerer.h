@@ -355,6 +355,13 @@ public:
                      Block &pre);
   /// A local owning an array (AstShapes.h: OwnedArray), LowerDecl.cpp.
   void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa, Block &out);
+  /// The address of the first element of the storage `s` (a named array,
+  /// vector or pointer, an owned array, a view), for a view of it.
+  ExprPtr storageStart(const clang::VarDecl *s, clang::SourceLocation loc);
+  /// `p = Allocate<double>(n);` of such a local allocated later: its array
+  /// resized.
+  void allocate(const clang::VarDecl *p, const OwnedArray &oa,
+                clang::SourceLocation loc, Block &out);
   ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,
                     Block &pre, Var *into);
   /// `std::vector<T> v(first, last)`: v sized to the range, then its

@@ -259,7 +259,12 @@ ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
   Object caller_self = self.copy();
   if (on.size() || on.index)
     self = on.copy();
-  ExprPtr designated = expr(value, pre);
+  // A pointer accessor's address (`&conn[8 * e]`), or a table's row.
+  AddressArgument at;
+  ExprPtr designated =
+      c->getType()->isPointerType() && addressOf(c->getType(), value, at, false)
+          ? address(at, loc, pre)
+          : expr(value, pre);
   self = std::move(caller_self);
   for (Saved &s : saved) {
     objects.erase(s.param);

@@ -57,6 +57,12 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
     aliases[vd] = std::move(a);
     return;
   }
+  // A view declared first and set later (`double *p; ... p = &x[k];`,
+  // validated): a view of the one storage it is set into, from its start.
+  if (llvm::SmallVector<const VarDecl *, 4> storages;
+      vd->getType()->isPointerType() && !vd->getInit() &&
+      pointerStorages(vd, storages) && storages.size() == 1)
+    return walkingView(vd, storageStart(storages[0], loc), loc, out);
   if (isSplit(vd->getType())) {
     // An object: one local per leaf.
     Object leaves =
@@ -98,14 +104,48 @@ void FunctionLowerer::ownedLocal(const VarDecl *vd, const OwnedArray &oa,
   Var *array = fn_->addVar(stem, vt, VarRole::Local);
   array->name = fn_->names.fresh(stem);
   StmtPtr sized = defaultConstruct(array, loc);
-  sized->args.push_back(oa.count ? expr(oa.count, out)
-                                 : makeIntLiteral(1, intType()));
+  // Empty until its first allocation, when it is allocated later.
+  sized->args.push_back(oa.count   ? expr(oa.count, out)
+                        : oa.later ? makeIntLiteral(0, intType())
+                                   : makeIntLiteral(1, intType()));
   out.push_back(std::move(sized));
   ExprPtr first = makeIndex(makeVarRef(array), makeIntLiteral(0, intType()));
   first->address = true;
-  if (pointerChanges(vd))
+  if (!oa.later && pointerChanges(vd))
     return walkingView(vd, std::move(first), loc, out); // LowerPointer.cpp
   aliases[vd] = std::move(first);
+}
+
+ExprPtr FunctionLowerer::storageStart(const VarDecl *s, SourceLocation loc) {
+  if (auto a = aliases.find(s); a != aliases.end() && a->second->address)
+    return a->second->clone(); // an owned array, a view
+  auto v = vars.find(s);
+  if (v == vars.end())
+    unexpected(loc, "a view of storage that is not a variable");
+  if (v->second->type.kind == TypeKind::Pointer)
+    return makeVarRef(v->second);
+  ExprPtr first =
+      makeIndex(makeVarRef(v->second), makeIntLiteral(0, intType()));
+  first->address = true;
+  return first;
+}
+
+void FunctionLowerer::allocate(const VarDecl *p, const OwnedArray &oa,
+                               SourceLocation loc, Block &out) {
+  // The array the pointer owns, sized anew (validated: an owner allocated
+  // by assignments, whose alias is the address of its first element).
+  auto it = aliases.find(p);
+  if (it == aliases.end() || it->second->kind != ExprKind::Index ||
+      it->second->ops[0]->kind != ExprKind::VarRef)
+    unexpected(loc, "an allocation into a pointer that owns no array");
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Resize;
+  st->loc = makeLoc(ctx, loc);
+  st->var = it->second->ops[0]->var;
+  st->resize = ResizeKind::To;
+  st->args.push_back(oa.count ? expr(oa.count, out)
+                              : makeIntLiteral(1, intType()));
+  out.push_back(std::move(st));
 }
 
 void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,

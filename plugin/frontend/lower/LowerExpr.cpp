@@ -501,9 +501,9 @@ ExprPtr FunctionLowerer::address(const AddressArgument &at, SourceLocation loc,
     x = target(at.array, pre);
     if (x->address && at.offsets.empty())
       return x; // a view as it is
-    if (x->kind == ExprKind::VarRef && x->type.kind == TypeKind::Pointer &&
-        at.offsets.empty())
-      return x; // a named pointer as it is
+    if ((x->kind == ExprKind::VarRef || x->kind == ExprKind::Index) &&
+        x->type.kind == TypeKind::Pointer && at.offsets.empty())
+      return x; // a named pointer, or a row of an index table, as it is
     // An element of the array, or of the view's storage.
     ExprPtr offset;
     for (const AddressArgument::Offset &o : at.offsets) {
@@ -529,7 +529,10 @@ ExprPtr FunctionLowerer::element(const clang::Expr *base,
   ExprPtr bx = expr(base->IgnoreParenImpCasts(), pre);
   if (bx->address)
     return viewElement(std::move(bx), expr(index, pre));
-  bool row = bx->kind == ExprKind::Index && bx->type.kind == TypeKind::Vector;
+  // A row of a vector of vectors, or of an index table (`int **`).
+  bool row =
+      bx->kind == ExprKind::Index &&
+      (bx->type.kind == TypeKind::Vector || bx->type.kind == TypeKind::Pointer);
   if (!row && (bx->kind != ExprKind::VarRef ||
                !(bx->type.isContainer() || bx->type.kind == TypeKind::Pointer)))
     unexpected(base->getBeginLoc(), "an index into an unnamed container");

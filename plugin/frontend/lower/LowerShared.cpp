@@ -72,6 +72,12 @@ struct Place {
 
 Place placeOf(const tangent::Expr &e) {
   Place p;
+  // A row of an index table (`int **`): integers, which have no adjoint;
+  // the callee reads and writes them where they are, whatever else
+  // reaches them.
+  if (e.kind == ExprKind::Index && e.ops[0]->type.row &&
+      e.ops[0]->type.kind == TypeKind::Pointer)
+    return p;
   const tangent::Expr *x = &e;
   std::vector<const tangent::Expr *> reversed;
   while (x->kind == ExprKind::Index) {

@@ -101,6 +101,8 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
   const clang::Expr *bare = e->IgnoreParenImpCasts();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(bare))
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();
+  if (OwnedArray oa; const VarDecl *p = allocationAssignment(bare, oa))
+    return allocate(p, oa, bare->getBeginLoc(), out); // LowerDecl.cpp
   // std::swap(a, b) and a.swap(b) of two variables (validated).
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
     if (mpiStatement(c, out) || effectStatement(c, out))

@@ -135,6 +135,23 @@ TEST(Allocation, OtherShapesAreNotOwners) {
   EXPECT_FALSE(owns("double *p = Twice<double>(n);", count));
 }
 
+TEST(Allocation, DeclaredFirstAndAllocatedByAssignments) {
+  std::string count;
+  EXPECT_TRUE(
+      owns("double *p;\nif (n > 1)\n  p = Allocate<double>(n);", count));
+  EXPECT_EQ(count, "1"); // sized at each allocation, none at the declaration
+  EXPECT_TRUE(owns("int *p;\nfor (int k = 0; k < 3; ++k) {\n"
+                   "  p = (int *)malloc((n + k) * sizeof(int));\n"
+                   "  free(p);\n}",
+                   count));
+  // Also assigned an address, stepped, or never allocated: not an owner.
+  EXPECT_FALSE(owns("double a[4];\ndouble *p;\np = Allocate<double>(n);\n"
+                    "p = a;",
+                    count));
+  EXPECT_FALSE(owns("double *p;\np = Allocate<double>(n);\n++p;", count));
+  EXPECT_FALSE(owns("double *p;", count));
+}
+
 TEST(Allocation, FreesAndReleasingWrappers) {
   EXPECT_EQ(freed("double *p = (double *)malloc(n * sizeof(double));\n"
                   "free(p);"),
