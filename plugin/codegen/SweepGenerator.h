@@ -194,6 +194,24 @@ private:
   /// loop of unknown trip count records the count. `note`: the reason for
   /// the strategy, for the comments.
   Sweeps countedFullTape(const Stmt &s, const std::string &note);
+  /// Its parts: the element writes recorded for the whole range; the body
+  /// generated (its records in blocks when `blocked`; reversed at one
+  /// iteration only when `alone`), with its accumulators and its branches'
+  /// last iterations; the loop's reverse.
+  struct CountedBody {
+    Sweeps sweeps;
+    RecordBlock blk;
+    bool blocked = false, alone = false;
+    std::vector<Accumulator> accumulators;
+    std::map<const Stmt *, LastTaken> last_taken;
+  };
+  std::vector<const Stmt *> bulkWrites(const LoopInfo &li);
+  void countedBody(const LoopInfo &li, const std::vector<const Stmt *> &bulk,
+                   CountedBody &cb);
+  Code countedReverse(const Stmt &s, const CountedBody &cb,
+                      const std::vector<const LastTaken *> &lasts,
+                      const std::string &before,
+                      const std::optional<CppFor> &header);
   Sweeps uncountedFullTape(const Stmt &s, const std::string &note);
   Sweeps loopSegments(const Stmt &s);    // LoopSegments.cpp
   Sweeps loopOnline(const Stmt &s);      // LoopOnline.cpp
