@@ -59,6 +59,15 @@ struct LoopContext {
   Var *skip_flag = nullptr; ///< set by continue
 };
 
+/// A loop's pieces, before its form is chosen (LowerLoop.cpp).
+struct LoopPieces {
+  const clang::Stmt *body = nullptr;
+  ExprPtr cond;   ///< null: always true
+  Block cond_pre; ///< the statements that evaluate `cond`
+  Block step;     ///< after the body
+  Block prologue; ///< what each iteration runs before the body
+};
+
 class FunctionLowerer
     : public clang::ConstStmtVisitor<FunctionLowerer, void, Block &> {
 public:
@@ -338,6 +347,22 @@ public:
   ExprPtr sizeOf(Var *container);
   /// The loop built from its pieces (LowerLoop.cpp).
   void loop(const clang::Stmt *s, Block &out);
+  /// The loop's checkpoint and fixed-point annotations.
+  void loopMarks(clang::SourceLocation loc, LoopInfo &li);
+  /// The pieces of each kind of loop; a range-for's loop variable bound to
+  /// the element at `index` of `row` (or of `container`), of the leaves of
+  /// `range` for a container of objects.
+  void loopPieces(const clang::Stmt *s, LoopInfo &li, LoopPieces &p);
+  void forPieces(const clang::ForStmt *f, LoopInfo &li, LoopPieces &p);
+  void rangeForPieces(const clang::CXXForRangeStmt *r, LoopInfo &li,
+                      LoopPieces &p);
+  void rangeVariable(const clang::VarDecl *lv, const Object &range,
+                     const tangent::Expr *row, Var *container, Var *index,
+                     clang::SourceLocation loc, Block &prologue);
+  /// The General form: `inner` (the body) and the condition repeated until
+  /// `exit_flag` is set.
+  void generalLoop(LoopInfo &li, LoopPieces &p, Block inner, Var *exit_flag,
+                   clang::SourceLocation loc);
   /// push_back, pop_back, resize, clear, reserve of a vector (a vector of
   /// objects: of each leaf), a statement (LowerVector.cpp).
   void containerStatement(const clang::CallExpr *c, const ContainerMember &cm,
