@@ -149,6 +149,21 @@ public:
                     tangent::Stmt &st, clang::SourceLocation loc, Block &out);
   void initialize(Var *v, const clang::Expr *init, clang::SourceLocation loc,
                   Block &out);
+  /// A Construct statement of `v` (its kind and arguments still to set);
+  /// one that copies `from`.
+  StmtPtr construction(Var *v, clang::SourceLocation loc);
+  StmtPtr copyConstruction(Var *v, ExprPtr from, clang::SourceLocation loc);
+  /// initialize() of a pointer (a view, or nullptr) and of a container:
+  /// from braces (`listElements`, one dimension), from a constructor, from
+  /// a call or a copy.
+  void initializePointer(Var *v, const clang::Expr *init,
+                         clang::SourceLocation loc, Block &out);
+  void initializeContainer(Var *v, const clang::Expr *e,
+                           clang::SourceLocation loc, Block &out);
+  void listElements(Var *v, const clang::InitListExpr *list, tangent::Stmt &st,
+                    clang::SourceLocation loc, Block &out);
+  void constructedContainer(Var *v, const clang::CXXConstructExpr *ctor,
+                            clang::SourceLocation loc, Block &out);
 
   // --- expressions (LowerExpr.cpp, LowerAssign.cpp, LowerCall.cpp) --------
   /// The value of `e`; its side effects are appended to `pre`.
