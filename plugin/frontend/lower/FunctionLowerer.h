@@ -382,6 +382,25 @@ public:
   /// objects: of each leaf), a statement (LowerVector.cpp).
   void containerStatement(const clang::CallExpr *c, const ContainerMember &cm,
                           Block &out);
+  /// The vectors a container statement changes: the vector itself, or one
+  /// per leaf of its objects; `rows`, a vector of vectors' row type.
+  struct ChangedVectors {
+    std::vector<Var *> vars;
+    bool objects = false;
+    const Type *rows = nullptr;
+  };
+  ChangedVectors changedVectors(const ContainerMember &cm,
+                                clang::SourceLocation loc, Block &out);
+  /// A Resize statement of `v`, appended to `out`.
+  void resizeVector(Var *v, ResizeKind kind, std::vector<ExprPtr> args,
+                    clang::SourceLocation loc, Block &out);
+  /// push_back / emplace_back, resize and assign of the vectors `cv`.
+  void vectorPushBack(const ContainerMember &cm, const ChangedVectors &cv,
+                      clang::SourceLocation loc, Block &out);
+  void vectorResize(const ContainerMember &cm, const ChangedVectors &cv,
+                    clang::SourceLocation loc, Block &out);
+  void vectorAssign(const ContainerMember &cm, const ChangedVectors &cv,
+                    clang::SourceLocation loc, Block &out);
   /// back(), front() (elements) and empty() of a named container.
   ExprPtr containerValue(const clang::CallExpr *c, const ContainerMember &cm,
                          Block &pre);
