@@ -272,6 +272,22 @@ public:
   /// reads `dest` (a declaration), so a call may write it directly.
   void buildObject(const Object &dest, const clang::Expr *init,
                    clang::SourceLocation loc, Block &out, bool fresh);
+  /// buildObject's parts: leaf `k` of `dest` zeroed; the member of type
+  /// `type` at leaf `at` (advanced past it) from `value` (null: zero); the
+  /// members as a class's implicit default constructor sets them; a pair
+  /// or tuple from its parts; the result of a constructor.
+  void zeroLeaf(const Object &dest, size_t k, clang::SourceLocation loc,
+                Block &out);
+  void memberPart(const Object &dest, size_t &at, clang::QualType type,
+                  const clang::Expr *value, clang::SourceLocation loc,
+                  Block &out, bool fresh);
+  void defaultMembers(const Object &dest, const clang::CXXRecordDecl *rd,
+                      clang::SourceLocation loc, Block &out, bool fresh);
+  void tupleObject(const Object &dest,
+                   llvm::ArrayRef<const clang::Expr *> parts,
+                   clang::SourceLocation loc, Block &out, bool fresh);
+  void constructedObject(const Object &dest, const clang::CXXConstructExpr *ce,
+                         clang::SourceLocation loc, Block &out, bool fresh);
   /// A container of objects built from `x` (constructor or braces).
   void buildElements(const Object &dest, const clang::Expr *x,
                      clang::SourceLocation loc, Block &out);
