@@ -192,6 +192,21 @@ public:
   userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
            Block &pre, const clang::Expr *on_source = nullptr);
+  /// What each argument of a call was in the source (for messages).
+  using CallSources = std::vector<const clang::Expr *>;
+  /// userCall's parts: the callee (a custom rule's, or the lowered
+  /// function); the leaves of an object argument (each written as its
+  /// field allows, else when `written`); one argument for parameter `p`;
+  /// the value of an argument passed as an expression.
+  void callTarget(tangent::Stmt &st, const clang::FunctionDecl *callee);
+  void objectArguments(tangent::Stmt &st, CallSources &sources,
+                       const Object &leaves, clang::QualType type, bool written,
+                       const clang::Expr *source, clang::SourceLocation loc);
+  void userArgument(tangent::Stmt &st, CallSources &sources,
+                    const clang::ParmVarDecl *p, const clang::Expr *a,
+                    clang::SourceLocation loc, Block &pre);
+  ExprPtr argumentValue(const clang::ParmVarDecl *p, const clang::Expr *a,
+                        bool output, clang::SourceLocation loc, Block &pre);
   /// Appends a userCall statement to `out`, then what must follow it: the
   /// rows of vectors of vectors it wrote, copied back (`written_back`).
   void emitCall(StmtPtr st, Block &out);
