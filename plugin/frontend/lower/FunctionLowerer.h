@@ -81,6 +81,21 @@ public:
   void run();
   /// fn_'s parameters: `this`, the declared ones, a class-type result.
   void parameters();
+  /// The flat parameters laid out so far: how many, and the variable of
+  /// each (null where a shared-storage pattern makes it another's storage).
+  struct FlatParams {
+    int count = 0;
+    std::vector<Var *> own;
+  };
+  /// Whether flat parameter `j` is shared storage (bound by bindShared).
+  bool sharedAt(int j) const;
+  /// The parameters of an object (its leaves), counted in `flat` (null for
+  /// a class-type result, whose leaves are not flat parameters).
+  Object objectParameter(const std::string &name, clang::QualType qt,
+                         bool by_reference, bool is_const,
+                         clang::SourceLocation loc, FlatParams *flat);
+  /// The parameter of a declared parameter that is not an object.
+  Var *scalarParameter(const clang::ParmVarDecl *p, const std::string &name);
   /// In the body of a member function `md` (a lambda's call operator): the
   /// variables its object captures are the object's leaves.
   void bindCaptures(const clang::CXXMethodDecl *md);
