@@ -452,16 +452,28 @@ public:
                          Block &pre);
   /// The index of the first (or with `back`, the last) element.
   ExprPtr endIndex(Var *container, bool back);
-  /// std::fill / copy / accumulate / inner_product as an index loop over
-  /// the whole container (LowerAlgorithm.cpp); the value, if any.
   /// The address of the first element a range bound designates
   /// (LowerAlgorithm.cpp): an Index of its storage, marked address.
   ExprPtr rangeStart(const RangeBound &b, clang::SourceLocation loc,
                      Block &pre);
   /// A local owning an array (AstShapes.h: OwnedArray), LowerDecl.cpp.
   void ownedLocal(const clang::VarDecl *vd, const OwnedArray &oa, Block &out);
+  /// std::fill / copy / accumulate / inner_product as an index loop over
+  /// the whole container (LowerAlgorithm.cpp); the value, if any.
   ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,
                     Block &pre, Var *into);
+  /// An algorithm's range: whole containers (`a`, `b` for the second
+  /// sequence), or the addresses of their first elements; its count.
+  struct AlgorithmRange {
+    ExprPtr a, b, start, second_start, count;
+  };
+  AlgorithmRange algorithmRange(const RangeAlgorithm &ra,
+                                clang::SourceLocation loc, Block &pre);
+  /// The loop body over index `i` for the algorithm's kind (into `li`,
+  /// what goes before the loop into `pre`); the algorithm's value.
+  ExprPtr algorithmBody(const clang::CallExpr *c, const RangeAlgorithm &ra,
+                        const AlgorithmRange &r, Var *i, ExprPtr value,
+                        LoopInfo &li, Block &pre, Var *into);
   /// `std::vector<T> v(first, last)`: v sized to the range, then its
   /// elements copied (LowerAlgorithm.cpp).
   void rangeCopy(Var *v, const clang::Expr *first, const clang::Expr *last,
