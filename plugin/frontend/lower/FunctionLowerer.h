@@ -59,6 +59,8 @@ struct LoopContext {
   Var *skip_flag = nullptr; ///< set by continue
 };
 
+struct SharedCall; // LowerShared.cpp
+
 /// A loop's pieces, before its form is chosen (LowerLoop.cpp).
 struct LoopPieces {
   const clang::Stmt *body = nullptr;
@@ -120,6 +122,25 @@ public:
   void shareStorage(tangent::Stmt &call, const clang::FunctionDecl *callee,
                     const std::vector<const clang::Expr *> &sources,
                     clang::SourceLocation loc, Block &pre);
+  /// shareStorage's steps, on what it knows of the call (SharedCall): an
+  /// argument as the source spells it; a refusal of the call; the copies
+  /// of value arguments; the groups of arguments to specialise (false when
+  /// there are none, or the call is refused); one element under several
+  /// names copied to a local; a group's part of the pattern; the check
+  /// that an object's leaves are shared alike; the refusal of an element
+  /// a lambda captures by reference; the call of the specialisation.
+  std::string spelledArgument(const SharedCall &sc, size_t j);
+  void refuseSharing(const SharedCall &sc, size_t a, size_t b,
+                     clang::SourceLocation loc, const std::string &why);
+  void copyChangedValues(SharedCall &sc, clang::SourceLocation loc, Block &pre);
+  bool specialGroups(SharedCall &sc, clang::SourceLocation loc);
+  void copyElement(SharedCall &sc, const std::vector<size_t> &members,
+                   bool group_written, clang::SourceLocation loc, Block &pre);
+  void groupPattern(SharedCall &sc, const std::vector<size_t> &members,
+                    bool group_written);
+  void checkObjectLeaves(const SharedCall &sc, clang::SourceLocation loc);
+  bool refusesCapturedElements(const SharedCall &sc, clang::SourceLocation loc);
+  void callSpecialisation(SharedCall &sc);
   /// A constructor's member and base initializers, into fn_'s body.
   void memberInitializers(const clang::CXXConstructorDecl *ctor);
 
