@@ -257,6 +257,129 @@ void unrestoredCalls(
   }
 }
 
+/// Storage that calls read in reverse only to give it back, by call and
+/// argument: decided once every other reader is known (unrestoredCalls).
+using HandedBack = std::vector<std::pair<Stmt *, std::size_t>>;
+
+/// What the reverse of an MPI call reads: the buffers' addresses (their
+/// indices) and their counts again; the runtime records everything else.
+void markMpiReads(const Stmt &s) {
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    const Expr &a = *s.args[i];
+    if (a.kind == ExprKind::Index && a.type.isReal())
+      forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
+    else if (s.mpi->args[i] == MpiArg::Count)
+      markReads(a, s);
+  }
+}
+
+/// What the reverse of a call reads: the arguments its callee's reverse
+/// reads (all of them for a custom derivative, or unoptimized).
+void markCallReads(const Function &fn, Stmt &s, bool optimized,
+                   HandedBack &handed_back) {
+  bool custom = !s.custom.empty();
+  s.unrestored = 0;
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    const Expr &a = *s.args[i];
+    bool read = custom || !optimized ||
+                (i < s.callee->param_read_in_reverse.size() &&
+                 s.callee->param_read_in_reverse[i]);
+    // Storage the callee reads in reverse only to give it back: decided
+    // once every other reader is known (unrestoredCalls); the reverse
+    // call takes its address again.
+    if (read && !custom && optimized &&
+        i < s.callee->param_restored_only.size() &&
+        s.callee->param_restored_only[i] && ownedStorage(fn, a)) {
+      forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
+      handed_back.push_back({&s, i});
+      continue;
+    }
+    // The reverse passes the element itself (by reference, or a value
+    // the callee may not read): the container must hold it there.
+    if (a.kind == ExprKind::Index)
+      markReads(a, s);
+    // Dummy adjoints of inactive containers are sized from the argument.
+    const Var *base = a.kind == ExprKind::VarRef  ? a.var
+                      : a.kind == ExprKind::Index ? rootVar(a)
+                                                  : nullptr;
+    if (read || (a.type.isContainer() && !(base && base->active)))
+      markReads(a, s);
+  }
+}
+
+/// What the reverse of statement `s` itself reads (not its blocks').
+void markStmtReads(const Function &fn, Stmt &s, bool optimized,
+                   HandedBack &handed_back) {
+  switch (s.kind) {
+  case StmtKind::Assign: {
+    const Var *target = rootVar(*s.lhs);
+    if (!target->active)
+      break;
+    forEachIndex(*s.lhs, [&](const Expr &index) { markReads(index, s); });
+    markNeeded(*s.rhs, s);
+    break;
+  }
+  case StmtKind::Construct:
+    if (!s.var->active)
+      break;
+    for (const ExprPtr &a : s.args)
+      markNeeded(*a, s);
+    break;
+  case StmtKind::Call:
+    if (s.mpi)
+      markMpiReads(s);
+    // A call kept for its effects (`printf`, frontend/lower/
+    // LowerEffect.cpp) has no rule: its reverse reads nothing.
+    else if (!s.keptForEffects())
+      markCallReads(fn, s, optimized, handed_back);
+    break;
+  case StmtKind::Resize:
+    // The reverse propagates into the appended or filled-in value (the
+    // new size is recorded, never evaluated again).
+    if (s.var->active && (s.resize == ResizeKind::Append ||
+                          (s.resize == ResizeKind::To && s.args.size() > 1)))
+      markNeeded(*s.args.back(), s);
+    break;
+  case StmtKind::Swap:
+    // Its reverse swaps again, which restores both only if both hold the
+    // values the forward swap left: each is read there.
+    markReads(*s.lhs, s);
+    markReads(*s.rhs, s);
+    break;
+  case StmtKind::If:
+    s.record_decision = !reevaluable(*s.cond);
+    if (!s.record_decision)
+      markReads(*s.cond, s);
+    break;
+  case StmtKind::Loop: {
+    LoopInfo &li = *s.loop;
+    if (li.form == LoopInfo::Form::Counted) {
+      markReads(*li.start, s);
+      markReads(*li.bound, s);
+    }
+    break;
+  }
+  case StmtKind::Block:
+    break;
+  }
+}
+
+/// A function writing through a pointer parameter restores what it
+/// overwrites there in its reverse: a callee's callers cannot save storage
+/// of unknown extent, and their reverse sweeps read it as it was; the
+/// requested function's pullback leaves the caller's memory as it found
+/// it. A callee variant for callers that never read it back does not
+/// (Var::unrestored).
+void markPointerParamsRestored(Function &fn) {
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachWrite(s, [&](Var *v, bool) {
+      if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer &&
+          !v->unrestored)
+        v->read_in_reverse = v->restored_at_entry = true;
+    });
+  });
+}
+
 } // namespace
 
 bool restoreReadStorage(Function &fn) {
@@ -320,114 +443,12 @@ Records analyzeToBeRecorded(Function &fn, const Activity &activity,
   std::vector<const Stmt *> loops;
   fn.positions.clear();
   numberStatements(fn.body, fn, loops);
-  std::vector<std::pair<Stmt *, std::size_t>> handed_back;
+  HandedBack handed_back;
   forEachStmt(fn.body, [&](Stmt &s, int) {
-    switch (s.kind) {
-    case StmtKind::Assign: {
-      const Var *target = rootVar(*s.lhs);
-      if (!target->active)
-        break;
-      forEachIndex(*s.lhs, [&](const Expr &index) { markReads(index, s); });
-      markNeeded(*s.rhs, s);
-      break;
-    }
-    case StmtKind::Construct:
-      if (!s.var->active)
-        break;
-      for (const ExprPtr &a : s.args)
-        markNeeded(*a, s);
-      break;
-    case StmtKind::Call: {
-      if (s.mpi) {
-        // The reverse takes the buffers' addresses (their indices) and
-        // their counts again; the runtime records everything else.
-        for (size_t i = 0; i < s.args.size(); ++i) {
-          const Expr &a = *s.args[i];
-          if (a.kind == ExprKind::Index && a.type.isReal())
-            forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
-          else if (s.mpi->args[i] == MpiArg::Count)
-            markReads(a, s);
-        }
-        break;
-      }
-      bool custom = !s.custom.empty();
-      // A call kept for its effects (`printf`, frontend/lower/
-      // LowerEffect.cpp) has no rule: its reverse reads nothing.
-      if (s.keptForEffects())
-        break;
-      s.unrestored = 0;
-      for (size_t i = 0; i < s.args.size(); ++i) {
-        const Expr &a = *s.args[i];
-        bool read = custom || !optimized ||
-                    (i < s.callee->param_read_in_reverse.size() &&
-                     s.callee->param_read_in_reverse[i]);
-        // Storage the callee reads in reverse only to give it back: decided
-        // once every other reader is known (unrestoredCalls); the reverse
-        // call takes its address again.
-        if (read && !custom && optimized &&
-            i < s.callee->param_restored_only.size() &&
-            s.callee->param_restored_only[i] && ownedStorage(fn, a)) {
-          forEachIndex(a, [&](const Expr &index) { markReads(index, s); });
-          handed_back.push_back({&s, i});
-          continue;
-        }
-        // The reverse passes the element itself (by reference, or a value
-        // the callee may not read): the container must hold it there.
-        if (a.kind == ExprKind::Index)
-          markReads(a, s);
-        // Dummy adjoints of inactive containers are sized from the argument.
-        const Var *base = a.kind == ExprKind::VarRef  ? a.var
-                          : a.kind == ExprKind::Index ? rootVar(a)
-                                                      : nullptr;
-        if (read || (a.type.isContainer() && !(base && base->active)))
-          markReads(a, s);
-      }
-      break;
-    }
-    case StmtKind::Resize:
-      // The reverse propagates into the appended or filled-in value (the
-      // new size is recorded, never evaluated again).
-      if (s.var->active && (s.resize == ResizeKind::Append ||
-                            (s.resize == ResizeKind::To && s.args.size() > 1)))
-        markNeeded(*s.args.back(), s);
-      break;
-    case StmtKind::Swap:
-      // Its reverse swaps again, which restores both only if both hold the
-      // values the forward swap left: each is read there.
-      markReads(*s.lhs, s);
-      markReads(*s.rhs, s);
-      break;
-    case StmtKind::If:
-      s.record_decision = !reevaluable(*s.cond);
-      if (!s.record_decision)
-        markReads(*s.cond, s);
-      break;
-    case StmtKind::Loop: {
-      LoopInfo &li = *s.loop;
-      if (li.form == LoopInfo::Form::Counted) {
-        markReads(*li.start, s);
-        markReads(*li.bound, s);
-      }
-      break;
-    }
-    case StmtKind::Block:
-      break;
-    }
+    markStmtReads(fn, s, optimized, handed_back);
   });
   unrestoredCalls(handed_back);
-  // A function writing through a pointer parameter restores what it
-  // overwrites there in its reverse: a callee's callers cannot save storage
-  // of unknown extent, and their reverse sweeps read it as it was; the
-  // requested function's pullback leaves the caller's memory as it found
-  // it. A callee variant for callers that never read it back does not
-  // (Var::unrestored).
-  forEachStmt(fn.body, [&](const Stmt &s, int) {
-    forEachWrite(s, [&](Var *v, bool) {
-      if (v->role == VarRole::Param && v->type.kind == TypeKind::Pointer &&
-          !v->unrestored)
-        v->read_in_reverse = v->restored_at_entry = true;
-    });
-  });
+  markPointerParamsRestored(fn);
   if (optimized && fn.passes.on(Pass::Rematerialize))
     findRematerialized(fn);
   else

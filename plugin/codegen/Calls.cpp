@@ -19,6 +19,29 @@ std::string zeroLiteral(const std::string &type) {
   return type == "float" ? "0.0f" : type == "long double" ? "0.0L" : "0.0";
 }
 
+/// Whether call `s` has a reverse: its result or an argument it writes is
+/// active.
+bool callIsActive(const Stmt &s) {
+  bool active = s.result && s.result->active;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    if (s.arg_is_output[i])
+      active |= rootVar(*s.args[i])->active;
+  return active;
+}
+
+/// `a, b, ...`: the arguments as the call passes them.
+std::string argumentList(const Stmt &s) {
+  std::string args;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    args += (i ? ", " : "") + printExpr(*s.args[i]);
+  return args;
+}
+
+/// Appends `item` to the comma-separated `list`.
+void appendArgument(std::string &list, const std::string &item) {
+  list += (list.empty() ? "" : ", ") + item;
+}
+
 } // namespace
 
 Code SweepGenerator::saveCallOutputs(const Stmt &s, bool active,
@@ -116,22 +139,9 @@ std::string SweepGenerator::argumentAdjoint(const Expr &a, Code &rev) {
   return adj;
 }
 
-SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
-  if (s.mpi)
-    return communication(s); // Communication.cpp
-  Sweeps out;
-  bool custom = !s.custom.empty();
-  bool active = s.result && s.result->active;
-  for (size_t i = 0; i < s.args.size(); ++i)
-    if (s.arg_is_output[i]) {
-      const Expr &a = *s.args[i];
-      active |= rootVar(a)->active;
-    }
-  const bool result_saved = s.result && keepsOldValue(s, s.result);
-  Code restore = saveCallOutputs(s, active, result_saved, out.fwd);
-  std::string args;
-  for (size_t i = 0; i < s.args.size(); ++i)
-    args += (i ? ", " : "") + printExpr(*s.args[i]);
+void SweepGenerator::forwardCall(const Stmt &s, bool active,
+                                 const std::string &args, Code &fwd) {
+  const bool custom = !s.custom.empty();
   const std::string generated =
       std::string(naming::generatedNamespace()) + "::";
   std::string callee =
@@ -142,6 +152,151 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
           ? generated + naming::primal(s.callee->generated_name)
           : s.callee->name;
   std::string call_text = callee + "(" + args + ")";
+  // A callee's split forward records on the tape (whatever it records, its
+  // reverse reads back in the opposite order): a record, for the loops
+  // that give each thread a tape of its own (LoopOpenMP.cpp), unless it
+  // records nothing (Function::tapeless, known once it is generated).
+  const bool callee_records =
+      !custom && active && record_ && !(s.callee && s.callee->tapeless);
+  std::string call_statement =
+      (s.result ? s.result->name + " = " : std::string()) + call_text + ";";
+  if (callee_records)
+    fwd.recordVia(std::move(call_statement));
+  else
+    fwd.statement(std::move(call_statement));
+}
+
+std::vector<std::string> SweepGenerator::callAdjoints(const Stmt &s,
+                                                      Code &rev) {
+  const bool custom = !s.custom.empty();
+  std::vector<std::string> adjoints;
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    const Expr &a = *s.args[i];
+    std::string ptype;
+    if (custom) {
+      if (!a.type.isDifferentiable())
+        continue;
+    } else {
+      ptype = adjointParamType(*s.callee->params[i]);
+      if (ptype.empty())
+        continue;
+    }
+    std::string adj = argumentAdjoint(a, rev);
+    if (custom && a.type.isReal() && !a.address)
+      adj = "&" + adj;
+    adjoints.push_back(adj);
+  }
+  return adjoints;
+}
+
+std::string SweepGenerator::callResultSeed(const Stmt &s, bool result_is_arg,
+                                           Code &rev) {
+  const bool custom = !s.custom.empty();
+  Type rt = s.result ? s.result->type : custom ? Type{} : s.callee->result;
+  if (s.result && s.result->active) {
+    if (!result_is_arg)
+      return s.result->adjoint;
+    // The callee accumulates into the argument's adjoint, which is also
+    // the result's: take the result's adjoint out first.
+    std::string d_res = fresh(naming::adjointTemp());
+    rev.statement((rt.isReal() ? "const " : "") +
+                  adjointType(rt, lanes_).spelling + " " + d_res + " = " +
+                  s.result->adjoint + ";");
+    rev.statement(s.result->type.isReal()
+                      ? s.result->adjoint + " = 0;"
+                      : zeroAdjoint(s.result, s.result->name + ".size()"));
+    return d_res;
+  }
+  if (rt.kind != TypeKind::Void)
+    return rt.isReal() ? zeroLiteral(rt.spelling)
+                       : adjointType(rt, lanes_).spelling + "{}";
+  return std::string();
+}
+
+void SweepGenerator::reverseCallStatement(const Stmt &s,
+                                          const std::string &statement,
+                                          const std::string &d_res,
+                                          bool result_is_arg, Code &rev) {
+  // A callee whose reverse reads no tape and writes none of the caller's
+  // storage (Function::tapeless) adds seeds x partials: nothing when its
+  // seeds, the adjoints of its result and of its scalar outputs, are zero
+  // (k-means: the centroids that are not the nearest).
+  std::vector<std::string> seeds;
+  bool seeded = s.custom.empty() && s.callee->tapeless && !result_is_arg;
+  if (s.result && s.result->active && s.result->type.isReal())
+    seeds.push_back(d_res);
+  else if (s.result && s.result->active)
+    seeded = false;
+  for (size_t i = 0; i < s.args.size() && seeded; ++i) {
+    if (i >= s.arg_is_output.size() || !s.arg_is_output[i])
+      continue;
+    const Expr &a = *s.args[i];
+    if (a.kind == ExprKind::VarRef && a.type.isReal() && a.var->active)
+      seeds.push_back(adjointOf(a));
+    else
+      seeded = false;
+  }
+  if (seeded && !seeds.empty()) {
+    std::string zero;
+    for (const std::string &seed : seeds)
+      zero += (zero.empty() ? "" : " || ") + seed + " != 0";
+    rev.openIf(zero);
+    rev.statement(statement);
+    rev.close();
+  } else {
+    rev.statement(statement);
+  }
+}
+
+bool SweepGenerator::reverseCall(const Stmt &s, const std::string &args,
+                                 const Code &restore,
+                                 const std::string &old_size,
+                                 bool resized_result, Code &rev) {
+  const bool custom = !s.custom.empty();
+  std::vector<std::string> adjoints = callAdjoints(s, rev);
+  bool result_is_arg = false;
+  if (s.result)
+    for (const ExprPtr &a : s.args)
+      result_is_arg |= readsVar(*a, s.result);
+  const std::string d_res = callResultSeed(s, result_is_arg, rev);
+  std::string list = args;
+  for (const std::string &adj : adjoints)
+    appendArgument(list, adj);
+  if (!d_res.empty())
+    appendArgument(list, d_res);
+  std::string rev_callee =
+      custom ? s.custom_pullback
+             : std::string(naming::generatedNamespace()) + "::" +
+                   (lanes_ ? naming::reverseLanes(s.callee->generated_name) +
+                                 "<" + naming::lanesWidth() + ">"
+                           : naming::reverse(s.callee->generated_name));
+  rev.comment(s.loc.str() + ": reverse of the call");
+  if (custom) // the rule sees the arguments' values before the call
+    rev.append(restore);
+  reverseCallStatement(s, rev_callee + "(" + list + ");", d_res, result_is_arg,
+                       rev);
+  if (s.result && s.result->active && !result_is_arg) {
+    if (s.result->type.isReal())
+      rev.statement(s.result->adjoint + " = 0;");
+    else if (!old_size.empty()) {
+      rev.statement("const std::size_t " + old_size + " = " +
+                    rt::pop("std::size_t") + ";");
+      rev.statement(zeroAdjoint(s.result, old_size));
+    } else if (!resized_result)
+      rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));
+  }
+  return result_is_arg;
+}
+
+SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
+  if (s.mpi)
+    return communication(s); // Communication.cpp
+  Sweeps out;
+  const bool custom = !s.custom.empty();
+  const bool active = callIsActive(s);
+  const bool result_saved = s.result && keepsOldValue(s, s.result);
+  Code restore = saveCallOutputs(s, active, result_saved, out.fwd);
+  const std::string args = argumentList(s);
   out.fwd.comment(s.loc.str() + ": call " +
                   (custom ? s.custom : s.callee->name));
   // An active vector result: its adjoint returns to the size of the value
@@ -155,117 +310,12 @@ SweepGenerator::Sweeps SweepGenerator::call(const Stmt &s) {
     old_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(s.result->name + ".size()"));
   }
-  // A callee's split forward records on the tape (whatever it records, its
-  // reverse reads back in the opposite order): a record, for the loops
-  // that give each thread a tape of its own (LoopOpenMP.cpp), unless it
-  // records nothing (Function::tapeless, known once it is generated).
-  const bool callee_records =
-      !custom && active && record_ && !(s.callee && s.callee->tapeless);
-  std::string call_statement =
-      (s.result ? s.result->name + " = " : std::string()) + call_text + ";";
-  if (callee_records)
-    out.fwd.recordVia(std::move(call_statement));
-  else
-    out.fwd.statement(std::move(call_statement));
+  forwardCall(s, active, args, out.fwd);
   // The callee's reverse runs first (its records are on top of the tape),
   // seeing the values the call left; then the overwritten values return.
   Code rev;
-  bool result_is_arg = false;
-  if (active) {
-    std::vector<std::string> adjoints;
-    for (size_t i = 0; i < s.args.size(); ++i) {
-      const Expr &a = *s.args[i];
-      std::string ptype;
-      if (custom) {
-        if (!a.type.isDifferentiable())
-          continue;
-      } else {
-        ptype = adjointParamType(*s.callee->params[i]);
-        if (ptype.empty())
-          continue;
-      }
-      std::string adj = argumentAdjoint(a, rev);
-      if (custom && a.type.isReal() && !a.address)
-        adj = "&" + adj;
-      adjoints.push_back(adj);
-    }
-    std::string d_res;
-    if (s.result)
-      for (const ExprPtr &a : s.args)
-        result_is_arg |= readsVar(*a, s.result);
-    Type rt = s.result ? s.result->type : custom ? Type{} : s.callee->result;
-    if (s.result && s.result->active) {
-      if (result_is_arg) {
-        // The callee accumulates into the argument's adjoint, which is also
-        // the result's: take the result's adjoint out first.
-        d_res = fresh(naming::adjointTemp());
-        rev.statement((rt.isReal() ? "const " : "") +
-                      adjointType(rt, lanes_).spelling + " " + d_res + " = " +
-                      s.result->adjoint + ";");
-        rev.statement(s.result->type.isReal()
-                          ? s.result->adjoint + " = 0;"
-                          : zeroAdjoint(s.result, s.result->name + ".size()"));
-      } else {
-        d_res = s.result->adjoint;
-      }
-    } else if (rt.kind != TypeKind::Void) {
-      d_res = rt.isReal() ? zeroLiteral(rt.spelling)
-                          : adjointType(rt, lanes_).spelling + "{}";
-    }
-    std::string list = args;
-    for (const std::string &adj : adjoints)
-      list += (list.empty() ? "" : ", ") + adj;
-    if (!d_res.empty())
-      list += (list.empty() ? "" : ", ") + d_res;
-    std::string rev_callee =
-        custom ? s.custom_pullback
-               : std::string(naming::generatedNamespace()) + "::" +
-                     (lanes_ ? naming::reverseLanes(s.callee->generated_name) +
-                                   "<" + naming::lanesWidth() + ">"
-                             : naming::reverse(s.callee->generated_name));
-    rev.comment(s.loc.str() + ": reverse of the call");
-    if (custom) // the rule sees the arguments' values before the call
-      rev.append(restore);
-    // A callee whose reverse reads no tape and writes none of the caller's
-    // storage (Function::tapeless) adds seeds x partials: nothing when its
-    // seeds, the adjoints of its result and of its scalar outputs, are zero
-    // (k-means: the centroids that are not the nearest).
-    std::vector<std::string> seeds;
-    bool seeded = !custom && s.callee->tapeless && !result_is_arg;
-    if (s.result && s.result->active && s.result->type.isReal())
-      seeds.push_back(d_res);
-    else if (s.result && s.result->active)
-      seeded = false;
-    for (size_t i = 0; i < s.args.size() && seeded; ++i) {
-      if (i >= s.arg_is_output.size() || !s.arg_is_output[i])
-        continue;
-      const Expr &a = *s.args[i];
-      if (a.kind == ExprKind::VarRef && a.type.isReal() && a.var->active)
-        seeds.push_back(adjointOf(a));
-      else
-        seeded = false;
-    }
-    if (seeded && !seeds.empty()) {
-      std::string zero;
-      for (const std::string &seed : seeds)
-        zero += (zero.empty() ? "" : " || ") + seed + " != 0";
-      rev.openIf(zero);
-      rev.statement(rev_callee + "(" + list + ");");
-      rev.close();
-    } else {
-      rev.statement(rev_callee + "(" + list + ");");
-    }
-    if (s.result && s.result->active && !result_is_arg) {
-      if (s.result->type.isReal())
-        rev.statement(s.result->adjoint + " = 0;");
-      else if (!old_size.empty()) {
-        rev.statement("const std::size_t " + old_size + " = " +
-                      rt::pop("std::size_t") + ";");
-        rev.statement(zeroAdjoint(s.result, old_size));
-      } else if (!resized_result)
-        rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));
-    }
-  }
+  const bool result_is_arg =
+      active && reverseCall(s, args, restore, old_size, resized_result, rev);
   if (!(custom && active))
     rev.append(restore);
   if (active && resized_result && result_saved && !result_is_arg)

@@ -278,54 +278,106 @@ SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
                                             : uncountedFullTape(s, note);
 }
 
-SweepGenerator::Sweeps
-SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
-  const LoopInfo &li = *s.loop;
-  Sweeps out;
-  const std::string where = s.loc.str();
-  // Element writes recorded for the whole range, before the loop.
+std::vector<const Stmt *> SweepGenerator::bulkWrites(const LoopInfo &li) {
   std::vector<const Stmt *> bulk;
   if (record_)
     for (const Stmt *w : bulkCandidates(li))
       if (needsSave(*w, w->lhs->ops[0]->var))
         bulk.push_back(w);
+  return bulk;
+}
+
+void SweepGenerator::countedBody(const LoopInfo &li,
+                                 const std::vector<const Stmt *> &bulk,
+                                 CountedBody &cb) {
   for (const Stmt *w : bulk)
     bulk_saved_.insert(w);
-  Sweeps body;
-  RecordBlock blk;
   // Updates of adjoint elements at an index the loop does not change go
   // to locals while the body is generated, added once after the loop.
-  std::vector<Accumulator> accumulators;
   if (record_ && fn_.passes.on(Pass::LoopAccumulate))
-    accumulators = loopAccumulators(li);
-  std::swap(accumulators_, accumulators);
+    cb.accumulators = loopAccumulators(li);
+  std::swap(accumulators_, cb.accumulators);
   // Branches whose reverse needs only the last iteration that took them
   // record its index once, after the loop (analysis/LastTaken.cpp).
-  std::map<const Stmt *, LastTaken> last_taken;
   if (record_)
     for (const StmtPtr &b : li.body)
       if (b->last_taken)
         // The index as the `long long` it is kept in (an unsigned one
         // converted explicitly: no comparison of mixed signs).
-        last_taken[b.get()] = {
+        cb.last_taken[b.get()] = {
             fresh(naming::lastTaken()), fresh(naming::lastTaken()),
             li.induction->type.is_unsigned
                 ? "static_cast<long long>(" + li.induction->name + ")"
                 : li.induction->name};
-  std::swap(last_taken_, last_taken);
-  const bool blocked = blockBody(li, body, blk);
+  std::swap(last_taken_, cb.last_taken);
+  cb.blocked = blockBody(li, cb.sweeps, cb.blk);
   // A reverse of one iteration (LoopInfo::reverse_one_iteration) when
   // the body records nothing: the iteration that took the branch last,
   // whose reverse is the body's (the branch's test, `i == last`, holds
   // there).
-  const bool alone = record_ && li.reverse_one_iteration && !blocked &&
-                     bulk.empty() && !body.fwd.records() &&
-                     last_taken_.size() == 1 &&
-                     last_taken_.begin()->second.used;
-  std::swap(last_taken_, last_taken);
-  std::swap(accumulators_, accumulators);
+  cb.alone = record_ && li.reverse_one_iteration && !cb.blocked &&
+             bulk.empty() && !cb.sweeps.fwd.records() &&
+             last_taken_.size() == 1 && last_taken_.begin()->second.used;
+  std::swap(last_taken_, cb.last_taken);
+  std::swap(accumulators_, cb.accumulators);
   for (const Stmt *w : bulk)
     bulk_saved_.erase(w);
+}
+
+Code SweepGenerator::countedReverse(const Stmt &s, const CountedBody &cb,
+                                    const std::vector<const LastTaken *> &lasts,
+                                    const std::string &before,
+                                    const std::optional<CppFor> &header) {
+  const LoopInfo &li = *s.loop;
+  const std::string &i = li.induction->name;
+  const std::string &t = li.induction->type.spelling;
+  const std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
+  Code rev;
+  rev.comment(s.loc.str() + ": " + li.kind_name +
+              (cb.alone ? " loop, reversed at the iteration that took its "
+                          "branch last (no other moves an adjoint)"
+                        : " loop, reversed"));
+  for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
+    rev.statement("const long long " + (*last)->popped + " = " +
+                  rt::pop("long long") + ";");
+  if (cb.blocked)
+    rev.append(blockPops(cb.blk, start, bound));
+  for (const Accumulator &acc : cb.accumulators)
+    if (acc.used)
+      rev.statement(acc.type + " " + acc.local + "{};");
+  if (cb.alone) {
+    // Iterations that did not take the branch last move no adjoint
+    // (analysis/LastTaken.cpp); none took it: nothing to reverse.
+    const std::string &popped = lasts.front()->popped;
+    rev.openIf(popped + " != " + before);
+    rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                  popped + ");");
+  } else if (header)
+    rev.openFor(*header);
+  else {
+    std::string k = fresh(naming::iteration());
+    rev.openFor(
+        {"long long " + k + " = " + tripCountText(li), k + "-- > 0", ""});
+    rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
+                  start + " + " + k + " * " + std::to_string(li.increment) +
+                  ");");
+  }
+  rev.append(cb.sweeps.rev);
+  rev.close();
+  for (const Accumulator &acc : cb.accumulators)
+    if (acc.used)
+      rev.statement(printExpr(*acc.element) + " += " + acc.local + ";");
+  return rev;
+}
+
+SweepGenerator::Sweeps
+SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  // Element writes recorded for the whole range, before the loop.
+  const std::vector<const Stmt *> bulk = bulkWrites(li);
+  CountedBody cb;
+  countedBody(li, bulk, cb);
   Code restore_bulk;
   std::vector<std::string> pops;
   for (const Stmt *w : bulk) {
@@ -336,18 +388,16 @@ SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
   }
   for (auto it = pops.rbegin(); it != pops.rend(); ++it)
     restore_bulk.statement(*it);
-  const std::string &i = li.induction->name;
-  const std::string &t = li.induction->type.spelling;
   std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
-  out.fwd.comment(where + ": " + li.kind_name + " loop" + note);
-  if (blocked)
-    out.fwd.append(blockPushes(blk, start, bound));
+  out.fwd.comment(s.loc.str() + ": " + li.kind_name + " loop" + note);
+  if (cb.blocked)
+    out.fwd.append(blockPushes(cb.blk, start, bound));
   // The branches' last iterations, in the body's order; the one before
   // the first iteration until one takes its branch.
   std::vector<const LastTaken *> lasts;
   for (const StmtPtr &b : li.body)
-    if (auto at = last_taken.find(b.get());
-        at != last_taken.end() && at->second.used)
+    if (auto at = cb.last_taken.find(b.get());
+        at != cb.last_taken.end() && at->second.used)
       lasts.push_back(&at->second);
   long long first = 0;
   const std::string before = constInt(*li.start, first)
@@ -357,16 +407,16 @@ SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
   for (const LastTaken *last : lasts)
     out.fwd.statement("long long " + last->local + " = " + before + ";");
   out.fwd.openFor(countedHeader(li, ""));
-  out.fwd.append(body.fwd);
+  out.fwd.append(cb.sweeps.fwd);
   out.fwd.close();
   for (const LastTaken *last : lasts)
     out.fwd.record(rt::push(last->local));
-  if (body.rev.empty() || !record_) {
+  if (cb.sweeps.rev.empty() || !record_) {
     out.rev.append(restore_bulk);
     return out;
   }
   const std::optional<CppFor> header = reversedHeader(li);
-  if (header && !alone && fn_.passes.on(Pass::LoopPasses)) {
+  if (header && !cb.alone && fn_.passes.on(Pass::LoopPasses)) {
     for (const Stmt *w : bulk)
       bulk_saved_.insert(w);
     Code passes = reverseInPasses(s, *header);
@@ -378,40 +428,7 @@ SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
       return out;
     }
   }
-  out.rev.comment(where + ": " + li.kind_name +
-                  (alone ? " loop, reversed at the iteration that took its "
-                           "branch last (no other moves an adjoint)"
-                         : " loop, reversed"));
-  for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
-    out.rev.statement("const long long " + (*last)->popped + " = " +
-                      rt::pop("long long") + ";");
-  if (blocked)
-    out.rev.append(blockPops(blk, start, bound));
-  for (const Accumulator &acc : accumulators)
-    if (acc.used)
-      out.rev.statement(acc.type + " " + acc.local + "{};");
-  if (alone) {
-    // Iterations that did not take the branch last move no adjoint
-    // (analysis/LastTaken.cpp); none took it: nothing to reverse.
-    const std::string &popped = lasts.front()->popped;
-    out.rev.openIf(popped + " != " + before);
-    out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
-                      popped + ");");
-  } else if (header)
-    out.rev.openFor(*header);
-  else {
-    std::string k = fresh(naming::iteration());
-    out.rev.openFor(
-        {"long long " + k + " = " + tripCountText(li), k + "-- > 0", ""});
-    out.rev.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
-                      start + " + " + k + " * " + std::to_string(li.increment) +
-                      ");");
-  }
-  out.rev.append(body.rev);
-  out.rev.close();
-  for (const Accumulator &acc : accumulators)
-    if (acc.used)
-      out.rev.statement(printExpr(*acc.element) + " += " + acc.local + ";");
+  out.rev = countedReverse(s, cb, lasts, before, header);
   // Bulk records were pushed before the loop's own: restore them last.
   out.rev.append(restore_bulk);
   return out;

@@ -88,154 +88,209 @@ void reduceCopies(Code &c, const std::vector<const Var *> &shared,
     c.statement(rt::ompReduce(shared[n]->adjoint, copies[n]));
 }
 
-} // namespace
-
-SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
-  const LoopInfo &li = *s.loop;
-  const OmpLoop &omp = *li.omp;
-  Sweeps out;
-  TANGENT_ASSERT(omp.refusal.empty() && !li.fixed_point,
-                 "a refused parallel loop reached generation");
-  TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
-                 "a parallel loop that is not counted");
-  const std::string where = s.loc.str() + ": " + li.kind_name + " loop";
-  const std::string schedule = scheduleClause(omp);
-  const CppFor header = countedHeader(li, "");
-  // What the reverse sweep gives each thread of its own.
+/// What the sweeps of a parallel loop share: where it is (for comments),
+/// its schedule and header, the adjoints that several iterations update
+/// (a copy per thread in the reverse sweep), and the variables private to
+/// an iteration that the reverse reads (restored from the tape).
+struct ParallelLoop {
+  const OmpLoop &omp;
+  std::string where, schedule;
+  CppFor header;
   std::vector<const Var *> shared, restored;
-  for (const Var *v : omp.shared_adjoints) {
+  std::string shared_names;
+};
+
+ParallelLoop parallelLoop(const Stmt &s, CppFor header) {
+  const LoopInfo &li = *s.loop;
+  ParallelLoop pl{*li.omp,
+                  s.loc.str() + ": " + li.kind_name + " loop",
+                  scheduleClause(*li.omp),
+                  std::move(header),
+                  {},
+                  {},
+                  ""};
+  for (const Var *v : pl.omp.shared_adjoints) {
     if (v->adjoint.empty())
       continue;
     TANGENT_ASSERT(v->type.kind != TypeKind::CArray &&
                        v->type.kind != TypeKind::Pointer,
                    "a shared C array or pointer adjoint reached generation");
-    shared.push_back(v);
+    pl.shared.push_back(v);
   }
-  for (const Var *v : omp.privates)
+  for (const Var *v : pl.omp.privates)
     if (v->read_in_reverse)
-      restored.push_back(v);
-  Sweeps body;
-  RecordBlock blk;
-  const bool blocked = restored.empty() && blockBody(li, body, blk);
-  if (!blocked && !restored.empty())
-    body = block(li.body);
+      pl.restored.push_back(v);
+  for (const Var *v : pl.shared)
+    pl.shared_names += (pl.shared_names.empty() ? "" : ", ") + v->name;
+  return pl;
+}
+
+/// Closes a reverse sweep that gives each thread its own copies: `body` in
+/// the innermost loop, then, after the parallel region, the copies summed.
+void finishPerThread(Code &c, const Code &body, const ParallelLoop &pl,
+                     const std::vector<std::string> &copies) {
+  c.append(body);
+  c.close();
+  c.close();
+  reduceCopies(c, pl.shared, copies);
+  c.close();
+}
+
+/// The forward sweep when any thread can run any iteration: the user's
+/// loop, after `pushes` (the tape block of a blocked body, else empty).
+Code sharedTapeForward(const ParallelLoop &pl, const Code &body,
+                       const Code *pushes) {
+  Code c;
+  c.comment(pl.where + ", in parallel (OpenMP)" +
+            (pushes ? ": records at each iteration's index" : ""));
+  if (pushes)
+    c.append(*pushes);
+  c.pragma("omp parallel for" + pl.schedule + privateClause(pl.omp) +
+           reductionClauses(pl.omp));
+  c.openFor(pl.header);
+  c.append(body);
+  c.close();
+  return c;
+}
+
+/// Its reverse: the same parallel loop, each thread with its own copies
+/// (when there are any), summed in thread order after it.
+Code sharedTapeReverse(const ParallelLoop &pl, const Code &body,
+                       const Code *pops, SweepGenerator &gen) {
+  Code c;
+  c.comment(pl.where + ", reversed in parallel (OpenMP)" +
+            (pl.shared.empty()
+                 ? ""
+                 : "; adjoints of " + pl.shared_names + " summed per thread"));
+  if (pops)
+    c.append(*pops);
+  if (pl.shared.empty() && pl.omp.privates.empty()) {
+    c.pragma("omp parallel for" + pl.schedule);
+    c.openFor(pl.header);
+    c.append(body);
+    c.close();
+    return c;
+  }
+  c.openBlock();
+  const std::string threads = gen.fresh(naming::threads());
+  c.statement("const int " + threads + " = " + rt::ompThreads() + ";");
+  const auto copies = declareCopies(c, pl.shared, threads, gen);
+  c.pragma("omp parallel num_threads(" + threads + ")");
+  c.openBlock();
+  declareOwn(c, pl.omp, pl.shared, copies, rt::ompThread());
+  c.pragma("omp for" + pl.schedule);
+  c.openFor(pl.header);
+  finishPerThread(c, body, pl, copies);
+  return c;
+}
+
+/// The forward sweep with one tape per thread: each iteration's records,
+/// the restored privates and its index; then each thread's count.
+Code threadTapesForward(const ParallelLoop &pl, const LoopInfo &li,
+                        const Code &body, SweepGenerator &gen) {
+  const std::string threads = gen.fresh(naming::threads());
+  const std::string team = gen.fresh(naming::team());
+  const std::string member = gen.fresh(naming::teamMember());
+  const std::string count = gen.fresh(naming::iterations());
+  Code c;
+  c.comment(pl.where + ", in parallel (OpenMP): each thread records its "
+                       "iterations on a tape of its own");
+  c.openBlock();
+  c.statement("const int " + threads + " = " + rt::ompThreads() + ";");
+  c.statement(rt::ompTeam(team, threads));
+  c.pragma("omp parallel num_threads(" + threads + ")" + privateClause(pl.omp));
+  c.openBlock();
+  c.statement(rt::ompMember(member, team, ""));
+  c.statement(rt::bindMemberTape(member));
+  c.statement("std::size_t " + count + " = 0;");
+  c.pragma("omp for" + pl.schedule + reductionClauses(pl.omp) + " nowait");
+  c.openFor(pl.header);
+  c.append(body);
+  for (const Var *v : pl.restored)
+    c.record(rt::push(v->name));
+  c.record(rt::push(li.induction->name));
+  c.statement("++" + count + ";");
+  c.close();
+  c.record(rt::push(count));
+  c.close();
+  c.statement(rt::finishForward(team));
+  c.record(rt::push(threads));
+  c.close();
+  return c;
+}
+
+/// Its reverse: each team tape reversed by one thread, its iterations in
+/// the opposite order.
+Code threadTapesReverse(const ParallelLoop &pl, const LoopInfo &li,
+                        const Code &body, SweepGenerator &gen) {
   const std::string &i = li.induction->name;
   const std::string &it = li.induction->type.spelling;
-  const std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
+  const std::string threads_r = gen.fresh(naming::threads());
+  const std::string team_r = gen.fresh(naming::team());
+  const std::string member_r = gen.fresh(naming::teamMember());
+  const std::string k = gen.fresh(naming::teamTape());
+  const std::string count_r = gen.fresh(naming::iterations());
+  Code c;
+  c.comment(pl.where +
+            ", reversed in parallel (OpenMP): each thread's "
+            "tape by one thread" +
+            (pl.shared.empty()
+                 ? ""
+                 : "; adjoints of " + pl.shared_names + " summed per tape"));
+  c.openBlock();
+  c.statement("const int " + threads_r + " = " + rt::pop("int") + ";");
+  c.statement(rt::ompTeam(team_r, threads_r));
+  const auto copies = declareCopies(c, pl.shared, threads_r, gen);
+  c.pragma("omp parallel for schedule(static, 1) num_threads(" + threads_r +
+           ")");
+  c.openFor({"int " + k + " = 0", k + " < " + threads_r, "++" + k});
+  c.statement(rt::ompMember(member_r, team_r, k));
+  c.statement(rt::bindMemberTape(member_r));
+  declareOwn(c, pl.omp, pl.shared, copies, k);
+  c.openFor({"std::size_t " + count_r + " = " + rt::pop("std::size_t"),
+             count_r + "-- > 0", ""});
+  c.statement("const " + it + " " + i + " = " + rt::pop(it) + ";");
+  for (auto v = pl.restored.rbegin(); v != pl.restored.rend(); ++v)
+    c.statement((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+  finishPerThread(c, body, pl, copies);
+  return c;
+}
 
-  const bool own = !shared.empty() || !omp.privates.empty();
-  std::string shared_names;
-  for (const Var *v : shared)
-    shared_names += (shared_names.empty() ? "" : ", ") + v->name;
+} // namespace
+
+SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
+  const LoopInfo &li = *s.loop;
+  Sweeps out;
+  TANGENT_ASSERT(li.omp->refusal.empty() && !li.fixed_point,
+                 "a refused parallel loop reached generation");
+  TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
+                 "a parallel loop that is not counted");
+  const ParallelLoop pl = parallelLoop(s, countedHeader(li, ""));
+  Sweeps body;
+  RecordBlock blk;
+  const bool blocked = pl.restored.empty() && blockBody(li, body, blk);
+  if (!blocked && !pl.restored.empty())
+    body = block(li.body);
 
   // Nothing recorded (a reduction's contributions, say, or an untaped
   // sweep, whose reverse is empty): any thread can run any iteration, as
   // with a block. Any record counts, a nested loop's block of records too:
   // its reverse reads the block back in the order it was written.
   const bool records = body.fwd.records();
-  if (blocked || body.rev.empty() || (!records && restored.empty())) {
-    out.fwd.comment(where + ", in parallel (OpenMP)" +
-                    (blocked ? ": records at each iteration's index" : ""));
-    if (blocked)
-      out.fwd.append(blockPushes(blk, start, bound));
-    out.fwd.pragma("omp parallel for" + schedule + privateClause(omp) +
-                   reductionClauses(omp));
-    out.fwd.openFor(header);
-    out.fwd.append(body.fwd);
-    out.fwd.close();
+  if (blocked || body.rev.empty() || (!records && pl.restored.empty())) {
+    const std::string start = printExpr(*li.start),
+                      bound = printExpr(*li.bound);
+    const Code pushes = blocked ? blockPushes(blk, start, bound) : Code();
+    out.fwd = sharedTapeForward(pl, body.fwd, blocked ? &pushes : nullptr);
     if (body.rev.empty())
       return out;
-    out.rev.comment(where + ", reversed in parallel (OpenMP)" +
-                    (shared.empty() ? ""
-                                    : "; adjoints of " + shared_names +
-                                          " summed per thread"));
-    if (blocked)
-      out.rev.append(blockPops(blk, start, bound));
-    if (!own) {
-      out.rev.pragma("omp parallel for" + schedule);
-      out.rev.openFor(header);
-      out.rev.append(body.rev);
-      out.rev.close();
-      return out;
-    }
-    out.rev.openBlock();
-    const std::string threads = fresh(naming::threads());
-    out.rev.statement("const int " + threads + " = " + rt::ompThreads() + ";");
-    const auto copies = declareCopies(out.rev, shared, threads, *this);
-    out.rev.pragma("omp parallel num_threads(" + threads + ")");
-    out.rev.openBlock();
-    declareOwn(out.rev, omp, shared, copies, rt::ompThread());
-    out.rev.pragma("omp for" + schedule);
-    out.rev.openFor(header);
-    out.rev.append(body.rev);
-    out.rev.close();
-    out.rev.close();
-    reduceCopies(out.rev, shared, copies);
-    out.rev.close();
+    const Code pops = blocked ? blockPops(blk, start, bound) : Code();
+    out.rev = sharedTapeReverse(pl, body.rev, blocked ? &pops : nullptr, *this);
     return out;
   }
-
   // One tape per thread.
-  const std::string threads = fresh(naming::threads());
-  const std::string team = fresh(naming::team());
-  const std::string member = fresh(naming::teamMember());
-  const std::string count = fresh(naming::iterations());
-  out.fwd.comment(where + ", in parallel (OpenMP): each thread records its "
-                          "iterations on a tape of its own");
-  out.fwd.openBlock();
-  out.fwd.statement("const int " + threads + " = " + rt::ompThreads() + ";");
-  out.fwd.statement(rt::ompTeam(team, threads));
-  out.fwd.pragma("omp parallel num_threads(" + threads + ")" +
-                 privateClause(omp));
-  out.fwd.openBlock();
-  out.fwd.statement(rt::ompMember(member, team, ""));
-  out.fwd.statement(rt::bindMemberTape(member));
-  out.fwd.statement("std::size_t " + count + " = 0;");
-  out.fwd.pragma("omp for" + schedule + reductionClauses(omp) + " nowait");
-  out.fwd.openFor(header);
-  out.fwd.append(body.fwd);
-  for (const Var *v : restored)
-    out.fwd.record(rt::push(v->name));
-  out.fwd.record(rt::push(i));
-  out.fwd.statement("++" + count + ";");
-  out.fwd.close();
-  out.fwd.record(rt::push(count));
-  out.fwd.close();
-  out.fwd.statement(rt::finishForward(team));
-  out.fwd.record(rt::push(threads));
-  out.fwd.close();
-
-  const std::string threads_r = fresh(naming::threads());
-  const std::string team_r = fresh(naming::team());
-  const std::string member_r = fresh(naming::teamMember());
-  const std::string k = fresh(naming::teamTape());
-  const std::string count_r = fresh(naming::iterations());
-  out.rev.comment(where +
-                  ", reversed in parallel (OpenMP): each thread's "
-                  "tape by one thread" +
-                  (shared.empty()
-                       ? ""
-                       : "; adjoints of " + shared_names + " summed per tape"));
-  out.rev.openBlock();
-  out.rev.statement("const int " + threads_r + " = " + rt::pop("int") + ";");
-  out.rev.statement(rt::ompTeam(team_r, threads_r));
-  const auto copies = declareCopies(out.rev, shared, threads_r, *this);
-  out.rev.pragma("omp parallel for schedule(static, 1) num_threads(" +
-                 threads_r + ")");
-  out.rev.openFor({"int " + k + " = 0", k + " < " + threads_r, "++" + k});
-  out.rev.statement(rt::ompMember(member_r, team_r, k));
-  out.rev.statement(rt::bindMemberTape(member_r));
-  declareOwn(out.rev, omp, shared, copies, k);
-  out.rev.openFor({"std::size_t " + count_r + " = " + rt::pop("std::size_t"),
-                   count_r + "-- > 0", ""});
-  out.rev.statement("const " + it + " " + i + " = " + rt::pop(it) + ";");
-  for (auto v = restored.rbegin(); v != restored.rend(); ++v)
-    out.rev.statement((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
-  out.rev.append(body.rev);
-  out.rev.close();
-  out.rev.close();
-  reduceCopies(out.rev, shared, copies);
-  out.rev.close();
+  out.fwd = threadTapesForward(pl, li, body.fwd, *this);
+  out.rev = threadTapesReverse(pl, li, body.rev, *this);
   return out;
 }
 

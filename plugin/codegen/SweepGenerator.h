@@ -169,6 +169,21 @@ private:
   /// the same address in the adjoint's storage, or zeros (declared in `rev`)
   /// for an argument without a derivative.
   std::string argumentAdjoint(const Expr &a, Code &rev);
+  /// The parts of call()'s sweeps (Calls.cpp): the call in the forward
+  /// sweep (the callee's split forward when it records); the adjoints
+  /// given to the callee's reverse; the seed for its result (declared in
+  /// `rev` when the result is also an argument); the reverse call, skipped
+  /// when a tapeless callee's seeds are zero; the whole reverse, which
+  /// returns whether the result is also an argument.
+  void forwardCall(const Stmt &s, bool active, const std::string &args,
+                   Code &fwd);
+  std::vector<std::string> callAdjoints(const Stmt &s, Code &rev);
+  std::string callResultSeed(const Stmt &s, bool result_is_arg, Code &rev);
+  void reverseCallStatement(const Stmt &s, const std::string &statement,
+                            const std::string &d_res, bool result_is_arg,
+                            Code &rev);
+  bool reverseCall(const Stmt &s, const std::string &args, const Code &restore,
+                   const std::string &old_size, bool resized_result, Code &rev);
   Sweeps communication(const Stmt &s); // Communication.cpp: MPI calls
   Sweeps swap(const Stmt &s);
   Sweeps resize(const Stmt &s);
@@ -179,6 +194,24 @@ private:
   /// loop of unknown trip count records the count. `note`: the reason for
   /// the strategy, for the comments.
   Sweeps countedFullTape(const Stmt &s, const std::string &note);
+  /// Its parts: the element writes recorded for the whole range; the body
+  /// generated (its records in blocks when `blocked`; reversed at one
+  /// iteration only when `alone`), with its accumulators and its branches'
+  /// last iterations; the loop's reverse.
+  struct CountedBody {
+    Sweeps sweeps;
+    RecordBlock blk;
+    bool blocked = false, alone = false;
+    std::vector<Accumulator> accumulators;
+    std::map<const Stmt *, LastTaken> last_taken;
+  };
+  std::vector<const Stmt *> bulkWrites(const LoopInfo &li);
+  void countedBody(const LoopInfo &li, const std::vector<const Stmt *> &bulk,
+                   CountedBody &cb);
+  Code countedReverse(const Stmt &s, const CountedBody &cb,
+                      const std::vector<const LastTaken *> &lasts,
+                      const std::string &before,
+                      const std::optional<CppFor> &header);
   Sweeps uncountedFullTape(const Stmt &s, const std::string &note);
   Sweeps loopSegments(const Stmt &s);    // LoopSegments.cpp
   Sweeps loopOnline(const Stmt &s);      // LoopOnline.cpp

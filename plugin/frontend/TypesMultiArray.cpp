@@ -16,16 +16,36 @@ using namespace clang;
 
 namespace tangent {
 
+namespace {
+
+/// Appends the extents of C array type `qt` to `dims`, outermost first;
+/// `qt` becomes the element type. `canonical`: each level's element type
+/// is taken canonical (typedefs seen through), as for a local's type.
+void peelExtents(ASTContext &ctx, QualType &qt, bool canonical,
+                 std::vector<long long> &dims) {
+  while (const auto *arr = ctx.getAsConstantArrayType(qt)) {
+    dims.push_back((long long)arr->getSize().getZExtValue());
+    qt = canonical ? arr->getElementType().getCanonicalType()
+                   : arr->getElementType();
+  }
+}
+
+/// Whether a C array's element type `qt` is one tangent stores flat: a
+/// number, not an MPI request (a handle); lowered into `elem`.
+bool numberElement(ASTContext &ctx, QualType qt, Type &elem) {
+  return lowerType(ctx, qt.getUnqualifiedType(), elem) &&
+         (elem.isReal() ||
+          (elem.isIntegral() && elem.spelling != "MPI_Request"));
+}
+
+} // namespace
+
 bool lowerMultiArray(ASTContext &ctx, QualType qt, Type &out) {
   qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
   std::vector<long long> dims;
-  while (const auto *arr = ctx.getAsConstantArrayType(qt)) {
-    dims.push_back((long long)arr->getSize().getZExtValue());
-    qt = arr->getElementType().getCanonicalType();
-  }
+  peelExtents(ctx, qt, /*canonical=*/true, dims);
   Type elem;
-  if (dims.size() < 2 || !lowerType(ctx, qt, elem) ||
-      !(elem.isReal() || (elem.isIntegral() && elem.spelling != "MPI_Request")))
+  if (dims.size() < 2 || !numberElement(ctx, qt, elem))
     return false;
   out = Type{};
   out.kind = TypeKind::CArray;
@@ -44,13 +64,9 @@ bool lowerMultiPointer(ASTContext &ctx, QualType qt, Type &out) {
     return false;
   QualType elem = qt->getPointeeType();
   std::vector<long long> dims{-1};
-  while (const auto *arr = ctx.getAsConstantArrayType(elem)) {
-    dims.push_back((long long)arr->getSize().getZExtValue());
-    elem = arr->getElementType();
-  }
+  peelExtents(ctx, elem, /*canonical=*/false, dims);
   Type e;
-  if (dims.size() < 2 || !lowerType(ctx, elem.getUnqualifiedType(), e) ||
-      !(e.isReal() || (e.isIntegral() && e.spelling != "MPI_Request")))
+  if (dims.size() < 2 || !numberElement(ctx, elem, e))
     return false;
   out = Type{};
   out.kind = TypeKind::Pointer;
@@ -66,13 +82,9 @@ bool cArrayField(ASTContext &ctx, QualType qt, Type &out,
                  std::vector<long long> &dims) {
   qt = qt.getCanonicalType();
   std::vector<long long> extents;
-  while (const auto *arr = ctx.getAsConstantArrayType(qt)) {
-    extents.push_back((long long)arr->getSize().getZExtValue());
-    qt = arr->getElementType().getCanonicalType();
-  }
+  peelExtents(ctx, qt, /*canonical=*/true, extents);
   Type elem;
-  if (extents.empty() || !lowerType(ctx, qt.getUnqualifiedType(), elem) ||
-      !(elem.isReal() || (elem.isIntegral() && elem.spelling != "MPI_Request")))
+  if (extents.empty() || !numberElement(ctx, qt, elem))
     return false;
   out = Type{};
   out.kind = TypeKind::Array;

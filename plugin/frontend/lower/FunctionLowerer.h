@@ -59,6 +59,17 @@ struct LoopContext {
   Var *skip_flag = nullptr; ///< set by continue
 };
 
+struct SharedCall; // LowerShared.cpp
+
+/// A loop's pieces, before its form is chosen (LowerLoop.cpp).
+struct LoopPieces {
+  const clang::Stmt *body = nullptr;
+  ExprPtr cond;   ///< null: always true
+  Block cond_pre; ///< the statements that evaluate `cond`
+  Block step;     ///< after the body
+  Block prologue; ///< what each iteration runs before the body
+};
+
 class FunctionLowerer
     : public clang::ConstStmtVisitor<FunctionLowerer, void, Block &> {
 public:
@@ -72,6 +83,21 @@ public:
   void run();
   /// fn_'s parameters: `this`, the declared ones, a class-type result.
   void parameters();
+  /// The flat parameters laid out so far: how many, and the variable of
+  /// each (null where a shared-storage pattern makes it another's storage).
+  struct FlatParams {
+    int count = 0;
+    std::vector<Var *> own;
+  };
+  /// Whether flat parameter `j` is shared storage (bound by bindShared).
+  bool sharedAt(int j) const;
+  /// The parameters of an object (its leaves), counted in `flat` (null for
+  /// a class-type result, whose leaves are not flat parameters).
+  Object objectParameter(const std::string &name, clang::QualType qt,
+                         bool by_reference, bool is_const,
+                         clang::SourceLocation loc, FlatParams *flat);
+  /// The parameter of a declared parameter that is not an object.
+  Var *scalarParameter(const clang::ParmVarDecl *p, const std::string &name);
   /// In the body of a member function `md` (a lambda's call operator): the
   /// variables its object captures are the object's leaves.
   void bindCaptures(const clang::CXXMethodDecl *md);
@@ -96,6 +122,25 @@ public:
   void shareStorage(tangent::Stmt &call, const clang::FunctionDecl *callee,
                     const std::vector<const clang::Expr *> &sources,
                     clang::SourceLocation loc, Block &pre);
+  /// shareStorage's steps, on what it knows of the call (SharedCall): an
+  /// argument as the source spells it; a refusal of the call; the copies
+  /// of value arguments; the groups of arguments to specialise (false when
+  /// there are none, or the call is refused); one element under several
+  /// names copied to a local; a group's part of the pattern; the check
+  /// that an object's leaves are shared alike; the refusal of an element
+  /// a lambda captures by reference; the call of the specialisation.
+  std::string spelledArgument(const SharedCall &sc, size_t j);
+  void refuseSharing(const SharedCall &sc, size_t a, size_t b,
+                     clang::SourceLocation loc, const std::string &why);
+  void copyChangedValues(SharedCall &sc, clang::SourceLocation loc, Block &pre);
+  bool specialGroups(SharedCall &sc, clang::SourceLocation loc);
+  void copyElement(SharedCall &sc, const std::vector<size_t> &members,
+                   bool group_written, clang::SourceLocation loc, Block &pre);
+  void groupPattern(SharedCall &sc, const std::vector<size_t> &members,
+                    bool group_written);
+  void checkObjectLeaves(const SharedCall &sc, clang::SourceLocation loc);
+  bool refusesCapturedElements(const SharedCall &sc, clang::SourceLocation loc);
+  void callSpecialisation(SharedCall &sc);
   /// A constructor's member and base initializers, into fn_'s body.
   void memberInitializers(const clang::CXXConstructorDecl *ctor);
 
@@ -140,6 +185,21 @@ public:
                     tangent::Stmt &st, clang::SourceLocation loc, Block &out);
   void initialize(Var *v, const clang::Expr *init, clang::SourceLocation loc,
                   Block &out);
+  /// A Construct statement of `v` (its kind and arguments still to set);
+  /// one that copies `from`.
+  StmtPtr construction(Var *v, clang::SourceLocation loc);
+  StmtPtr copyConstruction(Var *v, ExprPtr from, clang::SourceLocation loc);
+  /// initialize() of a pointer (a view, or nullptr) and of a container:
+  /// from braces (`listElements`, one dimension), from a constructor, from
+  /// a call or a copy.
+  void initializePointer(Var *v, const clang::Expr *init,
+                         clang::SourceLocation loc, Block &out);
+  void initializeContainer(Var *v, const clang::Expr *e,
+                           clang::SourceLocation loc, Block &out);
+  void listElements(Var *v, const clang::InitListExpr *list, tangent::Stmt &st,
+                    clang::SourceLocation loc, Block &out);
+  void constructedContainer(Var *v, const clang::CXXConstructExpr *ctor,
+                            clang::SourceLocation loc, Block &out);
 
   // --- expressions (LowerExpr.cpp, LowerAssign.cpp, LowerCall.cpp) --------
   /// The value of `e`; its side effects are appended to `pre`.
@@ -168,6 +228,21 @@ public:
   userCall(const clang::FunctionDecl *callee, const Object *on,
            llvm::ArrayRef<const clang::Expr *> args, clang::SourceLocation loc,
            Block &pre, const clang::Expr *on_source = nullptr);
+  /// What each argument of a call was in the source (for messages).
+  using CallSources = std::vector<const clang::Expr *>;
+  /// userCall's parts: the callee (a custom rule's, or the lowered
+  /// function); the leaves of an object argument (each written as its
+  /// field allows, else when `written`); one argument for parameter `p`;
+  /// the value of an argument passed as an expression.
+  void callTarget(tangent::Stmt &st, const clang::FunctionDecl *callee);
+  void objectArguments(tangent::Stmt &st, CallSources &sources,
+                       const Object &leaves, clang::QualType type, bool written,
+                       const clang::Expr *source, clang::SourceLocation loc);
+  void userArgument(tangent::Stmt &st, CallSources &sources,
+                    const clang::ParmVarDecl *p, const clang::Expr *a,
+                    clang::SourceLocation loc, Block &pre);
+  ExprPtr argumentValue(const clang::ParmVarDecl *p, const clang::Expr *a,
+                        bool output, clang::SourceLocation loc, Block &pre);
   /// Appends a userCall statement to `out`, then what must follow it: the
   /// rows of vectors of vectors it wrote, copied back (`written_back`).
   void emitCall(StmtPtr st, Block &out);
@@ -248,6 +323,22 @@ public:
   /// reads `dest` (a declaration), so a call may write it directly.
   void buildObject(const Object &dest, const clang::Expr *init,
                    clang::SourceLocation loc, Block &out, bool fresh);
+  /// buildObject's parts: leaf `k` of `dest` zeroed; the member of type
+  /// `type` at leaf `at` (advanced past it) from `value` (null: zero); the
+  /// members as a class's implicit default constructor sets them; a pair
+  /// or tuple from its parts; the result of a constructor.
+  void zeroLeaf(const Object &dest, size_t k, clang::SourceLocation loc,
+                Block &out);
+  void memberPart(const Object &dest, size_t &at, clang::QualType type,
+                  const clang::Expr *value, clang::SourceLocation loc,
+                  Block &out, bool fresh);
+  void defaultMembers(const Object &dest, const clang::CXXRecordDecl *rd,
+                      clang::SourceLocation loc, Block &out, bool fresh);
+  void tupleObject(const Object &dest,
+                   llvm::ArrayRef<const clang::Expr *> parts,
+                   clang::SourceLocation loc, Block &out, bool fresh);
+  void constructedObject(const Object &dest, const clang::CXXConstructExpr *ce,
+                         clang::SourceLocation loc, Block &out, bool fresh);
   /// A container of objects built from `x` (constructor or braces).
   void buildElements(const Object &dest, const clang::Expr *x,
                      clang::SourceLocation loc, Block &out);
@@ -338,17 +429,50 @@ public:
   ExprPtr sizeOf(Var *container);
   /// The loop built from its pieces (LowerLoop.cpp).
   void loop(const clang::Stmt *s, Block &out);
+  /// The loop's checkpoint and fixed-point annotations.
+  void loopMarks(clang::SourceLocation loc, LoopInfo &li);
+  /// The pieces of each kind of loop; a range-for's loop variable bound to
+  /// the element at `index` of `row` (or of `container`), of the leaves of
+  /// `range` for a container of objects.
+  void loopPieces(const clang::Stmt *s, LoopInfo &li, LoopPieces &p);
+  void forPieces(const clang::ForStmt *f, LoopInfo &li, LoopPieces &p);
+  void rangeForPieces(const clang::CXXForRangeStmt *r, LoopInfo &li,
+                      LoopPieces &p);
+  void rangeVariable(const clang::VarDecl *lv, const Object &range,
+                     const tangent::Expr *row, Var *container, Var *index,
+                     clang::SourceLocation loc, Block &prologue);
+  /// The General form: `inner` (the body) and the condition repeated until
+  /// `exit_flag` is set.
+  void generalLoop(LoopInfo &li, LoopPieces &p, Block inner, Var *exit_flag,
+                   clang::SourceLocation loc);
   /// push_back, pop_back, resize, clear, reserve of a vector (a vector of
   /// objects: of each leaf), a statement (LowerVector.cpp).
   void containerStatement(const clang::CallExpr *c, const ContainerMember &cm,
                           Block &out);
+  /// The vectors a container statement changes: the vector itself, or one
+  /// per leaf of its objects; `rows`, a vector of vectors' row type.
+  struct ChangedVectors {
+    std::vector<Var *> vars;
+    bool objects = false;
+    const Type *rows = nullptr;
+  };
+  ChangedVectors changedVectors(const ContainerMember &cm,
+                                clang::SourceLocation loc, Block &out);
+  /// A Resize statement of `v`, appended to `out`.
+  void resizeVector(Var *v, ResizeKind kind, std::vector<ExprPtr> args,
+                    clang::SourceLocation loc, Block &out);
+  /// push_back / emplace_back, resize and assign of the vectors `cv`.
+  void vectorPushBack(const ContainerMember &cm, const ChangedVectors &cv,
+                      clang::SourceLocation loc, Block &out);
+  void vectorResize(const ContainerMember &cm, const ChangedVectors &cv,
+                    clang::SourceLocation loc, Block &out);
+  void vectorAssign(const ContainerMember &cm, const ChangedVectors &cv,
+                    clang::SourceLocation loc, Block &out);
   /// back(), front() (elements) and empty() of a named container.
   ExprPtr containerValue(const clang::CallExpr *c, const ContainerMember &cm,
                          Block &pre);
   /// The index of the first (or with `back`, the last) element.
   ExprPtr endIndex(Var *container, bool back);
-  /// std::fill / copy / accumulate / inner_product as an index loop over
-  /// the whole container (LowerAlgorithm.cpp); the value, if any.
   /// The address of the first element a range bound designates
   /// (LowerAlgorithm.cpp): an Index of its storage, marked address.
   ExprPtr rangeStart(const RangeBound &b, clang::SourceLocation loc,
@@ -362,8 +486,22 @@ public:
   /// resized.
   void allocate(const clang::VarDecl *p, const OwnedArray &oa,
                 clang::SourceLocation loc, Block &out);
+  /// std::fill / copy / accumulate / inner_product as an index loop over
+  /// the whole container (LowerAlgorithm.cpp); the value, if any.
   ExprPtr algorithm(const clang::CallExpr *c, const RangeAlgorithm &ra,
                     Block &pre, Var *into);
+  /// An algorithm's range: whole containers (`a`, `b` for the second
+  /// sequence), or the addresses of their first elements; its count.
+  struct AlgorithmRange {
+    ExprPtr a, b, start, second_start, count;
+  };
+  AlgorithmRange algorithmRange(const RangeAlgorithm &ra,
+                                clang::SourceLocation loc, Block &pre);
+  /// The loop body over index `i` for the algorithm's kind (into `li`,
+  /// what goes before the loop into `pre`); the algorithm's value.
+  ExprPtr algorithmBody(const clang::CallExpr *c, const RangeAlgorithm &ra,
+                        const AlgorithmRange &r, Var *i, ExprPtr value,
+                        LoopInfo &li, Block &pre, Var *into);
   /// `std::vector<T> v(first, last)`: v sized to the range, then its
   /// elements copied (LowerAlgorithm.cpp).
   void rangeCopy(Var *v, const clang::Expr *first, const clang::Expr *last,

@@ -109,13 +109,10 @@ void FunctionLowerer::rangeCopy(Var *v, const clang::Expr *first,
   out.push_back(std::move(loop));
 }
 
-ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
-                                   Block &pre, Var *into) {
-  SourceLocation loc = c->getBeginLoc();
-  // The range: a whole container (a, its size) or its first element's
-  // address (start) and a count.
-  ExprPtr a, b; // whole containers: a named one, a row, a member
-  ExprPtr start, second_start, count;
+FunctionLowerer::AlgorithmRange
+FunctionLowerer::algorithmRange(const RangeAlgorithm &ra, SourceLocation loc,
+                                Block &pre) {
+  AlgorithmRange r;
   if (ra.whole) {
     auto container = [&](const clang::Expr *e) {
       ExprPtr x = expr(e, pre);
@@ -123,40 +120,125 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
         unexpected(e->getBeginLoc(), "an algorithm over an unnamed container");
       return x;
     };
-    a = container(ra.range);
-    b = ra.second ? container(ra.second) : nullptr;
-    count = a->kind == ExprKind::VarRef ? sizeOf(a->var)
-            : a->type.kind == TypeKind::Vector
-                ? makeSize(a->clone())
-                : makeIntLiteral(a->type.extent, intType("std::size_t"));
-  } else {
-    RangeBound first, last, second;
-    if (!rangeBound(ra.first, first) ||
-        (ra.second_first && !rangeBound(ra.second_first, second)))
-      unexpected(loc, "a range that is not one");
-    start = rangeStart(first, loc, pre);
-    if (ra.bytes) {
-      const QualType elem = ra.first->getType()->getPointeeType();
-      bool whole_array = false;
-      const clang::Expr *n = elementCount(ra.bytes, elem, whole_array);
-      if (!n)
-        unexpected(loc, "a byte count that is not n * sizeof(T)");
-      count = whole_array
+    r.a = container(ra.range);
+    r.b = ra.second ? container(ra.second) : nullptr;
+    r.count = r.a->kind == ExprKind::VarRef ? sizeOf(r.a->var)
+              : r.a->type.kind == TypeKind::Vector
+                  ? makeSize(r.a->clone())
+                  : makeIntLiteral(r.a->type.extent, intType("std::size_t"));
+    return r;
+  }
+  RangeBound first, last, second;
+  if (!rangeBound(ra.first, first) ||
+      (ra.second_first && !rangeBound(ra.second_first, second)))
+    unexpected(loc, "a range that is not one");
+  r.start = rangeStart(first, loc, pre);
+  if (ra.bytes) {
+    const QualType elem = ra.first->getType()->getPointeeType();
+    bool whole_array = false;
+    const clang::Expr *n = elementCount(ra.bytes, elem, whole_array);
+    if (!n)
+      unexpected(loc, "a byte count that is not n * sizeof(T)");
+    r.count = whole_array
                   ? makeIntLiteral(typeOf(n->getType(), loc).extent, intType())
                   : makeCast(intType(), expr(n, pre));
-    } else {
-      if (!rangeBound(ra.last, last))
-        unexpected(loc, "a range that is not one");
-      ExprPtr end = rangeStart(last, loc, pre);
-      ExprPtr from = start->ops[1]->clone();
-      count = from->is_int_const && from->int_const == 0
+  } else {
+    if (!rangeBound(ra.last, last))
+      unexpected(loc, "a range that is not one");
+    ExprPtr end = rangeStart(last, loc, pre);
+    ExprPtr from = r.start->ops[1]->clone();
+    r.count = from->is_int_const && from->int_const == 0
                   ? end->ops[1]->clone()
                   : makeBinary(Op::Sub, end->ops[1]->clone(), std::move(from),
                                intType());
-    }
-    if (ra.second_first)
-      second_start = rangeStart(second, loc, pre);
   }
+  if (ra.second_first)
+    r.second_start = rangeStart(second, loc, pre);
+  return r;
+}
+
+namespace {
+
+/// Element `k` of a range: of the whole container `whole`, else from the
+/// address `from`.
+ExprPtr rangeElement(const ExprPtr &whole, const ExprPtr &from, ExprPtr k) {
+  if (whole)
+    return makeIndex(whole->clone(), std::move(k));
+  ExprPtr e = FunctionLowerer::viewElement(from->clone(), std::move(k));
+  e->address = false;
+  return e;
+}
+
+} // namespace
+
+ExprPtr FunctionLowerer::algorithmBody(const CallExpr *c,
+                                       const RangeAlgorithm &ra,
+                                       const AlgorithmRange &r, Var *i,
+                                       ExprPtr value, LoopInfo &li, Block &pre,
+                                       Var *into) {
+  SourceLocation loc = c->getBeginLoc();
+  const Type it = i->type;
+  // Element i of the range (the first sequence) or of the second.
+  auto first = [&] { return rangeElement(r.a, r.start, makeVarRef(i)); };
+  auto second = [&] {
+    return rangeElement(r.b, r.second_start, makeVarRef(i));
+  };
+  const bool paired = r.b || r.second_start;
+  switch (ra.kind) {
+  case RangeAlgorithm::Kind::Fill: {
+    const Type et = first()->type;
+    Var *t = temp(et, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(t), as(et, std::move(value)), loc));
+    li.body.push_back(assign(first(), makeVarRef(t), loc));
+    return nullptr; // a statement: no value
+  }
+  case RangeAlgorithm::Kind::Copy: {
+    const Type et = second()->type;
+    li.body.push_back(assign(second(), as(et, first()), loc));
+    // The returned iterator is not a value tangent represents (validated:
+    // the call is a statement); the loop is its effect.
+    return makeIntLiteral(0, it);
+  }
+  case RangeAlgorithm::Kind::MaxElement:
+  case RangeAlgorithm::Kind::MinElement: {
+    // The first largest (smallest) element, as the library finds it:
+    // k = 0; for each i: if (a[k] < a[i]) k = i  (min: a[i] < a[k]).
+    Var *k = temp(it, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(k), makeIntLiteral(0, it), loc));
+    bool max = ra.kind == RangeAlgorithm::Kind::MaxElement;
+    ExprPtr best = rangeElement(r.a, r.start, makeVarRef(k));
+    ExprPtr cond =
+        max ? makeBinary(Op::Lt, std::move(best), first(), boolType())
+            : makeBinary(Op::Lt, first(), std::move(best), boolType());
+    StmtPtr better = makeIf(std::move(cond), {}, loc);
+    better->then_block.push_back(assign(makeVarRef(k), makeVarRef(i), loc));
+    li.body.push_back(std::move(better));
+    return rangeElement(r.a, r.start, makeVarRef(k));
+  }
+  case RangeAlgorithm::Kind::Accumulate:
+  case RangeAlgorithm::Kind::InnerProduct: {
+    const Type st_type = typeOf(c->getType(), loc);
+    Var *s = into ? into : temp(st_type, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(s), as(st_type, std::move(value)), loc));
+    ExprPtr term = as(st_type, first());
+    if (paired)
+      term =
+          makeBinary(Op::Mul, std::move(term), as(st_type, second()), st_type);
+    li.body.push_back(assign(
+        makeVarRef(s),
+        makeBinary(Op::Add, makeVarRef(s), std::move(term), st_type), loc));
+    return makeVarRef(s);
+  }
+  }
+  return nullptr;
+}
+
+ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
+                                   Block &pre, Var *into) {
+  SourceLocation loc = c->getBeginLoc();
+  // The range: a whole container (a, its size) or its first element's
+  // address (start) and a count.
+  AlgorithmRange r = algorithmRange(ra, loc, pre);
   ExprPtr value = ra.value ? expr(ra.value, pre) : nullptr;
   if (ra.bytes && ra.kind == RangeAlgorithm::Kind::Fill)
     value = makeIntLiteral(0, intType()); // memset(p, 0, ...): zeros
@@ -173,72 +255,11 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
   Var *i = fn_->addVar("i", it, VarRole::Induction);
   i->name = fn_->names.fresh(naming::loweredIndex());
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
-  li.cond = makeBinary(Op::Lt, makeVarRef(i), std::move(count), boolType());
+  li.cond = makeBinary(Op::Lt, makeVarRef(i), std::move(r.count), boolType());
   li.step.push_back(assign(
       makeVarRef(i),
       makeBinary(Op::Add, makeVarRef(i), makeIntLiteral(1, it), it), loc));
-  // Element k of the range (the first sequence) or of the second.
-  auto at = [&](const ExprPtr &whole, const ExprPtr &from, ExprPtr k) {
-    if (whole)
-      return makeIndex(whole->clone(), std::move(k));
-    ExprPtr e = viewElement(from->clone(), std::move(k));
-    e->address = false;
-    return e;
-  };
-  auto first = [&] { return at(a, start, makeVarRef(i)); };
-  auto second = [&] { return at(b, second_start, makeVarRef(i)); };
-  const bool paired = b || second_start;
-
-  ExprPtr out;
-  switch (ra.kind) {
-  case RangeAlgorithm::Kind::Fill: {
-    const Type et = first()->type;
-    Var *t = temp(et, naming::valueTemp());
-    pre.push_back(assign(makeVarRef(t), as(et, std::move(value)), loc));
-    li.body.push_back(assign(first(), makeVarRef(t), loc));
-    break; // a statement: no value
-  }
-  case RangeAlgorithm::Kind::Copy: {
-    const Type et = second()->type;
-    li.body.push_back(assign(second(), as(et, first()), loc));
-    // The returned iterator is not a value tangent represents (validated:
-    // the call is a statement); the loop is its effect.
-    out = makeIntLiteral(0, it);
-    break;
-  }
-  case RangeAlgorithm::Kind::MaxElement:
-  case RangeAlgorithm::Kind::MinElement: {
-    // The first largest (smallest) element, as the library finds it:
-    // k = 0; for each i: if (a[k] < a[i]) k = i  (min: a[i] < a[k]).
-    Var *k = temp(it, naming::valueTemp());
-    pre.push_back(assign(makeVarRef(k), makeIntLiteral(0, it), loc));
-    bool max = ra.kind == RangeAlgorithm::Kind::MaxElement;
-    ExprPtr best = at(a, start, makeVarRef(k));
-    ExprPtr cond =
-        max ? makeBinary(Op::Lt, std::move(best), first(), boolType())
-            : makeBinary(Op::Lt, first(), std::move(best), boolType());
-    StmtPtr better = makeIf(std::move(cond), {}, loc);
-    better->then_block.push_back(assign(makeVarRef(k), makeVarRef(i), loc));
-    li.body.push_back(std::move(better));
-    out = at(a, start, makeVarRef(k));
-    break;
-  }
-  case RangeAlgorithm::Kind::Accumulate:
-  case RangeAlgorithm::Kind::InnerProduct: {
-    const Type st_type = typeOf(c->getType(), loc);
-    Var *s = into ? into : temp(st_type, naming::valueTemp());
-    pre.push_back(assign(makeVarRef(s), as(st_type, std::move(value)), loc));
-    ExprPtr term = as(st_type, first());
-    if (paired)
-      term =
-          makeBinary(Op::Mul, std::move(term), as(st_type, second()), st_type);
-    li.body.push_back(assign(
-        makeVarRef(s),
-        makeBinary(Op::Add, makeVarRef(s), std::move(term), st_type), loc));
-    out = makeVarRef(s);
-    break;
-  }
-  }
+  ExprPtr out = algorithmBody(c, ra, r, i, std::move(value), li, pre, into);
   pre.push_back(std::move(st));
   return out;
 }

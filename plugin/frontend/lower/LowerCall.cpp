@@ -40,6 +40,111 @@ void FunctionLowerer::emitCall(StmtPtr st, Block &out) {
   written_back.clear();
 }
 
+void FunctionLowerer::callTarget(tangent::Stmt &st,
+                                 const FunctionDecl *callee) {
+  if (CustomRule rule = findCustomRule(ctx, callee)) {
+    st.custom = qualifiedName(callee, ctx);
+    st.custom_pullback = rule.pullback;
+    st.custom_pushforward = rule.pushforward;
+    return;
+  }
+  if (!callee->hasBody() && callee->isTemplateInstantiation() &&
+      lowering_.instantiate)
+    lowering_.instantiate(callee);
+  st.callee = lowering_.lower(callee);
+}
+
+void FunctionLowerer::objectArguments(tangent::Stmt &st, CallSources &sources,
+                                      const Object &leaves, QualType type,
+                                      bool written, const clang::Expr *source,
+                                      SourceLocation loc) {
+  std::vector<Leaf> layout = leavesOf(type, loc);
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    st.args.push_back(leaves.leaf(i));
+    // A pointer field is written through as its pointee allows; a const
+    // field is never written.
+    const Type &t = layout[i].type;
+    st.arg_is_output.push_back(t.kind == TypeKind::Pointer ? !t.pointee_const
+                               : layout[i].read_only       ? false
+                               : layout[i].reference
+                                   ? !layout[i].const_reference
+                                   : written);
+    sources.push_back(source);
+  }
+}
+
+ExprPtr FunctionLowerer::argumentValue(const ParmVarDecl *p,
+                                       const clang::Expr *a, bool output,
+                                       SourceLocation loc, Block &pre) {
+  ExprPtr x = output ? target(a, pre) : expr(a, pre);
+  if (output && x->kind == ExprKind::Index && x->type.isContainer()) {
+    // A row written by the callee (validated: nothing else in the call
+    // reaches its vector of vectors): a copy passed, assigned back after
+    // the call to the row the index designated before it.
+    x->ops[1] = frozenIndex(std::move(x->ops[1]), loc, pre);
+    Var *row = temp(x->type, "row");
+    pre.push_back(copyConstruction(row, x->clone(), loc));
+    written_back.push_back(assign(std::move(x), makeVarRef(row), loc));
+    x = makeVarRef(row);
+  }
+  Type pt;
+  if (p && lowerType(ctx, p->getType(), pt) && pt.isContainer() &&
+      x->kind != ExprKind::VarRef &&
+      !(x->kind == ExprKind::Index && !output)) // a row, read
+    unexpected(a->getBeginLoc(), "an unnamed container argument");
+  if (!output && x->type.isReal() && x->kind != ExprKind::VarRef &&
+      x->kind != ExprKind::Index && x->kind != ExprKind::Literal) {
+    Var *t = temp(x->type, naming::valueTemp());
+    pre.push_back(assign(makeVarRef(t), std::move(x), a->getBeginLoc()));
+    x = makeVarRef(t);
+  }
+  return x;
+}
+
+void FunctionLowerer::userArgument(tangent::Stmt &st, CallSources &sources,
+                                   const ParmVarDecl *p, const clang::Expr *a,
+                                   SourceLocation loc, Block &pre) {
+  // A pointer to non-const storage is an output: the callee may write
+  // through it (it records and restores what it overwrites there, since
+  // no caller knows the extent to save).
+  bool output = isOutputParam(p) || writesThroughPointer(p);
+  if (p && isSplit(p->getType()))
+    return objectArguments(st, sources, object(a, pre), p->getType(), output, a,
+                           loc);
+  if (QualType pointee = p ? objectPointee(p->getType()) : QualType();
+      !pointee.isNull()) // the object it points at, by reference
+    return objectArguments(st, sources, object(a, pre), pointee,
+                           !pointee.isConstQualified(), a, loc);
+  ExprPtr x;
+  if (p && p->getType()->isPointerType() &&
+      a->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)) {
+    // No storage: nothing read or written through it.
+    x = makeNullPointer(typeOf(p->getType(), loc));
+    output = false;
+  } else if (AddressArgument at; addressArgument(p, a, at)) {
+    // An address (`&e`, `&x[k]`, `x + k`, `v.data()`): the storage it
+    // points at, as an l-value, passed by address.
+    x = address(at, a->getBeginLoc(), pre);
+  } else if (bool holds_real; p && passThrough(p->getType(), holds_real)) {
+    // Passed through: the caller's parameter, or a literal.
+    x = passedOperand(a, pre);
+    output = false;
+  } else if (containerTemporary(p, a, ctx)) {
+    // A container made here (`rhs(axpy(h, k, y))`, `f(Vec{a, b})`): a
+    // temporary of its own, read by the callee.
+    Var *t = temp(typeOf(p->getType().getNonReferenceType(), loc),
+                  naming::valueTemp());
+    initialize(t, a, a->getBeginLoc(), pre);
+    x = makeVarRef(t);
+    output = false;
+  } else {
+    x = argumentValue(p, a, output, loc, pre);
+  }
+  st.args.push_back(std::move(x));
+  st.arg_is_output.push_back(output);
+  sources.push_back(a);
+}
+
 std::unique_ptr<tangent::Stmt>
 FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
                           llvm::ArrayRef<const clang::Expr *> args,
@@ -48,126 +153,21 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
   auto st = std::make_unique<tangent::Stmt>();
   st->kind = StmtKind::Call;
   st->loc = makeLoc(ctx, loc);
-  if (CustomRule rule = findCustomRule(ctx, callee)) {
-    st->custom = qualifiedName(callee, ctx);
-    st->custom_pullback = rule.pullback;
-    st->custom_pushforward = rule.pushforward;
-  } else {
-    if (!callee->hasBody() && callee->isTemplateInstantiation() &&
-        lowering_.instantiate)
-      lowering_.instantiate(callee);
-    st->callee = lowering_.lower(callee);
-  }
+  callTarget(*st, callee);
   // `*this` first: written unless the member function is const.
   // Objects: a leaf is written if the object is, or if it is a lambda's
   // capture by reference.
   // What each argument was in the source (for messages).
-  std::vector<const clang::Expr *> sources;
-  auto objectArgs = [&](const Object &leaves, QualType type, bool written,
-                        const clang::Expr *source) {
-    std::vector<Leaf> layout = leavesOf(type, loc);
-    for (size_t i = 0; i < leaves.size(); ++i) {
-      st->args.push_back(leaves.leaf(i));
-      // A pointer field is written through as its pointee allows; a const
-      // field is never written.
-      const Type &t = layout[i].type;
-      st->arg_is_output.push_back(t.kind == TypeKind::Pointer ? !t.pointee_const
-                                  : layout[i].read_only       ? false
-                                  : layout[i].reference
-                                      ? !layout[i].const_reference
-                                      : written);
-      sources.push_back(source);
-    }
-  };
+  CallSources sources;
   if (on) {
     const auto *md = cast<CXXMethodDecl>(callee);
-    objectArgs(*on, ctx.getRecordType(md->getParent()), !md->isConst(),
-               on_source);
+    objectArguments(*st, sources, *on, ctx.getRecordType(md->getParent()),
+                    !md->isConst(), on_source, loc);
   }
-  for (unsigned i = 0; i < args.size(); ++i) {
-    const clang::Expr *a = args[i];
-    const ParmVarDecl *p =
-        i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
-    // A pointer to non-const storage is an output: the callee may write
-    // through it (it records and restores what it overwrites there, since
-    // no caller knows the extent to save).
-    bool output = isOutputParam(p) || writesThroughPointer(p);
-    if (p && isSplit(p->getType())) {
-      objectArgs(object(a, pre), p->getType(), output, a);
-      continue;
-    }
-    if (QualType pointee = p ? objectPointee(p->getType()) : QualType();
-        !pointee.isNull()) { // the object it points at, by reference
-      objectArgs(object(a, pre), pointee, !pointee.isConstQualified(), a);
-      continue;
-    }
-    if (p && p->getType()->isPointerType() &&
-        a->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)) {
-      // No storage: nothing read or written through it.
-      st->args.push_back(makeNullPointer(typeOf(p->getType(), loc)));
-      st->arg_is_output.push_back(false);
-      sources.push_back(a);
-      continue;
-    }
-    if (AddressArgument at; addressArgument(p, a, at)) {
-      // An address (`&e`, `&x[k]`, `x + k`, `v.data()`): the storage it
-      // points at, as an l-value, passed by address.
-      ExprPtr x = address(at, a->getBeginLoc(), pre);
-      st->args.push_back(std::move(x));
-      st->arg_is_output.push_back(output);
-      sources.push_back(a);
-      continue;
-    }
-    if (bool holds_real; p && passThrough(p->getType(), holds_real)) {
-      // Passed through: the caller's parameter, or a literal.
-      st->args.push_back(passedOperand(a, pre));
-      st->arg_is_output.push_back(false);
-      sources.push_back(a);
-      continue;
-    }
-    if (containerTemporary(p, a, ctx)) {
-      // A container made here (`rhs(axpy(h, k, y))`, `f(Vec{a, b})`): a
-      // temporary of its own, read by the callee.
-      Var *t = temp(typeOf(p->getType().getNonReferenceType(), loc),
-                    naming::valueTemp());
-      initialize(t, a, a->getBeginLoc(), pre);
-      st->args.push_back(makeVarRef(t));
-      st->arg_is_output.push_back(false);
-      sources.push_back(a);
-      continue;
-    }
-    ExprPtr x = output ? target(a, pre) : expr(a, pre);
-    if (output && x->kind == ExprKind::Index && x->type.isContainer()) {
-      // A row written by the callee (validated: nothing else in the call
-      // reaches its vector of vectors): a copy passed, assigned back after
-      // the call to the row the index designated before it.
-      x->ops[1] = frozenIndex(std::move(x->ops[1]), loc, pre);
-      Var *row = temp(x->type, "row");
-      auto copy = std::make_unique<tangent::Stmt>();
-      copy->kind = StmtKind::Construct;
-      copy->loc = makeLoc(ctx, loc);
-      copy->var = row;
-      copy->construct = ConstructKind::Copy;
-      copy->args.push_back(x->clone());
-      pre.push_back(std::move(copy));
-      written_back.push_back(assign(std::move(x), makeVarRef(row), loc));
-      x = makeVarRef(row);
-    }
-    Type pt;
-    if (p && lowerType(ctx, p->getType(), pt) && pt.isContainer() &&
-        x->kind != ExprKind::VarRef &&
-        !(x->kind == ExprKind::Index && !output)) // a row, read
-      unexpected(a->getBeginLoc(), "an unnamed container argument");
-    if (!output && x->type.isReal() && x->kind != ExprKind::VarRef &&
-        x->kind != ExprKind::Index && x->kind != ExprKind::Literal) {
-      Var *t = temp(x->type, naming::valueTemp());
-      pre.push_back(assign(makeVarRef(t), std::move(x), a->getBeginLoc()));
-      x = makeVarRef(t);
-    }
-    st->args.push_back(std::move(x));
-    st->arg_is_output.push_back(output);
-    sources.push_back(a);
-  }
+  for (unsigned i = 0; i < args.size(); ++i)
+    userArgument(*st, sources,
+                 i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr,
+                 args[i], loc, pre);
   // Arguments that share storage (`addto(a, a)`, `scale(v, v[0])`).
   shareStorage(*st, callee, sources, loc, pre);
   return st;

@@ -308,111 +308,139 @@ void FunctionLowerer::flatElements(const Type &type, const InitListExpr *list,
     st.args.clear();
 }
 
+void FunctionLowerer::initializePointer(Var *v, const clang::Expr *init,
+                                        SourceLocation loc, Block &out) {
+  AddressArgument at;
+  ExprPtr a =
+      addressOf(init->getType(), init, at, /*whole=*/true)
+          ? address(at, loc, out)
+      : init->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)
+          ? makeNullPointer(v->type)
+          : expr(init, out);
+  out.push_back(assign(makeVarRef(v), std::move(a), loc));
+}
+
+StmtPtr FunctionLowerer::construction(Var *v, SourceLocation loc) {
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Construct;
+  st->loc = makeLoc(ctx, loc);
+  st->var = v;
+  return st;
+}
+
+StmtPtr FunctionLowerer::copyConstruction(Var *v, ExprPtr from,
+                                          SourceLocation loc) {
+  StmtPtr st = construction(v, loc);
+  st->construct = ConstructKind::Copy;
+  st->args.push_back(std::move(from));
+  return st;
+}
+
+void FunctionLowerer::listElements(Var *v, const InitListExpr *list,
+                                   tangent::Stmt &st, SourceLocation loc,
+                                   Block &out) {
+  // Value-initialized elements (`std::array<double, 3> a{}`): zeros.
+  bool zeros = false;
+  for (const clang::Expr *item : list->inits())
+    zeros |= isa<ImplicitValueInitExpr>(item->IgnoreImplicit());
+  if (zeros && list->getNumInits() <= 1) {
+    st.construct = ConstructKind::Size;
+    return;
+  }
+  st.construct = ConstructKind::Elements;
+  for (const clang::Expr *item : list->inits()) {
+    if (v->type.isNested())
+      st.args.push_back(row(*v->type.row, item, loc, out));
+    else if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
+      st.args.push_back(makeLiteral("0", typeOf(item->getType(), loc)));
+    else
+      st.args.push_back(expr(item, out));
+  }
+}
+
+void FunctionLowerer::constructedContainer(Var *v, const CXXConstructExpr *ctor,
+                                           SourceLocation loc, Block &out) {
+  StmtPtr st = construction(v, loc);
+  llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ctor);
+  if (rangeConstructor(ctor))
+    return rangeCopy(v, args[0], args[1], loc, out);
+  if (args.size() == 1) {
+    if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
+      return initialize(v, args[0], loc, out);
+    Type at;
+    if (lowerType(ctx, args[0]->getType(), at) && at.isContainer()) {
+      const clang::Expr *src = args[0]->IgnoreImplicit();
+      if (const auto *c = dyn_cast<CallExpr>(src);
+          c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c)) {
+        call(c, out, v);
+        return;
+      }
+      st->construct = ConstructKind::Copy;
+    } else {
+      st->construct = ConstructKind::Size;
+    }
+  } else if (args.size() == 2) {
+    st->construct = ConstructKind::Fill;
+  } else if (args.empty()) {
+    st->construct = ConstructKind::Size;
+  } else {
+    unexpected(loc, "a container constructor of " +
+                        std::to_string(args.size()) + " arguments");
+  }
+  for (const clang::Expr *a : args)
+    st->args.push_back(st->construct == ConstructKind::Fill &&
+                               v->type.isNested() && a == args[1]
+                           ? row(*v->type.row, a, loc, out)
+                           : expr(a, out));
+  if (st->construct == ConstructKind::Copy &&
+      st->args[0]->kind != ExprKind::VarRef &&
+      !(st->args[0]->kind == ExprKind::Index &&
+        st->args[0]->type.isContainer())) // `auto r = m[i];`
+    unexpected(loc, "a copy from an unnamed container");
+  out.push_back(std::move(st));
+}
+
+void FunctionLowerer::initializeContainer(Var *v, const clang::Expr *e,
+                                          SourceLocation loc, Block &out) {
+  e = withoutBraceCast(e); // `Vec{a, b}` is `{a, b}`
+  if (isa<InitListExpr, CXXStdInitializerListExpr>(e)) {
+    StmtPtr st = construction(v, loc);
+    const InitListExpr *list = elementList(e);
+    if (!list)
+      unexpected(loc, "a container initializer");
+    if (!v->type.dims.empty())
+      flatElements(v->type, list, *st, loc, out);
+    else
+      listElements(v, list, *st, loc, out);
+    out.push_back(std::move(st));
+    return;
+  }
+  if (const auto *ctor = dyn_cast<CXXConstructExpr>(e))
+    return constructedContainer(v, ctor, loc, out);
+  if (const auto *c = dyn_cast<CallExpr>(e); c && isUserCall(c, ctx)) {
+    call(c, out, v);
+    return;
+  }
+  if (isa<DeclRefExpr, MemberExpr>(e) || rowOf(ctx, e)) {
+    StmtPtr st = construction(v, loc);
+    st->construct = ConstructKind::Copy;
+    st->args.push_back(expr(e, out));
+    out.push_back(std::move(st));
+    return;
+  }
+  unexpected(loc, "a container initializer");
+}
+
 void FunctionLowerer::initialize(Var *v, const clang::Expr *init,
                                  SourceLocation loc, Block &out) {
   // A pointer field of an object being built: the address it views
   // (validated), or nullptr until it is set (LowerViews.cpp).
-  if (v->type.kind == TypeKind::Pointer) {
-    AddressArgument at;
-    ExprPtr a =
-        addressOf(init->getType(), init, at, /*whole=*/true)
-            ? address(at, loc, out)
-        : init->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)
-            ? makeNullPointer(v->type)
-            : expr(init, out);
-    out.push_back(assign(makeVarRef(v), std::move(a), loc));
-    return;
-  }
+  if (v->type.kind == TypeKind::Pointer)
+    return initializePointer(v, init, loc, out);
   // IgnoreImplicit also sees through cleanups and temporaries.
   const clang::Expr *e = init->IgnoreImplicit();
-  if (v->type.isContainer()) {
-    e = withoutBraceCast(e); // `Vec{a, b}` is `{a, b}`
-    auto st = std::make_unique<tangent::Stmt>();
-    st->kind = StmtKind::Construct;
-    st->loc = makeLoc(ctx, loc);
-    st->var = v;
-    auto elements = [&](const InitListExpr *list) {
-      // Value-initialized elements (`std::array<double, 3> a{}`): zeros.
-      bool zeros = false;
-      for (const clang::Expr *item : list->inits())
-        zeros |= isa<ImplicitValueInitExpr>(item->IgnoreImplicit());
-      if (zeros && list->getNumInits() <= 1) {
-        st->construct = ConstructKind::Size;
-        return;
-      }
-      st->construct = ConstructKind::Elements;
-      for (const clang::Expr *item : list->inits()) {
-        if (v->type.isNested())
-          st->args.push_back(row(*v->type.row, item, loc, out));
-        else if (isa<ImplicitValueInitExpr>(item->IgnoreImplicit()))
-          st->args.push_back(makeLiteral("0", typeOf(item->getType(), loc)));
-        else
-          st->args.push_back(expr(item, out));
-      }
-    };
-    if (isa<InitListExpr, CXXStdInitializerListExpr>(e)) {
-      const InitListExpr *list = elementList(e);
-      if (!list)
-        unexpected(loc, "a container initializer");
-      if (!v->type.dims.empty())
-        flatElements(v->type, list, *st, loc, out);
-      else
-        elements(list);
-      out.push_back(std::move(st));
-      return;
-    }
-    if (const auto *ctor = dyn_cast<CXXConstructExpr>(e)) {
-      llvm::SmallVector<const clang::Expr *, 3> args = writtenArguments(ctor);
-      if (rangeConstructor(ctor))
-        return rangeCopy(v, args[0], args[1], loc, out);
-      if (args.size() == 1) {
-        if (isa<CXXStdInitializerListExpr>(args[0]->IgnoreImplicit()))
-          return initialize(v, args[0], loc, out);
-        Type at;
-        if (lowerType(ctx, args[0]->getType(), at) && at.isContainer()) {
-          const clang::Expr *src = args[0]->IgnoreImplicit();
-          if (const auto *c = dyn_cast<CallExpr>(src);
-              c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c)) {
-            call(c, out, v);
-            return;
-          }
-          st->construct = ConstructKind::Copy;
-        } else {
-          st->construct = ConstructKind::Size;
-        }
-      } else if (args.size() == 2) {
-        st->construct = ConstructKind::Fill;
-      } else if (args.empty()) {
-        st->construct = ConstructKind::Size;
-      } else {
-        unexpected(loc, "a container constructor of " +
-                            std::to_string(args.size()) + " arguments");
-      }
-      for (const clang::Expr *a : args)
-        st->args.push_back(st->construct == ConstructKind::Fill &&
-                                   v->type.isNested() && a == args[1]
-                               ? row(*v->type.row, a, loc, out)
-                               : expr(a, out));
-      if (st->construct == ConstructKind::Copy &&
-          st->args[0]->kind != ExprKind::VarRef &&
-          !(st->args[0]->kind == ExprKind::Index &&
-            st->args[0]->type.isContainer())) // `auto r = m[i];`
-        unexpected(loc, "a copy from an unnamed container");
-      out.push_back(std::move(st));
-      return;
-    }
-    if (const auto *c = dyn_cast<CallExpr>(e); c && isUserCall(c, ctx)) {
-      call(c, out, v);
-      return;
-    }
-    if (isa<DeclRefExpr, MemberExpr>(e) || rowOf(ctx, e)) {
-      st->construct = ConstructKind::Copy;
-      st->args.push_back(expr(e, out));
-      out.push_back(std::move(st));
-      return;
-    }
-    unexpected(loc, "a container initializer");
-  }
+  if (v->type.isContainer())
+    return initializeContainer(v, e, loc, out);
   // Scalars: a user call writes straight into the variable.
   if (const auto *c = dyn_cast<CallExpr>(init->IgnoreParenImpCasts());
       c && !isa<CXXOperatorCallExpr, CXXMemberCallExpr>(c) &&

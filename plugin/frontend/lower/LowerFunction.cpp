@@ -244,62 +244,87 @@ void FunctionLowerer::run() {
   resolveViews(); // LowerViews.cpp
 }
 
+bool FunctionLowerer::sharedAt(int j) const {
+  return shared && j < int(shared->params.size()) &&
+         shared->params[size_t(j)].root >= 0;
+}
+
+Object FunctionLowerer::objectParameter(const std::string &name, QualType qt,
+                                        bool by_reference, bool is_const,
+                                        SourceLocation loc, FlatParams *flat) {
+  SourceParam sp;
+  sp.name = name;
+  sp.spelling = typeSpelling(
+      ctx, qt.getNonReferenceType().getUnqualifiedType().getCanonicalType());
+  sp.by_reference = by_reference;
+  sp.is_const = is_const;
+  sp.object = true;
+  std::vector<Leaf> layout = leavesOf(qt, loc);
+  Object object;
+  for (const Leaf &leaf : layout) {
+    if (flat && sharedAt(flat->count)) {
+      ++flat->count;
+      flat->own.push_back(nullptr);
+      object.vars.push_back(nullptr);
+      continue;
+    }
+    std::string path;
+    for (const FieldStep &step : leaf.path)
+      path += step.element ? "[]" : "." + step.name;
+    Var *v = fn_->addVar(name + path, leaf.type, VarRole::Param);
+    v->name = fn_->names.fresh(name + "_" + leaf.suffix);
+    sp.paths.push_back(leaf.path);
+    object.vars.push_back(v);
+    if (flat) {
+      ++flat->count;
+      flat->own.push_back(v);
+    }
+  }
+  addParameter(std::move(sp), object.vars);
+  // A lambda's capture by reference is a reference, whatever the
+  // closure object is.
+  for (size_t i = 0; i < layout.size(); ++i)
+    if (layout[i].reference && object.vars[i]) {
+      object.vars[i]->by_reference = true;
+      object.vars[i]->is_const = layout[i].const_reference;
+    }
+  // A const field is never written (`const int n;`).
+  for (size_t i = 0; i < layout.size(); ++i)
+    if (layout[i].read_only && object.vars[i] &&
+        object.vars[i]->type.kind != TypeKind::Pointer)
+      object.vars[i]->is_const = true;
+  fn_->flattened = true;
+  return object;
+}
+
+Var *FunctionLowerer::scalarParameter(const ParmVarDecl *p,
+                                      const std::string &name) {
+  QualType bare = p->getType().getNonReferenceType();
+  Type t;
+  if (lowerMultiPointer(ctx, p->getType(), t)) // `double b[][8]`
+    fn_->flattened = true; // callers give flat storage: not the C++ type
+  else if (!passThroughType(ctx, p->getType(), t))
+    t = typeOf(p->getType(), p->getLocation());
+  Var *v = fn_->addVar(name, t, VarRole::Param);
+  v->name = fn_->names.claim(name);
+  SourceParam sp;
+  sp.name = v->name;
+  sp.spelling = t.spelling;
+  sp.by_reference = p->getType()->isReferenceType();
+  sp.is_const = bare.isConstQualified() ||
+                (t.kind == TypeKind::Pointer && t.pointee_const) ||
+                (t.kind == TypeKind::CArray &&
+                 ctx.getBaseElementType(bare).isConstQualified());
+  addParameter(std::move(sp), {v});
+  vars[p] = v;
+  return v;
+}
+
 void FunctionLowerer::parameters() {
   // Under a shared-storage pattern (Lower.h), a flat parameter may be
   // another's storage: it gets no variable of its own, and what it names is
   // bound once every parameter exists (bindShared).
-  int flat = 0;
-  std::vector<Var *> own; // by flat position; null where shared
-  auto sharedAt = [&](int j) {
-    return shared && j < int(shared->params.size()) &&
-           shared->params[size_t(j)].root >= 0;
-  };
-  auto object = [&](const std::string &name, QualType qt, bool by_reference,
-                    bool is_const, SourceLocation loc, bool counted) {
-    SourceParam sp;
-    sp.name = name;
-    sp.spelling = typeSpelling(
-        ctx, qt.getNonReferenceType().getUnqualifiedType().getCanonicalType());
-    sp.by_reference = by_reference;
-    sp.is_const = is_const;
-    sp.object = true;
-    std::vector<Leaf> layout = leavesOf(qt, loc);
-    Object object;
-    for (const Leaf &leaf : layout) {
-      if (counted && sharedAt(flat)) {
-        ++flat;
-        own.push_back(nullptr);
-        object.vars.push_back(nullptr);
-        continue;
-      }
-      std::string path;
-      for (const FieldStep &step : leaf.path)
-        path += step.element ? "[]" : "." + step.name;
-      Var *v = fn_->addVar(name + path, leaf.type, VarRole::Param);
-      v->name = fn_->names.fresh(name + "_" + leaf.suffix);
-      sp.paths.push_back(leaf.path);
-      object.vars.push_back(v);
-      if (counted) {
-        ++flat;
-        own.push_back(v);
-      }
-    }
-    addParameter(std::move(sp), object.vars);
-    // A lambda's capture by reference is a reference, whatever the
-    // closure object is.
-    for (size_t i = 0; i < layout.size(); ++i)
-      if (layout[i].reference && object.vars[i]) {
-        object.vars[i]->by_reference = true;
-        object.vars[i]->is_const = layout[i].const_reference;
-      }
-    // A const field is never written (`const int n;`).
-    for (size_t i = 0; i < layout.size(); ++i)
-      if (layout[i].read_only && object.vars[i] &&
-          object.vars[i]->type.kind != TypeKind::Pointer)
-        object.vars[i]->is_const = true;
-    fn_->flattened = true;
-    return object;
-  };
+  FlatParams flat;
   std::vector<std::pair<Object *, int>> shared_objects;
   auto sharedObject = [&](Object &o, int first) {
     for (Var *v : o.vars)
@@ -310,8 +335,8 @@ void FunctionLowerer::parameters() {
   };
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (md && !md->isStatic()) {
-    self = object("self", ctx.getRecordType(md->getParent()), true,
-                  md->isConst(), fd->getLocation(), true);
+    self = objectParameter("self", ctx.getRecordType(md->getParent()), true,
+                           md->isConst(), fd->getLocation(), &flat);
     sharedObject(self, 0);
   }
   std::vector<std::pair<const ParmVarDecl *, int>> shared_scalars;
@@ -319,56 +344,35 @@ void FunctionLowerer::parameters() {
     std::string name = p->getNameAsString();
     if (name.empty())
       name = "unnamed";
-    bool by_reference = p->getType()->isReferenceType();
     QualType bare = p->getType().getNonReferenceType();
+    const int first = flat.count;
     if (QualType pointee = objectPointee(p->getType()); !pointee.isNull()) {
-      const int first = flat;
-      objects[p] = object(name, pointee, true, pointee.isConstQualified(),
-                          p->getLocation(), true);
+      objects[p] =
+          objectParameter(name, pointee, true, pointee.isConstQualified(),
+                          p->getLocation(), &flat);
       fn_->signature.back().object_pointer = true;
       sharedObject(objects[p], first);
-      continue;
-    }
-    if (isSplit(p->getType())) {
-      const int first = flat;
-      objects[p] = object(name, p->getType(), by_reference,
-                          bare.isConstQualified(), p->getLocation(), true);
+    } else if (isSplit(p->getType())) {
+      objects[p] =
+          objectParameter(name, p->getType(), p->getType()->isReferenceType(),
+                          bare.isConstQualified(), p->getLocation(), &flat);
       sharedObject(objects[p], first);
-      continue;
+    } else if (sharedAt(flat.count)) {
+      shared_scalars.push_back({p, flat.count++});
+      flat.own.push_back(nullptr);
+    } else {
+      flat.own.push_back(scalarParameter(p, name));
+      ++flat.count;
     }
-    if (sharedAt(flat)) {
-      shared_scalars.push_back({p, flat++});
-      own.push_back(nullptr);
-      continue;
-    }
-    Type t;
-    if (lowerMultiPointer(ctx, p->getType(), t)) // `double b[][8]`
-      fn_->flattened = true; // callers give flat storage: not the C++ type
-    else if (!passThroughType(ctx, p->getType(), t))
-      t = typeOf(p->getType(), p->getLocation());
-    Var *v = fn_->addVar(name, t, VarRole::Param);
-    v->name = fn_->names.claim(name);
-    SourceParam sp;
-    sp.name = v->name;
-    sp.spelling = t.spelling;
-    sp.by_reference = by_reference;
-    sp.is_const = bare.isConstQualified() ||
-                  (t.kind == TypeKind::Pointer && t.pointee_const) ||
-                  (t.kind == TypeKind::CArray &&
-                   ctx.getBaseElementType(bare).isConstQualified());
-    addParameter(std::move(sp), {v});
-    vars[p] = v;
-    ++flat;
-    own.push_back(v);
   }
   if (shared)
-    bindShared(own, shared_scalars, shared_objects);
+    bindShared(flat.own, shared_scalars, shared_objects);
   if (md && !md->isStatic())
     bindCaptures(md);
   // A class-type result: written through output parameters.
   if (isSplit(fd->getReturnType()))
-    result_leaves = object("result", fd->getReturnType(), true, false,
-                           fd->getLocation(), false);
+    result_leaves = objectParameter("result", fd->getReturnType(), true, false,
+                                    fd->getLocation(), nullptr);
   if (fn_->result.kind != TypeKind::Void) {
     fn_->result_var =
         fn_->addVar(naming::resultVar(), fn_->result, VarRole::Local);

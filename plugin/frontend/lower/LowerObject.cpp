@@ -260,90 +260,133 @@ void FunctionLowerer::buildElements(const Object &dest, const clang::Expr *x,
   });
 }
 
+void FunctionLowerer::zeroLeaf(const Object &dest, size_t k, SourceLocation loc,
+                               Block &out) {
+  Var *v = dest.vars[k];
+  out.push_back(
+      v->type.isContainer() && !dest.index
+          ? defaultConstruct(v, loc)
+          : assign(dest.leaf(k), makeLiteral("0", dest.leaf(k)->type), loc));
+}
+
+void FunctionLowerer::memberPart(const Object &dest, size_t &at, QualType type,
+                                 const clang::Expr *value, SourceLocation loc,
+                                 Block &out, bool fresh) {
+  if (isSplit(type)) {
+    size_t n = leavesOf(type, loc).size();
+    Object sub = dest.slice(at, n);
+    at += n;
+    if (value)
+      return buildObject(sub, value, loc, out, fresh);
+    for (size_t k = at - n; k < at; ++k)
+      zeroLeaf(dest, k, loc, out);
+    return;
+  }
+  size_t k = at++;
+  if (!value || isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
+    return zeroLeaf(dest, k, loc, out);
+  if (!dest.index)
+    return initialize(dest.vars[k], value, loc, out);
+  ExprPtr target = dest.leaf(k);
+  ExprPtr v = expr(value, out);
+  if (v->type.spelling != target->type.spelling)
+    v = makeCast(target->type, std::move(v));
+  out.push_back(assign(std::move(target), std::move(v), loc));
+}
+
+void FunctionLowerer::defaultMembers(const Object &dest,
+                                     const CXXRecordDecl *rd,
+                                     SourceLocation loc, Block &out,
+                                     bool fresh) {
+  size_t at = 0;
+  std::function<void(const CXXRecordDecl *)> walk =
+      [&](const CXXRecordDecl *c) {
+        for (const CXXBaseSpecifier &b : c->bases())
+          walk(splitClass(b.getType()));
+        for (const FieldDecl *f : c->fields()) {
+          const clang::Expr *value =
+              f->hasInClassInitializer() ? f->getInClassInitializer() : nullptr;
+          if (!value && splitClass(f->getType()) &&
+              !isNumberTuple(f->getType())) // a pair: zeros, as pair() does
+            walk(splitClass(f->getType()));
+          else
+            memberPart(dest, at, f->getType(), value, loc, out, fresh);
+        }
+      };
+  walk(rd);
+}
+
+void FunctionLowerer::tupleObject(const Object &dest,
+                                  llvm::ArrayRef<const clang::Expr *> parts,
+                                  SourceLocation loc, Block &out, bool fresh) {
+  if (parts.empty()) {
+    for (size_t k = 0; k < dest.size(); ++k)
+      zeroLeaf(dest, k, loc, out);
+    return;
+  }
+  std::vector<ExprPtr> values;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    ExprPtr v = expr(parts[k], out);
+    Type t = dest.leaf(k)->type;
+    if (v->type.spelling != t.spelling)
+      v = makeCast(t, std::move(v));
+    if (!fresh) {
+      Var *tmp = temp(t, naming::valueTemp());
+      out.push_back(assign(makeVarRef(tmp), std::move(v), loc));
+      v = makeVarRef(tmp);
+    }
+    values.push_back(std::move(v));
+  }
+  for (size_t k = 0; k < values.size(); ++k)
+    out.push_back(assign(dest.leaf(k), std::move(values[k]), loc));
+}
+
+void FunctionLowerer::constructedObject(const Object &dest,
+                                        const CXXConstructExpr *ce,
+                                        SourceLocation loc, Block &out,
+                                        bool fresh) {
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  if (ctor->isCopyOrMoveConstructor() && !ctor->isUserProvided())
+    return copyObject(dest, object(ce->getArg(0), out), loc, out);
+  if (ctor->isDefaultConstructor() && !ctor->isUserProvided())
+    return defaultMembers(dest, ctor->getParent(), loc, out, fresh);
+  // A constructor of the user's: a callee writing the object.
+  llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
+  Object target = fresh ? dest.copy()
+                        : objectVars(naming::valueTemp(), ce->getType(),
+                                     VarRole::Temp, loc);
+  emitCall(userCall(ctor, &target, args, ce->getBeginLoc(), out), out);
+  if (!fresh)
+    copyObject(dest, target, loc, out);
+}
+
+namespace {
+
+/// A named object, a member of one, `*this` (or a base of one of them).
+bool namedObject(const clang::Expr *x) {
+  const auto *ice = dyn_cast<ImplicitCastExpr>(x);
+  const auto *u = dyn_cast<UnaryOperator>(x);
+  return isa<DeclRefExpr, MemberExpr, LambdaExpr>(x) ||
+         (ice && (ice->getCastKind() == CK_DerivedToBase ||
+                  ice->getCastKind() == CK_UncheckedDerivedToBase)) ||
+         (u && u->getOpcode() == UO_Deref &&
+          isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()));
+}
+
+} // namespace
+
 void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
                                   SourceLocation loc, Block &out, bool fresh) {
-  auto zero = [&](size_t k) {
-    Var *v = dest.vars[k];
-    out.push_back(
-        v->type.isContainer() && !dest.index
-            ? defaultConstruct(v, loc)
-            : assign(dest.leaf(k), makeLiteral("0", dest.leaf(k)->type), loc));
-  };
-  // One member's part of `dest` from its initializer (null: zero).
-  size_t at = 0;
-  auto part = [&](QualType type, const clang::Expr *value) {
-    if (isSplit(type)) {
-      size_t n = leavesOf(type, loc).size();
-      Object sub = dest.slice(at, n);
-      at += n;
-      if (value)
-        return buildObject(sub, value, loc, out, fresh);
-      for (size_t k = at - n; k < at; ++k)
-        zero(k);
-      return;
-    }
-    size_t k = at++;
-    if (!value || isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
-      return zero(k);
-    if (!dest.index)
-      return initialize(dest.vars[k], value, loc, out);
-    ExprPtr target = dest.leaf(k);
-    ExprPtr v = expr(value, out);
-    if (v->type.spelling != target->type.spelling)
-      v = makeCast(target->type, std::move(v));
-    out.push_back(assign(std::move(target), std::move(v), loc));
-  };
-  // The fields of a class as its implicit default constructor sets them.
-  auto defaults = [&](const CXXRecordDecl *rd) {
-    std::function<void(const CXXRecordDecl *)> walk =
-        [&](const CXXRecordDecl *c) {
-          for (const CXXBaseSpecifier &b : c->bases())
-            walk(splitClass(b.getType()));
-          for (const FieldDecl *f : c->fields()) {
-            const clang::Expr *value = f->hasInClassInitializer()
-                                           ? f->getInClassInitializer()
-                                           : nullptr;
-            if (!value && splitClass(f->getType()) &&
-                !isNumberTuple(f->getType())) // a pair: zeros, as pair() does
-              walk(splitClass(f->getType()));
-            else
-              part(f->getType(), value);
-          }
-        };
-    walk(rd);
-  };
-
   const clang::Expr *x = bareObject(init);
   if (const auto *d = dyn_cast<CXXDefaultInitExpr>(x))
     return buildObject(dest, d->getExpr(), loc, out, fresh);
   // A std::pair or tuple from its values: all evaluated before any is
   // written (`p = std::make_pair(p.second, p.first)`).
-  if (llvm::SmallVector<const clang::Expr *, 2> parts; tupleParts(x, parts)) {
-    if (parts.empty()) {
-      for (size_t k = 0; k < dest.size(); ++k)
-        zero(k);
-      return;
-    }
-    std::vector<ExprPtr> values;
-    for (size_t k = 0; k < parts.size(); ++k) {
-      ExprPtr v = expr(parts[k], out);
-      Type t = dest.leaf(k)->type;
-      if (v->type.spelling != t.spelling)
-        v = makeCast(t, std::move(v));
-      if (!fresh) {
-        Var *tmp = temp(t, naming::valueTemp());
-        out.push_back(assign(makeVarRef(tmp), std::move(v), loc));
-        v = makeVarRef(tmp);
-      }
-      values.push_back(std::move(v));
-    }
-    for (size_t k = 0; k < values.size(); ++k)
-      out.push_back(assign(dest.leaf(k), std::move(values[k]), loc));
-    return;
-  }
+  if (llvm::SmallVector<const clang::Expr *, 2> parts; tupleParts(x, parts))
+    return tupleObject(dest, parts, loc, out, fresh);
   if (isa<ImplicitValueInitExpr>(x)) {
     for (size_t k = 0; k < dest.size(); ++k)
-      zero(k);
+      zeroLeaf(dest, k, loc, out);
     return;
   }
   // A container of objects: built container by container.
@@ -351,26 +394,16 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
       (isa<InitListExpr, CXXConstructExpr, CXXStdInitializerListExpr>(x)))
     return buildElements(dest, x, loc, out);
   if (const auto *list = dyn_cast<InitListExpr>(x)) {
-    forEachMemberInit(list, [&](QualType type, const clang::Expr *value,
-                                const FieldDecl *) { part(type, value); });
+    // One member's part of `dest` from its initializer (null: zero).
+    size_t at = 0;
+    forEachMemberInit(
+        list, [&](QualType type, const clang::Expr *value, const FieldDecl *) {
+          memberPart(dest, at, type, value, loc, out, fresh);
+        });
     return;
   }
-  if (const auto *ce = dyn_cast<CXXConstructExpr>(x)) {
-    const CXXConstructorDecl *ctor = ce->getConstructor();
-    if (ctor->isCopyOrMoveConstructor() && !ctor->isUserProvided())
-      return copyObject(dest, object(ce->getArg(0), out), loc, out);
-    if (ctor->isDefaultConstructor() && !ctor->isUserProvided())
-      return defaults(ctor->getParent());
-    // A constructor of the user's: a callee writing the object.
-    llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
-    Object target = fresh ? dest.copy()
-                          : objectVars(naming::valueTemp(), ce->getType(),
-                                       VarRole::Temp, loc);
-    emitCall(userCall(ctor, &target, args, ce->getBeginLoc(), out), out);
-    if (!fresh)
-      copyObject(dest, target, loc, out);
-    return;
-  }
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(x))
+    return constructedObject(dest, ce, loc, out, fresh);
   if (elementContainer(x)) // an element: copied
     return copyObject(dest, object(x, out), loc, out);
   if (const auto *c = dyn_cast<CallExpr>(x)) {
@@ -383,14 +416,7 @@ void FunctionLowerer::buildObject(const Object &dest, const clang::Expr *init,
   }
   // A named object, a member of one, `*this`: copied leaf by leaf (any
   // other shape would come back here through object()'s temporaries).
-  const auto *ice = dyn_cast<ImplicitCastExpr>(x);
-  const auto *u = dyn_cast<UnaryOperator>(x);
-  bool named = isa<DeclRefExpr, MemberExpr, LambdaExpr>(x) ||
-               (ice && (ice->getCastKind() == CK_DerivedToBase ||
-                        ice->getCastKind() == CK_UncheckedDerivedToBase)) ||
-               (u && u->getOpcode() == UO_Deref &&
-                isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()));
-  if (!named)
+  if (!namedObject(x))
     unexpected(x->getBeginLoc(), std::string("the object expression '") +
                                      x->getStmtClassName() + "'");
   copyObject(dest, object(x, out), loc, out);

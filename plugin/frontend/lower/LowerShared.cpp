@@ -140,158 +140,162 @@ bool writable(const Var &p) { return sharesStorage(p) && !p.is_const; }
 
 } // namespace
 
-void FunctionLowerer::shareStorage(
-    tangent::Stmt &st, const FunctionDecl *callee,
-    const std::vector<const clang::Expr *> &sources, SourceLocation loc,
-    Block &pre) {
-  const size_t n = st.args.size();
-  std::vector<Place> place(n);
-  for (size_t j = 0; j < n; ++j)
-    place[j] = placeOf(*st.args[j]);
-  auto spelled = [&](size_t j) {
-    return "'" +
-           (j < sources.size() && sources[j] ? spelledAs(sources[j], ctx)
-                                             : printExpr(*st.args[j])) +
-           "'";
-  };
-  auto cannot = [&](size_t a, size_t b, const std::string &why) {
-    lowering_.refusals.push_back(
-        {Refusal::Source::Lowering, makeLoc(ctx, loc),
-         "the arguments " + spelled(a) + " and " + spelled(b) + " of '" +
-             callee->getNameAsString() + "' may be the same storage, " + why,
-         fn_});
-  };
-  // A custom derivative sees values: a written argument must not share
-  // storage with another.
-  if (!st.callee) {
-    for (size_t i = 0; i < n; ++i)
-      for (size_t j = 0; j < n; ++j)
-        if (i != j && st.arg_is_output[i] && !disjoint(place[i], place[j]))
-          return cannot(i, j,
-                        "and its custom derivative cannot see that; pass a "
-                        "copy of one of them");
-    return;
+/// What shareStorage knows of one call as it goes: where each argument is,
+/// the groups of arguments of one root (by the roots' ids, so that
+/// generated code is the same from run to run), which of them the
+/// specialisation shares, and its pattern, roots and indices so far.
+struct SharedCall {
+  SharedCall(tangent::Stmt &st, const FunctionDecl *callee,
+             const std::vector<const clang::Expr *> &sources)
+      : st(st), callee(callee), sources(sources), n(st.args.size()), place(n),
+        special(n, false) {
+    for (size_t j = 0; j < n; ++j)
+      place[j] = placeOf(*st.args[j]);
   }
-  const Function &generic = *st.callee;
-  TANGENT_ASSERT(generic.params.size() >= n,
-                 "a call with more arguments than its callee's parameters");
-  auto written = [&](size_t j) {
-    return st.arg_is_output[j] && sharesStorage(*generic.params[j]);
-  };
-
-  // 1. Value parameters: copies of what a written argument may change.
-  for (size_t j = 0; j < n; ++j) {
-    if (sharesStorage(*generic.params[j]) || !place[j].root)
-      continue;
-    bool changed = false;
-    for (size_t k = 0; k < n; ++k)
-      changed |= k != j && written(k) && !disjoint(place[j], place[k]);
-    if (!changed)
-      continue;
-    const Type &t = st.args[j]->type;
-    Var *copy = temp(t, naming::valueTemp());
-    if (t.isContainer()) {
-      auto c = std::make_unique<tangent::Stmt>();
-      c->kind = StmtKind::Construct;
-      c->loc = makeLoc(ctx, loc);
-      c->var = copy;
-      c->construct = ConstructKind::Copy;
-      c->args.push_back(std::move(st.args[j]));
-      pre.push_back(std::move(c));
-    } else {
-      pre.push_back(assign(makeVarRef(copy), std::move(st.args[j]), loc));
-    }
-    st.args[j] = makeVarRef(copy);
-    place[j] = placeOf(*st.args[j]);
-  }
-
-  // 2. Storage that overlaps where one argument is written: every argument
-  //    of that root is specialised, and with a leaf of an object, the other
-  //    leaves of its element (an object's leaves share one index).
-  size_t flat = generic.params.size();
-  if (isSplit(callee->getReturnType()))
-    flat -= leavesOf(callee->getReturnType(), loc).size();
-  // By root, in the order of the roots' ids (generated code is the same
-  // from run to run).
+  tangent::Stmt &st;
+  const FunctionDecl *callee;
+  const std::vector<const clang::Expr *> &sources;
+  const size_t n;
+  std::vector<Place> place;
   std::map<int, std::vector<size_t>> groups;
-  for (size_t j = 0; j < n; ++j)
-    if (sharesStorage(*generic.params[j]) && place[j].root)
-      groups[place[j].root->id].push_back(j);
-  std::vector<bool> special(n, false);
-  bool any = false;
-  for (const auto &[root, members] : groups)
-    for (size_t a : members)
-      for (size_t b : members)
-        if (a < b && (written(a) || written(b)) &&
-            !disjoint(place[a], place[b])) {
-          for (size_t m : members)
-            special[m] = true;
-          any = true;
-        }
-  if (!any)
-    return;
-  // An address into an array (`&x[k]`, `x + k`) is a view of the root at
-  // its offset in the specialisation: the callee indexes the array itself,
-  // as far as it goes. The address of a variable, or into a row, reaches
-  // storage of an extent only the callee knows: no specialisation names it.
-  for (const auto &[root, members] : groups)
-    for (size_t a : members)
-      for (size_t b : members)
-        if (a != b && special[a] && place[a].from &&
-            (place[a].path.size() != 1 || place[a].root->type.isNested()))
-          return cannot(a, b,
-                        "and one is an address that the callee may write "
-                        "through; pass separate arrays, or copy one of them");
-  // Arguments still to come (a comparator's values) never share.
-  if (n != flat)
-    unexpected(loc, "shared storage in a call with arguments to come");
-  for (bool grew = true; grew;) {
-    grew = false;
-    auto mark = [&](size_t j) {
-      if (special[j])
-        return;
-      special[j] = grew = true;
-      for (size_t m : groups[place[j].root->id])
-        special[m] = true;
-    };
-    for (const SourceParam &sp : generic.signature) {
-      if (!sp.object || sp.first < 0 || size_t(sp.first + sp.leaves) > n)
-        continue;
-      bool touched = false;
-      for (int k = sp.first; k < sp.first + sp.leaves; ++k)
-        touched |= special[size_t(k)];
-      if (touched)
-        for (int k = sp.first; k < sp.first + sp.leaves; ++k)
-          if (!place[size_t(k)].path.empty())
-            mark(size_t(k));
-    }
-  }
-
-  // 3. The pattern: one root per group, each member that root or its
-  //    element; the indices the members use, each passed once.
+  std::vector<bool> special;
   SharedStorage shared;
-  shared.params.resize(n);
   std::vector<const tangent::Expr *> index_args;
-  auto indexSlot = [&](const tangent::Expr *e) {
+  std::vector<Var *> root_args;
+  std::string note;
+
+  const Function &generic() const { return *st.callee; }
+  /// Whether argument `j` is written through the callee's parameter.
+  bool written(size_t j) const {
+    return st.arg_is_output[j] && sharesStorage(*generic().params[j]);
+  }
+  /// The specialisation's index parameter for `e`, each index passed once.
+  int indexSlot(const tangent::Expr *e) {
     for (size_t k = 0; k < index_args.size(); ++k)
       if (sameExpr(*index_args[k], *e))
         return int(k);
     index_args.push_back(e);
     shared.indices.push_back(e->type);
     return int(index_args.size() - 1);
-  };
-  std::vector<Var *> root_args;
-  std::string note;
-  // One element under several names (`g(v[k], v[k])`): it is copied into
-  // a local for the call (and back after it), so that they are one
-  // variable, which a lambda may also capture. The leaves of an object are
-  // all copied or all not (they share one index, or are all whole). An
-  // address (`v.data()` twice) is not one element: the storage from it on.
+  }
+};
+
+std::string FunctionLowerer::spelledArgument(const SharedCall &sc, size_t j) {
+  return "'" +
+         (j < sc.sources.size() && sc.sources[j] ? spelledAs(sc.sources[j], ctx)
+                                                 : printExpr(*sc.st.args[j])) +
+         "'";
+}
+
+void FunctionLowerer::refuseSharing(const SharedCall &sc, size_t a, size_t b,
+                                    SourceLocation loc,
+                                    const std::string &why) {
+  lowering_.refusals.push_back({Refusal::Source::Lowering, makeLoc(ctx, loc),
+                                "the arguments " + spelledArgument(sc, a) +
+                                    " and " + spelledArgument(sc, b) + " of '" +
+                                    sc.callee->getNameAsString() +
+                                    "' may be the same storage, " + why,
+                                fn_});
+}
+
+void FunctionLowerer::copyChangedValues(SharedCall &sc, SourceLocation loc,
+                                        Block &pre) {
+  tangent::Stmt &st = sc.st;
+  for (size_t j = 0; j < sc.n; ++j) {
+    if (sharesStorage(*sc.generic().params[j]) || !sc.place[j].root)
+      continue;
+    bool changed = false;
+    for (size_t k = 0; k < sc.n; ++k)
+      changed |= k != j && sc.written(k) && !disjoint(sc.place[j], sc.place[k]);
+    if (!changed)
+      continue;
+    const Type &t = st.args[j]->type;
+    Var *copy = temp(t, naming::valueTemp());
+    if (t.isContainer())
+      pre.push_back(copyConstruction(copy, std::move(st.args[j]), loc));
+    else
+      pre.push_back(assign(makeVarRef(copy), std::move(st.args[j]), loc));
+    st.args[j] = makeVarRef(copy);
+    sc.place[j] = placeOf(*st.args[j]);
+  }
+}
+
+bool FunctionLowerer::specialGroups(SharedCall &sc, SourceLocation loc) {
+  size_t flat = sc.generic().params.size();
+  if (isSplit(sc.callee->getReturnType()))
+    flat -= leavesOf(sc.callee->getReturnType(), loc).size();
+  for (size_t j = 0; j < sc.n; ++j)
+    if (sharesStorage(*sc.generic().params[j]) && sc.place[j].root)
+      sc.groups[sc.place[j].root->id].push_back(j);
+  bool any = false;
+  for (const auto &[root, members] : sc.groups)
+    for (size_t a : members)
+      for (size_t b : members)
+        if (a < b && (sc.written(a) || sc.written(b)) &&
+            !disjoint(sc.place[a], sc.place[b])) {
+          for (size_t m : members)
+            sc.special[m] = true;
+          any = true;
+        }
+  if (!any)
+    return false;
+  // An address into an array (`&x[k]`, `x + k`) is a view of the root at
+  // its offset in the specialisation: the callee indexes the array itself,
+  // as far as it goes. The address of a variable, or into a row, reaches
+  // storage of an extent only the callee knows: no specialisation names it.
+  for (const auto &[root, members] : sc.groups)
+    for (size_t a : members)
+      for (size_t b : members)
+        if (a != b && sc.special[a] && sc.place[a].from &&
+            (sc.place[a].path.size() != 1 ||
+             sc.place[a].root->type.isNested())) {
+          refuseSharing(sc, a, b, loc,
+                        "and one is an address that the callee may write "
+                        "through; pass separate arrays, or copy one of them");
+          return false;
+        }
+  // Arguments still to come (a comparator's values) never share.
+  if (sc.n != flat)
+    unexpected(loc, "shared storage in a call with arguments to come");
+  // With a leaf of an object, the other leaves of its element (an
+  // object's leaves share one index).
+  for (bool grew = true; grew;) {
+    grew = false;
+    auto mark = [&](size_t j) {
+      if (sc.special[j])
+        return;
+      sc.special[j] = grew = true;
+      for (size_t m : sc.groups[sc.place[j].root->id])
+        sc.special[m] = true;
+    };
+    for (const SourceParam &sp : sc.generic().signature) {
+      if (!sp.object || sp.first < 0 || size_t(sp.first + sp.leaves) > sc.n)
+        continue;
+      bool touched = false;
+      for (int k = sp.first; k < sp.first + sp.leaves; ++k)
+        touched |= sc.special[size_t(k)];
+      if (touched)
+        for (int k = sp.first; k < sp.first + sp.leaves; ++k)
+          if (!sc.place[size_t(k)].path.empty())
+            mark(size_t(k));
+    }
+  }
+  return true;
+}
+
+namespace {
+
+/// The groups that are one element under several names (`g(v[k], v[k])`),
+/// copied into a local for the call (and back after it), so that they are
+/// one variable, which a lambda may also capture. The leaves of an object
+/// are all copied or all not (they share one index, or are all whole). An
+/// address (`v.data()` twice) is not one element: the storage from it on.
+std::map<int, bool> copiedGroups(const SharedCall &sc) {
   std::map<int, bool> copied;
-  for (auto &[id, members] : groups) {
-    bool one_element = !place[members.front()].path.empty();
+  for (auto &[id, members] : sc.groups) {
+    bool one_element = !sc.place[members.front()].path.empty();
     for (size_t m : members) {
-      const Place &a = place[m], &b = place[members.front()];
+      const Place &a = sc.place[m], &b = sc.place[members.front()];
       one_element &= !a.from && a.path.size() == b.path.size();
       for (size_t l = 0; one_element && l < a.path.size(); ++l)
         one_element &= sameExpr(*a.path[l], *b.path[l]);
@@ -300,79 +304,82 @@ void FunctionLowerer::shareStorage(
   }
   for (bool changed = true; changed;) {
     changed = false;
-    for (const SourceParam &sp : generic.signature) {
-      if (!sp.object || sp.leaves == 0 || size_t(sp.first + sp.leaves) > n)
+    for (const SourceParam &sp : sc.generic().signature) {
+      if (!sp.object || sp.leaves == 0 || size_t(sp.first + sp.leaves) > sc.n)
         continue;
       bool all = true;
       for (int k = sp.first; k < sp.first + sp.leaves; ++k)
-        all &= !place[size_t(k)].root || copied[place[size_t(k)].root->id];
+        all &=
+            !sc.place[size_t(k)].root || copied[sc.place[size_t(k)].root->id];
       for (int k = sp.first; !all && k < sp.first + sp.leaves; ++k)
-        if (place[size_t(k)].root &&
-            std::exchange(copied[place[size_t(k)].root->id], false))
+        if (sc.place[size_t(k)].root &&
+            std::exchange(copied[sc.place[size_t(k)].root->id], false))
           changed = true;
     }
   }
-  for (auto &[id, members] : groups) {
-    if (!special[members.front()])
-      continue;
-    bool group_written = false;
-    for (size_t m : members)
-      group_written |= written(m);
-    if (copied[id]) {
-      ExprPtr element =
-          frozenElement(st.args[members.front()]->clone(), loc, pre);
-      Var *local = temp(element->type, naming::valueTemp());
-      if (element->type.isContainer()) {
-        auto c = std::make_unique<tangent::Stmt>();
-        c->kind = StmtKind::Construct;
-        c->loc = makeLoc(ctx, loc);
-        c->var = local;
-        c->construct = ConstructKind::Copy;
-        c->args.push_back(element->clone());
-        pre.push_back(std::move(c));
-      } else {
-        pre.push_back(assign(makeVarRef(local), element->clone(), loc));
-      }
-      if (group_written)
-        written_back.push_back(
-            assign(std::move(element), makeVarRef(local), loc));
-      for (size_t m : members) {
-        st.args[m] = makeVarRef(local);
-        place[m] = placeOf(*st.args[m]);
-      }
-    }
-    Var *root = place[members.front()].root;
-    int chosen = -1;
-    for (size_t m : members)
-      if (place[m].path.empty() &&
-          (!group_written || writable(*generic.params[m]))) {
-        chosen = int(m);
-        break;
-      }
-    if (chosen < 0) {
-      chosen = int(n + shared.roots.size());
-      shared.roots.push_back(root->type);
-      root_args.push_back(root);
-    }
-    const std::string root_name =
-        size_t(chosen) < n
-            ? "'" + generic.params[size_t(chosen)]->source_name + "'"
-            : "the storage of " + spelled(members.front());
-    for (size_t m : members) {
-      if (int(m) == chosen)
-        continue;
-      shared.params[m].root = chosen;
-      for (const tangent::Expr *index : place[m].path)
-        shared.params[m].indices.push_back(indexSlot(index));
-      note +=
-          (note.empty() ? "" : ", ") +
-          ("'" + generic.params[m]->source_name + "' is ") +
-          (place[m].path.empty() ? root_name : "an element of " + root_name);
-    }
+  return copied;
+}
+
+} // namespace
+
+void FunctionLowerer::copyElement(SharedCall &sc,
+                                  const std::vector<size_t> &members,
+                                  bool group_written, SourceLocation loc,
+                                  Block &pre) {
+  tangent::Stmt &st = sc.st;
+  ExprPtr element = frozenElement(st.args[members.front()]->clone(), loc, pre);
+  Var *local = temp(element->type, naming::valueTemp());
+  if (element->type.isContainer())
+    pre.push_back(copyConstruction(local, element->clone(), loc));
+  else
+    pre.push_back(assign(makeVarRef(local), element->clone(), loc));
+  if (group_written)
+    written_back.push_back(assign(std::move(element), makeVarRef(local), loc));
+  for (size_t m : members) {
+    st.args[m] = makeVarRef(local);
+    sc.place[m] = placeOf(*st.args[m]);
   }
-  // An object's leaves: all whole, or all elements at one index.
-  for (const SourceParam &sp : generic.signature) {
-    if (!sp.object || sp.leaves == 0 || size_t(sp.first + sp.leaves) > n)
+}
+
+void FunctionLowerer::groupPattern(SharedCall &sc,
+                                   const std::vector<size_t> &members,
+                                   bool group_written) {
+  const Function &generic = sc.generic();
+  Var *root = sc.place[members.front()].root;
+  int chosen = -1;
+  for (size_t m : members)
+    if (sc.place[m].path.empty() &&
+        (!group_written || writable(*generic.params[m]))) {
+      chosen = int(m);
+      break;
+    }
+  if (chosen < 0) {
+    chosen = int(sc.n + sc.shared.roots.size());
+    sc.shared.roots.push_back(root->type);
+    sc.root_args.push_back(root);
+  }
+  const std::string root_name =
+      size_t(chosen) < sc.n
+          ? "'" + generic.params[size_t(chosen)]->source_name + "'"
+          : "the storage of " + spelledArgument(sc, members.front());
+  for (size_t m : members) {
+    if (int(m) == chosen)
+      continue;
+    sc.shared.params[m].root = chosen;
+    for (const tangent::Expr *index : sc.place[m].path)
+      sc.shared.params[m].indices.push_back(sc.indexSlot(index));
+    sc.note +=
+        (sc.note.empty() ? "" : ", ") +
+        ("'" + generic.params[m]->source_name + "' is ") +
+        (sc.place[m].path.empty() ? root_name : "an element of " + root_name);
+  }
+}
+
+void FunctionLowerer::checkObjectLeaves(const SharedCall &sc,
+                                        SourceLocation loc) {
+  const SharedStorage &shared = sc.shared;
+  for (const SourceParam &sp : sc.generic().signature) {
+    if (!sp.object || sp.leaves == 0 || size_t(sp.first + sp.leaves) > sc.n)
       continue;
     bool shares = false;
     for (int k = sp.first; k < sp.first + sp.leaves; ++k)
@@ -382,9 +389,9 @@ void FunctionLowerer::shareStorage(
     const auto &first = shared.params[size_t(sp.first)].indices;
     for (int k = sp.first; k < sp.first + sp.leaves; ++k) {
       const auto &ix = shared.params[size_t(k)].indices;
-      bool whole =
-          ix.empty() && first.empty() &&
-          (shared.params[size_t(k)].root >= 0 || place[size_t(k)].path.empty());
+      bool whole = ix.empty() && first.empty() &&
+                   (shared.params[size_t(k)].root >= 0 ||
+                    sc.place[size_t(k)].path.empty());
       bool element = ix.size() == 1 && first.size() == 1 && ix == first &&
                      shared.params[size_t(k)].root >= 0;
       // An object's leaves are all its fields or all an element's (one
@@ -393,9 +400,12 @@ void FunctionLowerer::shareStorage(
         unexpected(loc, "shared storage that splits one object");
     }
   }
+}
 
-  // A parameter that is an element cannot be captured by reference (a
-  // capture by reference is a variable of the closure).
+bool FunctionLowerer::refusesCapturedElements(const SharedCall &sc,
+                                              SourceLocation loc) {
+  const FunctionDecl *callee = sc.callee;
+  const Function &generic = sc.generic();
   const FunctionDecl *def = nullptr;
   callee->hasBody(def);
   const size_t first_declared = generic.signature.size() -
@@ -403,43 +413,97 @@ void FunctionLowerer::shareStorage(
                                 (isSplit(callee->getReturnType()) ? 1 : 0);
   for (unsigned i = 0; def && i < callee->getNumParams(); ++i) {
     const SourceParam &sp = generic.signature[first_declared + i];
-    if (sp.leaves == 0 || shared.params[size_t(sp.first)].indices.empty() ||
+    if (sp.leaves == 0 || sc.shared.params[size_t(sp.first)].indices.empty() ||
         !capturedByReference(def->getBody(), def->getParamDecl(i)))
       continue;
     size_t other = size_t(sp.first);
-    for (size_t j = 0; j < n; ++j)
-      if (j != size_t(sp.first) && place[j].root == place[other].root)
+    for (size_t j = 0; j < sc.n; ++j)
+      if (j != size_t(sp.first) && sc.place[j].root == sc.place[other].root)
         other = j;
-    return cannot(size_t(sp.first), other,
+    refuseSharing(sc, size_t(sp.first), other, loc,
                   "and '" + callee->getNameAsString() + "' captures '" +
                       def->getParamDecl(i)->getNameAsString() +
                       "' by reference in a lambda, which tangent does not "
                       "support for an element that may share storage; "
                       "capture it by value, or pass the container and the "
                       "indices instead");
+    return true;
   }
+  return false;
+}
 
-  // 4. The call of the specialisation: the kept arguments, the roots, the
-  //    indices.
+void FunctionLowerer::callSpecialisation(SharedCall &sc) {
+  tangent::Stmt &st = sc.st;
   std::vector<ExprPtr> args;
   std::vector<bool> outputs;
-  for (size_t j = 0; j < n; ++j)
-    if (shared.params[j].root < 0) {
+  for (size_t j = 0; j < sc.n; ++j)
+    if (sc.shared.params[j].root < 0) {
       args.push_back(std::move(st.args[j]));
       outputs.push_back(st.arg_is_output[j]);
     }
-  for (Var *r : root_args) {
+  for (Var *r : sc.root_args) {
     args.push_back(makeVarRef(r));
     outputs.push_back(true);
   }
-  for (const tangent::Expr *index : index_args) {
+  for (const tangent::Expr *index : sc.index_args) {
     args.push_back(index->clone());
     outputs.push_back(false);
   }
   st.args = std::move(args);
   st.arg_is_output = std::move(outputs);
-  shared.note = note;
-  st.callee = lowering_.lowerShared(callee, shared);
+  sc.shared.note = sc.note;
+  st.callee = lowering_.lowerShared(sc.callee, sc.shared);
+}
+
+void FunctionLowerer::shareStorage(
+    tangent::Stmt &st, const FunctionDecl *callee,
+    const std::vector<const clang::Expr *> &sources, SourceLocation loc,
+    Block &pre) {
+  SharedCall sc(st, callee, sources);
+  // A custom derivative sees values: a written argument must not share
+  // storage with another.
+  if (!st.callee) {
+    for (size_t i = 0; i < sc.n; ++i)
+      for (size_t j = 0; j < sc.n; ++j)
+        if (i != j && st.arg_is_output[i] &&
+            !disjoint(sc.place[i], sc.place[j]))
+          return refuseSharing(sc, i, j, loc,
+                               "and its custom derivative cannot see that; "
+                               "pass a copy of one of them");
+    return;
+  }
+  TANGENT_ASSERT(sc.generic().params.size() >= sc.n,
+                 "a call with more arguments than its callee's parameters");
+  // 1. Value parameters: copies of what a written argument may change.
+  copyChangedValues(sc, loc, pre);
+  // 2. Storage that overlaps where one argument is written: every argument
+  //    of that root is specialised, and with a leaf of an object, the other
+  //    leaves of its element (an object's leaves share one index).
+  if (!specialGroups(sc, loc))
+    return;
+  // 3. The pattern: one root per group, each member that root or its
+  //    element; the indices the members use, each passed once.
+  sc.shared.params.resize(sc.n);
+  std::map<int, bool> copied = copiedGroups(sc);
+  for (auto &[id, members] : sc.groups) {
+    if (!sc.special[members.front()])
+      continue;
+    bool group_written = false;
+    for (size_t m : members)
+      group_written |= sc.written(m);
+    if (copied[id])
+      copyElement(sc, members, group_written, loc, pre);
+    groupPattern(sc, members, group_written);
+  }
+  // An object's leaves: all whole, or all elements at one index.
+  checkObjectLeaves(sc, loc);
+  // A parameter that is an element cannot be captured by reference (a
+  // capture by reference is a variable of the closure).
+  if (refusesCapturedElements(sc, loc))
+    return;
+  // 4. The call of the specialisation: the kept arguments, the roots, the
+  //    indices.
+  callSpecialisation(sc);
 }
 
 void FunctionLowerer::bindShared(
