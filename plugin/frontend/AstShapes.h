@@ -307,6 +307,9 @@ const clang::VarDecl *deletedPointer(const clang::CXXDeleteExpr *d);
 /// what it points at and sets it to null (`if (*p != NULL) { free(*p); *p
 /// = NULL; }`); null for other calls.
 const clang::Expr *freedPointer(const clang::CallExpr *c);
+/// Whether a function of yours frees `p` somewhere in its function
+/// (`Release(&p)`): such a function may set it to null.
+bool releasedByWrapper(const clang::VarDecl *p);
 
 /// A change of a named pointer to floating point (AstShapesPointer.cpp):
 /// `++p`, `p++`, `--p`, `p--`, `p += k`, `p -= k` (a step of `by`, null:

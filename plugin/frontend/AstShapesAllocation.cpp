@@ -15,6 +15,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include <functional>
 
 using namespace clang;
 
@@ -295,6 +296,27 @@ const VarDecl *deletedPointer(const CXXDeleteExpr *d) {
   const auto *dre =
       dyn_cast<DeclRefExpr>(d->getArgument()->IgnoreParenImpCasts());
   return dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+}
+
+bool releasedByWrapper(const VarDecl *p) {
+  const auto *fd =
+      dyn_cast_or_null<FunctionDecl>(p->getParentFunctionOrMethod());
+  std::function<bool(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
+    if (!s)
+      return false;
+    if (const auto *c = dyn_cast<CallExpr>(s);
+        c && !cFunction(c->getDirectCallee(), "free"))
+      if (const clang::Expr *freed = freedPointer(c)) {
+        const auto *dre = dyn_cast<DeclRefExpr>(freed->IgnoreParenImpCasts());
+        if (dre && dre->getDecl() == p)
+          return true;
+      }
+    for (const clang::Stmt *child : s->children())
+      if (walk(child))
+        return true;
+    return false;
+  };
+  return fd && walk(fd->getBody());
 }
 
 const clang::Expr *freedPointer(const CallExpr *c) {

@@ -186,16 +186,6 @@ void Validator::declRef(const DeclRefExpr *e, Use use) {
   refuse(loc, "reference to '" + d->getNameAsString() + "' is not supported");
 }
 
-/// A row `m[i]` of a multi-dimensional C array anywhere but a pointer
-/// argument or a view: a reference to it, pointer arithmetic on it or the
-/// whole array would need the array's shape, which tangent flattens.
-static const char *const multiArrayRowProblem =
-    "a row of a multi-dimensional array (`m[i]`) is supported only as the "
-    "argument of a `double *` or `const double *` parameter (`dot(m[i], v, "
-    "3)`) or as a pointer local's initializer (`const double *r = m[i];`); "
-    "write an address inside a row as `&m[i][k]`, and index its elements "
-    "(`m[i][j]`) anywhere else";
-
 /// Whether `e` is a row of a multi-dimensional array decaying to a pointer.
 static bool decayedRow(ASTContext &ctx, const clang::Expr *e) {
   const auto *c = dyn_cast<ImplicitCastExpr>(e->IgnoreParens());
@@ -203,14 +193,6 @@ static bool decayedRow(ASTContext &ctx, const clang::Expr *e) {
   return c && c->getCastKind() == CK_ArrayToPointerDecay &&
          multiArrayAccess(ctx, c->getSubExpr(), ma);
 }
-
-/// A whole multi-dimensional array, or one that is not a local variable.
-static const char *const multiArrayWholeProblem =
-    "a multi-dimensional array is supported as a local variable, indexed "
-    "(`m[i][j]`), given whole to a parameter pointing at rows (`const "
-    "double m[][3]`) or by rows to pointer parameters (`f(m[i])`); copy "
-    "it into a local array, or use one flat std::vector<double> indexed "
-    "i * n + j";
 
 void Validator::cast(const CastExpr *e, Use use) {
   SourceLocation loc = e->getBeginLoc();
@@ -229,6 +211,9 @@ void Validator::cast(const CastExpr *e, Use use) {
       return expr(ice->getSubExpr());
     case CK_NullToPointer: // `f(x, nullptr)`, `p != nullptr`
       return;
+    case CK_PointerToBoolean: // `if (p)`
+      nullTest(ice->getSubExpr(), loc);
+      return expr(ice->getSubExpr(), use);
     case CK_ArrayToPointerDecay:
       if (MultiArrayAccess ma; multiArrayAccess(ctx_, ice->getSubExpr(), ma))
         return refuse(loc, multiArrayRowProblem);
@@ -414,59 +399,6 @@ void Validator::conditional(const ConditionalOperator *c, Use use) {
   expr(c->getCond());
   expr(c->getTrueExpr(), use);
   expr(c->getFalseExpr(), use);
-}
-
-void Validator::subscript(const ArraySubscriptExpr *e) {
-  const clang::Expr *base = e->getBase()->IgnoreParenImpCasts();
-  if (namesRefused(base))
-    return; // its declaration was refused
-  if (MultiArrayAccess ma; multiArrayAccess(ctx_, e, ma) &&
-                           (!ma.var || scope_->vars.count(ma.var))) {
-    // `m[i][j]` of a multi-dimensional local array: one element of its flat
-    // storage. A row alone is an address: only a pointer argument takes it
-    // (address()); anywhere else it would need the array's shape.
-    if (!ma.element())
-      return refuse(e->getBeginLoc(), multiArrayRowProblem);
-    for (const clang::Expr *index : ma.indices)
-      expr(index);
-    return;
-  }
-  // `table[r][i]` of an index table (`int **`): an integer of its row.
-  if (const auto *row = dyn_cast<ArraySubscriptExpr>(base);
-      row && row->getType()->isPointerType() &&
-      row->getType()->getPointeeType()->isIntegralOrEnumerationType()) {
-    subscript(row);
-    return expr(e->getIdx());
-  }
-  const clang::Expr *root = base;
-  while (const auto *s = dyn_cast<ArraySubscriptExpr>(root))
-    root = s->getBase()->IgnoreParenImpCasts();
-  if (Type mt; lowerMultiArray(ctx_, root->getType(), mt))
-    return refuse(e->getBeginLoc(), multiArrayWholeProblem);
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(base);
-      op && op->getOperator() == OO_Subscript && namesRefused(op->getArg(0)))
-    return; // an element of a refused container
-  if (globalContainer(base))
-    return; // ValidateGlobal.cpp
-  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
-      !pointerMember(base))
-    return refuse(e->getBeginLoc(),
-                  isa<DeclRefExpr>(base)
-                      ? "indexing this expression is not supported; index a "
-                        "named array, vector or pointer parameter"
-                      : "pointer arithmetic is not supported");
-  expr(e->getIdx());
-}
-
-void Validator::element(const clang::Expr *base, const clang::Expr *index,
-                        SourceLocation loc) {
-  if (globalContainer(base))
-    return; // ValidateGlobal.cpp
-  if (!namesContainer(base, /*or_pointer=*/true) && !containerMember(base) &&
-      !pointerMember(base) && !namesRow(base))
-    return refuse(loc, "indexing this expression is not supported; index a "
-                       "named array, vector or pointer parameter");
-  expr(index);
 }
 
 void Validator::call(const CallExpr *c) {

@@ -138,6 +138,18 @@ void Validator::allocate(const VarDecl *p, const OwnedArray &oa,
     expr(oa.count);
 }
 
+void Validator::nullTest(const clang::Expr *pointer, SourceLocation loc) {
+  // An array the function owns is a std::vector of the generated code,
+  // never null: a function of yours that frees it may set the pointer to
+  // null, which the test would then see and the generated code would not.
+  const VarDecl *p = namedVar(pointer);
+  if (p && scope_->owned.count(p) && releasedByWrapper(p))
+    refuse(loc, "'" + p->getNameAsString() +
+                    "' owns its array and is freed by a function of yours "
+                    "that may set it to null: testing it against null is "
+                    "not supported; keep a flag of your own");
+}
+
 bool Validator::ownedStorage(const VarDecl *p) {
   if (!p || scope_->refused.count(p))
     return p != nullptr; // said at its declaration
@@ -310,7 +322,7 @@ void Validator::comparePointers(const BinaryOperator *b) {
     storage[i] = storageOf(at);
   }
   if (null >= 0)
-    return;
+    return nullTest(sides[1 - null], loc);
   if (!storage[0] || storage[0] != storage[1])
     return refuse(loc, "comparing or subtracting pointers is supported for "
                        "two pointers into one array (`p < x + n`, `p - x`)");

@@ -34,6 +34,11 @@
 
 namespace tangent {
 
+/// The refusals of a row of a multi-dimensional array used as a pointer,
+/// and of such an array used whole (ValidateMultiArray.cpp).
+extern const char *const multiArrayRowProblem;
+extern const char *const multiArrayWholeProblem;
+
 class Validator : public clang::ConstStmtVisitor<Validator> {
 public:
   using Instantiate = std::function<void(const clang::FunctionDecl *)>;
@@ -302,6 +307,9 @@ private:
   /// `p = Allocate<double>(n);` of a pointer local owning its arrays.
   void allocate(const clang::VarDecl *p, const OwnedArray &oa,
                 clang::SourceLocation loc);
+  /// `p != nullptr`, `if (p)`: refused for an owner a function of yours
+  /// frees (it may set it to null).
+  void nullTest(const clang::Expr *pointer, clang::SourceLocation loc);
   /// `free(p)`, `Release(&p)` (AstShapes.h: freedPointer).
   void freeOwned(const clang::Expr *pointer, clang::SourceLocation loc);
   /// Whether `p` owns its array, or views one a local owns (or was refused
