@@ -302,7 +302,7 @@ CppStmt zeroGradient(const Function &fn, const SourceParam &sp) {
   CppBody zero;
   for (int j = 0; j < sp.leaves; ++j) {
     const Var &leaf = *fn.params[sp.first + j];
-    if (!leaf.type.isDifferentiable())
+    if (!leaf.type.isDifferentiable() || leaf.data) // data: a const field
       continue;
     FieldPath container, field;
     if (atElement(sp.paths[j], container, field)) {

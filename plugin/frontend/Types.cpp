@@ -470,9 +470,10 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
         {name, owner, typeSpelling(ctx, f->getType()), visible});
     // A const field of a number type is read only; a pointer field may be
     // const itself (`double *const p`).
-    const bool const_ok = f->getType().isConstQualified() &&
-                          (f->getType()->isIntegralOrEnumerationType() ||
-                           f->getType()->isPointerType());
+    const bool const_ok =
+        f->getType().isConstQualified() &&
+        (f->getType()->isIntegralOrEnumerationType() ||
+         f->getType()->isRealFloatingType() || f->getType()->isPointerType());
     if (f->isBitField() || f->getType()->isReferenceType() ||
         (f->getType().isConstQualified() && !const_ok) ||
         (f->getType()->isArrayType() &&

@@ -317,6 +317,41 @@ double typedef_struct(Wishart w, double q) {
   return prior_term(w, q) + prior_term(local, w.gamma);
 }
 
+// A class with const floating-point members (tolerances, coefficients
+// fixed at construction, as simulation codes hold them): constants of the
+// object, read directly, through const accessors and in a callee; the
+// gradient is that of its other fields.
+class Material {
+public:
+  Material(double stiffness, double density) : rho(density), k_(stiffness) {}
+  double cut() const { return cut_; }
+  double coefficient() const { return k_ * scale; }
+  const double scale = 1.5;
+  double rho;
+
+private:
+  const double k_;
+  const double cut_ = 0.25;
+  friend struct tangent_test::fields<Material>;
+};
+
+template <> struct tangent_test::fields<Material> {
+  static auto of(Material &m) { return std::tie(m.rho); }
+};
+
+double stress(const Material &m, double strain) {
+  const double s = m.coefficient() * strain * strain + m.rho * m.scale;
+  return s > m.cut() ? s - m.cut() * std::sin(m.rho) : s;
+}
+
+double loaded(Material m, double strain) {
+  double total = 0.0;
+  for (int i = 1; i <= 3; ++i)
+    total += stress(m, strain * i) * m.rho;
+  m.rho = total * m.cut();
+  return total + m.rho * m.scale;
+}
+
 int main() {
   using namespace tangent_test;
   Params p{2.0, 0.5, 3};
@@ -367,5 +402,6 @@ int main() {
         std::vector<double>{0.4, -0.7, 1.3}, 0.6);
   check("typedef_struct", tangent::grad<typedef_struct>(), Wishart{1.3, 2},
         0.7);
+  check("const_members", tangent::grad<loaded>(), Material{2.0, 0.8}, 0.6);
   return summary();
 }

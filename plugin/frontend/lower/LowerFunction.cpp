@@ -288,11 +288,15 @@ Object FunctionLowerer::objectParameter(const std::string &name, QualType qt,
       object.vars[i]->by_reference = true;
       object.vars[i]->is_const = layout[i].const_reference;
     }
-  // A const field is never written (`const int n;`).
+  // A const field is never written (`const int n;`); a const floating-point
+  // one is a constant of the object, without a derivative (the gradient's
+  // copy of the object could not receive one).
   for (size_t i = 0; i < layout.size(); ++i)
     if (layout[i].read_only && object.vars[i] &&
-        object.vars[i]->type.kind != TypeKind::Pointer)
+        object.vars[i]->type.kind != TypeKind::Pointer) {
       object.vars[i]->is_const = true;
+      object.vars[i]->data = object.vars[i]->type.isReal();
+    }
   fn_->flattened = true;
   return object;
 }

@@ -642,3 +642,26 @@ double f(double x, int i) {
              "call scale(out t + ((i * 3 + 2) * 4), 4)",
              "result = t[(3 + i) * 4 + 3] + double(unused[3])"}));
 }
+
+TEST_F(Lower, ConstFloatingFieldsAreConstantsOfTheObject) {
+  LOWER(fn, R"(
+struct Material {
+  const double cut;
+  const int steps;
+  double rho;
+};
+double f(const Material &m, double x) { return m.cut * x + m.rho * m.steps; }
+)");
+  const Var *cut = var(*fn, "m_cut");
+  const Var *steps = var(*fn, "m_steps");
+  const Var *rho = var(*fn, "m_rho");
+  ASSERT_TRUE(cut && steps && rho);
+  // A const double: read only, and data (no adjoint, never varied).
+  EXPECT_TRUE(cut->is_const);
+  EXPECT_TRUE(cut->data);
+  // A const int is read only (integers carry no derivative anyway); a
+  // plain double field gets a derivative.
+  EXPECT_TRUE(steps->is_const);
+  EXPECT_FALSE(steps->data);
+  EXPECT_FALSE(rho->data);
+}
