@@ -61,14 +61,13 @@ Code SweepGenerator::saveCallOutputs(const Stmt &s, bool active,
     TANGENT_ASSERT(a.kind == ExprKind::VarRef || a.kind == ExprKind::Index,
                    "an output argument that is not a variable or an element");
     Var *v = rootVar(a);
-    // Storage written through a pointer passed on is restored by the
-    // callee's reverse (ToBeRecorded.cpp): its extent is unknown here. An
-    // element of a pointer given to a reference (`bump(q[1])`) is saved
-    // here like any element.
+    // Storage written through a pointer passed on (a named pointer, an
+    // address, a row of an index table) is restored by the callee's reverse
+    // (ToBeRecorded.cpp): its extent is unknown here. An element of a
+    // pointer given to a reference (`bump(q[1])`) is saved here like any
+    // element.
     const bool callee_restores =
-        !custom &&
-        ((v->type.kind == TypeKind::Pointer && a.kind == ExprKind::VarRef) ||
-         a.address);
+        !custom && (a.type.kind == TypeKind::Pointer || a.address);
     // A custom rule is called with the values from before the call, so
     // what the call writes is always restored (before the rule runs); an
     // address gives its whole variable back, the call deciding the extent

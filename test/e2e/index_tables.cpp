@@ -42,10 +42,21 @@ double region_energy(const Mesh &m, const int *elements, int n) {
   return s;
 }
 
+// A row given to a callee taking `int *` (not const), as C codes declare
+// parameters they only read.
+double region_sum(const double *x, int *elements, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += x[2 * elements[i] % 5] * x[elements[i]];
+  return s;
+}
+
 double total_energy(const Mesh &m) {
   double s = 0.0;
-  for (int r = 0; r < m.nregions; ++r)
+  for (int r = 0; r < m.nregions; ++r) {
     s += region_energy(m, m.region(r), m.size(r));
+    s += region_sum(m.x.data(), m.region(r), m.size(r)) * (r + 0.5);
+  }
   return s;
 }
 
