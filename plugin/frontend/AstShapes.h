@@ -275,6 +275,8 @@ bool rangeConstructor(const clang::CXXConstructExpr *ctor);
 /// as `a` itself: the caller asks its extent).
 const clang::Expr *elementCount(const clang::Expr *bytes,
                                 clang::QualType element, bool &whole_array);
+/// Whether `e` is `sizeof(T)` (or `sizeof x` of a T), T `element`.
+bool sizeOfElement(const clang::Expr *e, clang::QualType element);
 
 /// An array a local owns (AstShapesAllocation.cpp): `T *p = new T[n]` (also
 /// `new T[n]()`, `new T[n]{}` and `new T`), `static_cast<T *>(malloc(n *

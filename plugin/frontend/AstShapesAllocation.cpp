@@ -36,14 +36,6 @@ bool cFunction(const FunctionDecl *fd, StringRef name) {
          (fd->isExternC() || fd->isInStdNamespace());
 }
 
-/// Whether `e` is `sizeof(T)` (or `sizeof x` of a T).
-bool sizeOf(const clang::Expr *e, QualType element) {
-  const auto *s = dyn_cast<UnaryExprOrTypeTraitExpr>(e->IgnoreParenImpCasts());
-  return s && s->getKind() == UETT_SizeOf &&
-         s->getTypeOfArgument().getCanonicalType().getUnqualifiedType() ==
-             element.getCanonicalType().getUnqualifiedType();
-}
-
 /// `new T[n]` (or `new T`) of a floating-point or integral T, without
 /// placement and with no initializer or a value-initializing one.
 bool arrayNew(const clang::Expr *e, OwnedArray &out) {
@@ -52,7 +44,7 @@ bool arrayNew(const clang::Expr *e, OwnedArray &out) {
   if (!n || n->getNumPlacementArgs() != 0)
     return false;
   QualType t = n->getAllocatedType();
-  if (!(t->isRealFloatingType() || t->isIntegerType()))
+  if (!numberType(t))
     return false;
   if (const clang::Expr *init = n->getInitializer()) {
     const clang::Expr *i = init->IgnoreImplicit();
@@ -84,7 +76,7 @@ bool cAllocation(const clang::Expr *e, OwnedArray &out) {
   out.element = t;
   if (cFunction(fd, "malloc") && call->getNumArgs() == 1) {
     const clang::Expr *bytes = call->getArg(0);
-    if (sizeOf(bytes, t)) {
+    if (sizeOfElement(bytes, t)) {
       out.count = nullptr; // one element
       return true;
     }
@@ -96,7 +88,7 @@ bool cAllocation(const clang::Expr *e, OwnedArray &out) {
   }
   if (cFunction(fd, "calloc") && call->getNumArgs() == 2)
     for (unsigned size : {1u, 0u})
-      if (sizeOf(call->getArg(size), t)) {
+      if (sizeOfElement(call->getArg(size), t)) {
         out.count = call->getArg(1 - size)->IgnoreImpCasts();
         return true;
       }

@@ -273,24 +273,22 @@ bool rangeConstructor(const CXXConstructExpr *ctor) {
          !isa<CXXDefaultArgExpr>(b);
 }
 
+bool sizeOfElement(const clang::Expr *e, QualType element) {
+  const auto *s = dyn_cast<UnaryExprOrTypeTraitExpr>(e->IgnoreParenImpCasts());
+  return s && s->getKind() == UETT_SizeOf &&
+         s->getTypeOfArgument().getCanonicalType().getUnqualifiedType() ==
+             element.getCanonicalType().getUnqualifiedType();
+}
+
 const clang::Expr *elementCount(const clang::Expr *bytes, QualType element,
                                 bool &whole_array) {
   whole_array = false;
-  auto sizeOfElement = [&](const clang::Expr *e) {
-    const auto *s =
-        dyn_cast<UnaryExprOrTypeTraitExpr>(e->IgnoreParenImpCasts());
-    if (!s || s->getKind() != UETT_SizeOf)
-      return false;
-    QualType t = s->getTypeOfArgument();
-    return t.getCanonicalType().getUnqualifiedType() ==
-           element.getCanonicalType().getUnqualifiedType();
-  };
   const clang::Expr *e = bytes->IgnoreParenImpCasts();
   if (const auto *b = dyn_cast<BinaryOperator>(e);
       b && b->getOpcode() == BO_Mul) {
-    if (sizeOfElement(b->getRHS()))
+    if (sizeOfElement(b->getRHS(), element))
       return b->getLHS();
-    if (sizeOfElement(b->getLHS()))
+    if (sizeOfElement(b->getLHS(), element))
       return b->getRHS();
     return nullptr;
   }
