@@ -27,6 +27,9 @@ std::vector<SourceParam> signatureOf(const Function &fn);
 std::string objectOf(const SourceParam &sp, const std::string &name);
 /// The access tags for the private fields the signature's leaves name.
 CppBody accessTags(const std::vector<SourceParam> &signature);
+/// `static void zero_gradient(T& d)`: zeroes the floating-point fields of
+/// an object of parameter `sp`'s type (BindingFields.cpp).
+CppStmt zeroGradient(const Function &fn, const SourceParam &sp);
 
 /// The names of a binding's own parameters and locals (naming::binding*,
 /// the leaves' locals, the lane count), each fresh against what the

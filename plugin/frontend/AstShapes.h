@@ -313,6 +313,21 @@ const clang::Expr *freedPointer(const clang::CallExpr *c);
 /// (`Release(&p)`): such a function may set it to null.
 bool releasedByWrapper(const clang::VarDecl *p);
 
+/// A pointer field that owns its array (`Real_t *m_dxx;`): a pointer to
+/// floating point or integers (not const) that the member functions of its
+/// class assign only allocations (as for OwnedArray: `m_dxx =
+/// Allocate<Real_t>(n);`) or null, at least once, and that no constructor
+/// initializes otherwise. The lowering gives it a std::vector leaf
+/// (Types.cpp), freed by `free(m_dxx)` or `Release(&m_dxx)` (its size is
+/// then 0).
+bool ownedField(const clang::FieldDecl *f);
+/// `m_dxx = <allocation>` of an owned field: the field's MemberExpr, the
+/// allocation in `out`; null otherwise.
+const clang::MemberExpr *fieldAllocation(const clang::Expr *e, OwnedArray &out);
+/// The owned field `e` frees (`free(m_dxx)`, `Release(&m_dxx)`, `delete[]
+/// m_dxx`), or null.
+const clang::MemberExpr *releasedField(const clang::Expr *e);
+
 /// A change of a named pointer to floating point (AstShapesPointer.cpp):
 /// `++p`, `p++`, `--p`, `p--`, `p += k`, `p -= k` (a step of `by`, null:
 /// 1, backwards with `minus`), or `p = a` (`to`: an address).

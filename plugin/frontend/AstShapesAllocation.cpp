@@ -184,29 +184,37 @@ bool releases(const clang::Stmt *s, const ParmVarDecl *p, int &frees) {
          nullConstant(b->getRHS());
 }
 
-/// Whether every change of the pointer local `vd` in `s` is an allocation
-/// assigned to it; `allocations` counts them.
-bool onlyAllocated(const clang::Stmt *s, const VarDecl *vd, int &allocations) {
+/// Whether every change in `s` of the pointer `names` matches is an
+/// allocation assigned to it (or, with `null_ok`, null); `allocations`
+/// counts the allocations.
+bool onlyAllocated(const clang::Stmt *s,
+                   const std::function<bool(const clang::Expr *)> &names,
+                   bool null_ok, int &allocations) {
   if (!s)
     return true;
-  auto names = [&](const clang::Expr *e) {
-    const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-    return dre && dre->getDecl() == vd;
-  };
   if (const auto *b = dyn_cast<BinaryOperator>(s);
       b && b->isAssignmentOp() && names(b->getLHS())) {
     OwnedArray oa;
-    if (b->getOpcode() != BO_Assign || !allocation(b->getRHS(), oa, 0))
+    if (b->getOpcode() == BO_Assign && allocation(b->getRHS(), oa, 0))
+      ++allocations;
+    else if (b->getOpcode() != BO_Assign || !null_ok ||
+             !nullConstant(b->getRHS()))
       return false;
-    ++allocations;
   }
   if (const auto *u = dyn_cast<UnaryOperator>(s);
       u && u->isIncrementDecrementOp() && names(u->getSubExpr()))
     return false;
   for (const clang::Stmt *child : s->children())
-    if (!onlyAllocated(child, vd, allocations))
+    if (!onlyAllocated(child, names, null_ok, allocations))
       return false;
   return true;
+}
+
+/// The owned field `e` names (`m_dxx`, `d.m_dxx`), or null.
+const FieldDecl *ownedFieldNamed(const clang::Expr *e) {
+  const auto *me = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts());
+  const auto *f = me ? dyn_cast<FieldDecl>(me->getMemberDecl()) : nullptr;
+  return f && ownedField(f) ? f : nullptr;
 }
 
 } // namespace
@@ -221,6 +229,58 @@ const VarDecl *allocationAssignment(const clang::Expr *e, OwnedArray &out) {
   return vd && vd->getType()->isPointerType() && allocation(b->getRHS(), out, 0)
              ? vd
              : nullptr;
+}
+
+bool ownedField(const FieldDecl *f) {
+  const QualType t = f->getType();
+  const auto *rd = dyn_cast<CXXRecordDecl>(f->getParent());
+  if (!rd || !t->isPointerType() || t.isConstQualified() ||
+      !numberType(t->getPointeeType()) ||
+      t->getPointeeType().isConstQualified() ||
+      (f->hasInClassInitializer() && !nullConstant(f->getInClassInitializer())))
+    return false;
+  int allocations = 0;
+  for (const CXXMethodDecl *m : rd->methods()) {
+    const FunctionDecl *def = nullptr;
+    if (!m->hasBody(def) || !def)
+      continue;
+    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(def))
+      for (const CXXCtorInitializer *init : ctor->inits())
+        if (init->getMember() == f && init->isWritten() &&
+            !nullConstant(init->getInit()->IgnoreImplicit()) &&
+            !isa<ImplicitValueInitExpr>(init->getInit()->IgnoreImplicit()))
+          return false;
+    auto names = [&](const clang::Expr *e) {
+      const auto *me = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts());
+      return me && me->getMemberDecl() == f;
+    };
+    if (!onlyAllocated(def->getBody(), names, true, allocations))
+      return false;
+  }
+  return allocations > 0;
+}
+
+const MemberExpr *fieldAllocation(const clang::Expr *e, OwnedArray &out) {
+  const auto *b = dyn_cast<BinaryOperator>(e->IgnoreParens());
+  if (!b || b->getOpcode() != BO_Assign || !ownedFieldNamed(b->getLHS()))
+    return nullptr;
+  out = OwnedArray{};
+  if (!allocation(b->getRHS(), out, 0))
+    return nullptr;
+  out.later = true;
+  return cast<MemberExpr>(b->getLHS()->IgnoreParenImpCasts());
+}
+
+const MemberExpr *releasedField(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  const auto *c = dyn_cast<CallExpr>(e);
+  const auto *d = dyn_cast<CXXDeleteExpr>(e);
+  const clang::Expr *freed = c   ? freedPointer(c)
+                             : d ? d->getArgument()->IgnoreParenImpCasts()
+                                 : nullptr;
+  if (const auto *d = freed ? ownedFieldNamed(freed) : nullptr; !d)
+    return nullptr;
+  return cast<MemberExpr>(freed->IgnoreParenImpCasts());
 }
 
 bool isUniqueArray(QualType t) {
@@ -245,7 +305,14 @@ bool ownedArray(const VarDecl *vd, OwnedArray &out) {
     int allocations = 0;
     if (isa<ParmVarDecl>(vd) || !vd->getType()->isPointerType() ||
         !numberType(vd->getType()->getPointeeType()) || !owner ||
-        !onlyAllocated(owner->getBody(), vd, allocations) || allocations == 0)
+        !onlyAllocated(
+            owner->getBody(),
+            [&](const clang::Expr *e) {
+              const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+              return dre && dre->getDecl() == vd;
+            },
+            false, allocations) ||
+        allocations == 0)
       return false;
     out.element = vd->getType()->getPointeeType().getUnqualifiedType();
     out.later = true;

@@ -1,5 +1,6 @@
 //===- Types.cpp - Clang types and names as the IR sees them --------------===//
 #include "frontend/Types.h"
+#include "frontend/AstShapes.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
@@ -260,7 +261,7 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
     // A vector field in the elements of a vector: a vector of vectors.
     const bool rows =
         vector && leaf.type.kind == TypeKind::Vector && !leaf.type.isNested();
-    if (leaf.type.kind == TypeKind::Pointer) {
+    if (leaf.type.kind == TypeKind::Pointer || leaf.path.back().owned) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a pointer ('" + leaf.type.spelling +
                 "'), which is not supported (a pointer field is a view "
@@ -508,6 +509,18 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
       continue;
     }
     Type t;
+    // A pointer field that owns its array: a vector of the generated code.
+    if (ownedField(f) && lowerType(ctx, f->getType()->getPointeeType(), t)) {
+      Type v;
+      v.kind = TypeKind::Vector;
+      v.elem_spelling = t.spelling;
+      v.elem_real = t.isReal();
+      v.spelling = "std::vector<" + t.spelling + ">";
+      leaf.type = v;
+      leaf.path.back().owned = true;
+      out.push_back(std::move(leaf));
+      continue;
+    }
     // A string, a map, a vector of strings (Types.h, passThrough): data
     // carried with the object, read only (`m.label == "x"`,
     // `m.names.size()`), never differentiated.

@@ -23,7 +23,9 @@ bool validate(const FunctionDecl *fd, ASTContext &ctx, Diagnoser &diags,
   Validator v(ctx, diags, instantiate);
   v.function(fd);
   v.checkGlobals(fd); // ValidateGlobal.cpp
-  return v.ok();
+  // Arrays of pointer fields, in the order the program runs: once the
+  // constructs are known to be supported.
+  return v.ok() && ownedFieldsInOrder(fd, ctx, diags);
 }
 
 void Validator::refuse(SourceLocation loc, const std::string &what) {

@@ -296,6 +296,8 @@ void Validator::discarded(const clang::Expr *e) {
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();
   if (OwnedArray oa; const VarDecl *p = allocationAssignment(bare, oa))
     return allocate(p, oa, bare->getBeginLoc()); // ValidatePointer.cpp
+  if (OwnedArray oa; const MemberExpr *me = fieldAllocation(bare, oa))
+    return ownedFieldChange(me, &oa); // ValidatePointer.cpp
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
     if (ContainerMember cm; containerCall(c, cm) && cm.resizes())
       return containerStatement(c, cm);
@@ -303,6 +305,8 @@ void Validator::discarded(const clang::Expr *e) {
       return mpiCall(c); // ValidateMPI.cpp
     if (isEffectCall(c, ctx_))
       return effectCall(c); // ValidateEffect.cpp
+    if (const MemberExpr *me = releasedField(c))
+      return ownedFieldChange(me, nullptr); // ValidatePointer.cpp
     if (const clang::Expr *p = freedPointer(c))
       return freeOwned(p, c->getBeginLoc()); // ValidatePointer.cpp
   }
@@ -314,7 +318,7 @@ void Validator::discarded(const clang::Expr *e) {
 
 void Validator::binary(const BinaryOperator *b) {
   SourceLocation loc = b->getOperatorLoc();
-  if (OwnedArray oa; allocationAssignment(b, oa))
+  if (OwnedArray oa; allocationAssignment(b, oa) || fieldAllocation(b, oa))
     return refuse(b->getBeginLoc(), "allocating an array is supported as a "
                                     "statement of its own (`p = "
                                     "Allocate<double>(n);`)");

@@ -348,6 +348,15 @@ void Validator::pointerFieldAssignment(const clang::Expr *lhs,
   // `s.hidden = h + j;` of an object of this function's own: where the
   // view points (LowerViews.cpp checks it is set once, before it is read).
   const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParenImpCasts());
+  if (const auto *f = me ? dyn_cast<FieldDecl>(me->getMemberDecl()) : nullptr;
+      f && ownedField(f))
+    return refuse(loc, "'" + f->getNameAsString() +
+                           "' owns the arrays its class allocates into it: "
+                           "assigning it anything but an allocation is not "
+                           "supported (`" +
+                           f->getNameAsString() + " = Allocate<" +
+                           f->getType()->getPointeeType().getAsString() +
+                           ">(n);`)");
   const VarDecl *owner = me ? rootVariable(me) : nullptr;
   if (const VarDecl *named = owner ? owner : namedVar(lhs);
       named && scope_->refused.count(named))

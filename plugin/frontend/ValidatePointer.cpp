@@ -107,6 +107,8 @@ void Validator::ownedLocal(const VarDecl *vd, const OwnedArray &oa) {
 }
 
 void Validator::deleteExpr(const CXXDeleteExpr *d) {
+  if (const MemberExpr *me = releasedField(d))
+    return ownedFieldChange(me, nullptr);
   const VarDecl *p = deletedPointer(d);
   if (!p || !ownedStorage(p))
     return refuse(d->getBeginLoc(),
@@ -138,7 +140,23 @@ void Validator::allocate(const VarDecl *p, const OwnedArray &oa,
     expr(oa.count);
 }
 
+void Validator::ownedFieldChange(const MemberExpr *me, const OwnedArray *oa) {
+  // A vector of the generated code: the object is written (ValidateOwned.cpp
+  // checks the array is allocated where it is used).
+  member(me, Use::Target);
+  if (oa && oa->count)
+    expr(oa->count);
+}
+
 void Validator::nullTest(const clang::Expr *pointer, SourceLocation loc) {
+  if (const auto *me = dyn_cast<MemberExpr>(pointer->IgnoreParenImpCasts());
+      me && isa<FieldDecl>(me->getMemberDecl()) &&
+      tangent::ownedField(cast<FieldDecl>(me->getMemberDecl())))
+    return refuse(loc, "'" + me->getMemberDecl()->getNameAsString() +
+                           "' owns the arrays its class allocates into it, "
+                           "which are vectors of the generated code, never "
+                           "null: testing it against null is not supported; "
+                           "keep a flag of your own");
   // An array the function owns is a std::vector of the generated code,
   // never null: a function of yours that frees it may set the pointer to
   // null, which the test would then see and the generated code would not.
@@ -298,6 +316,12 @@ void Validator::comparePointers(const BinaryOperator *b) {
     if (sides[i]->isNullPointerConstant(ctx_,
                                         clang::Expr::NPC_NeverValueDependent))
       null = i;
+  if (const auto *me = null >= 0 ? dyn_cast<MemberExpr>(
+                                       sides[1 - null]->IgnoreParenImpCasts())
+                                 : nullptr;
+      me && isa<FieldDecl>(me->getMemberDecl()) &&
+      ownedField(cast<FieldDecl>(me->getMemberDecl())))
+    return nullTest(sides[1 - null], loc);
   for (int i = 0; i < 2; ++i) {
     const clang::Expr *e = sides[i];
     if (i == null)

@@ -307,6 +307,9 @@ private:
   /// `p = Allocate<double>(n);` of a pointer local owning its arrays.
   void allocate(const clang::VarDecl *p, const OwnedArray &oa,
                 clang::SourceLocation loc);
+  /// `m_dxx = Allocate<Real_t>(n);`, `Release(&m_dxx)` of a pointer field
+  /// that owns its array (AstShapes.h: ownedField).
+  void ownedFieldChange(const clang::MemberExpr *me, const OwnedArray *oa);
   /// `p != nullptr`, `if (p)`: refused for an owner a function of yours
   /// frees (it may set it to null).
   void nullTest(const clang::Expr *pointer, clang::SourceLocation loc);

@@ -131,10 +131,10 @@ struct FieldStep {
   int position = -1;
   /// A const field: generated code never writes it back.
   bool read_only = false;
-  /// A C array field (`double v[3]`, `double m[3][3]`): its extents,
-  /// outermost first. The leaf is a std::array of all its elements
-  /// (row-major), which generated code copies out of the field and back.
+  /// A C array field (`double m[3][3]`): its extents, outermost first; the
+  /// leaf, a std::array of its elements, is copied out and back.
   std::vector<long long> c_array = {};
+  bool owned = false; ///< a pointer field owning its array (ownedField)
 };
 using FieldPath = std::vector<FieldStep>;
 

@@ -56,7 +56,9 @@ void check_forward(const std::string &name, const tangent::gradient<F, O> &df,
                    const X &...args) {
   if constexpr (forward_eligible<F>() && !self_test) {
     detail::run(name + " [jvp]", [&] {
-      auto g = df(args...);
+      // Copies of the arguments: a function may write its objects.
+      std::tuple<X...> at(args...), own(args...);
+      auto g = std::apply([&](auto &...a) { return df(a...); }, at);
       auto v = g;
       std::size_t k = 0;
       detail::fill_pattern(v, k);
@@ -74,10 +76,13 @@ void check_forward(const std::string &name, const tangent::gradient<F, O> &df,
       };
       if constexpr (is_tuple<decltype(v)>::value)
         std::apply(
-            [&](const auto &...t) { take(jv.value_and_jvp(args..., t...)); },
+            [&](const auto &...t) {
+              std::apply(
+                  [&](auto &...a) { take(jv.value_and_jvp(a..., t...)); }, own);
+            },
             v);
       else
-        take(jv.value_and_jvp(args..., v));
+        std::apply([&](auto &...a) { take(jv.value_and_jvp(a..., v)); }, own);
       const double rel = forward_rel<F> > 0              ? forward_rel<F>
                          : function<F>::single_precision ? 1e-5
                                                          : 1e-12;

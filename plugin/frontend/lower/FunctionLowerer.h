@@ -482,6 +482,10 @@ public:
   /// The address of the first element of the storage `s` (a named array,
   /// vector or pointer, an owned array, a view), for a view of it.
   ExprPtr storageStart(const clang::VarDecl *s, clang::SourceLocation loc);
+  /// `m_dxx = Allocate<Real_t>(n)` (`size` n) and `Release(&m_dxx)` (0) of
+  /// a pointer field that owns its array: a resize of its vector.
+  void sizeOwnedField(const clang::MemberExpr *me, ExprPtr size,
+                      clang::SourceLocation loc, Block &out);
   /// `p = Allocate<double>(n);` of such a local allocated later: its array
   /// resized.
   void allocate(const clang::VarDecl *p, const OwnedArray &oa,

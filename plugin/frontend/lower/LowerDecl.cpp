@@ -148,6 +148,23 @@ void FunctionLowerer::allocate(const VarDecl *p, const OwnedArray &oa,
   out.push_back(std::move(st));
 }
 
+void FunctionLowerer::sizeOwnedField(const MemberExpr *me, ExprPtr size,
+                                     SourceLocation loc, Block &out) {
+  // The field's vector (Types.cpp): sized by an allocation, emptied (size
+  // 0) by its release.
+  Object leaf = member(me, out);
+  if (leaf.index || leaf.vars.size() != 1 || !leaf.vars[0] ||
+      leaf.vars[0]->type.kind != TypeKind::Vector)
+    unexpected(loc, "an owned field that is not a vector of its object");
+  auto st = std::make_unique<tangent::Stmt>();
+  st->kind = StmtKind::Resize;
+  st->loc = makeLoc(ctx, loc);
+  st->var = leaf.vars[0];
+  st->resize = ResizeKind::To;
+  st->args.push_back(std::move(size));
+  out.push_back(std::move(st));
+}
+
 void FunctionLowerer::bindReference(const VarDecl *vd, const clang::Expr *init,
                                     SourceLocation loc, Block &out) {
   // An object: the leaves of the object it binds to (writes through it

@@ -103,6 +103,13 @@ void FunctionLowerer::VisitExpr(const clang::Expr *e, Block &out) {
     bare = ewc->getSubExpr()->IgnoreParenImpCasts();
   if (OwnedArray oa; const VarDecl *p = allocationAssignment(bare, oa))
     return allocate(p, oa, bare->getBeginLoc(), out); // LowerDecl.cpp
+  if (OwnedArray oa; const MemberExpr *me = fieldAllocation(bare, oa))
+    return sizeOwnedField(
+        me, oa.count ? expr(oa.count, out) : makeIntLiteral(1, intType()),
+        bare->getBeginLoc(), out);                // LowerDecl.cpp
+  if (const MemberExpr *me = releasedField(bare)) // free, Release, delete[]
+    return sizeOwnedField(me, makeIntLiteral(0, intType()), bare->getBeginLoc(),
+                          out);
   // std::swap(a, b) and a.swap(b) of two variables (validated).
   if (const auto *c = dyn_cast<CallExpr>(bare)) {
     if (mpiStatement(c, out) || effectStatement(c, out))
