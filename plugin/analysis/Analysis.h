@@ -126,6 +126,12 @@ bool markRestoredIndices(Function &fn);
 /// replay, known only to chooseLoopStrategies); whether it changed any.
 bool restoreReadStorage(Function &fn);
 
+/// Which parameters each of `fns` writes, through its calls too (a
+/// parameter only passed on to callees that read it is not written): their
+/// `param_written`, before their analyses, so that callers save around a
+/// call only what it writes (ToBeRecorded.cpp).
+void summarizeWrites(const std::vector<Function *> &fns);
+
 /// The callee summary (parameters read in reverse, parameters written);
 /// analyzeToBeRecorded and chooseLoopStrategies keep it current.
 void summarizeParameters(Function &fn);

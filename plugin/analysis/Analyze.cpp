@@ -38,6 +38,7 @@ std::vector<Analyzed> analyzeCallees(const std::vector<Function *> &callees) {
   std::vector<Analyzed> out(callees.size());
   std::vector<PassManager> passes;
   passes.reserve(callees.size());
+  summarizeWrites(callees); // what callers save around their calls
   for (size_t k = 0; k < callees.size(); ++k) {
     Function &fn = *callees[k];
     Analyzed &a = out[k];

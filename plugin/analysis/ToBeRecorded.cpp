@@ -474,6 +474,24 @@ void Records::addReader(Var *v, const Stmt *reader) {
   v->readers.push_back(reader);
 }
 
+void summarizeWrites(const std::vector<Function *> &fns) {
+  // The least fixed point: every parameter unwritten, then what each
+  // function's statements write, its calls answering from their callees'
+  // summaries so far (callWrites), until nothing more is written.
+  for (Function *fn : fns)
+    fn->param_written.assign(fn->params.size(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Function *fn : fns)
+      forEachStmt(fn->body, [&](const Stmt &s, int) {
+        forEachWrite(s, [&](Var *v, bool) {
+          if (v->role == VarRole::Param && !fn->param_written[v->param_index])
+            changed = fn->param_written[v->param_index] = true;
+        });
+      });
+  }
+}
+
 void summarizeParameters(Function &fn) {
   fn.param_read_in_reverse.assign(fn.params.size(), false);
   fn.param_written.assign(fn.params.size(), false);

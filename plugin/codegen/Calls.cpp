@@ -55,7 +55,7 @@ Code SweepGenerator::saveCallOutputs(const Stmt &s, bool active,
     saveWhole(s.result, fwd, restores.back());
   }
   for (size_t i = 0; i < s.args.size(); ++i) {
-    if (!s.arg_is_output[i])
+    if (!callWrites(s, i)) // what the callee only reads keeps its value
       continue;
     const Expr &a = *s.args[i];
     TANGENT_ASSERT(a.kind == ExprKind::VarRef || a.kind == ExprKind::Index,

@@ -77,6 +77,16 @@ void forEachIndex(const Expr &e, const std::function<void(const Expr &)> &fn) {
     fn(*x->ops[1]);
 }
 
+bool callWrites(const Stmt &s, size_t i) {
+  if (!s.arg_is_output[i])
+    return false;
+  // The callee's summary, once known: a parameter it never writes, nor any
+  // function it calls (ToBeRecorded.cpp: summarizeWrites), is only read.
+  const Function *c = s.callee;
+  return !c || !s.custom.empty() || c->param_written.size() != s.args.size() ||
+         c->param_written[i];
+}
+
 void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
   switch (s.kind) {
   case StmtKind::Assign:
@@ -99,7 +109,7 @@ void forEachWrite(const Stmt &s, const std::function<void(Var *, bool)> &fn) {
     if (s.result)
       fn(s.result, true);
     for (size_t i = 0; i < s.args.size(); ++i)
-      if (s.arg_is_output[i]) {
+      if (callWrites(s, i)) {
         const Expr &a = *s.args[i];
         if (a.kind == ExprKind::VarRef)
           fn(a.var, true);

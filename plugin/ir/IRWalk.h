@@ -34,6 +34,11 @@ Var *rootVar(const Expr &e);
 /// `m[i][j]`.
 void forEachIndex(const Expr &e, const std::function<void(const Expr &)> &fn);
 
+/// Whether call `s` may write its argument `i`: an output argument (a
+/// non-const reference, a pointer to non-const) whose callee parameter is
+/// written, as far as the callee's summary (Function::param_written) says.
+bool callWrites(const Stmt &s, size_t i);
+
 /// Calls `fn` on every variable written by `s` itself (not nested blocks),
 /// with whether the write replaces the whole variable (or changes a
 /// vector's size: push_back, resize...).

@@ -1,5 +1,6 @@
 //===- analysis_test.cpp - loops, activity, to-be-recorded, strategies ----===//
 #include "analysis/Analysis.h"
+#include "ir/IRWalk.h"
 #include "ir_builder.h"
 #include <gtest/gtest.h>
 
@@ -331,4 +332,80 @@ TEST(LastTaken, AThenBlockThatComputesIsNotASelection) {
   t.fn.passes = t.fn.passes.requiredOnly();
   analyzeFunction(t.fn, Options{});
   EXPECT_FALSE(t.branch->last_taken);
+}
+
+namespace {
+
+/// A function `name(std::vector<double> &v)` for the write summaries.
+struct Callee : Builder {
+  Var *v;
+  explicit Callee(const std::string &name) : Builder(false) {
+    fn.name = fn.base_name = name;
+    v = param("v", vectorType(), /*by_ref=*/true);
+  }
+  /// `result = v[0]`: reads its parameter.
+  void reads() {
+    fn.body.push_back(
+        assign(ref(fn.result_var), makeIndex(ref(v), integer(0))));
+  }
+  /// `v[0] = 1`: writes it.
+  void writes() {
+    fn.body.push_back(assign(makeIndex(ref(v), integer(0)), num(1)));
+  }
+  /// `g(v)`, v bound to g's non-const reference.
+  void calls(Function &g) { fn.body.push_back(call(g, ref(v))); }
+  static StmtPtr call(Function &g, ExprPtr arg) {
+    auto s = std::make_unique<Stmt>();
+    s->kind = StmtKind::Call;
+    s->callee = &g;
+    s->args.push_back(std::move(arg));
+    s->arg_is_output.push_back(true);
+    return s;
+  }
+};
+
+} // namespace
+
+TEST(WrittenParameters, AParameterOnlyPassedToReadersIsNotWritten) {
+  Callee reader("reader"), writer("writer"), passes("passes"),
+      passes_on("passes_on");
+  reader.reads();
+  writer.writes();
+  passes.calls(reader.fn);    // a non-const reference, only read
+  passes_on.calls(writer.fn); // given to a function that writes it
+  summarizeWrites({&passes.fn, &passes_on.fn, &reader.fn, &writer.fn});
+  EXPECT_FALSE(reader.fn.param_written[0]);
+  EXPECT_TRUE(writer.fn.param_written[0]);
+  EXPECT_FALSE(passes.fn.param_written[0]);
+  EXPECT_TRUE(passes_on.fn.param_written[0]);
+  // The calls themselves: what a caller saves around them.
+  EXPECT_FALSE(callWrites(*passes.fn.body[0], 0));
+  EXPECT_TRUE(callWrites(*passes_on.fn.body[0], 0));
+}
+
+TEST(WrittenParameters, RecursionIsTheLeastFixedPoint) {
+  // a(v) calls b(v), b(v) calls a(v): neither writes v...
+  Callee a("a"), b("b");
+  a.calls(b.fn);
+  b.calls(a.fn);
+  summarizeWrites({&a.fn, &b.fn});
+  EXPECT_FALSE(a.fn.param_written[0]);
+  EXPECT_FALSE(b.fn.param_written[0]);
+  // ...until one of them writes it: then both do.
+  Callee c("c"), d("d");
+  c.calls(d.fn);
+  d.calls(c.fn);
+  d.writes();
+  summarizeWrites({&c.fn, &d.fn});
+  EXPECT_TRUE(c.fn.param_written[0]);
+  EXPECT_TRUE(d.fn.param_written[0]);
+}
+
+TEST(WrittenParameters, ACalleeWithoutASummaryWritesWhatItMay) {
+  Callee unknown("unknown"), caller("caller");
+  unknown.reads(); // never summarized: param_written is empty
+  caller.calls(unknown.fn);
+  EXPECT_TRUE(callWrites(*caller.fn.body[0], 0));
+  summarizeWrites({&caller.fn});
+  EXPECT_TRUE(caller.fn.param_written[0]);
 }
