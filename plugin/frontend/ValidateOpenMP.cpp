@@ -4,10 +4,10 @@
 // parallel for` loops with a static or dynamic schedule, collapse,
 // `reduction(+: ...)` and `reduction(max: ...)`, and the data-sharing
 // clauses that change nothing tangent relies on (shared, default(shared),
-// private). Everything else OpenMP is refused here, at the directive or the
-// clause: tasks, critical sections, atomics and the other constructs whose
-// order of execution the reverse sweep cannot replay. Without -fopenmp the
-// pragmas are not in the AST: the loops are ordinary loops.
+// private, firstprivate). Everything else OpenMP is refused here, at the
+// directive or the clause: tasks, critical sections, atomics and the other
+// constructs whose order of execution the reverse sweep cannot replay. Without
+// -fopenmp the pragmas are not in the AST: the loops are ordinary loops.
 // Whether the iterations are independent is decided on the IR
 // (analysis/ParallelLoops.cpp), which refuses the rest at the loop.
 //
@@ -114,8 +114,13 @@ void Validator::VisitOMPExecutableDirective(const OMPExecutableDirective *d) {
           refuse(v->getExprLoc(), "a reduction over something other than a "
                                   "local scalar variable is not supported");
       }
-    } else if (isa<OMPSharedClause, OMPPrivateClause>(c)) {
-      // Nothing to do: sharing is what the analysis finds anyway.
+    } else if (isa<OMPSharedClause, OMPPrivateClause, OMPFirstprivateClause>(
+                   c)) {
+      // Nothing to do: sharing is what the analysis finds anyway. A
+      // firstprivate variable the body only reads is as good as shared;
+      // one it writes must be written before it is read in each iteration
+      // (as a private one), else the iterations are not independent
+      // (analysis/ParallelLoops.cpp).
     } else if (const auto *dc = dyn_cast<OMPDefaultClause>(c)) {
       if (dc->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared &&
           dc->getDefaultKind() != llvm::omp::OMP_DEFAULT_none)

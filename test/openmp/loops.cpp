@@ -128,6 +128,25 @@ double misc_par(const std::vector<double> &x) MISC(PAR_MISC)
 double private_seq(const std::vector<double> &x) PRIVATE(SEQ)
 double private_par(const std::vector<double> &x) PRIVATE(PAR)
 
+// firstprivate (as LULESH writes its loops): a count and a coefficient the
+// body only reads (shared), a scalar it writes before it reads (private).
+#define PAR_FIRST _Pragma("omp parallel for firstprivate(n, c, t)")
+#define FIRSTPRIVATE(P) {                                                      \
+    const int n = static_cast<int>(x.size());                                  \
+    std::vector<double> y(x.size());                                           \
+    double t = 0.0;                                                            \
+    P for (int j = 0; j < n; ++j) {                                            \
+      t = x[j] * c;                                                            \
+      y[j] = t * std::cos(t) + c * x[(j + 1) % n];                             \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (double v : y)                                                         \
+      r += v * v;                                                              \
+    return r;                                                                  \
+  }
+double first_seq(const std::vector<double> &x, double c) FIRSTPRIVATE(SEQ)
+double first_par(const std::vector<double> &x, double c) FIRSTPRIVATE(PAR_FIRST)
+
 // collapse(2) over the rows and columns of a matrix.
 #define COLLAPSED(P) {                                                         \
     std::vector<std::vector<double>> out = m;                                  \
@@ -295,6 +314,7 @@ int main() {
        tangent::grad<sum_from_par>(), x);
   twin("private", expect::any, tangent::grad<private_seq>(),
        tangent::grad<private_par>(), wave(29, 0.7));
+  privatised<first_seq, first_par>("firstprivate", true, wave(23, 0.6), 0.7);
   std::vector<std::vector<double>> m(5, std::vector<double>(6));
   for (std::size_t i = 0; i < m.size(); ++i)
     m[i] = wave(6, 0.8, 0.2 * static_cast<double>(i));

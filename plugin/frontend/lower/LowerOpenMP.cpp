@@ -23,6 +23,14 @@ long long constantOf(const clang::Expr *e, ASTContext &ctx) {
   return v ? v->getExtValue() : 0;
 }
 
+/// The variables a private or firstprivate clause lists.
+llvm::ArrayRef<const clang::Expr *> varlistOf(const OMPClause *c) {
+  if (const auto *pc = dyn_cast<OMPPrivateClause>(c))
+    return {pc->varlist_begin(), pc->varlist_end()};
+  const auto *fc = cast<OMPFirstprivateClause>(c);
+  return {fc->varlist_begin(), fc->varlist_end()};
+}
+
 } // namespace
 
 void FunctionLowerer::VisitOMPParallelForDirective(
@@ -41,8 +49,10 @@ void FunctionLowerer::VisitOMPParallelForDirective(
       omp->chunk = constantOf(sc->getChunkSize(), ctx);
     } else if (const auto *cc = dyn_cast<OMPCollapseClause>(c)) {
       omp->collapse = static_cast<int>(constantOf(cc->getNumForLoops(), ctx));
-    } else if (const auto *pc = dyn_cast<OMPPrivateClause>(c)) {
-      for (const clang::Expr *v : pc->varlists())
+    } else if (isa<OMPPrivateClause, OMPFirstprivateClause>(c)) {
+      // firstprivate: private where the body writes it (before it reads it,
+      // checked by the analysis), shared where it only reads it.
+      for (const clang::Expr *v : varlistOf(c))
         if (const auto *dr = dyn_cast<DeclRefExpr>(v->IgnoreParenImpCasts()))
           if (auto it = vars.find(dyn_cast<VarDecl>(dr->getDecl()));
               it != vars.end())
