@@ -339,6 +339,9 @@ struct PointerStep {
   bool postfix = false; ///< its value is the pointer before the step
 };
 bool pointerStep(const clang::Expr *e, PointerStep &out);
+/// The body that holds every use of local `vd`: its function's, or for a
+/// local of an OpenMP region the region's captured statement.
+const clang::Stmt *enclosingBody(const clang::VarDecl *vd);
 /// Whether pointer `vd` (a local or a parameter) is stepped or reassigned
 /// anywhere in the function that declares it: a walking view.
 bool pointerChanges(const clang::VarDecl *vd);

@@ -300,13 +300,12 @@ bool ownedArray(const VarDecl *vd, OwnedArray &out) {
   const clang::Expr *init = vd->getInit();
   if (!init) {
     // `double *p;`, then `p = Allocate<double>(n);`.
-    const auto *owner =
-        dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
+    const clang::Stmt *body = enclosingBody(vd);
     int allocations = 0;
     if (isa<ParmVarDecl>(vd) || !vd->getType()->isPointerType() ||
-        !numberType(vd->getType()->getPointeeType()) || !owner ||
+        !numberType(vd->getType()->getPointeeType()) || !body ||
         !onlyAllocated(
-            owner->getBody(),
+            body,
             [&](const clang::Expr *e) {
               const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
               return dre && dre->getDecl() == vd;
@@ -358,8 +357,7 @@ const VarDecl *deletedPointer(const CXXDeleteExpr *d) {
 }
 
 bool releasedByWrapper(const VarDecl *p) {
-  const auto *fd =
-      dyn_cast_or_null<FunctionDecl>(p->getParentFunctionOrMethod());
+  const clang::Stmt *body = enclosingBody(p);
   std::function<bool(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
     if (!s)
       return false;
@@ -375,7 +373,7 @@ bool releasedByWrapper(const VarDecl *p) {
         return true;
     return false;
   };
-  return fd && walk(fd->getBody());
+  return body && walk(body);
 }
 
 const clang::Expr *freedPointer(const CallExpr *c) {

@@ -73,10 +73,19 @@ bool pointerStep(const clang::Expr *e, PointerStep &out) {
   }
 }
 
+const clang::Stmt *enclosingBody(const VarDecl *vd) {
+  // A local of an OpenMP region (`#pragma omp parallel for`) belongs to its
+  // captured statement, which holds every use of it.
+  const DeclContext *dc = vd->getParentFunctionOrMethod();
+  if (const auto *cd = dyn_cast_or_null<CapturedDecl>(dc))
+    return cd->getBody();
+  const auto *fd = dyn_cast_or_null<FunctionDecl>(dc);
+  return fd ? fd->getBody() : nullptr;
+}
+
 bool pointerChanges(const VarDecl *vd) {
-  const auto *fd =
-      dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
-  return fd && changes(fd->getBody(), vd);
+  const clang::Stmt *body = enclosingBody(vd);
+  return body && changes(body, vd);
 }
 
 const VarDecl *namedStorage(const AddressArgument &at) {
@@ -139,9 +148,8 @@ bool pointerStorages(const VarDecl *vd,
     for (const clang::Stmt *child : s->children())
       walk(child);
   };
-  if (const auto *fd =
-          dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod()))
-    walk(fd->getBody());
+  if (const clang::Stmt *body = enclosingBody(vd))
+    walk(body);
   return ok;
 }
 
@@ -190,9 +198,8 @@ const clang::Expr *useOutsideStatements(const VarDecl *vd) {
     }
     return nullptr;
   };
-  const auto *fd =
-      dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
-  return fd ? statement(fd->getBody()) : nullptr;
+  const clang::Stmt *body = enclosingBody(vd);
+  return body ? statement(body) : nullptr;
 }
 
 bool pointerOffsets(const BinaryOperator *b) {
