@@ -222,8 +222,14 @@ CppBody specialization(const Function &fn, const Options &opts,
       continue;
     if (sp.object) {
       // Every object gets a gradient: a copy whose floating-point fields
-      // the runtime sets to zero with zero_gradient first.
+      // the runtime sets to zero with zero_gradient first (which `df(...)`
+      // refuses where the copy shares what the destructor frees).
       adjoint_params.push_back(sp.spelling + "& " + d);
+      if (sp.copy_shares && !zeroed.count("copy shares"))
+        zeroing.push_back(cpp::statement(std::string("static constexpr bool ") +
+                                         rt::copyShares() + " = true;"));
+      if (sp.copy_shares)
+        zeroed.insert("copy shares");
       if (!zeroed.insert(sp.spelling).second)
         continue;
       zeroing.push_back(zeroGradient(fn, sp));

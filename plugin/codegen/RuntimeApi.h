@@ -364,6 +364,9 @@ inline const char *jvpEntry() { return "jvp"; }
 /// Whether second_order<&f, O> has pullback_with_gradient (forward.hpp).
 inline const char *gradientFromProduct() { return "gradient_from_product"; }
 inline const char *zeroGradientEntry() { return "zero_gradient"; }
+/// `static constexpr bool copy_shares = true;` of a specialization whose
+/// object gradients cannot be copies of the arguments (grad.hpp).
+inline const char *copyShares() { return "copy_shares"; }
 /// Fields generated code may not name (grad.hpp): the namespace of the
 /// runtime's `field_access` template, where the generator declares its
 /// tags, and the friend function that hands out the member pointer.

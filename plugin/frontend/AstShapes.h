@@ -324,6 +324,11 @@ bool ownedField(const clang::FieldDecl *f);
 /// `m_dxx = <allocation>` of an owned field: the field's MemberExpr, the
 /// allocation in `out`; null otherwise.
 const clang::MemberExpr *fieldAllocation(const clang::Expr *e, OwnedArray &out);
+/// Whether a copy of an object of `rd` shares storage that its destructor
+/// frees: a user-provided destructor, a copy constructor that is not, and a
+/// pointer field (of it, or of an object it holds): copies are then freed
+/// twice (the rule of three broken, as LULESH's `Domain` does).
+bool copySharesStorage(const clang::CXXRecordDecl *rd);
 /// The owned field `e` frees (`free(m_dxx)`, `Release(&m_dxx)`, `delete[]
 /// m_dxx`), or null.
 const clang::MemberExpr *releasedField(const clang::Expr *e);

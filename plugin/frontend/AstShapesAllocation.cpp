@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
+#include "frontend/Types.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -396,6 +397,30 @@ const clang::Expr *freedPointer(const CallExpr *c) {
   const auto *u = dyn_cast<UnaryOperator>(c->getArg(0)->IgnoreParenImpCasts());
   return u && u->getOpcode() == UO_AddrOf ? u->getSubExpr()->IgnoreParens()
                                           : nullptr;
+}
+
+bool copySharesStorage(const CXXRecordDecl *rd) {
+  if (!rd || !rd->hasDefinition())
+    return false;
+  const CXXDestructorDecl *dtor = rd->getDestructor();
+  if (!dtor || !dtor->isUserProvided())
+    return false;
+  for (const CXXConstructorDecl *c : rd->ctors())
+    if (c->isCopyConstructor() && (c->isUserProvided() || c->isDeleted()))
+      return false;
+  std::function<bool(const CXXRecordDecl *)> pointers =
+      [&](const CXXRecordDecl *r) {
+        for (const FieldDecl *f : r->fields())
+          if (f->getType()->isPointerType() ||
+              (splitClass(f->getType()) && pointers(splitClass(f->getType()))))
+            return true;
+        for (const CXXBaseSpecifier &b : r->bases())
+          if (const CXXRecordDecl *base = splitClass(b.getType());
+              base && pointers(base))
+            return true;
+        return false;
+      };
+  return pointers(rd);
 }
 
 } // namespace tangent

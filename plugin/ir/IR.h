@@ -515,9 +515,9 @@ struct SourceParam {
   std::string spelling; ///< the type without reference and const
   bool by_reference = false;
   bool is_const = false;
-  bool object = false; ///< a class type, split into its leaves
-  /// An object given by pointer (`const Body *b`): callers pass `&obj`.
-  bool object_pointer = false;
+  bool object = false;         ///< a class type, split into its leaves
+  bool object_pointer = false; ///< `const Body *b`: callers pass `&obj`
+  bool copy_shares = false;    ///< its copy shares what its destructor frees
   int first = 0, leaves = 1;
   std::vector<FieldPath> paths; ///< object: one per leaf
 };

@@ -259,6 +259,7 @@ Object FunctionLowerer::objectParameter(const std::string &name, QualType qt,
   sp.by_reference = by_reference;
   sp.is_const = is_const;
   sp.object = true;
+  sp.copy_shares = copySharesStorage(splitClass(qt));
   std::vector<Leaf> layout = leavesOf(qt, loc);
   Object object;
   for (const Leaf &leaf : layout) {

@@ -289,6 +289,16 @@ template <class P, class G> decltype(auto) adjoint_for(G &g) {
 
 /// A zero gradient (or tangent) for parameter type P, shaped like the
 /// argument `a`.
+/// Whether a request's objects cannot be copied safely (the binding
+/// says `copy_shares`: a copy would share what the destructor frees).
+template <class Adj> constexpr bool copy_shares_of() {
+  if constexpr (requires { Adj::copy_shares; })
+    return Adj::copy_shares;
+  else
+    return false;
+}
+template <class Adj> constexpr bool copy_shares = copy_shares_of<Adj>();
+
 template <class P, class A> auto zero_gradient_for(const A &a) {
   using G = typename param_traits<P>::gradient;
   if constexpr (param_traits<P>::is_pointer || param_traits<P>::is_span) {
@@ -458,6 +468,14 @@ private:
   template <std::size_t... I, class Args>
   std::pair<R, gradient_type> run(std::index_sequence<I...>,
                                   Args &&args) const {
+    static_assert(
+        (std::is_copy_constructible_v<grad_t<I>> && ...) &&
+            !detail::copy_shares<adjoint<F, O>>,
+        "tangent::grad<f>: df(args...) makes the gradient of an object "
+        "parameter by copying the argument, and this object cannot be "
+        "copied (or its copy would share what its destructor frees): call "
+        "df.pullback(args..., gradients..., seed) with gradient objects you "
+        "build, their floating-point fields zero");
     std::tuple<grad_t<I>...> grads{
         detail::zero_gradient_for<param_t<grad_index[I]>>(
             std::get<grad_index[I]>(args))...};

@@ -235,3 +235,36 @@ TEST(OwnedFields, ACopyWhileTheArrayMayBeAllocatedIsRefused) {
                       "  return s;\n}\n",
                       kCopy));
 }
+
+namespace {
+
+/// copySharesStorage of class `cls` in `classes`.
+bool shares(const std::string &classes, const std::string &cls) {
+  ParsedSource src("#include <vector>\n" + classes + "\nvoid use() {}\n");
+  EXPECT_EQ(src.compileErrors(), "");
+  for (const clang::Decl *d :
+       src.function("use")->getTranslationUnitDecl()->decls())
+    if (const auto *rd = clang::dyn_cast<clang::CXXRecordDecl>(d);
+        rd && rd->getName() == cls && rd->hasDefinition())
+      return copySharesStorage(rd);
+  ADD_FAILURE() << "no class " << cls;
+  return false;
+}
+
+} // namespace
+
+TEST(OwnedFields, ACopyThatSharesWhatTheDestructorFreesIsTold) {
+  // The rule of three broken: a destructor, the implicit copy, a pointer.
+  EXPECT_TRUE(shares("struct A { int *p; ~A() { delete[] p; } };", "A"));
+  EXPECT_TRUE(shares("struct In { double *q; };\n"
+                     "struct B { In in; std::vector<double> x; ~B() {} };",
+                     "B")); // a pointer of an object it holds
+  // A copy constructor of its own, deleted, or no destructor, no pointer.
+  EXPECT_FALSE(shares("struct C { int *p; ~C() { delete[] p; }\n"
+                      "  C(const C &o) : p(new int[1]) { p[0] = o.p[0]; } };",
+                      "C"));
+  EXPECT_FALSE(
+      shares("struct D { int *p; ~D() {} D(const D &) = delete; };", "D"));
+  EXPECT_FALSE(shares("struct E { int *p; };", "E"));
+  EXPECT_FALSE(shares("struct F { std::vector<double> x; ~F() {} };", "F"));
+}
