@@ -353,7 +353,7 @@ private:
     // end, to a fixed point (the states only grow: at most a few rounds).
     State head = s;
     State out;
-    for (int round = 0; round < 8; ++round) {
+    for (;;) { // the states only grow, in a finite lattice: it ends
       State at = head;
       State leave, next;
       leave.reached = next.reached = false;
