@@ -67,14 +67,72 @@ bool constantPositive(const clang::Expr *e, ASTContext &ctx) {
 } // namespace
 
 void Validator::VisitOMPExecutableDirective(const OMPExecutableDirective *d) {
+  if (const auto *region = dyn_cast<OMPParallelDirective>(d);
+      region && parallel_loops_ == 0) {
+    ompClauses(region, false);
+    parallelRegion(region->getInnermostCapturedStmt()->getCapturedStmt());
+    return;
+  }
   const auto *pf = dyn_cast<OMPParallelForDirective>(d);
   if (!pf)
     return refuse(d->getBeginLoc(), whyRefused(d));
+  parallelLoop(pf, false);
+}
+
+bool Validator::parallelRegion(const clang::Stmt *s) {
+  // What every thread of the region runs: ifs (and blocks) around
+  // worksharing loops, each a parallel loop of its own (LowerOpenMP.cpp).
+  // The first other statement is refused, and the rest of the region left
+  // (its loops would name what that statement declares).
+  if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
+    for (const clang::Stmt *child : cs->body())
+      if (!parallelRegion(child))
+        return false;
+    return true;
+  }
+  if (const auto *is = dyn_cast<IfStmt>(s);
+      is && !is->getInit() && !is->getConditionVariable()) {
+    expr(is->getCond());
+    return parallelRegion(is->getThen()) &&
+           (!is->getElse() || parallelRegion(is->getElse()));
+  }
+  if (const auto *loop = dyn_cast<OMPForDirective>(s)) {
+    parallelLoop(loop, true);
+    return true;
+  }
+  if (isa<NullStmt>(s))
+    return true;
+  refuse(s->getBeginLoc(),
+         "in a '#pragma omp parallel' region, tangent differentiates "
+         "'#pragma omp for' loops and the ifs around them; this statement "
+         "would run on every thread (per-thread values, "
+         "omp_get_thread_num()): compute it before the region, or use a "
+         "'#pragma omp parallel for' loop with a reduction");
+  return false;
+}
+
+void Validator::parallelLoop(const OMPLoopDirective *pf, bool in_region) {
   if (parallel_loops_ > 0)
-    return refuse(d->getBeginLoc(),
+    return refuse(pf->getBeginLoc(),
                   "a '#pragma omp parallel for' inside another one is not "
                   "supported (nested parallel loops)");
+  ompClauses(pf, in_region);
+  const clang::Stmt *loop = pf->getInnermostCapturedStmt()->getCapturedStmt();
+  while (const auto *as = dyn_cast<AttributedStmt>(loop))
+    loop = as->getSubStmt();
+  if (!isa<ForStmt>(loop))
+    return refuse(loop->getBeginLoc(),
+                  "a '#pragma omp parallel for' over a range-for is not "
+                  "supported: write the loop with an index");
+  ++parallel_loops_;
+  stmt(loop);
+  --parallel_loops_;
+}
+
+void Validator::ompClauses(const OMPExecutableDirective *pf, bool nowait_ok) {
   for (const OMPClause *c : pf->clauses()) {
+    if (isa<OMPNowaitClause>(c) && nowait_ok)
+      continue; // the loops run one after the other: a stricter order
     const std::string clause =
         "clause '" + llvm::omp::getOpenMPClauseName(c->getClauseKind()).str() +
         "'";
@@ -135,16 +193,6 @@ void Validator::VisitOMPExecutableDirective(const OMPExecutableDirective *d) {
                       : ""));
     }
   }
-  const clang::Stmt *loop = pf->getInnermostCapturedStmt()->getCapturedStmt();
-  while (const auto *as = dyn_cast<AttributedStmt>(loop))
-    loop = as->getSubStmt();
-  if (!isa<ForStmt>(loop))
-    return refuse(loop->getBeginLoc(),
-                  "a '#pragma omp parallel for' over a range-for is not "
-                  "supported: write the loop with an index");
-  ++parallel_loops_;
-  stmt(loop);
-  --parallel_loops_;
 }
 
 } // namespace tangent

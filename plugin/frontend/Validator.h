@@ -124,6 +124,11 @@ public:
   /// An OpenMP directive (ValidateOpenMP.cpp): `parallel for` with the
   /// clauses tangent differentiates, else refused.
   void VisitOMPExecutableDirective(const clang::OMPExecutableDirective *d);
+  /// ValidateOpenMP.cpp: a `parallel for` (or an `omp for` of a region), a
+  /// `parallel` region's statements, a directive's clauses.
+  void parallelLoop(const clang::OMPLoopDirective *d, bool in_region);
+  bool parallelRegion(const clang::Stmt *s);
+  void ompClauses(const clang::OMPExecutableDirective *d, bool nowait_ok);
   /// Refused: goto, try, inline assembly.
   void VisitGotoStmt(const clang::GotoStmt *s);
   void VisitIndirectGotoStmt(const clang::IndirectGotoStmt *s);

@@ -147,6 +147,35 @@ double private_par(const std::vector<double> &x) PRIVATE(PAR)
 double first_seq(const std::vector<double> &x, double c) FIRSTPRIVATE(SEQ)
 double first_par(const std::vector<double> &x, double c) FIRSTPRIVATE(PAR_FIRST)
 
+// A parallel region of worksharing loops and ifs around them (as LULESH
+// writes its boundary conditions and equation of state): each `omp for` a
+// parallel loop of its own, `nowait` or not.
+#define REGION(R, F, FN) {                                                     \
+    const int n = static_cast<int>(x.size());                                  \
+    std::vector<double> y(x.size()), z(x.size());                              \
+    R {                                                                        \
+      F for (int j = 0; j < n; ++j)                                            \
+        y[j] = std::sin(x[j]) * c;                                             \
+      if (c > 0.5) {                                                           \
+        FN for (int j = 0; j < n; ++j)                                         \
+          z[j] = y[j] * x[(j + 1) % n];                                        \
+      } else {                                                                 \
+        FN for (int j = 0; j < n; ++j)                                         \
+          z[j] = y[j] + x[j];                                                  \
+      }                                                                        \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (int j = 0; j < n; ++j)                                                \
+      r += y[j] * z[j];                                                        \
+    return r;                                                                  \
+  }
+#define OMP_REGION _Pragma("omp parallel")
+#define OMP_FOR _Pragma("omp for firstprivate(n)")
+#define OMP_FOR_NOWAIT _Pragma("omp for nowait")
+double region_seq(const std::vector<double> &x, double c) REGION(, , )
+double region_par(const std::vector<double> &x, double c)
+    REGION(OMP_REGION, OMP_FOR, OMP_FOR_NOWAIT)
+
 // collapse(2) over the rows and columns of a matrix.
 #define COLLAPSED(P) {                                                         \
     std::vector<std::vector<double>> out = m;                                  \
@@ -315,6 +344,8 @@ int main() {
   twin("private", expect::any, tangent::grad<private_seq>(),
        tangent::grad<private_par>(), wave(29, 0.7));
   privatised<first_seq, first_par>("firstprivate", true, wave(23, 0.6), 0.7);
+  privatised<region_seq, region_par>("region", true, wave(19, 0.8), 0.9);
+  privatised<region_seq, region_par>("region_else", true, wave(19, 0.8), 0.3);
   std::vector<std::vector<double>> m(5, std::vector<double>(6));
   for (std::size_t i = 0; i < m.size(); ++i)
     m[i] = wave(6, 0.8, 0.2 * static_cast<double>(i));

@@ -161,6 +161,12 @@ public:
   void VisitSwitchStmt(const clang::SwitchStmt *s, Block &out);
   void VisitOMPParallelForDirective(const clang::OMPParallelForDirective *d,
                                     Block &out); // LowerOpenMP.cpp
+  void VisitOMPParallelDirective(const clang::OMPParallelDirective *d,
+                                 Block &out);
+  void VisitOMPForDirective(const clang::OMPForDirective *d, Block &out);
+  /// A `parallel for`, or an `omp for` of a parallel region: the loop, its
+  /// clauses its OmpLoop.
+  void parallelLoop(const clang::OMPLoopDirective *d, Block &out);
   /// An MPI call as a statement (LowerMPI.cpp); false if `c` is not one.
   bool mpiStatement(const clang::CallExpr *c, Block &out);
   /// A library call kept for its effects (LowerEffect.cpp: `exit(1)`,

@@ -33,8 +33,27 @@ llvm::ArrayRef<const clang::Expr *> varlistOf(const OMPClause *c) {
 
 } // namespace
 
+void FunctionLowerer::VisitOMPParallelDirective(const OMPParallelDirective *d,
+                                                Block &out) {
+  // A region of worksharing loops and the ifs around them (validated): each
+  // `omp for` a parallel loop of its own, in order. A `nowait` lets a thread
+  // start the next loop early, which the program's loops must allow (no
+  // dependence between them); running them one after the other is one of
+  // the orders OpenMP permits.
+  stmt(d->getInnermostCapturedStmt()->getCapturedStmt(), out);
+}
+
+void FunctionLowerer::VisitOMPForDirective(const OMPForDirective *d,
+                                           Block &out) {
+  parallelLoop(d, out);
+}
+
 void FunctionLowerer::VisitOMPParallelForDirective(
     const OMPParallelForDirective *d, Block &out) {
+  parallelLoop(d, out);
+}
+
+void FunctionLowerer::parallelLoop(const OMPLoopDirective *d, Block &out) {
   const clang::Stmt *loop = d->getInnermostCapturedStmt()->getCapturedStmt();
   stmt(loop, out);
   TANGENT_ASSERT(!out.empty() && out.back()->kind == StmtKind::Loop,
