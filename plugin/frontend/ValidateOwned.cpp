@@ -35,9 +35,8 @@ namespace tangent {
 
 namespace {
 
-/// Where an owned array may be: nowhere yet (the request's start, after a
-/// release), allocated, or either (paths that disagree). `Unreached`: no
-/// path gets here (after a return).
+/// Where an owned array may be: released (also at the start), allocated,
+/// either (paths disagree); `Unreached`: no path gets here (a return).
 enum class Held { Unreached, Released, Allocated, Either };
 
 Held join(Held a, Held b) {
@@ -117,13 +116,11 @@ public:
       for (const auto &[key, held] : exit.held)
         if (held != Held::Released) {
           const FieldDecl *f = key.second;
-          auto first = allocated_at_.find(f);
           refuse(def->getLocation(),
                  "when '" + def->getNameAsString() + "' returns, the field '" +
-                     f->getNameAsString() + "' may still hold the array " +
-                     (first != allocated_at_.end()
-                          ? "allocated at " + makeLoc(ctx_, first->second).str()
-                          : std::string("it is allocated")) +
+                     f->getNameAsString() +
+                     "' may still hold the array allocated at " +
+                     makeLoc(ctx_, allocated_at_[f]).str() +
                      ": tangent keeps an array a pointer field owns only "
                      "inside the differentiated function; release it before "
                      "the function returns, or differentiate a function "
@@ -448,10 +445,19 @@ private:
       return;
     }
     if (const auto *le = dyn_cast<LambdaExpr>(bare)) {
-      // Its body where it is made, as if called there (its state changes
-      // are not kept: a lambda that allocates or releases is not followed).
-      State inside = s;
+      // Its body where it is made, as if called there; where and how often
+      // it is called is not followed, so it may not allocate or release.
+      State inside = s, exit;
+      exit.reached = false;
+      exits_.push_back(&exit); // its returns are its own
       walk(le->getBody(), frame, inside);
+      exits_.pop_back();
+      exit.joinWith(inside);
+      if (exit.reached && !(exit == s))
+        refuse(le->getBeginLoc(), "a lambda that allocates or releases an "
+                                  "array a pointer field owns is not "
+                                  "supported; allocate and release outside "
+                                  "it");
       return;
     }
     for (const clang::Stmt *c : bare->children())
