@@ -35,8 +35,9 @@ Var *rootVar(const Expr &e);
 void forEachIndex(const Expr &e, const std::function<void(const Expr &)> &fn);
 
 /// Whether call `s` may write its argument `i`: an output argument (a
-/// non-const reference, a pointer to non-const) whose callee parameter is
-/// written, as far as the callee's summary (Function::param_written) says.
+/// non-const reference, a pointer to non-const), unless it is a container
+/// whose callee parameter is not written, as far as the callee's summary
+/// (Function::param_written) says.
 bool callWrites(const Stmt &s, size_t i);
 
 /// Calls `fn` on every variable written by `s` itself (not nested blocks),
