@@ -474,33 +474,41 @@ void Records::addReader(Var *v, const Stmt *reader) {
   v->readers.push_back(reader);
 }
 
+namespace {
+
+/// Marks in `fn.param_written` the parameters its statements write (its
+/// calls answering from their callees' summaries: callWrites); whether it
+/// marked one that was not marked.
+bool markWrittenParameters(Function &fn) {
+  bool added = false;
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    forEachWrite(s, [&](Var *v, bool) {
+      if (v->role == VarRole::Param && !fn.param_written[v->param_index])
+        added = fn.param_written[v->param_index] = true;
+    });
+  });
+  return added;
+}
+
+} // namespace
+
 void summarizeWrites(const std::vector<Function *> &fns) {
   // The least fixed point: every parameter unwritten, then what each
-  // function's statements write, its calls answering from their callees'
-  // summaries so far (callWrites), until nothing more is written.
+  // function writes given its callees' summaries so far, until nothing
+  // more is written.
   for (Function *fn : fns)
     fn->param_written.assign(fn->params.size(), false);
   for (bool changed = true; changed;) {
     changed = false;
     for (Function *fn : fns)
-      forEachStmt(fn->body, [&](const Stmt &s, int) {
-        forEachWrite(s, [&](Var *v, bool) {
-          if (v->role == VarRole::Param && !fn->param_written[v->param_index])
-            changed = fn->param_written[v->param_index] = true;
-        });
-      });
+      changed |= markWrittenParameters(*fn);
   }
 }
 
 void summarizeParameters(Function &fn) {
   fn.param_read_in_reverse.assign(fn.params.size(), false);
   fn.param_written.assign(fn.params.size(), false);
-  forEachStmt(fn.body, [&](const Stmt &s, int) {
-    forEachWrite(s, [&](Var *v, bool) {
-      if (v->role == VarRole::Param)
-        fn.param_written[v->param_index] = true;
-    });
-  });
+  markWrittenParameters(fn);
   fn.param_restored_only.assign(fn.params.size(), false);
   for (Var *p : fn.params) {
     fn.param_read_in_reverse[p->param_index] =

@@ -201,6 +201,7 @@ CppBody specialization(const Function &fn, const Options &opts,
   std::vector<std::string> adjoint_params, adjoint_args;
   CppBody before, after, zeroing;
   std::set<std::string> zeroed;
+  bool copy_shares = false; // some object's copy shares what it frees
   // The argument for leaf j of object parameter k (`object`: the parameter
   // or its gradient).
   BindingNames names(fn);
@@ -225,11 +226,7 @@ CppBody specialization(const Function &fn, const Options &opts,
       // the runtime sets to zero with zero_gradient first (which `df(...)`
       // refuses where the copy shares what the destructor frees).
       adjoint_params.push_back(sp.spelling + "& " + d);
-      if (sp.copy_shares && !zeroed.count("copy shares"))
-        zeroing.push_back(cpp::statement(std::string("static constexpr bool ") +
-                                         rt::copyShares() + " = true;"));
-      if (sp.copy_shares)
-        zeroed.insert("copy shares");
+      copy_shares |= sp.copy_shares;
       if (!zeroed.insert(sp.spelling).second)
         continue;
       zeroing.push_back(zeroGradient(fn, sp));
@@ -269,6 +266,10 @@ CppBody specialization(const Function &fn, const Options &opts,
   std::string call = std::string(naming::generatedFromBinding()) +
                      "::" + entry + "(" + join(args) + ")";
   CppBody out = accessTags(signature);
+  if (copy_shares) // df(args...) cannot copy the objects (grad.hpp)
+    zeroing.insert(zeroing.begin(),
+                   cpp::statement(std::string("static constexpr bool ") +
+                                  rt::copyShares() + " = true;"));
   cpp::append(zeroing, members);
   out.push_back(specializationOf(
       bound, fn.address, literal, hash, r, rt::pullbackEntry(), params,
