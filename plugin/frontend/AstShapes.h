@@ -329,6 +329,13 @@ const clang::MemberExpr *fieldAllocation(const clang::Expr *e, OwnedArray &out);
 /// pointer field (of it, or of an object it holds): copies are then freed
 /// twice (the rule of three broken, as LULESH's `Domain` does).
 bool copySharesStorage(const clang::CXXRecordDecl *rd);
+/// A constructor of the user's that only points its object's pointer
+/// fields into the arrays its pointer parameters point at (`W(const double
+/// *p, int h) : a(p), b(&p[h]) {}`), building nested objects with such
+/// constructors and setting integer fields from its integer parameters; its
+/// body empty, its class without bases. It sets views (LowerViews.cpp): the
+/// lowering runs it in place, its parameters bound to the arguments.
+bool viewConstructor(const clang::CXXConstructorDecl *ctor);
 /// The owned field `e` frees (`free(m_dxx)`, `Release(&m_dxx)`, `delete[]
 /// m_dxx`), or null.
 const clang::MemberExpr *releasedField(const clang::Expr *e);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
+#include "frontend/Types.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -206,6 +207,107 @@ bool pointerOffsets(const BinaryOperator *b) {
   return (b->getOpcode() == BO_Sub || b->isComparisonOp()) &&
          b->getLHS()->getType()->isPointerType() &&
          b->getRHS()->getType()->isPointerType();
+}
+
+namespace {
+
+/// `e` names a parameter of `ctor` (a pointer or an integer, by value).
+const ParmVarDecl *parameterOf(const clang::Expr *e,
+                               const CXXConstructorDecl *ctor) {
+  const auto *d = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *p = d ? dyn_cast<ParmVarDecl>(d->getDecl()) : nullptr;
+  return p && p->getDeclContext() == ctor ? p : nullptr;
+}
+
+/// An integer computed from the constructor's integer parameters and
+/// constants with + - *.
+bool integerOfParameters(const clang::Expr *e, const CXXConstructorDecl *ctor) {
+  e = e->IgnoreParenImpCasts();
+  if (!e->getType()->isIntegralOrEnumerationType())
+    return false;
+  if (isa<IntegerLiteral>(e))
+    return true;
+  if (parameterOf(e, ctor))
+    return true;
+  const auto *b = dyn_cast<BinaryOperator>(e);
+  return b &&
+         (b->getOpcode() == BO_Add || b->getOpcode() == BO_Sub ||
+          b->getOpcode() == BO_Mul) &&
+         integerOfParameters(b->getLHS(), ctor) &&
+         integerOfParameters(b->getRHS(), ctor);
+}
+
+/// An address into what a pointer parameter of `ctor` points at: `p`,
+/// `&p[k]`, `p + k`, with k an integerOfParameters.
+bool addressOfParameter(QualType pointer, const clang::Expr *e,
+                        const CXXConstructorDecl *ctor) {
+  AddressArgument at;
+  if (!addressOf(pointer, e, at, /*whole=*/true))
+    return false;
+  if (at.lvalue) {
+    const auto *s = dyn_cast<ArraySubscriptExpr>(at.lvalue);
+    return s && parameterOf(s->getBase(), ctor) &&
+           integerOfParameters(s->getIdx(), ctor);
+  }
+  const ParmVarDecl *p = parameterOf(at.array, ctor);
+  return p && p->getType()->isPointerType() &&
+         std::all_of(at.offsets.begin(), at.offsets.end(),
+                     [&](const AddressArgument::Offset &o) {
+                       return integerOfParameters(o.by, ctor);
+                     });
+}
+
+/// `value`, given to a field or a parameter of type `type` inside `ctor`,
+/// is made of the constructor's parameters the way viewConstructor allows.
+bool viewPart(QualType type, const clang::Expr *value,
+              const CXXConstructorDecl *ctor) {
+  if (type->isPointerType())
+    return addressOfParameter(type, value, ctor);
+  if (type->isIntegralOrEnumerationType())
+    return integerOfParameters(value, ctor);
+  const auto *ce = dyn_cast<CXXConstructExpr>(value->IgnoreImplicit());
+  if (!ce || !splitClass(type))
+    return false;
+  const CXXConstructorDecl *nested = ce->getConstructor();
+  if (!nested->isUserProvided())
+    return nested->isDefaultConstructor() && ce->getNumArgs() == 0;
+  if (!viewConstructor(nested))
+    return false;
+  for (unsigned i = 0; i < ce->getNumArgs(); ++i)
+    if (!viewPart(nested->getParamDecl(i)->getType(), ce->getArg(i), ctor))
+      return false;
+  return true;
+}
+
+} // namespace
+
+bool viewConstructor(const CXXConstructorDecl *ctor) {
+  if (!ctor || !ctor->isUserProvided() || ctor->isCopyOrMoveConstructor() ||
+      !ctor->hasBody() || ctor->getParent()->getNumBases() > 0 ||
+      !splitClass(QualType(ctor->getParent()->getTypeForDecl(), 0)))
+    return false;
+  const auto *body = dyn_cast<CompoundStmt>(ctor->getBody());
+  if (!body || !body->body_empty())
+    return false;
+  for (const ParmVarDecl *p : ctor->parameters())
+    if (!(p->getType()->isIntegralOrEnumerationType() ||
+          (p->getType()->isPointerType() &&
+           (p->getType()->getPointeeType()->isRealFloatingType() ||
+            p->getType()->getPointeeType()->isIntegerType()))))
+      return false;
+  bool views = false;
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    const FieldDecl *f = init->getMember();
+    if (!f || !init->getInit())
+      return false; // a base, a delegating constructor
+    if (!init->isWritten() &&
+        isa<CXXDefaultInitExpr, ImplicitValueInitExpr>(init->getInit()))
+      continue; // a default member initializer, run as it is
+    if (!viewPart(f->getType(), init->getInit(), ctor))
+      return false;
+    views = views || f->getType()->isPointerType() || splitClass(f->getType());
+  }
+  return views;
 }
 
 } // namespace tangent

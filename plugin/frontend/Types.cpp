@@ -2,7 +2,6 @@
 #include "frontend/Types.h"
 #include "frontend/AstShapes.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,16 +23,6 @@ Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
   }
   out.raw = loc.getRawEncoding();
   return out;
-}
-
-std::string typeSpelling(ASTContext &ctx, QualType qt) {
-  PrintingPolicy policy(ctx.getLangOpts());
-  policy.SuppressDefaultTemplateArgs = true;
-  policy.SuppressScope = false;
-  policy.FullyQualifiedName = true;
-  policy.Bool = true;
-  return TypeName::getFullyQualifiedName(qt, ctx, policy,
-                                         /*WithGlobalNsPrefix=*/false);
 }
 
 const ClassTemplateSpecializationDecl *stdTemplate(QualType qt,
@@ -261,7 +250,15 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
     // A vector field in the elements of a vector: a vector of vectors.
     const bool rows =
         vector && leaf.type.kind == TypeKind::Vector && !leaf.type.isNested();
-    if (leaf.type.kind == TypeKind::Pointer || leaf.path.back().owned) {
+    if (leaf.path.back().owned) {
+      problem = "the elements of a '" + typeSpelling(ctx, container) +
+                "' hold a pointer field that owns its array ('" +
+                leaf.path.back().name +
+                "'), which is not supported (arrays owned by the elements "
+                "of a container)";
+      return false;
+    }
+    if (leaf.type.kind == TypeKind::Pointer) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a pointer ('" + leaf.type.spelling +
                 "'), which is not supported (a pointer field is a view "
@@ -471,10 +468,15 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
         {name, owner, typeSpelling(ctx, f->getType()), visible});
     // A const field of a number type is read only; a pointer field may be
     // const itself (`double *const p`).
+    // An object held const (`const WeightOrBias weight;`) is accepted when
+    // it holds only views and integers, checked below: set where it is
+    // built, never written.
+    const CXXRecordDecl *nested = splitClass(f->getType());
     const bool const_ok =
         f->getType().isConstQualified() &&
         (f->getType()->isIntegralOrEnumerationType() ||
-         f->getType()->isRealFloatingType() || f->getType()->isPointerType());
+         f->getType()->isRealFloatingType() || f->getType()->isPointerType() ||
+         (nested && !isNumberTuple(f->getType())));
     if (f->isBitField() || f->getType()->isReferenceType() ||
         (f->getType().isConstQualified() && !const_ok) ||
         (f->getType()->isArrayType() &&
@@ -497,9 +499,20 @@ bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
                 "and make the function non-const";
       return false;
     }
-    if (const CXXRecordDecl *nested = splitClass(f->getType())) {
+    if (nested) {
+      const size_t first = out.size();
       if (!addLeaves(ctx, nested, leaf, visible, out, problem))
         return false;
+      if (f->getType().isConstQualified() &&
+          !std::all_of(out.begin() + first, out.end(), [](const Leaf &l) {
+            return l.type.kind == TypeKind::Pointer || l.type.isIntegral();
+          })) {
+        problem = "the field '" + name + "' of '" + rd->getNameAsString() +
+                  "' is a const object holding numbers or containers, which "
+                  "is not supported (a const object may hold pointers and "
+                  "integers); drop the field's const";
+        return false;
+      }
       continue;
     }
     if (splitElement(f->getType())) {

@@ -1,4 +1,4 @@
-//===- TypesNames.cpp - functions named as generated code spells them ----===//
+//===- TypesNames.cpp - types and functions as generated code spells them ===//
 #include "frontend/Types.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
@@ -7,6 +7,16 @@
 using namespace clang;
 
 namespace tangent {
+
+std::string typeSpelling(ASTContext &ctx, QualType qt) {
+  PrintingPolicy policy(ctx.getLangOpts());
+  policy.SuppressDefaultTemplateArgs = true;
+  policy.SuppressScope = false;
+  policy.FullyQualifiedName = true;
+  policy.Bool = true;
+  return TypeName::getFullyQualifiedName(qt, ctx, policy,
+                                         /*WithGlobalNsPrefix=*/false);
+}
 
 std::string withoutTemplateArguments(const std::string &name) {
   if (name.empty() || name.back() != '>')

@@ -271,7 +271,10 @@ void Validator::construction(const CXXConstructExpr *ce) {
                        "supported");
   llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
   arguments(ctor, args);
-  function(ctor);
+  // One that only sets views runs in place (LowerObject.cpp): its
+  // arguments are all there is to check.
+  if (!viewConstructor(ctor))
+    function(ctor);
 }
 
 void Validator::member(const MemberExpr *me, Use use) {
@@ -325,58 +328,6 @@ bool Validator::pointerMember(const clang::Expr *e) {
     return false;
   member(me, Use::Value);
   return true;
-}
-
-void Validator::pointerFieldValue(QualType type, const clang::Expr *value) {
-  // A view: an address (LowerViews.cpp), or nullptr until it is set.
-  if (value->isNullPointerConstant(ctx_,
-                                   clang::Expr::NPC_NeverValueDependent) ||
-      isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
-    return;
-  AddressArgument at;
-  if (!addressOf(type, value, at, /*whole=*/true))
-    return refuse(value->getBeginLoc(),
-                  "a pointer field is set to an address into a named array, "
-                  "vector or pointer (`x + k`, `&v[k]`, `v.data()`)");
-  address(at,
-          type->getPointeeType().isConstQualified() ? Use::Value : Use::Target);
-}
-
-void Validator::pointerFieldAssignment(const clang::Expr *lhs,
-                                       const clang::Expr *rhs, bool compound,
-                                       SourceLocation loc) {
-  // `s.hidden = h + j;` of an object of this function's own: where the
-  // view points (LowerViews.cpp checks it is set once, before it is read).
-  const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParenImpCasts());
-  if (const auto *f = me ? dyn_cast<FieldDecl>(me->getMemberDecl()) : nullptr;
-      f && ownedField(f))
-    return refuse(loc, "'" + f->getNameAsString() +
-                           "' owns the arrays its class allocates into it: "
-                           "assigning it anything but an allocation is not "
-                           "supported (`" +
-                           f->getNameAsString() + " = Allocate<" +
-                           f->getType()->getPointeeType().getAsString() +
-                           ">(n);`)");
-  const VarDecl *owner = me ? rootVariable(me) : nullptr;
-  if (const VarDecl *named = owner ? owner : namedVar(lhs);
-      named && scope_->refused.count(named))
-    return; // its declaration was refused
-  if (const auto *op =
-          dyn_cast<CXXOperatorCallExpr>(lhs->IgnoreParenImpCasts());
-      op && op->getNumArgs() > 0 && namesRefused(op->getArg(0)))
-    return; // an element of a refused container
-  AddressArgument at;
-  if (!me || compound || !owner || isa<ParmVarDecl>(owner) ||
-      owner->getType()->isReferenceType() ||
-      !objectPointee(owner->getType()).isNull() ||
-      !addressOf(lhs->getType(), rhs, at, /*whole=*/true))
-    return refuse(loc, "assigning to a pointer is not supported (a pointer "
-                       "field of an object of this function is set once, to "
-                       "an address: `s.p = x + k;`)");
-  member(me, Use::Value);
-  address(at, lhs->getType()->getPointeeType().isConstQualified()
-                  ? Use::Value
-                  : Use::Target);
 }
 
 bool Validator::containerMember(const clang::Expr *e) {
@@ -581,6 +532,10 @@ void Validator::memberInitializers(const CXXConstructorDecl *ctor) {
     } else if (const FieldDecl *f = init->getMember()) {
       if (isSplit(f->getType())) {
         object(init->getInit());
+        continue;
+      }
+      if (isa<CXXDefaultInitExpr>(init->getInit())) {
+        defaultMemberInit(f, loc); // `double *m_tmp = nullptr;`
         continue;
       }
       Type t;

@@ -6,7 +6,9 @@
 // pointers into one storage compare and subtract (`p < end`, `p - x`);
 // the lowering keeps an offset per walking pointer (LowerPointer.cpp).
 // What a pointer views never changes: reassigning it to other storage is
-// refused, as is walking a pointer to a variable or to a row.
+// refused, as is walking a pointer to a variable or to a row. A pointer
+// field of an object the function builds is a view too, set once, where
+// the object is built (LowerViews.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/AstShapes.h"
@@ -350,6 +352,58 @@ void Validator::comparePointers(const BinaryOperator *b) {
   if (!storage[0] || storage[0] != storage[1])
     return refuse(loc, "comparing or subtracting pointers is supported for "
                        "two pointers into one array (`p < x + n`, `p - x`)");
+}
+
+void Validator::pointerFieldValue(QualType type, const clang::Expr *value) {
+  // A view: an address (LowerViews.cpp), or nullptr until it is set.
+  if (value->isNullPointerConstant(ctx_,
+                                   clang::Expr::NPC_NeverValueDependent) ||
+      isa<ImplicitValueInitExpr>(value->IgnoreImplicit()))
+    return;
+  AddressArgument at;
+  if (!addressOf(type, value, at, /*whole=*/true))
+    return refuse(value->getBeginLoc(),
+                  "a pointer field is set to an address into a named array, "
+                  "vector or pointer (`x + k`, `&v[k]`, `v.data()`)");
+  address(at,
+          type->getPointeeType().isConstQualified() ? Use::Value : Use::Target);
+}
+
+void Validator::pointerFieldAssignment(const clang::Expr *lhs,
+                                       const clang::Expr *rhs, bool compound,
+                                       SourceLocation loc) {
+  // `s.hidden = h + j;` of an object of this function's own: where the
+  // view points (LowerViews.cpp checks it is set once, before it is read).
+  const auto *me = dyn_cast<MemberExpr>(lhs->IgnoreParenImpCasts());
+  if (const auto *f = me ? dyn_cast<FieldDecl>(me->getMemberDecl()) : nullptr;
+      f && ownedField(f))
+    return refuse(loc, "'" + f->getNameAsString() +
+                           "' owns the arrays its class allocates into it: "
+                           "assigning it anything but an allocation is not "
+                           "supported (`" +
+                           f->getNameAsString() + " = Allocate<" +
+                           f->getType()->getPointeeType().getAsString() +
+                           ">(n);`)");
+  const VarDecl *owner = me ? rootVariable(me) : nullptr;
+  if (const VarDecl *named = owner ? owner : namedVar(lhs);
+      named && scope_->refused.count(named))
+    return; // its declaration was refused
+  if (const auto *op =
+          dyn_cast<CXXOperatorCallExpr>(lhs->IgnoreParenImpCasts());
+      op && op->getNumArgs() > 0 && namesRefused(op->getArg(0)))
+    return; // an element of a refused container
+  AddressArgument at;
+  if (!me || compound || !owner || isa<ParmVarDecl>(owner) ||
+      owner->getType()->isReferenceType() ||
+      !objectPointee(owner->getType()).isNull() ||
+      !addressOf(lhs->getType(), rhs, at, /*whole=*/true))
+    return refuse(loc, "assigning to a pointer is not supported (a pointer "
+                       "field of an object of this function is set once, to "
+                       "an address: `s.p = x + k;`)");
+  member(me, Use::Value);
+  address(at, lhs->getType()->getPointeeType().isConstQualified()
+                  ? Use::Value
+                  : Use::Target);
 }
 
 } // namespace tangent

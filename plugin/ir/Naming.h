@@ -47,6 +47,11 @@ inline const char *resultAdjoint() { return "d_result"; }
 /// branch decision, a control flag.
 inline const char *valueTemp() { return "v"; }
 inline const char *adjointTemp() { return "d"; }
+/// An integer argument of a constructor run in place (LowerObject.cpp,
+/// viewsInPlace): named after its parameter.
+inline std::string constructorArgument(const std::string &param) {
+  return param;
+}
 inline const char *tripCount() { return "trips"; }
 /// A loop's block of records on the tape (forward, reverse).
 inline const char *recordBlock() { return "records"; }

@@ -144,6 +144,21 @@ double inline_steps(Grid &g) {
   return s;
 }
 
+// A local object of the class, its owned fields null until allocated.
+double local_grid(const std::vector<double> &x) {
+  Grid g(int(x.size()));
+  for (int i = 0; i < g.size(); ++i)
+    g.x[i] = x[i];
+  g.AllocateStrains(g.size());
+  for (int i = 0; i < g.size(); ++i)
+    g.strain(i) = std::sin(g.x[i]) * g.x[(i + 1) % g.size()];
+  double s = 0.0;
+  for (int i = 0; i < g.size(); ++i)
+    s += g.strain(i) * g.strain(i);
+  g.DeallocateStrains();
+  return s;
+}
+
 int main() {
   using tangent_test::check;
   Grid g(6);
@@ -157,5 +172,6 @@ int main() {
   check("inline_steps", tangent::grad<inline_steps>(), g);
   Domain d{g, 1.3};
   check("nested", tangent::grad<nested>(), d, 3);
+  check("local_grid", tangent::grad<local_grid>(), g.x);
   return tangent_test::summary();
 }

@@ -343,6 +343,9 @@ public:
   void tupleObject(const Object &dest,
                    llvm::ArrayRef<const clang::Expr *> parts,
                    clang::SourceLocation loc, Block &out, bool fresh);
+  /// A view constructor (AstShapes.h, viewConstructor) run in place.
+  void viewsInPlace(const Object &dest, const clang::CXXConstructExpr *ce,
+                    clang::SourceLocation loc, Block &out);
   void constructedObject(const Object &dest, const clang::CXXConstructExpr *ce,
                          clang::SourceLocation loc, Block &out, bool fresh);
   /// A container of objects built from `x` (constructor or braces).

@@ -420,6 +420,12 @@ void FunctionLowerer::constructedContainer(Var *v, const CXXConstructExpr *ctor,
 void FunctionLowerer::initializeContainer(Var *v, const clang::Expr *e,
                                           SourceLocation loc, Block &out) {
   e = withoutBraceCast(e); // `Vec{a, b}` is `{a, b}`
+  // The array of a pointer field that owns its arrays (Types.cpp), null
+  // until its first allocation (`double *m_tmp = nullptr;`): empty.
+  if (e->isNullPointerConstant(ctx, clang::Expr::NPC_NeverValueDependent)) {
+    out.push_back(defaultConstruct(v, loc));
+    return;
+  }
   if (isa<InitListExpr, CXXStdInitializerListExpr>(e)) {
     StmtPtr st = construction(v, loc);
     const InitListExpr *list = elementList(e);

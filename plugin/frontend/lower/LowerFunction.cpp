@@ -448,7 +448,10 @@ void FunctionLowerer::memberInitializers(const CXXConstructorDecl *ctor) {
         if (!layout[i].fields.empty() && layout[i].fields.front() == field)
           part.vars.push_back(self.vars[i]);
       if (!isSplit(field->getType())) {
-        initialize(part.vars.at(0), init->getInit(), loc, fn_->body);
+        const clang::Expr *value = init->getInit();
+        if (const auto *d = dyn_cast<CXXDefaultInitExpr>(value))
+          value = d->getExpr(); // `double *m_tmp = nullptr;`
+        initialize(part.vars.at(0), value, loc, fn_->body);
         continue;
       }
     } else if (init->isBaseInitializer()) {

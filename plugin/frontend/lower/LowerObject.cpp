@@ -350,6 +350,14 @@ void FunctionLowerer::constructedObject(const Object &dest,
     return copyObject(dest, object(ce->getArg(0), out), loc, out);
   if (ctor->isDefaultConstructor() && !ctor->isUserProvided())
     return defaultMembers(dest, ctor->getParent(), loc, out, fresh);
+  if (viewConstructor(ctor)) {
+    if (fresh)
+      return viewsInPlace(dest, ce, loc, out);
+    Object target =
+        objectVars(naming::valueTemp(), ce->getType(), VarRole::Temp, loc);
+    viewsInPlace(target, ce, loc, out);
+    return copyObject(dest, target, loc, out);
+  }
   // A constructor of the user's: a callee writing the object.
   llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
   Object target = fresh ? dest.copy()
@@ -358,6 +366,48 @@ void FunctionLowerer::constructedObject(const Object &dest,
   emitCall(userCall(ctor, &target, args, ce->getBeginLoc(), out), out);
   if (!fresh)
     copyObject(dest, target, loc, out);
+}
+
+void FunctionLowerer::viewsInPlace(const Object &dest,
+                                   const CXXConstructExpr *ce,
+                                   SourceLocation loc, Block &out) {
+  // Its parameters stand for the arguments: a pointer for the address it is
+  // given, an integer for the variable given or a temporary holding the
+  // value.
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  for (unsigned i = 0; i < ctor->getNumParams(); ++i) {
+    const ParmVarDecl *p = ctor->getParamDecl(i);
+    const clang::Expr *arg = ce->getArg(i);
+    if (AddressArgument at; p->getType()->isPointerType()) {
+      if (!addressOf(p->getType(), arg, at, /*whole=*/true))
+        unexpected(arg->getBeginLoc(), "an argument of a view constructor");
+      aliases[p] = address(at, loc, out);
+      continue;
+    }
+    // (A variable as it is: nothing the constructor does writes one.)
+    ExprPtr value = expr(arg, out);
+    if (value->kind == ExprKind::VarRef) {
+      vars[p] = value->var;
+      continue;
+    }
+    Var *v = temp(typeOf(p->getType(), loc),
+                  naming::constructorArgument(p->getNameAsString()));
+    out.push_back(assign(makeVarRef(v), std::move(value), loc));
+    vars[p] = v;
+  }
+  // Then each field, in order, from its initializer.
+  size_t at = 0;
+  for (const FieldDecl *f : ctor->getParent()->fields()) {
+    const clang::Expr *value = nullptr;
+    for (const CXXCtorInitializer *init : ctor->inits())
+      if (init->getMember() == f)
+        value = init->getInit();
+    memberPart(dest, at, f->getType(), value, loc, out, /*fresh=*/true);
+  }
+  for (const ParmVarDecl *p : ctor->parameters()) {
+    aliases.erase(p);
+    vars.erase(p);
+  }
 }
 
 namespace {
