@@ -8,13 +8,16 @@
 //    fixed-point iteration (else the reason becomes a located error);
 //  - full tape otherwise, with the reason.
 // The loop-carried state that snapshots hold (variables the loop writes
-// that are live at the start of an iteration) is LoopState.cpp's.
+// that are live at the start of an iteration) is LoopState.cpp's. A loop
+// that calls MPI is replayed alike by every rank: no memory budget, no
+// replay thread (loopCallsMpi).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "analysis/LoopState.h"
 #include "ir/Support.h"
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -410,6 +413,23 @@ LoopPlans chooseLoopStrategies(Function &fn, Records &records,
                    "sqrt(n) segments of a loop that is not counted");
   });
   return out;
+}
+
+bool loopCallsMpi(const LoopInfo &li) {
+  std::set<const Function *> seen;
+  std::function<bool(const Block &)> calls = [&](const Block &b) {
+    bool found = false;
+    forEachStmt(b, [&](const Stmt &s, int) {
+      if (found || s.kind != StmtKind::Call)
+        return;
+      if (s.mpi)
+        found = true;
+      else if (s.callee && seen.insert(s.callee).second)
+        found = calls(s.callee->body);
+    });
+    return found;
+  };
+  return calls(li.body) || calls(li.step);
 }
 
 } // namespace tangent

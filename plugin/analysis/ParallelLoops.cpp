@@ -12,10 +12,12 @@
 //    whatever the number of threads; the fold's reverse is ordinary code.
 //
 // 2. Every variable the loop body touches is classified:
-//    - exclusive: a container accessed only at one index that is the
-//      induction variable (or the induction variable minus something that
-//      does not change in the loop): each element belongs to one iteration,
-//      and so do its adjoint's updates;
+//    - exclusive: a container (or pointer parameter) accessed only at one
+//      index that is the induction variable, the index of the loop over an
+//      iteration's share in a region of per-thread results, or a copy of
+//      one (or one of those minus something that does not change in the
+//      loop): each element belongs to one iteration, and so do its
+//      adjoint's updates;
 //    - private: a scalar each iteration writes before reading it, used
 //      nowhere outside the loop (a `private` clause; in the reverse sweep a
 //      copy per thread);
@@ -26,8 +28,7 @@
 //      frontend/LegalityIR.cpp).
 //
 // Also here, for the strategy choice (Checkpointing.cpp): the remark of a
-// parallel loop, and whether a loop calls MPI (then every rank must replay
-// it alike: no memory budget, no replay thread).
+// parallel loop.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
@@ -148,28 +149,61 @@ Uses accessesOf(const Stmt &s) {
   return u;
 }
 
-/// Whether `index` names one element per iteration of a loop over `i`:
-/// `i`, or `i - k` with k not changing in the loop.
-bool perIteration(const Expr &index, const Var *i,
+/// Whether `index` names elements that belong to one iteration each: one
+/// of the iteration's own indices `own` (the induction variable, the index
+/// of a loop over the iteration's share, a copy of one), or such an index
+/// minus something that does not change in the loop.
+bool perIteration(const Expr &index, const std::set<const Var *> &own,
                   const std::set<const Var *> &written) {
   if (index.kind == ExprKind::VarRef)
-    return index.var == i;
+    return own.count(index.var) > 0;
   if (index.kind == ExprKind::Cast)
-    return perIteration(*index.ops[0], i, written);
+    return perIteration(*index.ops[0], own, written);
   if (index.kind != ExprKind::Binary || index.op != Op::Sub ||
-      index.ops[0]->kind != ExprKind::VarRef || index.ops[0]->var != i)
+      index.ops[0]->kind != ExprKind::VarRef || !own.count(index.ops[0]->var))
     return false;
   bool invariant = true;
   forEachRead(*index.ops[1],
-              [&](Var *v) { invariant &= v != i && !written.count(v); });
+              [&](Var *v) { invariant &= !own.count(v) && !written.count(v); });
   return invariant;
+}
+
+/// The indices of loop `li`'s iterations, each iteration's own: its
+/// induction variable, the index of the loop over a thread's share in a
+/// region of per-thread results (OmpLoop::share_index), and the scalars
+/// the body only sets to one of them (`int thread = omp_get_thread_num();`).
+std::set<const Var *> ownIndices(const LoopInfo &li) {
+  std::set<const Var *> own{li.induction};
+  if (li.omp->share_index)
+    own.insert(li.omp->share_index);
+  std::map<const Var *, bool> copies; // all its writes copy an own index
+  const std::set<const Var *> none;
+  forEachStmt(li.body, [&](const Stmt &s, int) {
+    const bool copy =
+        s.kind == StmtKind::Assign && s.lhs->kind == ExprKind::VarRef &&
+        s.lhs->type.isIntegral() && perIteration(*s.rhs, own, none);
+    Uses u;
+    collectOne(s, u);
+    for (const auto &[v, list] : u.of)
+      for (const Access &a : list)
+        if (a.write && !own.count(v)) {
+          const bool ok = copy && s.lhs->var == v;
+          auto [it, fresh] = copies.emplace(v, ok);
+          it->second = it->second && ok;
+        }
+  });
+  for (const auto &[v, copy] : copies)
+    if (copy)
+      own.insert(v);
+  return own;
 }
 
 /// Whether the first statement of `body` that touches scalar `v` writes it
 /// without reading it, unconditionally (an assignment, a call's result, or
 /// the init of a nested loop whose induction variable it is).
 bool writtenFirst(const Block &body, Var *v) {
-  for (const StmtPtr &s : body) {
+  for (size_t k = 0; k < body.size(); ++k) {
+    const StmtPtr &s = body[k];
     Uses u = accessesOf(*s);
     if (!u.of.count(v))
       continue;
@@ -182,8 +216,15 @@ bool writtenFirst(const Block &body, Var *v) {
         read |= readsVar(*a, v);
       return s->result == v && !read;
     }
-    if (s->kind == StmtKind::Loop)
-      return s->loop->induction == v || writtenFirst(s->loop->init, v);
+    if (s->kind == StmtKind::Loop) {
+      if (s->loop->induction == v || writtenFirst(s->loop->init, v))
+        return true;
+      // A scalar of the inner loop's body alone (`double c = ...;` there).
+      bool later = false;
+      for (size_t j = k + 1; j < body.size(); ++j)
+        later |= accessesOf(*body[j]).of.count(v) > 0;
+      return !later && writtenFirst(s->loop->body, v);
+    }
     if (s->kind == StmtKind::If) // `c ? a : b`, if/else: both branches
       return !readsVar(*s->cond, v) && writtenFirst(s->then_block, v) &&
              writtenFirst(s->else_block, v);
@@ -451,16 +492,19 @@ private:
           st.loop->form == LoopInfo::Form::Counted && st.loop->induction)
         headers.insert(st.loop->induction);
     });
+    const std::set<const Var *> own = ownIndices(li);
     for (const auto &[v, list] : inside.of) {
       if (v == li.induction || headers.count(v))
         continue;
       if (reduced.count(v))
         continue; // an integer reduction: stays a clause
       const Expr *index = list.front().index;
-      bool one_index = v->type.isContainer() && index;
+      // (The requested function's pointer parameters are distinct storage.)
+      bool one_index =
+          (v->type.isContainer() || v->type.kind == TypeKind::Pointer) && index;
       for (const Access &a : list)
         one_index &= a.index && index && sameExpr(*a.index, *index);
-      if (one_index && perIteration(*index, li.induction, written))
+      if (one_index && perIteration(*index, own, written))
         continue; // exclusive: element i - a belongs to iteration i
       if (!written.count(v)) {
         omp.shared_adjoints.push_back(v);
@@ -536,23 +580,6 @@ std::string parallelLoopReason(const LoopInfo &li) {
   if (li.annotated)
     why += "; not checkpointed: its iterations are independent";
   return why;
-}
-
-bool loopCallsMpi(const LoopInfo &li) {
-  std::set<const Function *> seen;
-  std::function<bool(const Block &)> calls = [&](const Block &b) {
-    bool found = false;
-    forEachStmt(b, [&](const Stmt &s, int) {
-      if (found || s.kind != StmtKind::Call)
-        return;
-      if (s.mpi)
-        found = true;
-      else if (s.callee && seen.insert(s.callee).second)
-        found = calls(s.callee->body);
-    });
-    return found;
-  };
-  return calls(li.body) || calls(li.step);
 }
 
 } // namespace tangent

@@ -112,9 +112,8 @@ ParallelLoop parallelLoop(const Stmt &s, CppFor header) {
   for (const Var *v : pl.omp.shared_adjoints) {
     if (v->adjoint.empty())
       continue;
-    TANGENT_ASSERT(v->type.kind != TypeKind::CArray &&
-                       v->type.kind != TypeKind::Pointer,
-                   "a shared C array or pointer adjoint reached generation");
+    TANGENT_ASSERT(v->type.kind != TypeKind::CArray,
+                   "a shared C array adjoint reached generation");
     pl.shared.push_back(v);
   }
   for (const Var *v : pl.omp.privates)

@@ -17,6 +17,10 @@
 #include <functional>
 #include <optional>
 
+namespace clang {
+class OMPForDirective;
+}
+
 namespace tangent {
 
 /// The operand of a node that adds nothing to the computation (parentheses,
@@ -329,6 +333,21 @@ const clang::MemberExpr *fieldAllocation(const clang::Expr *e, OwnedArray &out);
 /// pointer field (of it, or of an object it holds): copies are then freed
 /// twice (the rule of three broken, as LULESH's `Domain` does).
 bool copySharesStorage(const clang::CXXRecordDecl *rd);
+/// The OpenMP thread queries a region of per-thread results answers for
+/// each of its threads (AstShapesThreads.cpp).
+enum class ThreadQuery { None, ThreadNum, NumThreads };
+/// `omp_get_thread_num()`, `omp_get_num_threads()`, or a call of a function
+/// of yours that only returns one of them (`thread_num()`).
+ThreadQuery threadQuery(const clang::CallExpr *c);
+/// The OpenMP thread query that `fd`, or a function it calls, makes; null
+/// if none.
+const clang::FunctionDecl *askedThreadQuery(const clang::FunctionDecl *fd);
+/// The `omp for` of a parallel region of per-thread results: the region's
+/// body is declarations (each thread's private values), that one loop, then
+/// at least one statement (the stores of each thread's results), without
+/// other directives; null for any other region.
+const clang::OMPForDirective *threadSharesLoop(const clang::Stmt *region);
+
 /// A constructor of the user's that only points its object's pointer
 /// fields into the arrays its pointer parameters point at (`W(const double
 /// *p, int h) : a(p), b(&p[h]) {}`), building nested objects with such

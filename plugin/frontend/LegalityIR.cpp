@@ -116,14 +116,27 @@ private:
         refuse(Refusal::Source::ParallelLoop, s.loc, omp.refusal);
         return;
       }
-      for (const Var *v : omp.shared_adjoints)
-        if (v->active && (v->type.kind == TypeKind::CArray ||
-                          v->type.kind == TypeKind::Pointer))
+      for (const Var *v : omp.shared_adjoints) {
+        if (!v->active)
+          continue;
+        // A pointer's per-thread copies grow to the indices each thread
+        // touches (omp_elements): read element by element, never given to
+        // a call whole.
+        bool whole = false;
+        if (v->type.kind == TypeKind::Pointer)
+          forEachStmt(li.body, [&](const Stmt &st, int) {
+            if (st.kind == StmtKind::Call)
+              for (const ExprPtr &a : st.args)
+                whole |= (a->address || a->kind == ExprKind::VarRef) &&
+                         rootVar(*a) == v;
+          });
+        if (v->type.kind == TypeKind::CArray || whole)
           refuse(Refusal::Source::ParallelLoop, s.loc,
                  "the adjoint of '" + v->name +
                      "', which several iterations of this parallel loop "
-                     "update, is a C array or pointer: use a std::vector or "
-                     "std::array");
+                     "update, is a C array or a pointer given whole to a "
+                     "call: use a std::vector or std::array");
+      }
     } else if (gen_ == Generation::Adjoint && li.fixed_point &&
                li.strategy != LoopStrategy::FixedPoint) {
       // Checkpointing.cpp says why it is not one.

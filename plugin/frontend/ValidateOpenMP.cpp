@@ -6,7 +6,9 @@
 // clauses that change nothing tangent relies on (shared, default(shared),
 // private, firstprivate). Everything else OpenMP is refused here, at the
 // directive or the clause: tasks, critical sections, atomics and the other
-// constructs whose order of execution the reverse sweep cannot replay. Without
+// constructs whose order of execution the reverse sweep cannot replay. A
+// `#pragma omp parallel` region holds `omp for` loops and the ifs around
+// them, or is a region of per-thread results (AstShapesThreads.cpp). Without
 // -fopenmp the pragmas are not in the AST: the loops are ordinary loops.
 // Whether the iterations are independent is decided on the IR
 // (analysis/ParallelLoops.cpp), which refuses the rest at the loop.
@@ -16,6 +18,8 @@
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
+#include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -70,7 +74,11 @@ void Validator::VisitOMPExecutableDirective(const OMPExecutableDirective *d) {
   if (const auto *region = dyn_cast<OMPParallelDirective>(d);
       region && parallel_loops_ == 0) {
     ompClauses(region, false);
-    parallelRegion(region->getInnermostCapturedStmt()->getCapturedStmt());
+    const clang::Stmt *body =
+        region->getInnermostCapturedStmt()->getCapturedStmt();
+    if (const OMPForDirective *loop = threadSharesLoop(body))
+      return threadShares(cast<CompoundStmt>(body), loop);
+    parallelRegion(body);
     return;
   }
   const auto *pf = dyn_cast<OMPParallelForDirective>(d);
@@ -104,11 +112,104 @@ bool Validator::parallelRegion(const clang::Stmt *s) {
     return true;
   refuse(s->getBeginLoc(),
          "in a '#pragma omp parallel' region, tangent differentiates "
-         "'#pragma omp for' loops and the ifs around them; this statement "
-         "would run on every thread (per-thread values, "
-         "omp_get_thread_num()): compute it before the region, or use a "
-         "'#pragma omp parallel for' loop with a reduction");
+         "'#pragma omp for' loops and the ifs around them, or a region "
+         "that stores per-thread results (declarations of each thread's "
+         "values, one '#pragma omp for' loop, then the stores: `sums[tid] "
+         "= sum;`); this statement would run on every thread: compute it "
+         "before the region, or use a '#pragma omp parallel for' loop with "
+         "a reduction");
   return false;
+}
+
+void Validator::threadShares(const CompoundStmt *body,
+                             const OMPForDirective *loop) {
+  // Each thread's private values, its share of the loop, the stores of its
+  // results: one iteration per thread of a parallel loop over the team
+  // (LowerOpenMP.cpp), its share of the loop as OpenMP's static schedule
+  // would give it.
+  for (const OMPClause *c : loop->clauses())
+    if (isa<OMPReductionClause, OMPCollapseClause>(c))
+      refuse(c->getBeginLoc(),
+             "clause '" +
+                 llvm::omp::getOpenMPClauseName(c->getClauseKind()).str() +
+                 "' is not supported on the loop of a region that stores "
+                 "per-thread results");
+  const clang::Stmt *s = loop->getInnermostCapturedStmt()->getCapturedStmt();
+  const auto *fs = dyn_cast<ForStmt>(s);
+  const auto *cond =
+      fs ? dyn_cast_or_null<BinaryOperator>(fs->getCond()) : nullptr;
+  const auto *init = fs ? dyn_cast_or_null<DeclStmt>(fs->getInit()) : nullptr;
+  const auto *index = init && init->isSingleDecl()
+                          ? dyn_cast<VarDecl>(init->getSingleDecl())
+                          : nullptr;
+  const auto *inc =
+      fs ? dyn_cast_or_null<UnaryOperator>(fs->getInc()) : nullptr;
+  const auto *lhs =
+      cond ? dyn_cast<DeclRefExpr>(cond->getLHS()->IgnoreParenImpCasts())
+           : nullptr;
+  if (!index || !cond || cond->getOpcode() != BO_LT || !lhs ||
+      lhs->getDecl() != index || !inc || !inc->isIncrementOp())
+    return refuse(s->getBeginLoc(),
+                  "the loop of a region that stores per-thread results is "
+                  "supported as `for (T i = a; i < b; ++i)`: each thread's "
+                  "share is a range of it");
+  // Its bounds are computed once, before the region (LowerOpenMP.cpp).
+  std::set<const Decl *> declared;
+  for (const clang::Stmt *child : body->body())
+    if (const auto *ds = dyn_cast<DeclStmt>(child))
+      declared.insert(ds->decl_begin(), ds->decl_end());
+  std::function<const DeclRefExpr *(const clang::Stmt *)> regional =
+      [&](const clang::Stmt *x) -> const DeclRefExpr * {
+    if (const auto *d = dyn_cast_or_null<DeclRefExpr>(x);
+        d && declared.count(d->getDecl()))
+      return d;
+    if (x)
+      for (const clang::Stmt *child : x->children())
+        if (const DeclRefExpr *d = regional(child))
+          return d;
+    return nullptr;
+  };
+  for (const clang::Expr *e :
+       {static_cast<const clang::Expr *>(index->getInit()),
+        static_cast<const clang::Expr *>(cond->getRHS())})
+    if (const DeclRefExpr *d = regional(e))
+      return refuse(d->getBeginLoc(),
+                    "the bounds of the loop of a region that stores "
+                    "per-thread results are read before the region: '" +
+                        d->getDecl()->getNameAsString() +
+                        "' is declared in it; declare it before the region");
+  ++parallel_loops_;
+  for (const clang::Stmt *child : body->body()) {
+    if (child != loop) {
+      stmt(child);
+      continue;
+    }
+    ompClauses(loop, true);
+    stmt(s);
+  }
+  threadCalls(body);
+  --parallel_loops_;
+}
+
+void Validator::threadCalls(const clang::Stmt *s) {
+  // The region's thread queries answer for the thread whose share runs;
+  // a function called there that asks itself would ask the thread that
+  // runs the generated code.
+  if (!s)
+    return;
+  if (const auto *c = dyn_cast<CallExpr>(s);
+      c && threadQuery(c) == ThreadQuery::None)
+    if (const FunctionDecl *q = askedThreadQuery(c->getDirectCallee()))
+      return refuse(c->getBeginLoc(),
+                    "'" + c->getDirectCallee()->getNameAsString() +
+                        "' calls '" + q->getNameAsString() +
+                        "', which is not supported in a region that stores "
+                        "per-thread results (only the region itself, or a "
+                        "function that only returns it, asks for the "
+                        "thread); store the thread's results in the region "
+                        "itself (`sums[omp_get_thread_num()] = sum;`)");
+  for (const clang::Stmt *child : s->children())
+    threadCalls(child);
 }
 
 void Validator::parallelLoop(const OMPLoopDirective *pf, bool in_region) {

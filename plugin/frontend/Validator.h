@@ -128,6 +128,9 @@ public:
   /// `parallel` region's statements, a directive's clauses.
   void parallelLoop(const clang::OMPLoopDirective *d, bool in_region);
   bool parallelRegion(const clang::Stmt *s);
+  void threadShares(const clang::CompoundStmt *body,
+                    const clang::OMPForDirective *loop);
+  void threadCalls(const clang::Stmt *s);
   void ompClauses(const clang::OMPExecutableDirective *d, bool nowait_ok);
   /// Refused: goto, try, inline assembly.
   void VisitGotoStmt(const clang::GotoStmt *s);

@@ -361,10 +361,9 @@ enum class LoopStrategy {
                ///< run again (taped) just before its reverse
 };
 
-/// An OpenMP `#pragma omp parallel for` on a counted loop: its clauses as
-/// lowered (frontend/lower/LowerOpenMP.cpp) and what its iterations share
-/// (analysis/ParallelLoops.cpp). Generated code runs the loop's forward and
-/// reverse sweeps in parallel (codegen/LoopOpenMP.cpp).
+/// An OpenMP `#pragma omp parallel for` on a counted loop: its clauses (as
+/// lowered, LowerOpenMP.cpp), what its iterations share (ParallelLoops.cpp);
+/// both sweeps run in parallel (codegen/LoopOpenMP.cpp).
 struct OmpLoop {
   enum class Schedule { Default, Static, Dynamic };
   Schedule schedule = Schedule::Default;
@@ -383,6 +382,8 @@ struct OmpLoop {
   std::vector<Reduction> reductions;
   std::vector<Var *> declared_private; ///< `private(...)`
   Loc loc;                             ///< the pragma
+  /// Per-thread results (LowerOpenMP.cpp): the index of the loop over
+  Var *share_index = nullptr; ///< each iteration's (thread's) share
 
   // Analysis results (ParallelLoops.cpp).
   /// Variables each iteration writes before reading, used nowhere else:
@@ -396,8 +397,7 @@ struct OmpLoop {
   /// than one iteration): privatised in the reverse sweep and summed after
   /// the loop.
   std::vector<Var *> shared_adjoints;
-  /// Why the loop's reverse sweep cannot run in parallel (then an error at
-  /// the loop), empty if it can.
+  /// Why its reverse cannot run in parallel (an error at the loop), or "".
   std::string refusal;
   /// For remarks: how each adjoint is updated safely.
   std::string summary;

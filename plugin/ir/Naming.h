@@ -63,6 +63,9 @@ inline const char *recordsPerIteration() { return "per_iteration"; }
 inline const char *contributions() { return "contributions"; }
 inline const char *team() { return "team"; }
 inline const char *threads() { return "threads"; }
+/// A region of per-thread results: the thread whose share an iteration of
+/// its loop over the team runs (frontend/lower/LowerOpenMP.cpp).
+inline const char *thread() { return "thread"; }
 inline const char *iterations() { return "iterations"; }
 inline const char *perThread() { return "per_thread"; }
 /// An OpenMP reduction folded after its loop: the fold's index

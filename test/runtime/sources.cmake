@@ -15,6 +15,7 @@ set(TANGENT_RUNTIME_TEST_SOURCES
   parallel_test.cpp
   umbrella_test.cpp
   polygamma_test.cpp
+  omp_elements_test.cpp
 )
 # Built with TANGENT_TAPE_CHECKS=1 as a separate program: the checks change
 # inline code, so they must not be mixed with unchecked translation units.

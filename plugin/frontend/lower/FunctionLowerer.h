@@ -167,6 +167,17 @@ public:
   /// A `parallel for`, or an `omp for` of a parallel region: the loop, its
   /// clauses its OmpLoop.
   void parallelLoop(const clang::OMPLoopDirective *d, Block &out);
+  /// A region of per-thread results (AstShapes.h, threadSharesLoop): a
+  /// parallel loop over the team, one iteration per thread.
+  void threadShares(const clang::OMPParallelDirective *d,
+                    const clang::OMPForDirective *loop, Block &out);
+  /// Restricts the lowered `omp for` loop `li` to the share of thread_
+  /// (what it computes once in `before`, ahead of the region); its index.
+  Var *threadShare(LoopInfo &li, clang::SourceLocation loc, Block &before);
+  /// Inside threadShares: the thread and the team size the region's thread
+  /// queries answer (null elsewhere).
+  Var *thread_ = nullptr;
+  Var *team_ = nullptr;
   /// An MPI call as a statement (LowerMPI.cpp); false if `c` is not one.
   bool mpiStatement(const clang::CallExpr *c, Block &out);
   /// A library call kept for its effects (LowerEffect.cpp: `exit(1)`,
@@ -343,6 +354,10 @@ public:
   void tupleObject(const Object &dest,
                    llvm::ArrayRef<const clang::Expr *> parts,
                    clang::SourceLocation loc, Block &out, bool fresh);
+  /// `for (i = 0; i < count; i = i + 1)`, a fresh index named `stem` of
+  /// type `it`, its body empty: the loops the lowering makes itself.
+  StmtPtr indexLoop(const std::string &kind, const std::string &stem,
+                    const Type &it, ExprPtr count, clang::SourceLocation loc);
   /// A view constructor (AstShapes.h, viewConstructor) run in place.
   void viewsInPlace(const Object &dest, const clang::CXXConstructExpr *ce,
                     clang::SourceLocation loc, Block &out);

@@ -86,21 +86,10 @@ void FunctionLowerer::rangeCopy(Var *v, const clang::Expr *first,
   st->args.push_back(makeVarRef(n));
   out.push_back(std::move(st));
   // for (int i = 0; i < n; i = i + 1) v[i] = start[i];
-  auto loop = std::make_unique<tangent::Stmt>();
-  loop->kind = StmtKind::Loop;
-  loop->loc = makeLoc(ctx, loc);
-  loop->loop = std::make_unique<LoopInfo>();
+  StmtPtr loop = indexLoop("range copy", naming::loweredIndex(), intType(),
+                           makeVarRef(n), loc);
   LoopInfo &li = *loop->loop;
-  li.kind_name = "range copy";
-  li.form = LoopInfo::Form::Structured;
-  Var *i = fn_->addVar("i", intType(), VarRole::Induction);
-  i->name = fn_->names.fresh(naming::loweredIndex());
-  li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, intType()), loc));
-  li.cond = makeBinary(Op::Lt, makeVarRef(i), makeVarRef(n), boolType());
-  li.step.push_back(assign(makeVarRef(i),
-                           makeBinary(Op::Add, makeVarRef(i),
-                                      makeIntLiteral(1, intType()), intType()),
-                           loc));
+  Var *i = li.init.front()->lhs->var;
   ExprPtr element = viewElement(std::move(start), makeVarRef(i));
   element->address = false;
   const Type et = makeIndex(makeVarRef(v), makeVarRef(i))->type;
@@ -244,24 +233,34 @@ ExprPtr FunctionLowerer::algorithm(const CallExpr *c, const RangeAlgorithm &ra,
     value = makeIntLiteral(0, intType()); // memset(p, 0, ...): zeros
 
   // The loop: for (i = 0; i < count; i = i + 1) body(i).
+  StmtPtr st = indexLoop(std::string("std::") + ra.name, naming::loweredIndex(),
+                         ra.whole ? intType("std::size_t") : intType(),
+                         std::move(r.count), loc);
+  LoopInfo &li = *st->loop;
+  Var *i = li.init.front()->lhs->var;
+  ExprPtr out = algorithmBody(c, ra, r, i, std::move(value), li, pre, into);
+  pre.push_back(std::move(st));
+  return out;
+}
+
+StmtPtr FunctionLowerer::indexLoop(const std::string &kind,
+                                   const std::string &stem, const Type &it,
+                                   ExprPtr count, SourceLocation loc) {
   auto st = std::make_unique<tangent::Stmt>();
   st->kind = StmtKind::Loop;
   st->loc = makeLoc(ctx, loc);
   st->loop = std::make_unique<LoopInfo>();
   LoopInfo &li = *st->loop;
-  li.kind_name = std::string("std::") + ra.name;
+  li.kind_name = kind;
   li.form = LoopInfo::Form::Structured;
-  Type it = ra.whole ? intType("std::size_t") : intType();
-  Var *i = fn_->addVar("i", it, VarRole::Induction);
-  i->name = fn_->names.fresh(naming::loweredIndex());
+  Var *i = fn_->addVar(stem, it, VarRole::Induction);
+  i->name = fn_->names.fresh(stem);
   li.init.push_back(assign(makeVarRef(i), makeIntLiteral(0, it), loc));
-  li.cond = makeBinary(Op::Lt, makeVarRef(i), std::move(r.count), boolType());
+  li.cond = makeBinary(Op::Lt, makeVarRef(i), std::move(count), boolType());
   li.step.push_back(assign(
       makeVarRef(i),
       makeBinary(Op::Add, makeVarRef(i), makeIntLiteral(1, it), it), loc));
-  ExprPtr out = algorithmBody(c, ra, r, i, std::move(value), li, pre, into);
-  pre.push_back(std::move(st));
-  return out;
+  return st;
 }
 
 } // namespace tangent

@@ -310,6 +310,17 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     pre.push_back(assign(makeVarRef(into), std::move(field), loc));
     return makeVarRef(into);
   }
+  // In a region of per-thread results, the thread whose share this is
+  // (LowerOpenMP.cpp, threadShares).
+  if (ThreadQuery q = threadQuery(c); q != ThreadQuery::None && thread_) {
+    ExprPtr answer =
+        makeCast(typeOf(c->getType(), loc),
+                 makeVarRef(q == ThreadQuery::ThreadNum ? thread_ : team_));
+    if (!into)
+      return answer;
+    pre.push_back(assign(makeVarRef(into), std::move(answer), loc));
+    return makeVarRef(into);
+  }
   if (const clang::Expr *value = accessorValue(callee)) {
     ExprPtr designated = accessor(c, value, pre);
     if (!into)

@@ -17,7 +17,8 @@
 ///  - `detail::omp_private`, `detail::omp_reduce`: adjoints that several
 ///    iterations update (of data every iteration reads) are privatised, one
 ///    zeroed copy per thread or tape, and summed into the adjoint after the
-///    loop in thread order, so the result does not depend on timing.
+///    loop in thread order, so the result does not depend on timing (for a
+///    pointer parameter, `omp_elements`: the elements a thread touches).
 ///
 /// Included by tangent.hpp.
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,7 @@
 
 #include "tangent/tape.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <type_traits>
@@ -159,6 +161,56 @@ template <class T> std::vector<T> omp_private(const T &adjoint, int threads) {
 template <class T> void omp_reduce(T &adjoint, const std::vector<T> &copies) {
   for (const T &c : copies)
     omp_add(adjoint, c);
+}
+
+/// A thread's copy of the adjoint of a pointer parameter that several
+/// iterations update: its extent is not known, so the copy holds the
+/// elements from the lowest index the thread touches to the highest,
+/// growing (geometrically, both ways: a reverse sweep walks downwards) as
+/// indices outside them come.
+template <class T> class omp_elements {
+public:
+  T &operator[](std::ptrdiff_t i) {
+    const auto n = static_cast<std::ptrdiff_t>(v_.size());
+    if (n == 0) {
+      first_ = lo_ = i;
+      hi_ = i + 1;
+      v_.resize(1);
+      return v_[0];
+    }
+    if (i < first_) {
+      const std::ptrdiff_t more = std::max(first_ - i, n);
+      v_.insert(v_.begin(), static_cast<std::size_t>(more), T(0));
+      first_ -= more;
+    } else if (i - first_ >= n) {
+      v_.resize(static_cast<std::size_t>(std::max(i - first_ + 1, 2 * n)));
+    }
+    lo_ = std::min(lo_, i);
+    hi_ = std::max(hi_, i + 1);
+    return v_[static_cast<std::size_t>(i - first_)];
+  }
+  /// Adds the elements touched into the adjoint they copy.
+  void add_into(T *adjoint) const {
+    for (std::ptrdiff_t i = lo_; i < hi_; ++i)
+      adjoint[i] += v_[static_cast<std::size_t>(i - first_)];
+  }
+
+private:
+  std::vector<T> v_;
+  std::ptrdiff_t first_ = 0, lo_ = 0, hi_ = 0; ///< v_[0]'s index, touched
+};
+
+/// `threads` empty copies of a pointer parameter's adjoint.
+template <class T> std::vector<omp_elements<T>> omp_private(T *, int threads) {
+  return std::vector<omp_elements<T>>(
+      static_cast<std::size_t>(threads < 1 ? 1 : threads));
+}
+
+/// Adds the copies into the pointer parameter's adjoint, in thread order.
+template <class T>
+void omp_reduce(T *adjoint, const std::vector<omp_elements<T>> &copies) {
+  for (const omp_elements<T> &c : copies)
+    c.add_into(adjoint);
 }
 
 } // namespace tangent::detail

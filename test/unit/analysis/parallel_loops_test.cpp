@@ -1,0 +1,117 @@
+//===- parallel_loops_test.cpp - what a parallel loop's iterations own ---===//
+//
+// The decisions of analysis/ParallelLoops.cpp about the indices each
+// iteration owns: the induction variable, a scalar the body only sets to it
+// (`int thread = omp_get_thread_num();` once lowered), the index of the
+// loop over an iteration's share in a region of per-thread results
+// (OmpLoop::share_index); and the scalars private to an inner loop.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analysis.h"
+#include "ir_builder.h"
+#include <algorithm>
+#include <gtest/gtest.h>
+
+using namespace tangent;
+using namespace tangent::test;
+
+namespace {
+
+/// f(x, y, n, team): a parallel loop over t < team, its body given.
+struct Parallel : Builder {
+  Var *x, *y, *n, *team, *t;
+  Parallel() {
+    x = param("x", vectorType(), true, true);
+    y = param("y", vectorType(), true);
+    n = param("n", intType());
+    team = param("team", intType());
+    t = var("t", intType(), VarRole::Induction);
+    fn.body.push_back(assign(ref(fn.result_var), num(0)));
+  }
+  OmpLoop &run(Block body, Var *share = nullptr) {
+    fn.body.push_back(forLoop(t, integer(0), ref(team), std::move(body), 7));
+    LoopInfo &li = *fn.body.back()->loop;
+    li.omp = std::make_unique<OmpLoop>();
+    li.omp->share_index = share;
+    LoopForms forms = classifyLoops(fn);
+    analyzeParallelLoops(fn, forms);
+    return *li.omp;
+  }
+  static ExprPtr at(Var *v, ExprPtr i) {
+    return makeIndex(ref(v), std::move(i));
+  }
+  static bool has(const std::vector<Var *> &vs, const Var *v) {
+    return std::find(vs.begin(), vs.end(), v) != vs.end();
+  }
+};
+
+} // namespace
+
+TEST(ParallelLoops, ACopyOfTheIndexIsTheIterationsOwn) {
+  Parallel p;
+  Var *k = p.var("k", intType());
+  Block body;
+  body.push_back(p.assign(p.ref(k), p.ref(p.t)));
+  body.push_back(p.assign(p.at(p.y, p.ref(k)),
+                          p.bin(Op::Mul, p.at(p.x, p.ref(k)), p.num(2))));
+  OmpLoop &omp = p.run(std::move(body));
+  EXPECT_EQ(omp.refusal, "");
+  EXPECT_FALSE(p.has(omp.shared_adjoints, p.x)); // x[k]: one per iteration
+  EXPECT_TRUE(p.has(omp.privates, k));
+}
+
+TEST(ParallelLoops, ACopyChangedLaterIsNot) {
+  Parallel p;
+  Var *k = p.var("k", intType());
+  Block body;
+  body.push_back(p.assign(p.ref(k), p.ref(p.t)));
+  body.push_back(p.assign(p.ref(k), p.bin(Op::Add, p.ref(k), p.integer(1))));
+  body.push_back(p.assign(p.at(p.y, p.ref(k)), p.at(p.x, p.ref(p.t))));
+  EXPECT_NE(p.run(std::move(body)).refusal, "");
+}
+
+namespace {
+
+/// Per-thread sums: s = 0; for (i = lo(t); i < hi(t); ++i) { c = x[i] * 2;
+/// s = s + c; } y[t] = s; with the inner loop's index the share's or not.
+OmpLoop &perThread(Parallel &p, bool share, Var *&c) {
+  Var *s = p.var("s", realType());
+  Var *i = p.var("i", intType(), VarRole::Induction);
+  c = p.var("c", realType());
+  Block inner;
+  inner.push_back(
+      p.assign(p.ref(c), p.bin(Op::Mul, p.at(p.x, p.ref(i)), p.num(2))));
+  inner.push_back(p.assign(p.ref(s), p.bin(Op::Add, p.ref(s), p.ref(c))));
+  Block body;
+  body.push_back(p.assign(p.ref(s), p.num(0)));
+  body.push_back(p.forLoop(
+      i, p.bin(Op::Div, p.bin(Op::Mul, p.ref(p.t), p.ref(p.n)), p.ref(p.team)),
+      p.bin(
+          Op::Div,
+          p.bin(Op::Mul, p.bin(Op::Add, p.ref(p.t), p.integer(1)), p.ref(p.n)),
+          p.ref(p.team)),
+      std::move(inner)));
+  body.push_back(p.assign(p.at(p.y, p.ref(p.t)), p.ref(s)));
+  return p.run(std::move(body), share ? i : nullptr);
+}
+
+} // namespace
+
+TEST(ParallelLoops, TheIndexOfAThreadsShareIsItsOwn) {
+  Parallel shared, owned;
+  Var *c = nullptr;
+  OmpLoop &a = perThread(shared, false, c);
+  EXPECT_EQ(a.refusal, "");
+  EXPECT_TRUE(shared.has(a.shared_adjoints, shared.x)); // any i, any thread
+  OmpLoop &b = perThread(owned, true, c);
+  EXPECT_EQ(b.refusal, "");
+  EXPECT_FALSE(owned.has(b.shared_adjoints, owned.x)); // i in t's share
+}
+
+TEST(ParallelLoops, AScalarOfAnInnerLoopsBodyIsPrivate) {
+  Parallel p;
+  Var *c = nullptr;
+  OmpLoop &omp = perThread(p, true, c);
+  EXPECT_EQ(omp.refusal, "");
+  EXPECT_TRUE(p.has(omp.privates, c));
+}
