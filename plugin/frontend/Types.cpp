@@ -9,22 +9,6 @@ using namespace clang;
 
 namespace tangent {
 
-Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
-  Loc out;
-  if (loc.isInvalid())
-    return out;
-  const SourceManager &sm = ctx.getSourceManager();
-  PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
-  if (p.isValid()) {
-    llvm::StringRef file = p.getFilename();
-    out.file = file.substr(file.find_last_of('/') + 1).str();
-    out.line = p.getLine();
-    out.column = p.getColumn();
-  }
-  out.raw = loc.getRawEncoding();
-  return out;
-}
-
 const ClassTemplateSpecializationDecl *stdTemplate(QualType qt,
                                                    llvm::StringRef name) {
   const auto *rd = qt->getAsCXXRecordDecl();
@@ -127,6 +111,15 @@ bool lowerType(ASTContext &ctx, QualType qt, Type &out) {
     out.extent = spec->getTemplateArgs()[1].getAsIntegral().getExtValue();
     out.spelling = "std::array<" + out.elem_spelling + ", " +
                    std::to_string(out.extent) + ">";
+    return true;
+  }
+  // A variable-length array of numbers (`double a[n]`, a compiler
+  // extension in C++): a std::vector sized where it is declared.
+  if (const auto *vla = ctx.getAsVariableArrayType(qt)) {
+    out.kind = TypeKind::Vector;
+    if (!element(vla->getElementType()))
+      return false;
+    out.spelling = "std::vector<" + out.elem_spelling + ">";
     return true;
   }
   if (const auto *arr = ctx.getAsConstantArrayType(qt)) {

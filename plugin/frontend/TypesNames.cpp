@@ -1,12 +1,29 @@
-//===- TypesNames.cpp - types and functions as generated code spells them ===//
+//===- TypesNames.cpp - locations, types, functions as the IR spells them ===//
 #include "frontend/Types.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
 namespace tangent {
+
+Loc makeLoc(ASTContext &ctx, SourceLocation loc) {
+  Loc out;
+  if (loc.isInvalid())
+    return out;
+  const SourceManager &sm = ctx.getSourceManager();
+  PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (p.isValid()) {
+    llvm::StringRef file = p.getFilename();
+    out.file = file.substr(file.find_last_of('/') + 1).str();
+    out.line = p.getLine();
+    out.column = p.getColumn();
+  }
+  out.raw = loc.getRawEncoding();
+  return out;
+}
 
 std::string typeSpelling(ASTContext &ctx, QualType qt) {
   PrintingPolicy policy(ctx.getLangOpts());

@@ -86,6 +86,10 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   vars[vd] = v;
   if (const clang::Expr *init = vd->getInit()) {
     initialize(v, init, loc, out);
+  } else if (const auto *vla = ctx.getAsVariableArrayType(vd->getType())) {
+    StmtPtr sized = defaultConstruct(v, loc); // `double a[n]`: n zeros
+    sized->args.push_back(expr(vla->getSizeExpr(), out));
+    out.push_back(std::move(sized));
   } else if (t.isContainer()) {
     out.push_back(defaultConstruct(v, loc));
   }
