@@ -28,6 +28,8 @@
 #define TANGENT_ANALYSIS_H
 
 #include "ir/IRWalk.h"
+#include <map>
+#include <set>
 
 namespace tangent {
 
@@ -97,6 +99,36 @@ LoopForms classifyLoops(Function &fn);
 /// classified (exclusive, private, shared) into its OmpLoop, or the loop
 /// gets a refusal, which the legality layer reports (ParallelLoops.cpp).
 void analyzeParallelLoops(Function &fn, LoopForms &forms);
+
+/// The indices of a parallel loop's body that name elements of one
+/// iteration each (IterationIndices.cpp).
+struct IterationIndices {
+  /// A block of `size` elements per value of `root` (an induction variable
+  /// or the index of a thread's share): the elements [size r, size r +
+  /// size) are the iteration's. Size 0: not the iteration's.
+  struct Block {
+    long long size = 0;
+    const Var *root = nullptr;
+    bool operator==(const Block &o) const {
+      return size == o.size && root == o.root;
+    }
+  };
+  /// The induction variable, the index of a thread's share, and the
+  /// scalars the body only sets to one of them: each with its root.
+  std::map<const Var *, const Var *> own;
+  /// Scalars the body only sets to c times an own index (`i3 = 8 * i`).
+  std::map<const Var *, Block> stride;
+  /// The block `base` starts (an own index: size 1; `c * i` or a strided
+  /// scalar: c).
+  Block blockOf(const Expr &base) const;
+};
+IterationIndices iterationIndices(const LoopInfo &li);
+/// `index` as `base + k`, k a constant (0 and `index` itself if none).
+const Expr &offsetBase(const Expr &index, long long &k);
+/// How many elements callee `fn` reaches through its pointer parameter `p`
+/// from where it points: 1 + the largest constant index it uses there
+/// (`*p`, `p[2]`), 0 if it uses it any other way (IterationIndices.cpp).
+long long pointerExtent(const Function &fn, const Var *p);
 
 /// The reason a parallel loop's remark gives: how both sweeps run and how
 /// its adjoints are updated safely (ParallelLoops.cpp).

@@ -13,11 +13,12 @@
 //
 // 2. Every variable the loop body touches is classified:
 //    - exclusive: a container (or pointer parameter) accessed only at one
-//      index that is the induction variable, the index of the loop over an
-//      iteration's share in a region of per-thread results, or a copy of
-//      one (or one of those minus something that does not change in the
-//      loop): each element belongs to one iteration, and so do its
-//      adjoint's updates;
+//      index that is the iteration's own (IterationIndices.cpp: the
+//      induction variable, the index of a thread's share, a copy), or one
+//      minus something that does not change in the loop, or only inside
+//      the iteration's block [c i, c i + c) (`f[8 * i + k]`, an address
+//      given to a callee that reaches a constant extent from it): each
+//      element belongs to one iteration, and so do its adjoint's updates;
 //    - private: a scalar each iteration writes before reading it, used
 //      nowhere outside the loop (a `private` clause; in the reverse sweep a
 //      copy per thread);
@@ -46,12 +47,13 @@ namespace {
 struct Access {
   const Expr *index = nullptr; ///< the first index, null: the whole variable
   bool write = false;
+  long long span = 1; ///< elements from the index on (a callee's extent)
 };
 
 struct Uses {
   std::map<Var *, std::vector<Access>> of;
-  void add(Var *v, const Expr *index, bool write) {
-    of[v].push_back({index, write});
+  void add(Var *v, const Expr *index, bool write, long long span = 1) {
+    of[v].push_back({index, write, span});
   }
 };
 
@@ -94,12 +96,20 @@ void collectOne(const Stmt &s, Uses &u) {
       const Expr &a = *s.args[i];
       if (a.address) {
         // An address reaches the storage from its element on, as far as
-        // the callee goes: an access of all of the variable.
-        u.add(rootVar(a), nullptr, s.arg_is_output[i]);
+        // the callee goes: so many elements when the callee uses a constant
+        // extent of it (IterationIndices.cpp), else all of the variable.
+        const long long extent =
+            s.callee && s.callee->params.size() == s.args.size() &&
+                    a.kind == ExprKind::Index &&
+                    a.ops[0]->kind == ExprKind::VarRef
+                ? pointerExtent(*s.callee, s.callee->params[i])
+                : 0;
+        u.add(rootVar(a), extent ? a.ops[1].get() : nullptr, callWrites(s, i),
+              extent);
         forEachIndex(a, [&](const Expr &index) { expr(index, u, false); });
         continue;
       }
-      expr(a, u, s.arg_is_output[i]);
+      expr(a, u, callWrites(s, i));
     }
     if (s.result)
       u.add(s.result, nullptr, true);
@@ -168,34 +178,22 @@ bool perIteration(const Expr &index, const std::set<const Var *> &own,
   return invariant;
 }
 
-/// The indices of loop `li`'s iterations, each iteration's own: its
-/// induction variable, the index of the loop over a thread's share in a
-/// region of per-thread results (OmpLoop::share_index), and the scalars
-/// the body only sets to one of them (`int thread = omp_get_thread_num();`).
-std::set<const Var *> ownIndices(const LoopInfo &li) {
-  std::set<const Var *> own{li.induction};
-  if (li.omp->share_index)
-    own.insert(li.omp->share_index);
-  std::map<const Var *, bool> copies; // all its writes copy an own index
-  const std::set<const Var *> none;
-  forEachStmt(li.body, [&](const Stmt &s, int) {
-    const bool copy =
-        s.kind == StmtKind::Assign && s.lhs->kind == ExprKind::VarRef &&
-        s.lhs->type.isIntegral() && perIteration(*s.rhs, own, none);
-    Uses u;
-    collectOne(s, u);
-    for (const auto &[v, list] : u.of)
-      for (const Access &a : list)
-        if (a.write && !own.count(v)) {
-          const bool ok = copy && s.lhs->var == v;
-          auto [it, fresh] = copies.emplace(v, ok);
-          it->second = it->second && ok;
-        }
-  });
-  for (const auto &[v, copy] : copies)
-    if (copy)
-      own.insert(v);
-  return own;
+/// Whether every access is at `b + k` (`k` a constant, `span` elements on)
+/// inside one block [c i, c i + c) of the iteration's (`b`: `8 * i`, a
+/// scalar `i3 = 8 * i`, `i` itself for c = 1).
+bool inBlock(const std::vector<Access> &list, const IterationIndices &ii) {
+  IterationIndices::Block block;
+  for (const Access &a : list) {
+    long long k = 0;
+    if (!a.index)
+      return false;
+    const IterationIndices::Block b = ii.blockOf(offsetBase(*a.index, k));
+    if (&a == &list.front())
+      block = b;
+    if (b.size == 0 || !(b == block) || k < 0 || k + a.span > b.size)
+      return false;
+  }
+  return !list.empty();
 }
 
 /// Whether the first statement of `body` that touches scalar `v` writes it
@@ -492,7 +490,10 @@ private:
           st.loop->form == LoopInfo::Form::Counted && st.loop->induction)
         headers.insert(st.loop->induction);
     });
-    const std::set<const Var *> own = ownIndices(li);
+    const IterationIndices indices = iterationIndices(li);
+    std::set<const Var *> own;
+    for (const auto &[v, root] : indices.own)
+      own.insert(v);
     for (const auto &[v, list] : inside.of) {
       if (v == li.induction || headers.count(v))
         continue;
@@ -503,9 +504,13 @@ private:
       bool one_index =
           (v->type.isContainer() || v->type.kind == TypeKind::Pointer) && index;
       for (const Access &a : list)
-        one_index &= a.index && index && sameExpr(*a.index, *index);
+        one_index &=
+            a.index && index && sameExpr(*a.index, *index) && a.span == 1;
       if (one_index && perIteration(*index, own, written))
         continue; // exclusive: element i - a belongs to iteration i
+      if ((v->type.isContainer() || v->type.kind == TypeKind::Pointer) &&
+          inBlock(list, indices))
+        continue; // exclusive: the block [c i, c i + c) is iteration i's
       if (!written.count(v)) {
         omp.shared_adjoints.push_back(v);
         continue;

@@ -4,7 +4,9 @@
 // iteration owns: the induction variable, a scalar the body only sets to it
 // (`int thread = omp_get_thread_num();` once lowered), the index of the
 // loop over an iteration's share in a region of per-thread results
-// (OmpLoop::share_index); and the scalars private to an inner loop.
+// (OmpLoop::share_index), a block of c elements at a strided index, what
+// a callee reaches through a pointer parameter (IterationIndices.cpp); and
+// the scalars private to an inner loop.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
@@ -114,4 +116,44 @@ TEST(ParallelLoops, AScalarOfAnInnerLoopsBodyIsPrivate) {
   OmpLoop &omp = perThread(p, true, c);
   EXPECT_EQ(omp.refusal, "");
   EXPECT_TRUE(p.has(omp.privates, c));
+}
+
+TEST(ParallelLoops, AStridedIndexOwnsItsBlock) {
+  // i3 = 3 t; y[i3] = x[t]; y[i3 + 2] = x[t] and then, outside the block,
+  // y[i3 + 3] = x[t] (the next iteration's first element).
+  for (long long last : {2, 3}) {
+    Parallel p;
+    Var *i3 = p.var("i3", intType());
+    Block body;
+    body.push_back(
+        p.assign(p.ref(i3), p.bin(Op::Mul, p.integer(3), p.ref(p.t))));
+    body.push_back(p.assign(p.at(p.y, p.ref(i3)), p.at(p.x, p.ref(p.t))));
+    body.push_back(
+        p.assign(p.at(p.y, p.bin(Op::Add, p.ref(i3), p.integer(last))),
+                 p.at(p.x, p.ref(p.t))));
+    const std::string refusal = p.run(std::move(body)).refusal;
+    if (last == 2)
+      EXPECT_EQ(refusal, "");
+    else
+      EXPECT_NE(refusal, "");
+  }
+}
+
+TEST(ParallelLoops, ACalleeReachesItsConstantExtent) {
+  Builder callee(false);
+  Type pointer = realType();
+  pointer.kind = TypeKind::Pointer;
+  pointer.spelling = "double*";
+  pointer.elem_spelling = "double";
+  Var *out = callee.param("out", pointer);
+  Var *k = callee.param("k", intType());
+  callee.fn.body.push_back(callee.assign(
+      makeIndex(callee.ref(out), callee.integer(1)), callee.num(2)));
+  callee.fn.body.push_back(callee.assign(
+      makeIndex(callee.ref(out), callee.integer(0)), callee.num(1)));
+  EXPECT_EQ(pointerExtent(callee.fn, out), 2);
+  // An index it computes: no constant extent.
+  callee.fn.body.push_back(
+      callee.assign(makeIndex(callee.ref(out), callee.ref(k)), callee.num(1)));
+  EXPECT_EQ(pointerExtent(callee.fn, out), 0);
 }

@@ -1,0 +1,56 @@
+// Parallel loops whose iterations own blocks of elements (label: openmp):
+// written at `f[3 * i + k]`, through a scalar set to the block's start
+// (`int i3 = 3 * i;`, a hydro code's corner forces), through addresses a
+// callee writes a constant extent from (`project(&err[2 * i], ...)`, a
+// bundle adjustment's residuals) or one element at (`volume(..., &v[i])`).
+// Built with -fopenmp and 2 threads, and without. Checks: against finite
+// differences, and bitwise against the sequential twin (every adjoint
+// update is to the iteration's own elements).
+#include "../checkpoint/twin.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+using namespace ckpt_test;
+
+static void project(const double *p, double *err) {
+  err[0] = std::sin(p[0]) * p[1];
+  err[1] = p[0] * p[0] - std::cos(p[1]);
+}
+
+static void volume(const double *corners, double *out) {
+  *out = corners[0] * corners[1] + corners[2];
+}
+
+// clang-format off
+#define PAR _Pragma("omp parallel for")
+#define SEQ
+#define BLOCKS(P) {                                                            \
+    const int n = static_cast<int>(x.size()) / 3;                              \
+    std::vector<double> f(3 * n), err(2 * n), v(n);                            \
+    P for (int i = 0; i < n; ++i) {                                            \
+      const int i3 = 3 * i;                                                    \
+      f[i3] = x[i3] * x[i3 + 1];                                               \
+      f[i3 + 1] = std::exp(0.1 * x[i3 + 2]);                                   \
+      f[3 * i + 2] = f[i3] + f[i3 + 1];                                        \
+      project(&x[i3], &err[2 * i]);                                            \
+      volume(&f[i3], &v[i]);                                                   \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (int i = 0; i < n; ++i)                                                \
+      r += err[2 * i] * err[2 * i + 1] + v[i];                                 \
+    return r;                                                                  \
+  }
+// clang-format on
+double blocks_seq(const std::vector<double> &x)
+    BLOCKS(SEQ) double blocks_par(const std::vector<double> &x) BLOCKS(PAR)
+
+        int main() {
+#ifdef _OPENMP
+  omp_set_num_threads(2);
+#endif
+  twin("blocks", expect::any, tangent::grad<blocks_seq>(),
+       tangent::grad<blocks_par>(), wave(3 * 13, 0.7));
+  return summary();
+}
