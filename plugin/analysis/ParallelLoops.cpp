@@ -214,18 +214,25 @@ bool writtenFirst(const Block &body, Var *v) {
         read |= readsVar(*a, v);
       return s->result == v && !read;
     }
-    if (s->kind == StmtKind::Loop) {
-      if (s->loop->induction == v || writtenFirst(s->loop->init, v))
-        return true;
-      // A scalar of the inner loop's body alone (`double c = ...;` there).
-      bool later = false;
-      for (size_t j = k + 1; j < body.size(); ++j)
-        later |= accessesOf(*body[j]).of.count(v) > 0;
-      return !later && writtenFirst(s->loop->body, v);
-    }
-    if (s->kind == StmtKind::If) // `c ? a : b`, if/else: both branches
-      return !readsVar(*s->cond, v) && writtenFirst(s->then_block, v) &&
-             writtenFirst(s->else_block, v);
+    // Used no further in `body`: a scalar of an inner loop's body or of a
+    // branch alone (`double c = ...;` there).
+    bool later = false;
+    for (size_t j = k + 1; j < body.size(); ++j)
+      later |= accessesOf(*body[j]).of.count(v) > 0;
+    if (s->kind == StmtKind::Loop)
+      return s->loop->induction == v || writtenFirst(s->loop->init, v) ||
+             (!later && writtenFirst(s->loop->body, v));
+    // `c ? a : b`, if/else: each branch writes it first, or, when it is
+    // used no further, does not touch it.
+    auto branch = [&](const Block &b) {
+      bool touched = false;
+      for (const StmtPtr &x : b)
+        touched |= accessesOf(*x).of.count(v) > 0;
+      return writtenFirst(b, v) || (!later && !touched);
+    };
+    if (s->kind == StmtKind::If)
+      return !readsVar(*s->cond, v) && branch(s->then_block) &&
+             branch(s->else_block);
     return false;
   }
   return false;

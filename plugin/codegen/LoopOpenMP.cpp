@@ -265,6 +265,10 @@ SweepGenerator::Sweeps SweepGenerator::loopOpenMP(const Stmt &s) {
   TANGENT_ASSERT(li.form == LoopInfo::Form::Counted && li.induction,
                  "a parallel loop that is not counted");
   const ParallelLoop pl = parallelLoop(s, countedHeader(li, ""));
+  if (!record_) { // an untaped sweep (a callee's primal): the user's loop
+    out.fwd = sharedTapeForward(pl, untaped(li.body), nullptr);
+    return out;
+  }
   Sweeps body;
   RecordBlock blk;
   const bool blocked = pl.restored.empty() && blockBody(li, body, blk);

@@ -2,7 +2,8 @@
 // computes a private partial result over its share of an `omp for` loop
 // and stores it in a slot of its own, combined after the region, the
 // hand-written reduction of OpenMP code (partial sums, a hydro code's
-// per-thread time-step minima and where they are). Built with -fopenmp and
+// per-thread time-step minima and where they are, also in a callee over an
+// object's accessors). Built with -fopenmp and
 // 2 threads, and without (the pragmas ignored, the thread queries stubbed).
 // Checks: every gradient against central finite differences; against its
 // sequential twin, bitwise where the result does not depend on how the
@@ -127,6 +128,79 @@ double step_seq(const std::vector<double> &x, double dt0) {
   return dt * x[0] + std::cos(dt);
 }
 
+// The same in a callee over an object's fields behind accessors, through
+// an index list, the thread's number in a local, the time step written
+// through a reference (as a hydro code's Courant constraint).
+struct Mesh {
+  std::vector<double> ss, vdov, area;
+  double &sound(int i) { return ss[i]; }
+  double &rate(int i) { return vdov[i]; }
+  double &length(int i) { return area[i]; }
+};
+template <> struct tangent_test::fields<Mesh> {
+  static auto of(Mesh &m) { return std::tie(m.ss, m.vdov, m.area); }
+};
+
+void courant(Mesh &m, int length, const int *elems, double qqc,
+             double &dtcourant) {
+  const int threads = omp_get_max_threads();
+  std::vector<double> dt_per_thread(threads);
+  std::vector<int> at_per_thread(threads);
+#pragma omp parallel firstprivate(length, qqc)
+  {
+    double qqc2 = 64.0 * qqc * qqc;
+    double dt = dtcourant;
+    int at = -1;
+    int thread = omp_get_thread_num();
+#pragma omp for
+    for (int i = 0; i < length; ++i) {
+      int e = elems[i];
+      double dtf = m.sound(e) * m.sound(e);
+      if (m.rate(e) < 0.0)
+        dtf = dtf + qqc2 * m.length(e) * m.length(e) * m.rate(e) * m.rate(e);
+      dtf = m.length(e) / std::sqrt(dtf);
+      if (m.rate(e) != 0.0) {
+        if (dtf < dt) {
+          dt = dtf;
+          at = e;
+        }
+      }
+    }
+    dt_per_thread[thread] = dt;
+    at_per_thread[thread] = at;
+  }
+  for (int t = 1; t < threads; ++t)
+    if (dt_per_thread[t] < dt_per_thread[0]) {
+      dt_per_thread[0] = dt_per_thread[t];
+      at_per_thread[0] = at_per_thread[t];
+    }
+  if (at_per_thread[0] != -1)
+    dtcourant = dt_per_thread[0];
+}
+double courant_par(Mesh &m) {
+  const int n = static_cast<int>(m.ss.size());
+  std::vector<int> elems(n);
+  for (int i = 0; i < n; ++i)
+    elems[i] = n - 1 - i;
+  double dt = 10.0;
+  courant(m, n, elems.data(), 0.3, dt);
+  return dt * m.ss[0];
+}
+double courant_seq(Mesh &m) {
+  const int n = static_cast<int>(m.ss.size());
+  double dt = 10.0;
+  for (int i = n - 1; i >= 0; --i) {
+    double dtf = m.ss[i] * m.ss[i];
+    if (m.vdov[i] < 0.0)
+      dtf = dtf +
+            64.0 * 0.3 * 0.3 * m.area[i] * m.area[i] * m.vdov[i] * m.vdov[i];
+    dtf = m.area[i] / std::sqrt(dtf);
+    if (m.vdov[i] != 0.0 && dtf < dt)
+      dt = dtf;
+  }
+  return dt * m.ss[0];
+}
+
 int main() {
 #ifdef _OPENMP
   omp_set_num_threads(2);
@@ -156,5 +230,9 @@ int main() {
   check("step/par~fd", tangent::grad<step_par>(), y, 3.0);
   check_same("step/par==seq", tangent::grad<step_par>()(y, 3.0),
              tangent::grad<step_seq>()(y, 3.0));
+  Mesh m{wave(23, 0.5, 1.2), wave(23, 0.4, -0.1), wave(23, 0.3, 0.8)};
+  check("courant/par~fd", tangent::grad<courant_par>(), m);
+  check_same("courant/par==seq", tangent::grad<courant_par>()(m),
+             tangent::grad<courant_seq>()(m));
   return summary();
 }

@@ -157,3 +157,21 @@ TEST(ParallelLoops, ACalleeReachesItsConstantExtent) {
       callee.assign(makeIndex(callee.ref(out), callee.ref(k)), callee.num(1)));
   EXPECT_EQ(pointerExtent(callee.fn, out), 0);
 }
+
+TEST(ParallelLoops, AScalarOfOneBranchAloneIsPrivate) {
+  // if (x[t] > 0) { c = 2 x[t]; y[t] = c; }: c used nowhere else.
+  Parallel p;
+  Var *c = p.var("c", realType());
+  auto branch = std::make_unique<Stmt>();
+  branch->kind = StmtKind::If;
+  branch->cond =
+      makeBinary(Op::Gt, p.at(p.x, p.ref(p.t)), p.num(0), boolType());
+  branch->then_block.push_back(
+      p.assign(p.ref(c), p.bin(Op::Mul, p.num(2), p.at(p.x, p.ref(p.t)))));
+  branch->then_block.push_back(p.assign(p.at(p.y, p.ref(p.t)), p.ref(c)));
+  Block body;
+  body.push_back(std::move(branch));
+  OmpLoop &omp = p.run(std::move(body));
+  EXPECT_EQ(omp.refusal, "");
+  EXPECT_TRUE(p.has(omp.privates, c));
+}
