@@ -129,6 +129,9 @@ const Expr &offsetBase(const Expr &index, long long &k);
 /// from where it points: 1 + the largest constant index it uses there
 /// (`*p`, `p[2]`), 0 if it uses it any other way (IterationIndices.cpp).
 long long pointerExtent(const Function &fn, const Var *p);
+/// Whether `fn` uses its parameter `p` at all (a member function is given
+/// every field of its object).
+bool parameterUsed(const Function &fn, const Var *p);
 
 /// The reason a parallel loop's remark gives: how both sweeps run and how
 /// its adjoints are updated safely (ParallelLoops.cpp).

@@ -13,12 +13,14 @@
 //    is the iteration's, whatever it does inside it (`f[i3 + 5]`).
 //  - A callee's extent through a pointer parameter: 1 + the largest
 //    constant index it uses there (`*p`, `p[1]`), when it uses no other: an
-//    address given to it (`g(&err[2 * i])`) reaches that many elements.
+//    address given to it (`g(&err[2 * i])`) reaches that many elements; and
+//    the parameters it never uses (a member function's other fields).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
 #include "ir/IRWalk.h"
 #include "ir/Support.h"
+#include <functional>
 #include <map>
 
 namespace tangent {
@@ -106,6 +108,21 @@ const Expr &offsetBase(const Expr &index, long long &k) {
   return index;
 }
 
+namespace {
+
+/// Calls `fn` on every expression of `f`'s body and loop headers.
+void eachExpr(const Function &f, const std::function<void(const Expr &)> &fn) {
+  forEachStmt(f.body, [&](const Stmt &s, int) {
+    forEachExpr(s, fn);
+    if (s.kind == StmtKind::Loop)
+      for (const ExprPtr *h : {&s.loop->cond, &s.loop->start, &s.loop->bound})
+        if (*h)
+          fn(**h);
+  });
+}
+
+} // namespace
+
 long long pointerExtent(const Function &fn, const Var *p) {
   long long extent = 0;
   bool other = false;
@@ -125,14 +142,22 @@ long long pointerExtent(const Function &fn, const Var *p) {
     for (const ExprPtr &op : e.ops)
       visit(*op);
   };
-  forEachStmt(fn.body, [&](const Stmt &s, int) {
-    forEachExpr(s, [&](const Expr &e) { visit(e); });
-    if (s.kind == StmtKind::Loop)
-      for (const ExprPtr *h : {&s.loop->cond, &s.loop->start, &s.loop->bound})
-        if (*h)
-          visit(**h);
-  });
+  eachExpr(fn, visit);
   return other ? 0 : extent;
+}
+
+bool parameterUsed(const Function &fn, const Var *p) {
+  bool used = false;
+  std::function<void(const Expr &)> visit = [&](const Expr &e) {
+    used |= e.var == p;
+    for (const ExprPtr &op : e.ops)
+      visit(*op);
+  };
+  eachExpr(fn, visit);
+  forEachStmt(fn.body, [&](const Stmt &s, int) {
+    used |= s.var == p || s.result == p; // constructed, resized, set
+  });
+  return used;
 }
 
 } // namespace tangent

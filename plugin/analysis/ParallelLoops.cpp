@@ -94,10 +94,14 @@ void collectOne(const Stmt &s, Uses &u) {
   case StmtKind::Call:
     for (size_t i = 0; i < s.args.size(); ++i) {
       const Expr &a = *s.args[i];
+      if (a.kind == ExprKind::VarRef && s.callee &&
+          s.callee->params.size() == s.args.size() &&
+          !parameterUsed(*s.callee, s.callee->params[i]))
+        continue; // a field a member function never touches
       if (a.address) {
-        // An address reaches the storage from its element on, as far as
-        // the callee goes: so many elements when the callee uses a constant
-        // extent of it (IterationIndices.cpp), else all of the variable.
+        // An address reaches the storage from its element on: so many
+        // elements when the callee uses a constant extent of it
+        // (IterationIndices.cpp), else all of the variable.
         const long long extent =
             s.callee && s.callee->params.size() == s.args.size() &&
                     a.kind == ExprKind::Index &&
@@ -179,8 +183,7 @@ bool perIteration(const Expr &index, const std::set<const Var *> &own,
 }
 
 /// Whether every access is at `b + k` (`k` a constant, `span` elements on)
-/// inside one block [c i, c i + c) of the iteration's (`b`: `8 * i`, a
-/// scalar `i3 = 8 * i`, `i` itself for c = 1).
+/// in one block [c i, c i + c) of the iteration's (b: `8 * i`, `i3`, `i`).
 bool inBlock(const std::vector<Access> &list, const IterationIndices &ii) {
   IterationIndices::Block block;
   for (const Access &a : list) {

@@ -2,7 +2,8 @@
 // written at `f[3 * i + k]`, through a scalar set to the block's start
 // (`int i3 = 3 * i;`, a hydro code's corner forces), through addresses a
 // callee writes a constant extent from (`project(&err[2 * i], ...)`, a
-// bundle adjustment's residuals) or one element at (`volume(..., &v[i])`).
+// bundle adjustment's residuals) or one element at (`volume(..., &v[i])`);
+// a gather whose member functions read other fields than the one written.
 // Built with -fopenmp and 2 threads, and without. Checks: against finite
 // differences, and bitwise against the sequential twin (every adjoint
 // update is to the iteration's own elements).
@@ -46,11 +47,46 @@ static void volume(const double *corners, double *out) {
 double blocks_seq(const std::vector<double> &x)
     BLOCKS(SEQ) double blocks_par(const std::vector<double> &x) BLOCKS(PAR)
 
-        int main() {
+    // A gather: each node sums what its corners hold, through member functions
+    // of the object that read other fields than the one the loop writes.
+    struct Nodes {
+  std::vector<double> force, weight;
+  std::vector<int> start, corners;
+  double &f(int n) { return force[n]; }
+  int count(int n) { return start[n + 1] - start[n]; }
+  int corner(int n, int k) { return corners[start[n] + k]; }
+};
+template <> struct tangent_test::fields<Nodes> {
+  static auto of(Nodes &m) { return std::tie(m.force, m.weight); }
+};
+#define GATHER(P)                                                              \
+  {                                                                            \
+    const int nodes = static_cast<int>(m.force.size());                        \
+    P for (int n = 0; n < nodes; ++n) {                                        \
+      double sum = 0;                                                          \
+      for (int k = 0; k < m.count(n); ++k)                                     \
+        sum += std::sin(m.weight[m.corner(n, k)]);                             \
+      m.f(n) = m.f(n) * sum;                                                   \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (int n = 0; n < nodes; ++n)                                            \
+      r += m.force[n];                                                         \
+    return r;                                                                  \
+  }
+double gather_seq(Nodes &m) GATHER(SEQ) double gather_par(Nodes &m) GATHER(PAR)
+
+    int main() {
 #ifdef _OPENMP
   omp_set_num_threads(2);
 #endif
   twin("blocks", expect::any, tangent::grad<blocks_seq>(),
        tangent::grad<blocks_par>(), wave(3 * 13, 0.7));
+  Nodes m{wave(5, 0.6, 1.1),
+          wave(12, 0.9),
+          {0, 2, 5, 7, 9, 12},
+          {0, 3, 1, 4, 7, 2, 5, 8, 11, 6, 9, 10}};
+  check("gather/par~fd", tangent::grad<gather_par>(), m);
+  check_same("gather/par==seq", tangent::grad<gather_par>()(m),
+             tangent::grad<gather_seq>()(m));
   return summary();
 }

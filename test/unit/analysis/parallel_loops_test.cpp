@@ -175,3 +175,14 @@ TEST(ParallelLoops, AScalarOfOneBranchAloneIsPrivate) {
   EXPECT_EQ(omp.refusal, "");
   EXPECT_TRUE(p.has(omp.privates, c));
 }
+
+TEST(ParallelLoops, AParameterACalleeNeverUsesIsNotAnAccess) {
+  Builder callee(false);
+  Var *used = callee.param("used", vectorType(), true);
+  Var *unused = callee.param("unused", vectorType(), true);
+  callee.fn.body.push_back(
+      callee.assign(callee.ref(callee.fn.result_var),
+                    makeIndex(callee.ref(used), callee.integer(0))));
+  EXPECT_TRUE(parameterUsed(callee.fn, used));
+  EXPECT_FALSE(parameterUsed(callee.fn, unused));
+}
