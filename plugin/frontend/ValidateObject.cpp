@@ -272,9 +272,17 @@ void Validator::construction(const CXXConstructExpr *ce) {
   llvm::SmallVector<const clang::Expr *, 4> args(ce->arguments());
   arguments(ctor, args);
   // One that only sets views runs in place (LowerObject.cpp): its
-  // arguments are all there is to check.
+  // arguments are all there is to check, each pointer an address.
   if (!viewConstructor(ctor))
-    function(ctor);
+    return function(ctor);
+  for (unsigned i = 0; i < args.size() && i < ctor->getNumParams(); ++i)
+    if (AddressArgument at;
+        ctor->getParamDecl(i)->getType()->isPointerType() &&
+        !addressOf(ctor->getParamDecl(i)->getType(), args[i], at, true))
+      refuse(args[i]->getBeginLoc(),
+             "a constructor that sets pointer fields takes addresses into "
+             "named arrays, vectors or pointers (`x + k`, `&v[k]`, "
+             "`v.data()`)");
 }
 
 void Validator::member(const MemberExpr *me, Use use) {

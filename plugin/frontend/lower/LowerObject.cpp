@@ -386,12 +386,14 @@ void FunctionLowerer::viewsInPlace(const Object &dest,
     }
     // (A variable as it is: nothing the constructor does writes one.)
     ExprPtr value = expr(arg, out);
-    if (value->kind == ExprKind::VarRef) {
+    const Type t = typeOf(p->getType(), loc);
+    if (value->kind == ExprKind::VarRef && value->type.spelling == t.spelling) {
       vars[p] = value->var;
       continue;
     }
-    Var *v = temp(typeOf(p->getType(), loc),
-                  naming::constructorArgument(p->getNameAsString()));
+    Var *v = temp(t, naming::constructorArgument(p->getNameAsString()));
+    if (value->type.spelling != t.spelling)
+      value = makeCast(t, std::move(value));
     out.push_back(assign(makeVarRef(v), std::move(value), loc));
     vars[p] = v;
   }
