@@ -106,13 +106,14 @@ private:
 
   /// Whether `i CMP bound` compares integers as the trip count does: the
   /// bound integral, and a comparison in an unsigned type only from a start
-  /// that is a non-negative constant.
+  /// that is unsigned itself (computed as the comparison converts it) or a
+  /// non-negative constant.
   static bool integralComparison(const Expr &cmp, const Expr &bound,
                                  const Expr &start) {
     if (!cmp.ops[0]->type.isIntegral() || !cmp.ops[1]->type.isIntegral() ||
         !bound.type.isIntegral())
       return false;
-    if (!cmp.ops[0]->type.is_unsigned)
+    if (!cmp.ops[0]->type.is_unsigned || start.type.is_unsigned)
       return true;
     long long a = 0;
     return constInt(start, a) && a >= 0;

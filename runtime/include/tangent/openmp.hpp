@@ -168,7 +168,7 @@ template <class T> void omp_reduce(T &adjoint, const std::vector<T> &copies) {
 /// elements from the lowest index the thread touches to the highest,
 /// growing (geometrically, both ways: a reverse sweep walks downwards) as
 /// indices outside them come.
-template <class T> class omp_elements {
+template <class T> class alignas(64) omp_elements { // a cache line each
 public:
   T &operator[](std::ptrdiff_t i) {
     const auto n = static_cast<std::ptrdiff_t>(v_.size());
@@ -185,8 +185,10 @@ public:
     } else if (i - first_ >= n) {
       v_.resize(static_cast<std::size_t>(std::max(i - first_ + 1, 2 * n)));
     }
-    lo_ = std::min(lo_, i);
-    hi_ = std::max(hi_, i + 1);
+    if (i < lo_)
+      lo_ = i;
+    if (i >= hi_)
+      hi_ = i + 1;
     return v_[static_cast<std::size_t>(i - first_)];
   }
   /// Adds the elements touched into the adjoint they copy.
