@@ -8,9 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lower/FunctionLowerer.h"
+#include "ir/IRWalk.h"
 #include "ir/Support.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
+#include <set>
 
 using namespace clang;
 
@@ -78,6 +80,28 @@ void FunctionLowerer::threadShares(const OMPParallelDirective *d,
     TANGENT_ASSERT(!li.body.empty() && li.body.back()->kind == StmtKind::Loop,
                    "an omp for did not lower to a loop");
     share = threadShare(*li.body.back()->loop, loop->getBeginLoc(), out);
+    if (!share)
+      continue;
+    // Its bounds are evaluated before the region: nothing the region
+    // computes on the way (a call's result) may go into them.
+    StmtPtr inner = std::move(li.body.back());
+    li.body.pop_back();
+    std::set<const Var *> region;
+    forEachStmt(li.body, [&](const Stmt &x, int) {
+      forEachWrite(x, [&](Var *v, bool) { region.insert(v); });
+    });
+    bool reads = false;
+    for (const Expr *e :
+         {inner->loop->init.front()->rhs.get(), inner->loop->cond.get()})
+      forEachRead(*e, [&](Var *v) { reads |= region.count(v) > 0; });
+    li.body.push_back(std::move(inner));
+    if (reads)
+      addRefusal(lowering_.refusals,
+                 {Refusal::Source::Lowering, makeLoc(ctx, loop->getBeginLoc()),
+                  "the bounds of the loop of a region that stores per-thread "
+                  "results are computed by a call; compute them before the "
+                  "region",
+                  fn_});
   }
   thread_ = team_ = nullptr;
   auto omp = std::make_unique<OmpLoop>();
@@ -104,9 +128,17 @@ Var *FunctionLowerer::threadShare(LoopInfo &li, SourceLocation loc,
   // iterations, every iteration in exactly one, its bounds evaluated again
   // in the reverse sweep.
   Stmt *init = li.init.size() == 1 ? li.init.front().get() : nullptr;
-  TANGENT_ASSERT(init && init->kind == StmtKind::Assign && li.cond &&
-                     li.cond->kind == ExprKind::Binary && li.cond->op == Op::Lt,
-                 "the loop of a region of per-thread results");
+  if (!init || init->kind != StmtKind::Assign || !li.cond ||
+      li.cond->kind != ExprKind::Binary || li.cond->op != Op::Lt) {
+    // `i < m.count()`: a condition that calls is evaluated in the body.
+    addRefusal(lowering_.refusals,
+               {Refusal::Source::Lowering, makeLoc(ctx, loc),
+                "the bounds of the loop of a region that stores per-thread "
+                "results are computed by a call; compute them before the "
+                "region",
+                fn_});
+    return nullptr;
+  }
   const Type it = init->lhs->type;
   ExprPtr start = std::move(init->rhs);
   ExprPtr bound = std::move(li.cond->ops[1]);
