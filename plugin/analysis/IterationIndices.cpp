@@ -27,19 +27,13 @@ namespace tangent {
 
 namespace {
 
+/// `e` seen through integral conversions, as constInt (IRWalk.h) sees
+/// constants.
 const Expr &withoutCasts(const Expr &e) {
   const Expr *x = &e;
-  while (x->kind == ExprKind::Cast)
+  while (x->kind == ExprKind::Cast && x->type.isIntegral())
     x = x->ops[0].get();
   return *x;
-}
-
-bool intConstant(const Expr &e, long long &value) {
-  const Expr &x = withoutCasts(e);
-  if (!x.is_int_const)
-    return false;
-  value = x.int_const;
-  return true;
 }
 
 } // namespace
@@ -90,7 +84,7 @@ IterationIndices::Block IterationIndices::blockOf(const Expr &base) const {
     for (int side = 0; side < 2; ++side) {
       const Expr &y = withoutCasts(*x.ops[side]);
       if (auto it = y.kind == ExprKind::VarRef ? own.find(y.var) : own.end();
-          it != own.end() && intConstant(*x.ops[1 - side], c) && c > 0)
+          it != own.end() && constInt(*x.ops[1 - side], c) && c > 0)
         return {c, it->second};
     }
   return {};
@@ -100,8 +94,7 @@ const Expr &offsetBase(const Expr &index, long long &k) {
   k = 0;
   const Expr &x = withoutCasts(index);
   long long c = 0;
-  if (x.kind == ExprKind::Binary && x.op == Op::Add &&
-      intConstant(*x.ops[1], c)) {
+  if (x.kind == ExprKind::Binary && x.op == Op::Add && constInt(*x.ops[1], c)) {
     k = c;
     return *x.ops[0];
   }
@@ -130,7 +123,7 @@ long long pointerExtent(const Function &fn, const Var *p) {
     if (e.kind == ExprKind::Index && e.ops[0]->kind == ExprKind::VarRef &&
         e.ops[0]->var == p) {
       long long k = 0;
-      if (intConstant(*e.ops[1], k) && k >= 0)
+      if (constInt(*e.ops[1], k) && k >= 0)
         extent = std::max(extent, k + 1);
       else
         other = true;
