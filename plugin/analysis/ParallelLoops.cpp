@@ -19,6 +19,12 @@
 //      the iteration's block [c i, c i + c) (`f[8 * i + k]`, an address
 //      given to a callee that reaches a constant extent from it): each
 //      element belongs to one iteration, and so do its adjoint's updates;
+//    - scattered (exclusive too): a container accessed only at elements
+//      that the accessing statement itself assigns, at any index
+//      (`xdd[symm[i]] = 0;`, `f[n] = f[n] + g;`, LoopAccesses.cpp): a
+//      program whose parallel loop is free of data races lets no other
+//      iteration touch an element one iteration writes, so its adjoint too
+//      is the iteration's (OmpLoop::scattered, said in the remark);
 //    - private: a scalar each iteration writes before reading it, used
 //      nowhere outside the loop (a `private` clause; in the reverse sweep a
 //      copy per thread);
@@ -33,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
+#include "analysis/LoopAccesses.h"
 #include "ir/Support.h"
 #include "rules/Rules.h"
 #include <algorithm>
@@ -42,126 +49,6 @@
 namespace tangent {
 
 namespace {
-
-/// One use of a variable in a loop body.
-struct Access {
-  const Expr *index = nullptr; ///< the first index, null: the whole variable
-  bool write = false;
-  long long span = 1; ///< elements from the index on (a callee's extent)
-};
-
-struct Uses {
-  std::map<Var *, std::vector<Access>> of;
-  void add(Var *v, const Expr *index, bool write, long long span = 1) {
-    of[v].push_back({index, write, span});
-  }
-};
-
-/// Records the variables `e` reads (`write`: `e` is a target).
-void expr(const Expr &e, Uses &u, bool write) {
-  if (e.kind == ExprKind::VarRef) {
-    u.add(e.var, nullptr, write);
-    return;
-  }
-  if (e.kind == ExprKind::Index) {
-    // v[i] or m[i][j]: an access of v (or m) at its first index.
-    const Expr *base = &e;
-    while (base->ops[0]->kind == ExprKind::Index)
-      base = base->ops[0].get();
-    if (base->ops[0]->kind == ExprKind::VarRef)
-      u.add(base->ops[0]->var, base->ops[1].get(), write);
-    else
-      expr(*base->ops[0], u, write);
-    for (const Expr *x = &e; x->kind == ExprKind::Index; x = x->ops[0].get())
-      expr(*x->ops[1], u, false);
-    return;
-  }
-  if (e.kind == ExprKind::Size && e.ops[0]->kind == ExprKind::VarRef)
-    return; // a size: the body writes no container whole (else refused)
-  if (e.var)
-    u.add(e.var, nullptr, write);
-  for (const ExprPtr &op : e.ops)
-    expr(*op, u, false);
-}
-
-/// The accesses of statement `s` itself (not of its nested blocks).
-void collectOne(const Stmt &s, Uses &u) {
-  switch (s.kind) {
-  case StmtKind::Assign:
-    expr(*s.rhs, u, false);
-    expr(*s.lhs, u, true);
-    break;
-  case StmtKind::Call:
-    for (size_t i = 0; i < s.args.size(); ++i) {
-      const Expr &a = *s.args[i];
-      if (a.kind == ExprKind::VarRef && s.callee &&
-          s.callee->params.size() == s.args.size() &&
-          !parameterUsed(*s.callee, s.callee->params[i]))
-        continue; // a field a member function never touches
-      if (a.address) {
-        // An address reaches the storage from its element on: so many
-        // elements when the callee uses a constant extent of it
-        // (IterationIndices.cpp), else all of the variable.
-        const long long extent =
-            s.callee && s.callee->params.size() == s.args.size() &&
-                    a.kind == ExprKind::Index &&
-                    a.ops[0]->kind == ExprKind::VarRef
-                ? pointerExtent(*s.callee, s.callee->params[i])
-                : 0;
-        u.add(rootVar(a), extent ? a.ops[1].get() : nullptr, callWrites(s, i),
-              extent);
-        forEachIndex(a, [&](const Expr &index) { expr(index, u, false); });
-        continue;
-      }
-      expr(a, u, callWrites(s, i));
-    }
-    if (s.result)
-      u.add(s.result, nullptr, true);
-    break;
-  case StmtKind::Construct:
-  case StmtKind::Resize:
-    for (const ExprPtr &a : s.args)
-      expr(*a, u, false);
-    u.add(s.var, nullptr, true);
-    break;
-  case StmtKind::Swap:
-    u.add(s.lhs->var, nullptr, true);
-    u.add(s.rhs->var, nullptr, true);
-    break;
-  case StmtKind::If:
-    expr(*s.cond, u, false);
-    break;
-  case StmtKind::Loop:
-    for (const ExprPtr *e : {&s.loop->cond, &s.loop->start, &s.loop->bound})
-      if (*e)
-        expr(**e, u, false);
-    break;
-  case StmtKind::Block:
-    break;
-  }
-}
-
-/// Every access in `block`, recursively, in program order.
-void collect(const Block &block, Uses &u) {
-  forEachStmt(block, [&](const Stmt &s, int) { collectOne(s, u); });
-}
-
-/// Every access of statement `s` and of the blocks nested in it.
-Uses accessesOf(const Stmt &s) {
-  Uses u;
-  collectOne(s, u);
-  if (s.kind == StmtKind::If) {
-    collect(s.then_block, u);
-    collect(s.else_block, u);
-  } else if (s.kind == StmtKind::Loop) {
-    collect(s.loop->init, u);
-    collect(s.loop->body, u);
-    collect(s.loop->step, u);
-  } else if (s.kind == StmtKind::Block) {
-    collect(s.block, u);
-  }
-  return u;
-}
 
 /// Whether `index` names elements that belong to one iteration each: one
 /// of the iteration's own indices `own` (the induction variable, the index
@@ -211,6 +98,12 @@ bool writtenFirst(const Block &body, Var *v) {
     if (s->kind == StmtKind::Assign)
       return s->lhs->kind == ExprKind::VarRef && s->lhs->var == v &&
              !readsVar(*s->rhs, v);
+    if (s->kind == StmtKind::Construct) { // its declaration (`double a[8];`)
+      bool read = false;
+      for (const ExprPtr &a : s->args)
+        read |= readsVar(*a, v);
+      return s->var == v && !read;
+    }
     if (s->kind == StmtKind::Call) {
       bool read = false;
       for (const ExprPtr &a : s->args)
@@ -450,6 +343,7 @@ private:
     OmpLoop &omp = *li.omp;
     omp.privates.clear();
     omp.shared_adjoints.clear();
+    omp.scattered.clear();
     if (!omp.refusal.empty())
       return;
     if (li.form != LoopInfo::Form::Counted || !li.induction) {
@@ -501,6 +395,7 @@ private:
         headers.insert(st.loop->induction);
     });
     const IterationIndices indices = iterationIndices(li);
+    const std::set<const Var *> entries = tableEntries(li.body);
     std::set<const Var *> own;
     for (const auto &[v, root] : indices.own)
       own.insert(v);
@@ -521,6 +416,11 @@ private:
       if ((v->type.isContainer() || v->type.kind == TypeKind::Pointer) &&
           inBlock(list, indices))
         continue; // exclusive: the block [c i, c i + c) is iteration i's
+      if ((v->type.isContainer() || v->type.kind == TypeKind::Pointer) &&
+          atAssignedElements(list, entries)) {
+        omp.scattered.push_back(v); // exclusive: the program says so
+        continue;
+      }
       if (!written.count(v)) {
         omp.shared_adjoints.push_back(v);
         continue;
@@ -530,15 +430,19 @@ private:
       const bool declared_private =
           std::find(omp.declared_private.begin(), omp.declared_private.end(),
                     v) != omp.declared_private.end();
-      if (!v->type.isContainer() && v->type.kind != TypeKind::Pointer &&
+      // A scalar, or an array of a fixed size declared in the body.
+      const bool fixed =
+          v->type.kind == TypeKind::CArray || v->type.kind == TypeKind::Array;
+      if ((fixed || !v->type.isContainer()) &&
+          v->type.kind != TypeKind::Pointer &&
           (declared_private || !outside.count(v)) && writtenFirst(li.body, v)) {
         omp.privates.push_back(v);
         continue;
       }
       if (v->type.isContainer() && !outside.count(v))
-        omp.refusal = "a container declared in the body of a parallel loop "
+        omp.refusal = "a std::vector declared in the body of a parallel loop "
                       "(" +
-                      name + ") is not supported";
+                      name + ") is not supported (a fixed-size array is)";
       else
         omp.refusal =
             "the iterations of this parallel loop are not independent: " +
@@ -551,6 +455,7 @@ private:
     auto byId = [](const Var *a, const Var *b) { return a->id < b->id; };
     std::sort(omp.privates.begin(), omp.privates.end(), byId);
     std::sort(omp.shared_adjoints.begin(), omp.shared_adjoints.end(), byId);
+    std::sort(omp.scattered.begin(), omp.scattered.end(), byId);
   }
 
   Function &fn_;
@@ -589,6 +494,15 @@ std::string parallelLoopReason(const LoopInfo &li) {
     why += "; adjoints of " + namesOf(shared) +
            " privatised per thread and summed after the loop in thread "
            "order (their rounding depends on the number of threads)";
+  std::vector<Var *> scattered;
+  for (Var *v : omp.scattered)
+    if (v->active)
+      scattered.push_back(v);
+  if (!scattered.empty())
+    why += "; " + namesOf(scattered) +
+           " written at elements an index gives that only the assigning "
+           "statement uses: taken as the iteration's, as the loop's freedom "
+           "from data races requires";
   if (omp.collapse > 1)
     why += "; collapse(" + std::to_string(omp.collapse) +
            "): parallel over the outer loop";

@@ -206,7 +206,9 @@ Code threadTapesForward(const ParallelLoop &pl, const LoopInfo &li,
   c.openFor(pl.header);
   c.append(body);
   for (const Var *v : pl.restored)
-    c.record(rt::push(v->name));
+    c.record(v->type.kind == TypeKind::CArray
+                 ? rt::pushArray(v->name, std::to_string(v->type.extent))
+                 : rt::push(v->name));
   c.record(rt::push(li.induction->name));
   c.statement("++" + count + ";");
   c.close();
@@ -250,7 +252,10 @@ Code threadTapesReverse(const ParallelLoop &pl, const LoopInfo &li,
              count_r + "-- > 0", ""});
   c.statement("const " + it + " " + i + " = " + rt::pop(it) + ";");
   for (auto v = pl.restored.rbegin(); v != pl.restored.rend(); ++v)
-    c.statement((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+    c.statement(
+        (*v)->type.kind == TypeKind::CArray
+            ? rt::popArray((*v)->name, std::to_string((*v)->type.extent))
+            : (*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
   finishPerThread(c, body, pl, copies);
   return c;
 }

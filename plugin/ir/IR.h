@@ -382,8 +382,7 @@ struct OmpLoop {
   std::vector<Reduction> reductions;
   std::vector<Var *> declared_private; ///< `private(...)`
   Loc loc;                             ///< the pragma
-  /// Per-thread results (LowerOpenMP.cpp): the index of the loop over
-  Var *share_index = nullptr; ///< each iteration's (thread's) share
+  Var *share_index = nullptr; ///< a thread's share's index (LowerOpenMP.cpp)
 
   // Analysis results (ParallelLoops.cpp).
   /// Variables each iteration writes before reading, used nowhere else:
@@ -397,10 +396,11 @@ struct OmpLoop {
   /// than one iteration): privatised in the reverse sweep and summed after
   /// the loop.
   std::vector<Var *> shared_adjoints;
-  /// Why its reverse cannot run in parallel (an error at the loop), or "".
-  std::string refusal;
-  /// For remarks: how each adjoint is updated safely.
-  std::string summary;
+  /// Containers written only at elements an index table gives (`v[t[i]] =
+  /// e;`): each element one iteration's, as the loop's race freedom says.
+  std::vector<Var *> scattered;
+  std::string refusal; ///< why its reverse cannot run in parallel, or ""
+  std::string summary; ///< for remarks: how adjoints are updated safely
 };
 
 /// A loop after lowering: `init; while (cond) { body; step; }`, or for

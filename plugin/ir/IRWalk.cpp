@@ -80,13 +80,15 @@ void forEachIndex(const Expr &e, const std::function<void(const Expr &)> &fn) {
 bool callWrites(const Stmt &s, size_t i) {
   if (!s.arg_is_output[i])
     return false;
-  // The callee's summary, once known: a container it never writes, nor any
-  // function it calls (ToBeRecorded.cpp: summarizeWrites), is only read. A
-  // scalar bound to a non-const reference stays written: cheap to save, and
-  // generated code may hold it const otherwise (an induction variable a
-  // lambda captures by reference).
+  // The callee's summary, once known: a container (or what a pointer points
+  // at) it never writes, nor any function it calls (ToBeRecorded.cpp:
+  // summarizeWrites), is only read. A scalar bound to a non-const reference
+  // stays written: cheap to save, and generated code may hold it const
+  // otherwise (an induction variable a lambda captures by reference).
   const Function *c = s.callee;
-  return !c || !s.custom.empty() || !s.args[i]->type.isContainer() ||
+  const Type &t = s.args[i]->type;
+  return !c || !s.custom.empty() ||
+         (!t.isContainer() && t.kind != TypeKind::Pointer) ||
          c->param_written.size() != s.args.size() || c->param_written[i];
 }
 

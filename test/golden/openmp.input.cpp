@@ -4,7 +4,9 @@
 // parallel in place; a floating reduction, taken out of the loop and
 // folded in iteration order; a body with a private variable the reverse
 // reads and data every iteration reads, recorded on one tape per thread
-// with the adjoint of the shared data privatised per thread.
+// with the adjoint of the shared data privatised per thread; a body that
+// writes through an index table (each element used only by the statement
+// that assigns it) with a fixed-size array of the iteration.
 #include <tangent/tangent.hpp>
 
 #include <cmath>
@@ -37,7 +39,18 @@ double shared(const std::vector<double> &x, double a) {
   return r;
 }
 
+double scatter(const std::vector<double> &x, const std::vector<int> &t) {
+  std::vector<double> y(x);
+#pragma omp parallel for
+  for (std::size_t j = 0; j < t.size(); ++j) {
+    double c[2] = {std::sin(x[j]), 2.0};
+    y[t[j]] = y[t[j]] * c[0] + c[1];
+  }
+  return y[0] * y[1];
+}
+
 void use(const std::vector<double> &x) {
   (void)tangent::grad<rollout>()(x);
   (void)tangent::grad<shared>()(x, 0.5);
+  (void)tangent::grad<scatter>()(x, std::vector<int>{1, 0});
 }

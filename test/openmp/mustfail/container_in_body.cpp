@@ -4,7 +4,7 @@
 double f(const std::vector<double> &x) {
   std::vector<double> y(x.size());
 #pragma omp parallel for
-  for (std::size_t j = 0; j < x.size(); ++j) { // TANGENT-ERROR: a container declared in the body of a parallel loop
+  for (std::size_t j = 0; j < x.size(); ++j) { // TANGENT-ERROR: a std::vector declared in the body of a parallel loop
     std::vector<double> t(2, x[j]);
     y[j] = t[0] * t[1];
   }

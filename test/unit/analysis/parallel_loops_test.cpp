@@ -186,3 +186,44 @@ TEST(ParallelLoops, AParameterACalleeNeverUsesIsNotAnAccess) {
   EXPECT_TRUE(parameterUsed(callee.fn, used));
   EXPECT_FALSE(parameterUsed(callee.fn, unused));
 }
+
+namespace {
+
+/// y[tab[t]] = y[tab[t]] * x[t], then (`read_other`) y[t] read too; or
+/// (`affine`) the index t + 1 in place of the table's entry.
+OmpLoop &scatter(Parallel &p, bool read_other, bool affine) {
+  Type ints = vectorType();
+  ints.spelling = "std::vector<int>";
+  ints.elem_spelling = "int";
+  ints.elem_real = false;
+  Var *tab = p.param("tab", ints, true, true);
+  Var *k = p.var("k", intType());
+  Block body;
+  body.push_back(
+      p.assign(p.ref(k), affine ? p.bin(Op::Add, p.ref(p.t), p.integer(1))
+                                : p.at(tab, p.ref(p.t))));
+  ExprPtr rhs =
+      p.bin(Op::Mul, p.at(p.y, p.ref(k)),
+            read_other ? p.at(p.y, p.ref(p.t)) : p.at(p.x, p.ref(p.t)));
+  body.push_back(p.assign(p.at(p.y, p.ref(k)), std::move(rhs)));
+  return p.run(std::move(body));
+}
+
+} // namespace
+
+TEST(ParallelLoops, ElementsAssignedThroughATableAreTheIterations) {
+  // Used only by the statement that assigns it at a table's entry: no
+  // other iteration of a loop free of data races touches y[tab[t]].
+  Parallel p;
+  OmpLoop &omp = scatter(p, false, false);
+  EXPECT_EQ(omp.refusal, "");
+  EXPECT_TRUE(p.has(omp.scattered, p.y));
+  EXPECT_FALSE(p.has(omp.shared_adjoints, p.y));
+}
+
+TEST(ParallelLoops, AScatterReadElsewhereOrAtAComputedIndexIsNot) {
+  Parallel read, computed;
+  EXPECT_NE(scatter(read, true, false).refusal, ""); // y[t]: another's
+  // y[t + 1]: decided from the iteration's indices, not trusted.
+  EXPECT_NE(scatter(computed, false, true).refusal, "");
+}
