@@ -116,18 +116,33 @@ struct IterationIndices {
   /// The induction variable, the index of a thread's share, and the
   /// scalars the body only sets to one of them: each with its root.
   std::map<const Var *, const Var *> own;
-  /// Scalars the body only sets to c times an own index (`i3 = 8 * i`).
-  std::map<const Var *, Block> stride;
-  /// The block `base` starts (an own index: size 1; `c * i` or a strided
-  /// scalar: c).
-  Block blockOf(const Expr &base) const;
+  /// Where in the iteration's block a place lies: the block, and the
+  /// offsets [lo, hi] from its start the place may take.
+  struct Place {
+    Block block;
+    long long lo = 0, hi = 0;
+  };
+  /// Scalars the body only sets to places in a block of c > 1 elements
+  /// (`i3 = 8 * i`, `jj = 8 * i + ii` in `for (ii = 0; ii < 8; ++ii)`).
+  std::map<const Var *, Place> stride;
+  /// The indices of the body's loops with constant bounds.
+  std::map<const Var *, std::pair<long long, long long>> ranges;
+  /// The place `index` names (an own index: a block of size 1; `c * i`, a
+  /// strided scalar, plus constants or indices of ranges); size 0: none.
+  Place placeOf(const Expr &index) const;
 };
 IterationIndices iterationIndices(const LoopInfo &li);
-/// `index` as `base + k`, k a constant (0 and `index` itself if none).
-const Expr &offsetBase(const Expr &index, long long &k);
+/// The values [lo, hi] of the index of each loop of `body` with constant
+/// bounds and step (`for (int k = 0; k < 8; ++k)`, k not written inside).
+using IndexRanges = std::map<const Var *, std::pair<long long, long long>>;
+IndexRanges constantRanges(const Block &body);
+/// The values [lo, hi] `e` takes: constants, such indices, sums and
+/// differences of them, a remainder by a constant; false if unknown.
+bool rangeOf(const Expr &e, const IndexRanges &ranges, long long &lo,
+             long long &hi);
 /// How many elements callee `fn` reaches through its pointer parameter `p`
-/// from where it points: 1 + the largest constant index it uses there
-/// (`*p`, `p[2]`), 0 if it uses it any other way (IterationIndices.cpp).
+/// from where it points: 1 + the largest index it uses there (`*p`, `p[2]`,
+/// `p[k]`: rangeOf), 0 if it uses it any other way (IterationIndices.cpp).
 long long pointerExtent(const Function &fn, const Var *p);
 /// Whether `fn` uses its parameter `p` at all (a member function is given
 /// every field of its object).

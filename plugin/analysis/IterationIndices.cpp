@@ -11,10 +11,12 @@
 //  - Strided indices: integer scalars the body only sets to c times an own
 //    index (`Index_t i3 = 8 * i;`, c a constant): the block [c i, c i + c)
 //    is the iteration's, whatever it does inside it (`f[i3 + 5]`).
-//  - A callee's extent through a pointer parameter: 1 + the largest
-//    constant index it uses there (`*p`, `p[1]`), when it uses no other: an
-//    address given to it (`g(&err[2 * i])`) reaches that many elements; and
-//    the parameters it never uses (a member function's other fields).
+//  - A callee's extent through a pointer parameter: 1 + the largest index
+//    it uses there (`*p`, `p[1]`, `p[k]` in `for (k = 0; k < 8; ++k)`:
+//    constants, indices of loops with constant bounds, their sums), when
+//    it uses no other: an address given to it (`g(&err[2 * i])`) reaches
+//    that many elements; and the parameters it never uses (a member
+//    function's other fields).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analysis.h"
@@ -22,6 +24,8 @@
 #include "ir/Support.h"
 #include <functional>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace tangent {
 
@@ -43,62 +47,83 @@ IterationIndices iterationIndices(const LoopInfo &li) {
   out.own[li.induction] = li.induction;
   if (li.omp && li.omp->share_index)
     out.own[li.omp->share_index] = li.omp->share_index;
-  // A scalar is a copy (or a stride) when every write of it in the body
-  // sets it to the same multiple of the same own index.
-  std::map<const Var *, IterationIndices::Block> kind; // c == 0: other
-  forEachStmt(li.body, [&](const Stmt &s, int) {
-    IterationIndices::Block b;
-    if (s.kind == StmtKind::Assign && s.lhs->kind == ExprKind::VarRef &&
-        s.lhs->type.isIntegral())
-      b = out.blockOf(*s.rhs);
-    forEachWrite(s, [&](Var *v, bool) {
-      if (out.own.count(v))
-        return;
-      const bool mine = s.kind == StmtKind::Assign &&
-                        s.lhs->kind == ExprKind::VarRef && s.lhs->var == v;
-      const IterationIndices::Block here = mine ? b : IterationIndices::Block{};
-      auto [it, fresh] = kind.emplace(v, here);
-      if (!fresh && !(it->second == here))
-        it->second = {};
+  out.ranges = constantRanges(li.body);
+  // A scalar is a copy (or a place in a block) when every write of it in
+  // the body sets it to a place in the same block; the widest of its
+  // places. Until nothing changes: a copy of a copy (`at = i3;`).
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::map<const Var *, IterationIndices::Place> kind; // size 0: other
+    forEachStmt(li.body, [&](const Stmt &s, int) {
+      IterationIndices::Place p;
+      if (s.kind == StmtKind::Assign && s.lhs->kind == ExprKind::VarRef &&
+          s.lhs->type.isIntegral())
+        p = out.placeOf(*s.rhs);
+      forEachWrite(s, [&](Var *v, bool) {
+        if (v == li.induction || (li.omp && v == li.omp->share_index))
+          return;
+        const bool mine = s.kind == StmtKind::Assign &&
+                          s.lhs->kind == ExprKind::VarRef && s.lhs->var == v;
+        const IterationIndices::Place here =
+            mine ? p : IterationIndices::Place{};
+        auto [it, fresh] = kind.emplace(v, here);
+        if (fresh)
+          return;
+        IterationIndices::Place &k = it->second;
+        if (!(k.block == here.block) || here.block.size == 0)
+          k = {};
+        else
+          k = {k.block, std::min(k.lo, here.lo), std::max(k.hi, here.hi)};
+      });
     });
-  });
-  for (const auto &[v, b] : kind) {
-    if (b.size == 1)
-      out.own[v] = b.root;
-    else if (b.size > 1)
-      out.stride[v] = b;
+    for (const auto &[v, p] : kind) {
+      const bool copy = p.block.size == 1 && p.lo == 0 && p.hi == 0;
+      const bool placed = p.block.size > 1 && p.lo >= 0 &&
+                          p.hi < p.block.size && !out.ranges.count(v);
+      if (copy && !out.own.count(v)) {
+        out.own[v] = p.block.root;
+        changed = true;
+      } else if (placed &&
+                 (!out.stride.count(v) || !(out.stride[v].block == p.block) ||
+                  out.stride[v].lo != p.lo || out.stride[v].hi != p.hi)) {
+        out.stride[v] = p;
+        changed = true;
+      }
+    }
   }
   return out;
 }
 
-IterationIndices::Block IterationIndices::blockOf(const Expr &base) const {
-  const Expr &x = withoutCasts(base);
+IterationIndices::Place IterationIndices::placeOf(const Expr &index) const {
+  const Expr &x = withoutCasts(index);
   if (x.kind == ExprKind::VarRef) {
     if (auto it = own.find(x.var); it != own.end())
-      return {1, it->second};
+      return {{1, it->second}, 0, 0};
     auto it = stride.find(x.var);
-    return it == stride.end() ? Block{} : it->second;
+    return it == stride.end() ? Place{} : it->second;
   }
+  if (x.kind != ExprKind::Binary)
+    return {};
   long long c = 0;
-  if (x.kind == ExprKind::Binary && x.op == Op::Mul)
+  if (x.op == Op::Mul)
     for (int side = 0; side < 2; ++side) {
       const Expr &y = withoutCasts(*x.ops[side]);
       if (auto it = y.kind == ExprKind::VarRef ? own.find(y.var) : own.end();
           it != own.end() && constInt(*x.ops[1 - side], c) && c > 0)
-        return {c, it->second};
+        return {{c, it->second}, 0, 0};
+    }
+  // A place plus (or minus) constants or indices of ranges.
+  long long lo = 0, hi = 0;
+  if (x.op == Op::Add || x.op == Op::Sub)
+    for (int side = 0; side < (x.op == Op::Add ? 2 : 1); ++side) {
+      Place p = placeOf(*x.ops[side]);
+      if (p.block.size == 0 || !rangeOf(*x.ops[1 - side], ranges, lo, hi))
+        continue;
+      if (x.op == Op::Add)
+        return {p.block, p.lo + lo, p.hi + hi};
+      return {p.block, p.lo - hi, p.hi - lo};
     }
   return {};
-}
-
-const Expr &offsetBase(const Expr &index, long long &k) {
-  k = 0;
-  const Expr &x = withoutCasts(index);
-  long long c = 0;
-  if (x.kind == ExprKind::Binary && x.op == Op::Add && constInt(*x.ops[1], c)) {
-    k = c;
-    return *x.ops[0];
-  }
-  return index;
 }
 
 namespace {
@@ -116,15 +141,109 @@ void eachExpr(const Function &f, const std::function<void(const Expr &)> &fn) {
 
 } // namespace
 
+IndexRanges constantRanges(const Block &body) {
+  IndexRanges ranges;
+  std::map<const Var *, std::set<const Stmt *>> inside; // its loops
+  forEachStmt(body, [&](const Stmt &s, int) {
+    if (s.kind != StmtKind::Loop || s.loop->init.size() != 1 ||
+        s.loop->step.size() != 1 || !s.loop->cond)
+      return;
+    const LoopInfo &li = *s.loop;
+    const Stmt &init = *li.init[0], &step = *li.step[0];
+    const Expr &cond = withoutCasts(*li.cond);
+    if (init.kind != StmtKind::Assign || init.lhs->kind != ExprKind::VarRef ||
+        !init.lhs->type.isIntegral())
+      return;
+    Var *i = init.lhs->var;
+    long long lo = 0, hi = 0, by = 0;
+    const bool up = cond.kind == ExprKind::Binary &&
+                    (cond.op == Op::Lt || cond.op == Op::Le) &&
+                    withoutCasts(*cond.ops[0]).kind == ExprKind::VarRef &&
+                    withoutCasts(*cond.ops[0]).var == i &&
+                    constInt(*cond.ops[1], hi) && constInt(*init.rhs, lo) &&
+                    step.kind == StmtKind::Assign &&
+                    step.lhs->kind == ExprKind::VarRef && step.lhs->var == i &&
+                    withoutCasts(*step.rhs).kind == ExprKind::Binary &&
+                    withoutCasts(*step.rhs).op == Op::Add &&
+                    withoutCasts(*withoutCasts(*step.rhs).ops[0]).kind ==
+                        ExprKind::VarRef &&
+                    withoutCasts(*withoutCasts(*step.rhs).ops[0]).var == i &&
+                    constInt(*withoutCasts(*step.rhs).ops[1], by) && by > 0;
+    bool written = false;
+    forEachStmt(li.body, [&](const Stmt &b, int) {
+      forEachWrite(b, [&](Var *v, bool) { written |= v == i; });
+    });
+    if (!up || written)
+      return;
+    if (cond.op == Op::Lt)
+      --hi;
+    // A second loop over the same index widens its range.
+    auto [it, fresh] = ranges.emplace(i, std::make_pair(lo, hi));
+    if (!fresh)
+      it->second = {std::min(it->second.first, lo),
+                    std::max(it->second.second, hi)};
+    for (const Block *b : {&li.init, &li.body, &li.step})
+      forEachStmt(*b, [&](const Stmt &x, int) { inside[i].insert(&x); });
+    inside[i].insert(&s);
+  });
+  // An index used outside its loops (after one: its bound) has no range.
+  forEachStmt(body, [&](const Stmt &s, int) {
+    forEachOwnExpr(s, [&](const Expr &e) {
+      forEachRead(e, [&](Var *v) {
+        if (ranges.count(v) && !inside[v].count(&s))
+          ranges.erase(v);
+      });
+    });
+    forEachWrite(s, [&](Var *v, bool) {
+      if (ranges.count(v) && !inside[v].count(&s))
+        ranges.erase(v);
+    });
+  });
+  return ranges;
+}
+
+bool rangeOf(const Expr &e, const IndexRanges &ranges, long long &lo,
+             long long &hi) {
+  const Expr &x = withoutCasts(e);
+  if (constInt(x, lo)) {
+    hi = lo;
+    return true;
+  }
+  if (x.kind == ExprKind::VarRef) {
+    auto it = ranges.find(x.var);
+    if (it == ranges.end())
+      return false;
+    std::tie(lo, hi) = it->second;
+    return true;
+  }
+  long long alo = 0, ahi = 0, blo = 0, bhi = 0;
+  // a % c, a >= 0: [0, c - 1], or a's own range when narrower.
+  if (x.kind == ExprKind::Binary && x.op == Op::Rem &&
+      rangeOf(*x.ops[0], ranges, alo, ahi) && alo >= 0 &&
+      constInt(*x.ops[1], blo) && blo > 0) {
+    lo = ahi < blo ? alo : 0;
+    hi = std::min(ahi, blo - 1);
+    return true;
+  }
+  if (x.kind != ExprKind::Binary || (x.op != Op::Add && x.op != Op::Sub) ||
+      !rangeOf(*x.ops[0], ranges, alo, ahi) ||
+      !rangeOf(*x.ops[1], ranges, blo, bhi))
+    return false;
+  lo = x.op == Op::Add ? alo + blo : alo - bhi;
+  hi = x.op == Op::Add ? ahi + bhi : ahi - blo;
+  return true;
+}
+
 long long pointerExtent(const Function &fn, const Var *p) {
   long long extent = 0;
   bool other = false;
+  const IndexRanges ranges = constantRanges(fn.body);
   std::function<void(const Expr &)> visit = [&](const Expr &e) {
     if (e.kind == ExprKind::Index && e.ops[0]->kind == ExprKind::VarRef &&
         e.ops[0]->var == p) {
-      long long k = 0;
-      if (constInt(*e.ops[1], k) && k >= 0)
-        extent = std::max(extent, k + 1);
+      long long lo = 0, hi = 0;
+      if (rangeOf(*e.ops[1], ranges, lo, hi) && lo >= 0)
+        extent = std::max(extent, hi + 1);
       else
         other = true;
       visit(*e.ops[1]);

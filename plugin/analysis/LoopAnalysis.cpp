@@ -79,6 +79,9 @@ private:
       // whatever is written through it.
       if (e.ops[0]->kind == ExprKind::VarRef && e.ops[0]->type.span)
         return true;
+      // A vector's size, whatever is written into its elements.
+      if (e.ops[0]->kind == ExprKind::VarRef)
+        return sizeInvariant(e.ops[0]->var);
       return sizeInvariant(rootVar(*e.ops[0])) && reevaluable(*e.ops[0]);
     case ExprKind::Unary:
     case ExprKind::Binary:
@@ -88,6 +91,9 @@ private:
           return false;
       return true;
     case ExprKind::Index:
+      // An element of a table the function never writes (`sizes[r]`).
+      return e.ops[0]->kind == ExprKind::VarRef && e.ops[0]->var->invariant &&
+             !e.ops[0]->type.elem_real && reevaluable(*e.ops[1]);
     case ExprKind::Math:
     case ExprKind::Cond:
     case ExprKind::InactiveCall:

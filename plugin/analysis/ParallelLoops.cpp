@@ -69,18 +69,19 @@ bool perIteration(const Expr &index, const std::set<const Var *> &own,
   return invariant;
 }
 
-/// Whether every access is at `b + k` (`k` a constant, `span` elements on)
-/// in one block [c i, c i + c) of the iteration's (b: `8 * i`, `i3`, `i`).
+/// Whether every access is in one block [c i, c i + c) of the iteration's
+/// (at `8 * i + k`, `i3 + 5`, `jj` set to `8 * i + ii` in an inner loop
+/// over ii < 8; from its place, `span` elements on).
 bool inBlock(const std::vector<Access> &list, const IterationIndices &ii) {
   IterationIndices::Block block;
   for (const Access &a : list) {
-    long long k = 0;
     if (!a.index)
       return false;
-    const IterationIndices::Block b = ii.blockOf(offsetBase(*a.index, k));
+    const IterationIndices::Place p = ii.placeOf(*a.index);
     if (&a == &list.front())
-      block = b;
-    if (b.size == 0 || !(b == block) || k < 0 || k + a.span > b.size)
+      block = p.block;
+    if (p.block.size == 0 || !(p.block == block) || p.lo < 0 ||
+        p.hi + a.span > p.block.size)
       return false;
   }
   return !list.empty();
@@ -373,10 +374,18 @@ private:
     std::set<const Stmt *> in_loop;
     for (const Block *b : {&li.init, &li.body, &li.step})
       forEachStmt(*b, [&](const Stmt &x, int) { in_loop.insert(&x); });
-    std::set<const Var *> outside;
+    // (A fixed-size array declared outside, `double f[8];`, whose contents
+    // are zeros there, is used there by nothing else: declared_outside.)
+    std::set<const Var *> outside, declared_outside;
     forEachStmt(fn_.body, [&](const Stmt &st, int) {
       if (in_loop.count(&st))
         return;
+      if (st.kind == StmtKind::Construct && st.args.empty() &&
+          (st.var->type.kind == TypeKind::CArray ||
+           st.var->type.kind == TypeKind::Array)) {
+        declared_outside.insert(st.var);
+        return;
+      }
       Uses u;
       collectOne(st, u);
       for (const auto &[v, list] : u.of)
@@ -436,6 +445,14 @@ private:
       if ((fixed || !v->type.isContainer()) &&
           v->type.kind != TypeKind::Pointer &&
           (declared_private || !outside.count(v)) && writtenFirst(li.body, v)) {
+        omp.privates.push_back(v);
+        continue;
+      }
+      // Such an array used outside only by its declaration: each thread's
+      // copy starts from its zeros. What an iteration reads of it before
+      // writing it, the same thread's iterations wrote, in a loop free of
+      // data races (one thread: `if (threads == 1)` around its uses).
+      if (fixed && !outside.count(v) && declared_outside.count(v)) {
         omp.privates.push_back(v);
         continue;
       }

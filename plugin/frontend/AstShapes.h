@@ -376,6 +376,10 @@ const clang::Stmt *enclosingBody(const clang::VarDecl *vd);
 /// Whether pointer `vd` (a local or a parameter) is stepped or reassigned
 /// anywhere in the function that declares it: a walking view.
 bool pointerChanges(const clang::VarDecl *vd);
+/// Whether local or parameter `vd` is only ever read in the function that
+/// declares it: every use of it an rvalue (not assigned, stepped, bound to
+/// a reference or taken the address of).
+bool onlyRead(const clang::VarDecl *vd);
 /// The variable whose storage address `at` is into (the named pointer,
 /// array or vector, or the base of `&x[k]`); null for anything else.
 const clang::VarDecl *namedStorage(const AddressArgument &at);

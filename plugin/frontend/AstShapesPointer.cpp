@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include <algorithm>
 #include <functional>
 
@@ -87,6 +88,42 @@ const clang::Stmt *enclosingBody(const VarDecl *vd) {
 bool pointerChanges(const VarDecl *vd) {
   const clang::Stmt *body = enclosingBody(vd);
   return body && changes(body, vd);
+}
+
+namespace {
+
+/// Counts in `s` the uses of `vd` and those that only read its value.
+void countUses(const clang::Stmt *s, const VarDecl *vd, int &uses, int &reads) {
+  if (!s)
+    return;
+  // An OpenMP directive: the code it runs (its clauses and captures name
+  // variables without using them).
+  if (const auto *d = dyn_cast<clang::OMPExecutableDirective>(s))
+    return d->hasAssociatedStmt()
+               ? countUses(d->getInnermostCapturedStmt()->getCapturedStmt(), vd,
+                           uses, reads)
+               : void();
+  if (const auto *c = dyn_cast<clang::CapturedStmt>(s))
+    return countUses(c->getCapturedStmt(), vd, uses, reads);
+  if (const auto *dre = dyn_cast<DeclRefExpr>(s); dre && dre->getDecl() == vd)
+    ++uses;
+  if (const auto *c = dyn_cast<ImplicitCastExpr>(s);
+      c && c->getCastKind() == clang::CK_LValueToRValue)
+    if (const auto *dre =
+            dyn_cast<DeclRefExpr>(c->getSubExpr()->IgnoreParens());
+        dre && dre->getDecl() == vd)
+      ++reads;
+  for (const clang::Stmt *child : s->children())
+    countUses(child, vd, uses, reads);
+}
+
+} // namespace
+
+bool onlyRead(const VarDecl *vd) {
+  const clang::Stmt *body = enclosingBody(vd);
+  int uses = 0, reads = 0;
+  countUses(body, vd, uses, reads);
+  return body && uses == reads;
 }
 
 const VarDecl *namedStorage(const AddressArgument &at) {

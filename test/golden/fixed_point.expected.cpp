@@ -6,8 +6,8 @@
 #include <tangent/grad.hpp>
 #include <tangent/tape.hpp>
 #include <tangent/support.hpp>
-#ifndef TANGENT_GENERATED_SOLVE_27B146A9AC5307C9
-#define TANGENT_GENERATED_SOLVE_27B146A9AC5307C9
+#ifndef TANGENT_GENERATED_SOLVE_96CB0270E6D5BADE
+#define TANGENT_GENERATED_SOLVE_96CB0270E6D5BADE
 namespace tangent::generated {
 // tangent: adjoint of solve (fixed_point.input.cpp:7)
 inline double solve_pullback(const std::vector<double>& p, double tol, std::vector<double>& d_p, double& d_tol, double d_result) {
@@ -16,10 +16,8 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   std::vector<double> x;
   double change{};
   int it{};
-  unsigned long i{};
   double xn{};
   double s{};
-  std::size_t i_2{};
   double v{};
   // forward sweep
   x.assign(p.size(), 0.0);
@@ -32,13 +30,11 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   long long n = 0;
   while (it < 200 && change > tol) {
     change = 0.0;
-    i = 0ul;
     // fixed_point.input.cpp:12: for loop
-    while (i < x.size()) {
+    for (unsigned long i = 0ul; i < x.size(); ++i) {
       xn = 0.5 * std::cos(x[i]) + p[i];
       change = std::fmax(change, std::fabs(xn - x[i]));
       x[i] = xn;
-      i = static_cast<unsigned long>(i + 1);
     }
     it = it + 1;
     ++n;
@@ -48,17 +44,14 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   tape.push(xn);
   tape.push(n);
   s = 0.0;
-  i_2 = 0;
-  // fixed_point.input.cpp:19: range-for loop, trip count recorded (checkpointing not requested)
-  std::size_t trips_5 = 0;
-  while (i_2 < x.size()) {
-    ++trips_5;
-    tape.push(v);
+  // fixed_point.input.cpp:19: range-for loop (checkpointing not requested)
+  constexpr std::size_t per_iteration_5 = 1;
+  std::byte *const records_5 = tangent::detail::push_block<double>(tape, 0, x.size(), 1);
+  for (std::size_t i_2 = 0; i_2 < x.size(); ++i_2) {
+    tangent::detail::record_at<double>(records_5, i_2 * per_iteration_5, v);
     v = x[i_2];
     s = s + v * v;
-    i_2 = i_2 + 1;
   }
-  tape.push(trips_5);
   result = s;
   const double value = result;
   // reverse sweep
@@ -71,11 +64,12 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   d_result = 0;
   d_s += d_8;
   // fixed_point.input.cpp:19: range-for loop, reversed
-  for (std::size_t trips_6 = tape.pop<std::size_t>(); trips_6-- > 0;) {
-    i_2 = i_2 - 1;
+  constexpr std::size_t per_iteration_6 = 1;
+  const std::byte *const records_6 = tangent::detail::pop_block<double>(tape, 0, x.size(), 1);
+  for (std::size_t i_2 = x.size(); i_2-- > 0;) {
     d_v += d_s * v;
     d_v += v * d_s;
-    v = tape.pop<double>();
+    v = tangent::detail::recorded_at<double>(records_6, i_2 * per_iteration_6);
     const double d_7 = d_v;
     d_v = 0;
     d_x[i_2] += d_7;
@@ -90,24 +84,21 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
   for (long long k = 0; k < n_2; ++k) {
     std::tie(x, it, xn) = last;
     change = 0.0;
-    tape.push(i);
-    i = 0ul;
-    // fixed_point.input.cpp:12: for loop, trip count recorded (taped within each replay of the checkpointed loop at line 10)
-    std::size_t trips = 0;
-    while (i < x.size()) {
-      ++trips;
+    // fixed_point.input.cpp:12: for loop (taped within each replay of the checkpointed loop at line 10)
+    constexpr std::size_t per_iteration = 1;
+    std::byte *const records = tangent::detail::push_block<double>(tape, 0ul, x.size(), 1);
+    for (unsigned long i = 0ul; i < x.size(); ++i) {
       xn = 0.5 * std::cos(x[i]) + p[i];
       change = std::fmax(change, std::fabs(xn - x[i]));
-      tape.push(x[i]);
+      tangent::detail::record_at<double>(records, i * per_iteration, x[i]);
       x[i] = xn;
-      i = static_cast<unsigned long>(i + 1);
     }
-    tape.push(trips);
     it = it + 1;
     // fixed_point.input.cpp:12: for loop, reversed
-    for (std::size_t trips_4 = tape.pop<std::size_t>(); trips_4-- > 0;) {
-      i = i - 1;
-      x[i] = tape.pop<double>();
+    constexpr std::size_t per_iteration_4 = 1;
+    const std::byte *const records_4 = tangent::detail::pop_block<double>(tape, 0ul, x.size(), 1);
+    for (unsigned long i = x.size(); i-- > 0ul;) {
+      x[i] = tangent::detail::recorded_at<double>(records_4, i * per_iteration_4);
       const double d_6 = d_x[i];
       d_x[i] = 0;
       d_xn += d_6;
@@ -116,7 +107,6 @@ inline double solve_pullback(const std::vector<double>& p, double tol, std::vect
       d_x[i] += 0.5 * d_5 * -std::sin(x[i]);
       d_p[i] += d_5;
     }
-    i = tape.pop<unsigned long>();
   }
   xn = tape.pop<double>();
   it = tape.pop<int>();

@@ -92,8 +92,8 @@ template <> struct adjoint<&rollout, tangent::options{}> {
   }
 };
 } // namespace tangent
-#ifndef TANGENT_GENERATED_SHARED_3449043FB466850A
-#define TANGENT_GENERATED_SHARED_3449043FB466850A
+#ifndef TANGENT_GENERATED_SHARED_166BBBD79A9D1384
+#define TANGENT_GENERATED_SHARED_166BBBD79A9D1384
 namespace tangent::generated {
 // tangent: adjoint of shared (openmp.input.cpp:29)
 inline double shared_pullback(const std::vector<double>& x, double a, std::vector<double>& d_x, double& d_a, double d_result) {
@@ -102,7 +102,6 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
   std::vector<double> y;
   double u{};
   double r{};
-  std::size_t i{};
   double v{};
   // forward sweep
   y.assign(x.size() - 1ul, {});
@@ -129,16 +128,11 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
     tape.push(threads);
   }
   r = 0.0;
-  i = 0;
-  // openmp.input.cpp:37: range-for loop, trip count recorded (checkpointing not requested)
-  std::size_t trips = 0;
-  while (i < y.size()) {
-    ++trips;
+  // openmp.input.cpp:37: range-for loop (checkpointing not requested)
+  for (std::size_t i = 0; i < y.size(); ++i) {
     v = y[i];
     r = r + v;
-    i = i + 1;
   }
-  tape.push(trips);
   result = r;
   const double value = result;
   // reverse sweep
@@ -151,8 +145,7 @@ inline double shared_pullback(const std::vector<double>& x, double a, std::vecto
   d_result = 0;
   d_r += d_4;
   // openmp.input.cpp:37: range-for loop, reversed
-  for (std::size_t trips_2 = tape.pop<std::size_t>(); trips_2-- > 0;) {
-    i = i - 1;
+  for (std::size_t i = y.size(); i-- > 0;) {
     d_v += d_r;
     const double d_3 = d_v;
     d_v = 0;

@@ -5,7 +5,9 @@
 // of a hydro code's boundary conditions (a symmetry plane's accelerations
 // zeroed through member functions), of its equation of state (results
 // stored at a region's element list) and of a force scatter over a
-// permutation of nodes. Built with -fopenmp and 2 threads, and without.
+// permutation of nodes, and its force assembly (per-element blocks with
+// several threads, a fixed-size array declared before the loop with one).
+// Built with -fopenmp and 2 threads (the assembly with 1 too), and without.
 // Checks: against finite differences, and against the sequential twin:
 // bitwise where only the iteration's elements are updated, to 1e-13 where
 // an adjoint of data several iterations read is summed per thread.
@@ -26,6 +28,16 @@ struct Plane {
 template <> struct tangent_test::fields<Plane> {
   static auto of(Plane &p) { return std::tie(p.acc, p.energy); }
 };
+
+#ifdef _OPENMP
+#define OMP_THREADS(t) t = omp_get_max_threads()
+#else
+#define OMP_THREADS(t)
+#endif
+static void corners(double s, double *out) {
+  for (int c = 0; c < 4; ++c)
+    out[c] = std::sin(s + 0.5 * c) * s;
+}
 
 // clang-format off
 #define PAR _Pragma("omp parallel for")
@@ -68,12 +80,44 @@ template <> struct tangent_test::fields<Plane> {
       r += rows[e][1] * rows[e][0];                                            \
     return r;                                                                  \
   }
+// A hydro code's force assembly: with several threads each element's
+// corner forces go to its own block, gathered per node after the loop;
+// with one, to a fixed-size array declared before the loop and added to
+// the nodes at once.
+#define ASSEMBLY(P) {                                                          \
+    int threads = 1;                                                           \
+    OMP_THREADS(threads);                                                      \
+    const int elems = static_cast<int>(nodes.size()) / 4;                      \
+    std::vector<double> f(x.size(), 0.0), fe(nodes.size());                    \
+    double local[4];                                                           \
+    P for (int e = 0; e < elems; ++e) {                                        \
+      if (threads > 1) {                                                       \
+        corners(x[e], &fe[4 * e]);                                             \
+      } else {                                                                 \
+        corners(x[e], local);                                                  \
+        for (int c = 0; c < 4; ++c)                                            \
+          f[nodes[4 * e + c]] += local[c];                                     \
+      }                                                                        \
+    }                                                                          \
+    if (threads > 1) {                                                         \
+      P for (int n = 0; n < static_cast<int>(f.size()); ++n)                   \
+        f[n] += fe[corner_of[n]];                                              \
+    }                                                                          \
+    double r = 0;                                                              \
+    for (std::size_t i = 0; i < f.size(); ++i)                                 \
+      r += f[i] * f[i] * x[i];                                                 \
+    return r;                                                                  \
+  }
 double plane_seq(Plane &p) PLANE(SEQ)
 double plane_par(Plane &p) PLANE(PAR)
 double forces_seq(const std::vector<double> &x, const std::vector<int> &nodes,
                   const std::vector<int> &order) FORCES(SEQ)
 double forces_par(const std::vector<double> &x, const std::vector<int> &nodes,
                   const std::vector<int> &order) FORCES(PAR)
+double assembly_seq(const std::vector<double> &x, const std::vector<int> &nodes,
+                    const std::vector<int> &corner_of) ASSEMBLY(SEQ)
+double assembly_par(const std::vector<double> &x, const std::vector<int> &nodes,
+                    const std::vector<int> &corner_of) ASSEMBLY(PAR)
     // clang-format on
 
     int main() {
@@ -97,5 +141,20 @@ double forces_par(const std::vector<double> &x, const std::vector<int> &nodes,
   check_near("forces/par~seq", par,
              tangent::grad<forces_seq>()(x, nodes, order),
              tolerance{1e-13, 1e-13});
+  // Each node is one element's corner (corner_of inverts nodes), with two
+  // threads and with one (the array before the loop, private per thread).
+  std::vector<int> corner_of(nodes.size());
+  for (std::size_t k = 0; k < nodes.size(); ++k)
+    corner_of[static_cast<std::size_t>(nodes[k])] = static_cast<int>(k);
+  for (int threads : {2, 1}) {
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+    const std::string name = "assembly" + std::to_string(threads);
+    check(name + "/par~fd", tangent::grad<assembly_par>(), x, nodes, corner_of);
+    check_same(name + "/par==seq",
+               tangent::grad<assembly_par>()(x, nodes, corner_of),
+               tangent::grad<assembly_seq>()(x, nodes, corner_of));
+  }
   return summary();
 }

@@ -281,9 +281,11 @@ public:
   // --- pointers that walk (LowerPointer.cpp) -------------------------------
   /// Makes `vd`, a view or pointer parameter that changes (AstShapes.h:
   /// pointerChanges), element `offset` of the storage `start` points at,
-  /// with an offset variable of its own (offsets[vd]) set in `out`.
+  /// with an offset variable of its own (offsets[vd]) set in `out`; not
+  /// set for a view declared first (`set`: false), which its first
+  /// assignment sets.
   void walkingView(const clang::VarDecl *vd, ExprPtr start,
-                   clang::SourceLocation loc, Block &out);
+                   clang::SourceLocation loc, Block &out, bool set = true);
   /// Makes `vd`, a view reassigned from one of `storages` to another (the
   /// validator allows it in expression statements only), element `offset`
   /// of storage number `in` (two locals of its own, choices[vd]).

@@ -248,8 +248,17 @@ ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
     objects.erase(p);
     aliases.erase(p);
     vars.erase(p);
+    const auto *named = dyn_cast<DeclRefExpr>(args[i]->IgnoreParenImpCasts());
+    const auto *nv = named ? dyn_cast<VarDecl>(named->getDecl()) : nullptr;
     if (p->getType()->isReferenceType() || isSplit(p->getType())) {
       bindReference(p, args[i], loc, pre);
+    } else if (nv && vars.count(nv) && p->getType()->isIntegerType() &&
+               nv->getType()->isIntegerType() &&
+               ctx.hasSameUnqualifiedType(p->getType(), nv->getType()) &&
+               onlyRead(nv)) {
+      // An integer that never changes (`regElemSize(r)`): itself, so that
+      // a loop bound an accessor gives stays an expression.
+      vars[p] = vars[nv];
     } else {
       Var *t = temp(typeOf(p->getType(), loc), naming::valueTemp());
       pre.push_back(assign(makeVarRef(t), expr(args[i], pre), loc));

@@ -62,7 +62,7 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   if (llvm::SmallVector<const VarDecl *, 4> storages;
       vd->getType()->isPointerType() && !vd->getInit() &&
       pointerStorages(vd, storages) && storages.size() == 1)
-    return walkingView(vd, storageStart(storages[0], loc), loc, out);
+    return walkingView(vd, storageStart(storages[0], loc), loc, out, false);
   if (isSplit(vd->getType())) {
     // An object: one local per leaf.
     Object leaves =

@@ -33,7 +33,7 @@ std::pair<ExprPtr, ExprPtr> storageAndOffset(ExprPtr a) {
 } // namespace
 
 void FunctionLowerer::walkingView(const VarDecl *vd, ExprPtr start,
-                                  SourceLocation loc, Block &out) {
+                                  SourceLocation loc, Block &out, bool set) {
   if (!(start->kind == ExprKind::Index && start->address) &&
       !(start->kind == ExprKind::VarRef &&
         start->type.kind == TypeKind::Pointer))
@@ -42,7 +42,8 @@ void FunctionLowerer::walkingView(const VarDecl *vd, ExprPtr start,
   const std::string stem = naming::viewOffset(vd->getNameAsString());
   Var *offset = fn_->addVar(stem, intType(), VarRole::Local);
   offset->name = fn_->names.fresh(stem);
-  out.push_back(assign(makeVarRef(offset), std::move(at), loc));
+  if (set)
+    out.push_back(assign(makeVarRef(offset), std::move(at), loc));
   ExprPtr view = makeIndex(frozenElement(std::move(storage), loc, out),
                            makeVarRef(offset));
   view->address = true;

@@ -339,9 +339,15 @@ namespace {
 /// A function `name(std::vector<double> &v)` for the write summaries.
 struct Callee : Builder {
   Var *v;
-  explicit Callee(const std::string &name) : Builder(false) {
+  explicit Callee(const std::string &name, bool pointer = false)
+      : Builder(false) {
     fn.name = fn.base_name = name;
-    v = param("v", vectorType(), /*by_ref=*/true);
+    Type t = vectorType();
+    if (pointer) { // `double *v`
+      t.kind = TypeKind::Pointer;
+      t.spelling = "double*";
+    }
+    v = param("v", t, /*by_ref=*/!pointer);
   }
   /// `result = v[0]`: reads its parameter.
   void reads() {
@@ -408,4 +414,19 @@ TEST(WrittenParameters, ACalleeWithoutASummaryWritesWhatItMay) {
   EXPECT_TRUE(callWrites(*caller.fn.body[0], 0));
   summarizeWrites({&caller.fn});
   EXPECT_TRUE(caller.fn.param_written[0]);
+}
+
+TEST(WrittenParameters, WhatAPointerPointsAtIsWrittenOnlyIfACalleeWritesIt) {
+  // f(double *v) { g(v); }: v's elements are written when g writes them.
+  Callee reader("reader", true), writer("writer", true), passes("passes", true),
+      passes_on("passes_on", true);
+  reader.reads();
+  writer.writes();
+  passes.calls(reader.fn);
+  passes_on.calls(writer.fn);
+  summarizeWrites({&passes.fn, &passes_on.fn, &reader.fn, &writer.fn});
+  EXPECT_FALSE(callWrites(*passes.fn.body[0], 0));
+  EXPECT_TRUE(callWrites(*passes_on.fn.body[0], 0));
+  EXPECT_FALSE(passes.fn.param_written[0]);
+  EXPECT_TRUE(passes_on.fn.param_written[0]);
 }

@@ -227,3 +227,22 @@ TEST(ParallelLoops, AScatterReadElsewhereOrAtAComputedIndexIsNot) {
   // y[t + 1]: decided from the iteration's indices, not trusted.
   EXPECT_NE(scatter(computed, false, true).refusal, "");
 }
+
+TEST(ParallelLoops, AnIndexAnInnerLoopComputesStaysInTheBlock) {
+  // for (k = 0; k < c; ++k) { jj = 3 t + k; y[jj] = x[t]; }: inside the
+  // iteration's block [3 t, 3 t + 3) for c = 3, past it for c = 4.
+  for (long long c : {3, 4}) {
+    Parallel p;
+    Var *k = p.var("k", intType(), VarRole::Induction);
+    Var *jj = p.var("jj", intType());
+    Block inner;
+    inner.push_back(p.assign(
+        p.ref(jj),
+        p.bin(Op::Add, p.bin(Op::Mul, p.integer(3), p.ref(p.t)), p.ref(k))));
+    inner.push_back(p.assign(p.at(p.y, p.ref(jj)), p.at(p.x, p.ref(p.t))));
+    Block body;
+    body.push_back(p.forLoop(k, p.integer(0), p.integer(c), std::move(inner)));
+    const std::string refusal = p.run(std::move(body)).refusal;
+    EXPECT_EQ(refusal.empty(), c == 3) << refusal;
+  }
+}
