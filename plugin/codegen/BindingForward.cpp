@@ -58,14 +58,13 @@ void directionParams(const ForwardBinding &b, const Options &opts,
     if (!any)
       continue;
     const bool selected = selectsParam(opts, int(k));
-    // The direction of an object f writes (by reference or pointer) comes
-    // as a copy: its leaves are f's tangents, which f's jvp writes too.
-    if (sp.object && selected) {
-      const bool written =
-          (sp.by_reference || sp.object_pointer) && !sp.is_const;
-      params.push_back(
-          (written ? sp.spelling + " " : "const " + sp.spelling + "& ") + name);
-    }
+    // The direction of an object f writes (by reference or pointer): its
+    // leaves are f's tangents, which f's jvp writes too, so each is copied
+    // (not the object, whose copy may share what its destructor frees).
+    const bool written = sp.object && selected &&
+                         (sp.by_reference || sp.object_pointer) && !sp.is_const;
+    if (sp.object && selected)
+      params.push_back("const " + sp.spelling + "& " + name);
     for (int j = 0; j < sp.leaves; ++j) {
       const int at = b.tangent_of[sp.first + j];
       if (at < 0)
@@ -79,7 +78,12 @@ void directionParams(const ForwardBinding &b, const Options &opts,
                  ? "{};"
                  : " = " + rt::zerosLike(primal[size_t(sp.first + j)]) + ";")));
       } else if (sp.object) {
-        leaf = leaves.arg(sp, j, name, leaf, false);
+        const std::string at = leaves.arg(sp, j, name, leaf, false);
+        if (written && at != leaf)
+          leaves.before.push_back(
+              cpp::statement(t.type.spelling + " " + leaf + " = " + at + ";"));
+        else
+          leaf = at;
       } else if (t.type.kind == TypeKind::Pointer) {
         // A pointer's tangent: storage of the same extent, written where
         // f writes through the pointer.
