@@ -96,7 +96,7 @@ double runtime_taped(double x, int n)
 
                         double two_loops(const std::vector<double> &x) {
   std::vector<double> s = x;
-  for (int t = 0; t < 120; ++t)
+  for (int t = 0; t < 480; ++t)
     for (std::size_t j = 0; j < s.size(); ++j)
       s[j] = std::sin(s[j]) + 0.5 * x[j];
   double p = 0;
