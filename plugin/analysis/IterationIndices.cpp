@@ -155,25 +155,28 @@ IndexRanges constantRanges(const Block &body) {
         !init.lhs->type.isIntegral())
       return;
     Var *i = init.lhs->var;
+    auto isI = [&](const Expr &e) {
+      const Expr &x = withoutCasts(e);
+      return x.kind == ExprKind::VarRef && x.var == i;
+    };
     long long lo = 0, hi = 0, by = 0;
+    // i = lo; i < hi (or <=); i = i + by, by > 0.
     const bool up = cond.kind == ExprKind::Binary &&
                     (cond.op == Op::Lt || cond.op == Op::Le) &&
-                    withoutCasts(*cond.ops[0]).kind == ExprKind::VarRef &&
-                    withoutCasts(*cond.ops[0]).var == i &&
-                    constInt(*cond.ops[1], hi) && constInt(*init.rhs, lo) &&
-                    step.kind == StmtKind::Assign &&
-                    step.lhs->kind == ExprKind::VarRef && step.lhs->var == i &&
-                    withoutCasts(*step.rhs).kind == ExprKind::Binary &&
-                    withoutCasts(*step.rhs).op == Op::Add &&
-                    withoutCasts(*withoutCasts(*step.rhs).ops[0]).kind ==
-                        ExprKind::VarRef &&
-                    withoutCasts(*withoutCasts(*step.rhs).ops[0]).var == i &&
-                    constInt(*withoutCasts(*step.rhs).ops[1], by) && by > 0;
+                    isI(*cond.ops[0]) && constInt(*cond.ops[1], hi) &&
+                    constInt(*init.rhs, lo) && step.kind == StmtKind::Assign &&
+                    step.lhs->kind == ExprKind::VarRef && step.lhs->var == i;
+    if (!up)
+      return;
+    const Expr &next = withoutCasts(*step.rhs);
+    if (next.kind != ExprKind::Binary || next.op != Op::Add ||
+        !isI(*next.ops[0]) || !constInt(*next.ops[1], by) || by <= 0)
+      return;
     bool written = false;
     forEachStmt(li.body, [&](const Stmt &b, int) {
       forEachWrite(b, [&](Var *v, bool) { written |= v == i; });
     });
-    if (!up || written)
+    if (written)
       return;
     if (cond.op == Op::Lt)
       --hi;
