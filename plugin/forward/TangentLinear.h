@@ -88,6 +88,8 @@ public:
   const TangentSignature &signature(const Function *tangent_linear) const {
     return signatures_.at(tangent_linear);
   }
+  /// Whether `fn` is a tangent-linear function made here.
+  bool made(const Function *fn) const { return sources_.count(fn) != 0; }
   /// The function a tangent-linear function was made from.
   const Function *source(const Function *tangent_linear) const {
     return sources_.at(tangent_linear);

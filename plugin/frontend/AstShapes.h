@@ -578,6 +578,14 @@ bool isUserOperator(const clang::CXXOperatorCallExpr *op,
 /// not its expansion (the MPI arguments, ValidateMPI.cpp, LowerMPI.cpp).
 std::string spelledAs(const clang::Expr *e, clang::ASTContext &ctx);
 
+/// For a gradient called inside a differentiated function,
+/// `tangent::grad<g, O>()(args...)` (the call operator of
+/// `tangent::gradient<&g, O>`): g, with O in `opts`; else null
+/// (AstShapesNested.cpp). The call's arguments after the first (the
+/// gradient object) are g's.
+const clang::FunctionDecl *nestedGradient(const clang::CallExpr *c,
+                                          Options &opts);
+
 /// `v` of `v.data()`, else null.
 const clang::Expr *dataObject(const clang::Expr *e);
 

@@ -156,12 +156,19 @@ bool GradientPipeline::differentiate(Function &top) {
   // checked and generated.
   std::vector<Function *> fresh;
   std::vector<Analyzed> analyzed;
+  bool linear_ok = true;
   auto analyzeNew = [&] {
     std::vector<Function *> now;
     for (Function *callee : work_.lowering.ordered())
       if (!work_.callees.count(callee) &&
           std::find(fresh.begin(), fresh.end(), callee) == fresh.end())
         now.push_back(callee);
+    // The tangent-linear functions of nested gradients first: the callers'
+    // analyses read what they write.
+    std::vector<Function *> with_top = now;
+    if (fresh.empty())
+      with_top.push_back(&top);
+    linear_ok &= nestedGradients(with_top);
     for (Analyzed &a : analyzeCallees(now))
       analyzed.push_back(std::move(a));
     fresh.insert(fresh.end(), now.begin(), now.end());
@@ -189,8 +196,11 @@ bool GradientPipeline::differentiate(Function &top) {
         (callee->variant.empty() ? "" : "_" + callee->variant));
   }
   generateCallees(fresh, analyzed, work_.callees, /*remarks=*/true);
-  const std::vector<Function *> used = reachableCallees(top);
-  if (!legality_.report(
+  std::vector<Function *> used, linear;
+  for (Function *c : reachableCallees(top))
+    (work_.linearizer.made(c) ? linear : used).push_back(c);
+  if (!linear_ok ||
+      !legality_.report(
           generationRefusals(top, Generation::Adjoint, &request_.options)) ||
       !usable(used, work_.callees) || !clean())
     return false;
@@ -206,10 +216,18 @@ bool GradientPipeline::differentiate(Function &top) {
   main.code = generateAdjoint(top, top_analyzed, options, main.stem);
   reportLoops(top, top_analyzed.loops, request_name, /*in_report=*/true);
   GeneratedPart lanes_main;
-  const ReverseLanes lanes = reverseLanes(top, used, options, lanes_main);
+  const ReverseLanes lanes = linear.empty()
+                                 ? reverseLanes(top, used, options, lanes_main)
+                                 : ReverseLanes{};
 
-  // Bind: callees first, then the request's adjoint and specialization.
+  // Bind: callees first (the tangent-linear functions of nested gradients,
+  // printed and differentiated, before the callees that call them), then
+  // the request's adjoint and specialization.
   std::vector<const GeneratedPart *> parts;
+  for (const Function *callee : linear)
+    parts.push_back(&work_.jvp_parts.at(callee).part);
+  for (const Function *callee : linear)
+    parts.push_back(&work_.hvp_parts.at(callee).part);
   for (const Function *callee : used)
     parts.push_back(&work_.callees.at(callee).part);
   r_.block =

@@ -114,6 +114,18 @@ protected:
                        const std::vector<Analyzed> &analyzed,
                        std::map<const Function *, SharedPart> &into,
                        bool remarks);
+  /// Prints the tangent-linear functions of `used` not printed yet
+  /// (SharedWork::jvp_parts).
+  void printCallees(const std::vector<Function *> &used);
+  /// The tangent-linear functions of `used` (callees first), printed and
+  /// differentiated (SharedWork::jvp_parts, hvp_parts) where not done yet;
+  /// false when one was refused (reported).
+  bool differentiateLinear(const std::vector<Function *> &used);
+  /// Points the calls of nested gradients in `fns` (Stmt::along) at the
+  /// tangent-linear functions of their callees, then differentiates the
+  /// tangent-linear functions `fns` reach (PipelineNested.cpp); false when
+  /// one was refused (reported).
+  bool nestedGradients(const std::vector<Function *> &fns);
   /// Whether every function in `used` has its part in `parts`, not refused.
   static bool usable(const std::vector<Function *> &used,
                      const std::map<const Function *, SharedPart> &parts);
@@ -150,8 +162,6 @@ protected:
   /// reaches in `used` (callees first); null when refused.
   Function *linearize(Function &top, TangentForm form,
                       std::vector<Function *> &used);
-  /// Prints the tangent-linear functions of `used` not printed yet.
-  void printCallees(const std::vector<Function *> &used);
 
 private:
   /// The vector forward mode's variant of `top` (after linearize), into

@@ -53,6 +53,8 @@ Function *ForwardPipeline::linearize(Function &top, TangentForm form,
     }
     specialiseForDataForward(top, work_.lowering, data,
                              /*whole_values=*/kinds == DataKinds::Unwritten);
+    if (!nestedGradients(calleesFirst({&top})))
+      return nullptr;
     tl = work_.linearizer.fresh(top, form, data);
     found = std::move(work_.linearizer.refusals);
     work_.linearizer.refusals.clear();
@@ -66,7 +68,7 @@ Function *ForwardPipeline::linearize(Function &top, TangentForm form,
   return tl;
 }
 
-void ForwardPipeline::printCallees(const std::vector<Function *> &used) {
+void RequestPipeline::printCallees(const std::vector<Function *> &used) {
   for (Function *c : used) {
     if (work_.jvp_parts.count(c))
       continue;
@@ -171,19 +173,7 @@ bool SecondOrderPipeline::differentiate(Function &top) {
     customs.push_back(c);
   if (!legality_.secondOrder(customs) || !clean())
     return false;
-  printCallees(used);
-  // The callees' tangent-linear functions, analyzed and differentiated
-  // once per translation unit.
-  std::vector<Function *> fresh;
-  for (Function *c : used)
-    if (!work_.hvp_parts.count(c)) {
-      fresh.push_back(c);
-      SharedPart &shared = work_.hvp_parts[c];
-      shared.part.function = c;
-      shared.part.stem = c->generated_name + naming::adjointOfTangent();
-    }
-  const std::vector<Analyzed> analyzed = analyzeCallees(fresh);
-  generateCallees(fresh, analyzed, work_.hvp_parts, /*remarks=*/false);
+  differentiateLinear(used);
   // Only f's own parameters are differentiated: the directions are
   // constants of the Hessian-vector product.
   Options inner = request_.options;

@@ -510,6 +510,8 @@ void Validator::operatorCall(const CXXOperatorCallExpr *e) {
     return; // its declaration was refused
   if (extremeElement(e))
     return;
+  if (Options opts; const FunctionDecl *g = nestedGradient(e, opts))
+    return nestedGradientCall(e, g, opts);
   if (isUserOperator(e, ctx_)) {
     const FunctionDecl *fd = e->getDirectCallee();
     if (const auto *md = dyn_cast<CXXMethodDecl>(fd))

@@ -232,6 +232,10 @@ private:
   void memberCall(const clang::CXXMemberCallExpr *e);
   void call(const clang::CallExpr *call);
   void callee(const clang::CallExpr *call, const clang::FunctionDecl *fd);
+  /// `tangent::grad<g, opts>()(args...)`: a nested gradient
+  /// (ValidateNested.cpp).
+  void nestedGradientCall(const clang::CallExpr *c,
+                          const clang::FunctionDecl *g, const Options &opts);
   /// std::max / std::min with a comparator `comp`.
   void comparator(const clang::CallExpr *c, const clang::Expr *comp);
 

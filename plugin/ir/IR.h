@@ -475,14 +475,16 @@ struct Stmt {
   std::string custom;             ///< custom derivative: qualified callee name
   std::string custom_pullback;    ///< and its pullback's qualified name
   std::string custom_pushforward; ///< its pushforward's, if it has one
-  /// A library call kept for its effects (`exit`, `printf`): custom, with
-  /// neither rule (frontend/lower/LowerEffect.cpp).
+  /// A library call kept for its effects (`exit`, `printf`): no rule.
   bool keptForEffects() const {
     return !custom.empty() && custom_pullback.empty() &&
            custom_pushforward.empty();
   }
   std::vector<bool> arg_is_output; ///< argument bound to a non-const T&
   Var *result = nullptr;           ///< receives the returned value
+  /// A component of a nested gradient (lower/LowerNested.cpp): the callee
+  /// parameter along which its tangent-linear function is called; -1 else.
+  int along = -1;
   // If
   ExprPtr cond;
   Block then_block, else_block;
@@ -491,13 +493,11 @@ struct Stmt {
   // Block
   Block block;
   bool record_decision = true; ///< If: tape the branch (else re-evaluate)
-  /// Call: the callee's C++ parameters (bits) whose storage the caller
-  /// never reads in reverse, so a callee variant that does not give it back
-  /// will do (ToBeRecorded.cpp; frontend specialiseUnrestored).
+  /// Call: the callee's C++ parameters (bits) whose storage the caller never
+  /// reads in reverse: a variant not giving it back will do (ToBeRecorded).
   std::uint64_t unrestored = 0;
   /// Call: the callee's C++ parameters (bits) whose adjoint the caller
-  /// assigns before it reads it again, so a callee variant that does not
-  /// zero it will do (OverwrittenAdjoints.cpp; Var::unzeroed).
+  /// assigns before reading it: a variant not zeroing it will do.
   std::uint64_t unzeroed = 0;
   /// If: in the reverse, only the last iteration of its loop that took the
   /// branch matters; the loop records that iteration's index once instead

@@ -237,6 +237,11 @@ public:
                  bool discarded = false);
   /// A call; its result (if any) goes to `into` when given.
   ExprPtr call(const clang::CallExpr *call, Block &pre, Var *into);
+  /// `tangent::grad<g, opts>()(args...)` (nestedGradient) into `results`,
+  /// the gradient's floating-point leaves in order (LowerNested.cpp).
+  void nestedGradient(const clang::CallExpr *c, const clang::FunctionDecl *g,
+                      const Options &opts, std::vector<ExprPtr> results,
+                      Block &pre);
   /// The Call statement of a user function (or custom derivative)
   /// `callee`: `on` (a member function's `*this`, or null), then
   /// `args`, split objects passed as their leaves; argument effects and

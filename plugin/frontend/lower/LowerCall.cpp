@@ -291,6 +291,12 @@ ExprPtr FunctionLowerer::accessor(const CallExpr *c, const clang::Expr *value,
 
 void FunctionLowerer::objectCall(const CallExpr *c, const Object &dest,
                                  Block &pre) {
+  if (Options opts; const FunctionDecl *g = tangent::nestedGradient(c, opts)) {
+    std::vector<ExprPtr> leaves;
+    for (size_t k = 0; k < dest.size(); ++k)
+      leaves.push_back(dest.leaf(k));
+    return nestedGradient(c, g, opts, std::move(leaves), pre);
+  }
   Object on;
   llvm::SmallVector<const clang::Expr *, 4> args;
   bool member = calleeArguments(c, args);
@@ -312,6 +318,13 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     unexpected(loc, "a call through a function pointer");
   if (RangeAlgorithm ra; rangeAlgorithm(c, ra) || byteAlgorithm(c, ra))
     return algorithm(c, ra, pre, into);
+  if (Options opts; const FunctionDecl *g = tangent::nestedGradient(c, opts)) {
+    Var *r = into ? into : temp(typeOf(c->getType(), loc), naming::valueTemp());
+    std::vector<ExprPtr> leaf;
+    leaf.push_back(makeVarRef(r));
+    nestedGradient(c, g, opts, std::move(leaf), pre);
+    return makeVarRef(r);
+  }
   if (unsigned index = 0; const clang::Expr *pair = tupleGet(c, index)) {
     ExprPtr field = object(pair, pre).leaf(index); // std::get<I>(p)
     if (!into)

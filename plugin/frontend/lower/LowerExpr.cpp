@@ -313,7 +313,8 @@ public:
   }
 
   ExprPtr VisitCXXOperatorCallExpr(const CXXOperatorCallExpr *op, Block &pre) {
-    if (isUserOperator(op, lowerer_.ctx))
+    if (Options opts;
+        isUserOperator(op, lowerer_.ctx) || tangent::nestedGradient(op, opts))
       return lowerer_.call(op, pre, nullptr);
     if (const CallExpr *c = dereferencedExtreme(op)) {
       RangeAlgorithm ra;
