@@ -555,6 +555,11 @@ bool tiedTargets(const clang::Expr *x,
 /// with `is_max`; else null. std::max is `comp(a, b) ? b : a`, std::min
 /// `comp(b, a) ? b : a`.
 const clang::Expr *comparedExtreme(const clang::CallExpr *c, bool &is_max);
+/// For `std::max({a, b, c})` / `std::min({...})` (a braced list): its
+/// elements, in order. The call is `std::max(std::max(a, b), c)`: the
+/// first largest (smallest) element, as the library picks it.
+bool extremeOfList(const clang::CallExpr *c,
+                   llvm::SmallVectorImpl<const clang::Expr *> &elements);
 /// The comparison a standard function object makes (`std::less<>` Lt,
 /// `std::greater<double>` Gt, less_equal, greater_equal), or none.
 std::optional<Op> standardComparisonOp(const clang::Expr *comp);

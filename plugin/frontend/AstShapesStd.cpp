@@ -177,6 +177,25 @@ const clang::Expr *comparedExtreme(const CallExpr *c, bool &is_max) {
   return c->getArg(2);
 }
 
+bool extremeOfList(const CallExpr *c,
+                   llvm::SmallVectorImpl<const clang::Expr *> &elements) {
+  const FunctionDecl *fd = c->getDirectCallee();
+  if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() ||
+      c->getNumArgs() != 1 ||
+      !(fd->getName() == "max" || fd->getName() == "min"))
+    return false;
+  const auto *list =
+      dyn_cast<CXXStdInitializerListExpr>(c->getArg(0)->IgnoreImplicit());
+  const auto *init =
+      list ? dyn_cast<InitListExpr>(list->getSubExpr()->IgnoreImplicit())
+           : nullptr;
+  if (!init || init->getNumInits() == 0)
+    return false;
+  for (const clang::Expr *e : init->inits())
+    elements.push_back(e);
+  return true;
+}
+
 std::optional<Op> standardComparisonOp(const clang::Expr *comp) {
   const auto *rd = comp->getType()->getAsCXXRecordDecl();
   if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier())

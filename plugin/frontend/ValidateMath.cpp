@@ -5,6 +5,7 @@
 // the order of a Bessel function).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
 #include "frontend/CustomRules.h"
 #include "frontend/Validator.h"
 #include "rules/Rules.h"
@@ -16,7 +17,13 @@ namespace tangent {
 void Validator::mathCall(const CallExpr *c, const Rule &rule) {
   const FunctionDecl *fd = c->getDirectCallee();
   const std::string name = fd->getNameAsString();
-  if (c->getNumArgs() != rule.arity) { // std::max({a, b, c})
+  if (llvm::SmallVector<const clang::Expr *, 4> list;
+      extremeOfList(c, list)) { // std::max({a, b, c})
+    for (const clang::Expr *e : list)
+      expr(e);
+    return;
+  }
+  if (c->getNumArgs() != rule.arity) {
     const std::string nested = rule.arity == 2
                                    ? "; nest the calls, as std::" + name +
                                          "(std::" + name + "(a, b), c)"

@@ -1,7 +1,8 @@
 // End-to-end: everyday C++ that tangent accepts beyond its first release
 // (issue "Real C++"): the comma operator where its value is dropped (a for
 // loop's increment and init, a statement), std::clamp, brace
-// initialisation, std::max / std::min with a comparator, a declaration in
+// initialisation, std::max / std::min with a comparator and of braced
+// lists (`std::max({a, b, c})`), a declaration in
 // an if's init-statement, INFINITY and
 // HUGE_VAL, std::swap and the swap member of vectors and arrays, std::fill,
 // std::copy, std::accumulate, std::inner_product and *std::max_element /
@@ -42,6 +43,12 @@ double paired_indices(const std::vector<double> &v, double w) {
   for (std::size_t i = 0; i < v.size(); ++i, --k)
     s += w * v[i] * v[k - 1];
   return s;
+}
+
+// std::max and std::min of braced lists: the first largest (smallest).
+double extremes_of_lists(double a, double b, double c) {
+  return std::max({a, b * b, c}) +
+         std::min({a, b, 2.0 * c, a * c}) * std::max({a});
 }
 
 double clamped(double x, double lo) {
@@ -224,6 +231,8 @@ int main() {
         std::vector<double>{0.5, -1.0, 2.0, 0.25}, 1.5);
   for (double x : {0.4, 1.7, -1.6})
     check("clamp", tangent::grad<clamped>(), x, 0.3);
+  for (double b : {0.9, 0.3, -1.2})
+    check("extremes_of_lists", tangent::grad<extremes_of_lists>(), 0.5, b, 0.7);
   for (double x : {0.3, -0.9, 1.4})
     check("minmax_comparator", tangent::grad<compared>(), x, -0.6);
   check("brace_init", tangent::grad<braced>(), 0.6, -0.4);

@@ -373,14 +373,31 @@ ExprPtr FunctionLowerer::call(const CallExpr *c, Block &pre, Var *into) {
     return result(extreme(c, comp, is_max, pre));
   if (const Rule *rule = mathRule(callee);
       rule && !findCustomRule(ctx, callee)) {
-    auto e = std::make_unique<tangent::Expr>();
-    e->kind = ExprKind::Math;
-    e->rule = rule;
-    e->text = "std::" + rule->name; // sinf(x) is std::sin of a float
-    e->type = rt;
+    auto math = [&](std::vector<ExprPtr> ops) {
+      auto e = std::make_unique<tangent::Expr>();
+      e->kind = ExprKind::Math;
+      e->rule = rule;
+      e->text = "std::" + rule->name; // sinf(x) is std::sin of a float
+      e->type = rt;
+      e->ops = std::move(ops);
+      return e;
+    };
+    // `std::max({a, b, c})`: std::max(std::max(a, b), c).
+    if (llvm::SmallVector<const clang::Expr *, 4> list;
+        extremeOfList(c, list)) {
+      ExprPtr folded = expr(list[0], pre);
+      for (size_t k = 1; k < list.size(); ++k) {
+        std::vector<ExprPtr> ops;
+        ops.push_back(std::move(folded));
+        ops.push_back(expr(list[k], pre));
+        folded = math(std::move(ops));
+      }
+      return result(std::move(folded));
+    }
+    std::vector<ExprPtr> ops;
     for (const clang::Expr *a : c->arguments())
-      e->ops.push_back(expr(a, pre));
-    return result(std::move(e));
+      ops.push_back(expr(a, pre));
+    return result(math(std::move(ops)));
   }
 
   Object on;

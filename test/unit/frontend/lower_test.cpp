@@ -718,3 +718,16 @@ double f(double a) {
   EXPECT_EQ(printExpr(*calls[0]->args[8]), "d_x");
   EXPECT_EQ(printExpr(*calls[1]->args[8]), "d_y");
 }
+
+// std::max / std::min of a braced list: the nested two-argument calls, left
+// to right (the first largest, or smallest, element, as the library picks).
+TEST_F(Lower, AnExtremeOfABracedListIsTheNestedCalls) {
+  LOWER(fn, R"(
+#include <algorithm>
+double f(double a, double b, double c) {
+  return std::max({a, b * b, c}) + std::min({a});
+}
+)");
+  ASSERT_EQ(shows(fn->body),
+            (Lines{"result = std::max(std::max(a, b * b), c) + a"}));
+}
