@@ -81,6 +81,11 @@ void Validator::VisitOMPExecutableDirective(const OMPExecutableDirective *d) {
     parallelRegion(body);
     return;
   }
+  // `#pragma omp simd`: the iterations may run in vector lanes, and
+  // running them in order is one valid execution of the loop, the one the
+  // generated code makes (without the pragma; lowered as the loop itself).
+  if (const auto *simd = dyn_cast<OMPSimdDirective>(d))
+    return stmt(simd->getInnermostCapturedStmt()->getCapturedStmt());
   const auto *pf = dyn_cast<OMPParallelForDirective>(d);
   if (!pf)
     return refuse(d->getBeginLoc(), whyRefused(d));

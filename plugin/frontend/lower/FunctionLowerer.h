@@ -164,6 +164,8 @@ public:
   void VisitOMPParallelDirective(const clang::OMPParallelDirective *d,
                                  Block &out);
   void VisitOMPForDirective(const clang::OMPForDirective *d, Block &out);
+  /// `#pragma omp simd`: the loop, its iterations in order.
+  void VisitOMPSimdDirective(const clang::OMPSimdDirective *d, Block &out);
   /// A `parallel for`, or an `omp for` of a parallel region: the loop, its
   /// clauses its OmpLoop.
   void parallelLoop(const clang::OMPLoopDirective *d, Block &out);

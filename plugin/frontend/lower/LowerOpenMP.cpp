@@ -171,6 +171,11 @@ void FunctionLowerer::VisitOMPForDirective(const OMPForDirective *d,
   parallelLoop(d, out);
 }
 
+void FunctionLowerer::VisitOMPSimdDirective(const OMPSimdDirective *d,
+                                            Block &out) {
+  stmt(d->getInnermostCapturedStmt()->getCapturedStmt(), out); // in order
+}
+
 void FunctionLowerer::VisitOMPParallelForDirective(
     const OMPParallelForDirective *d, Block &out) {
   parallelLoop(d, out);
