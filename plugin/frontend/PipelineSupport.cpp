@@ -6,6 +6,7 @@
 // each loop's strategy.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/AstShapes.h"
 #include "frontend/CustomRules.h"
 #include "frontend/Pipeline.h"
 #include "ir/IRWalk.h"
@@ -65,10 +66,14 @@ public:
     return h_;
   }
   bool VisitCallExpr(CallExpr *call) {
-    // Only user functions: library code (and whether Sema has instantiated
-    // its bodies yet) must not change the hash.
+    // A nested gradient's function is differentiated (twice) too.
+    if (Options opts; const FunctionDecl *g = nestedGradient(call, opts))
+      add(g);
+    // Only user functions, member functions included: library code and
+    // tangent's runtime (the generator version stands for it), and whether
+    // Sema has instantiated their bodies yet, must not change the hash.
     const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || isa<CXXMethodDecl>(callee) || callee->isInStdNamespace() ||
+    if (!callee || callee->isInStdNamespace() || inRuntime(callee) ||
         ctx_.getSourceManager().isInSystemHeader(callee->getLocation()))
       return true;
     // A function with a custom derivative stands for its rules, whose text
@@ -87,6 +92,14 @@ public:
 private:
   ASTContext &ctx_;
   std::uint64_t h_ = 0;
+  /// Whether `fd` is declared in namespace tangent (the runtime).
+  static bool inRuntime(const FunctionDecl *fd) {
+    for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto *ns = dyn_cast<NamespaceDecl>(dc);
+          ns && ns->getParent()->isTranslationUnit())
+        return ns->getIdentifier() && ns->getName() == "tangent";
+    return false;
+  }
   std::set<const FunctionDecl *> seen_;
   std::set<const NamedDecl *> seen_rules_;
   void addText(SourceRange r) {

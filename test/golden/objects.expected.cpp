@@ -189,7 +189,7 @@ inline double model_pullback(const double& p_k, const double& p_c, const int& p_
 #endif
 namespace tangent {
 template <> struct adjoint<&model, tangent::options{}> {
-  static constexpr unsigned long long source_hash = 0x6854dd65db2e5669ull;
+  static constexpr unsigned long long source_hash = 0x1dfc17453fbd1a15ull;
   static double pullback(const Params& p, double x, Params& d_0, double* d_1, double seed) {
     return generated::model_pullback(p.k, p.c, p.n, x, d_0.k, d_0.c, *d_1, static_cast<double>(seed));
   }

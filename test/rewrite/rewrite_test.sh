@@ -639,6 +639,25 @@ case_disable_pass() {
   run 0 "$WORK/loops.exe"
 }
 
+case_stale_callees() {
+  # An edit of a member function the function calls, or of the function of
+  # a gradient it calls, makes its block stale (an error in plugin mode),
+  # as an edit of a free callee does.
+  setup
+  run 0 "$TOOL" stale_callees.cpp
+  cp stale_callees.cpp "$WORK/rewritten.cpp"
+  run 0 "$WRAPPER" -fsyntax-only stale_callees.cpp
+  sed -i 's|return k \* x \* x; } // EDIT-MEMBER|return k * x * x * x; }|' stale_callees.cpp
+  run 1 "$WRAPPER" -fsyntax-only stale_callees.cpp
+  contains "$WORK/err" "stale"
+  cp "$WORK/rewritten.cpp" stale_callees.cpp
+  sed -i 's|return a \* x \* x; } // EDIT-NESTED|return a * x * x * x; }|' stale_callees.cpp
+  run 1 "$WRAPPER" -fsyntax-only stale_callees.cpp
+  contains "$WORK/err" "stale"
+  run 0 "$TOOL" stale_callees.cpp
+  run 0 "$WRAPPER" -fsyntax-only stale_callees.cpp
+}
+
 name=${1:?usage: rewrite_test.sh <case>}
 "case_${name//-/_}"
 echo "PASS: $name"
