@@ -219,7 +219,11 @@ void writesOf(const clang::Stmt *s, ASTContext &ctx, Writes &out,
   else if (const auto *u = dyn_cast<UnaryOperator>(s);
            u && u->isIncrementDecrementOp())
     out.add(u->getSubExpr());
-  if (const auto *c = dyn_cast<CallExpr>(s)) {
+  // A nested gradient's function writes none of its arguments
+  // (ValidateNested.cpp).
+  Options nested;
+  const auto *c = dyn_cast<CallExpr>(s);
+  if (c && !nestedGradient(c, nested)) {
     const FunctionDecl *fd = c->getDirectCallee();
     if (fd && !isLibraryFunction(fd, ctx) && fd->hasBody())
       callWrites(c, ctx, out, visiting);
@@ -317,6 +321,8 @@ void Validator::evaluationOrder(const clang::Expr *full) {
     // any argument it can; a library function what it is given the address
     // of (`std::frexp(x, &e)`; not `std::begin(v)`, which takes a T&).
     const FunctionDecl *fd = c->getDirectCallee();
+    if (Options opts; nestedGradient(c, opts))
+      continue; // writes none of its arguments (ValidateNested.cpp)
     if (fd && isLibraryFunction(fd, ctx_))
       pointerWrites(c, written);
     else if (fd && fd->hasBody())

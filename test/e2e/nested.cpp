@@ -42,6 +42,8 @@ double bowl(double x, double y, double c) {
 
 double wave(double a, double x) { return a * std::sin(x) + x * x * x; }
 
+double power(double x, int n) { return std::pow(x, n) + 0.5 * n * x; }
+
 double well(double a, double x) {
   return (x - a) * (x - a) * (1.0 + 0.1 * x * x) + std::exp(0.2 * x);
 }
@@ -75,6 +77,9 @@ double slope_squared(double a, double x) {
   const double d = tangent::grad<wave, at_point>()(a, x);
   return d * d + a * d;
 }
+
+// Every parameter selected, an integer among them: it gets no gradient.
+double power_slope(double x) { return tangent::grad<power>()(x, 3) * x; }
 
 // The gradient of two scalars: a std::tuple.
 double gradient_norm(double x, double y, double c) {
@@ -180,6 +185,7 @@ int main() {
   check_nested<landing>("landing_moved", 0.7);
   check_nested<slope_squared>("slope_squared", 0.8, 0.3);
   check_nested<gradient_norm>("gradient_norm", 0.4, -0.7, 1.3);
+  check_nested<power_slope>("power_slope", 0.7);
   check_nested<descent>("descent", 0.6, 2.0);
   check_nested<drift>("drift", 0.5, -0.4);
   check_nested<descent_long>("descent_long", 0.6, 2.0);

@@ -56,8 +56,11 @@ void FunctionLowerer::nestedGradient(const CallExpr *c, const FunctionDecl *g,
   size_t k = 0;
   for (size_t i = 0; i < callee.params.size(); ++i) {
     const Var &p = *callee.params[i];
+    // The gradient holds the selected floating-point values, and an object's
+    // other fields; an integer parameter gets none.
+    const bool in_object = callee.signature[p.sourceParam()].object;
     if (!selectsParam(opts, p.sourceParam()) ||
-        (!p.type.isReal() && p.type.isDifferentiable()))
+        (!p.type.isReal() && (p.type.isDifferentiable() || !in_object)))
       continue;
     TANGENT_ASSERT(k < results.size(), "a nested gradient's result leaves");
     ExprPtr into = std::move(results[k++]);
