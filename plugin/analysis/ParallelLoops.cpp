@@ -106,10 +106,15 @@ bool writtenFirst(const Block &body, Var *v) {
       return s->var == v && !read;
     }
     if (s->kind == StmtKind::Call) {
+      // A nested gradient's component is its call's last argument, which
+      // the tangent-linear function only writes (LowerNested.cpp).
+      const bool component = s->along >= 0 &&
+                             s->args.back()->kind == ExprKind::VarRef &&
+                             s->args.back()->var == v;
       bool read = false;
-      for (const ExprPtr &a : s->args)
-        read |= readsVar(*a, v);
-      return s->result == v && !read;
+      for (size_t a = 0; a + (component ? 1 : 0) < s->args.size(); ++a)
+        read |= readsVar(*s->args[a], v);
+      return (s->result == v || component) && !read;
     }
     // Used no further in `body`: a scalar of an inner loop's body or of a
     // branch alone (`double c = ...;` there).

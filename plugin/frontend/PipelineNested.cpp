@@ -32,8 +32,9 @@ bool RequestPipeline::differentiateLinear(const std::vector<Function *> &used) {
 bool RequestPipeline::nestedGradients(const std::vector<Function *> &fns) {
   // Each component's call: g's tangent-linear function in which every
   // direction is a constant (the caller passes 1 and zeros), so that its
-  // adjoint gives no direction an adjoint.
-  for (Function *fn : fns)
+  // adjoint gives no direction an adjoint. Callees first: g's own nested
+  // gradients are resolved before g is linearized.
+  for (Function *fn : calleesFirst(fns))
     forEachStmt(fn->body, [&](Stmt &s, int) {
       if (s.kind != StmtKind::Call || s.along < 0 ||
           work_.linearizer.made(s.callee))

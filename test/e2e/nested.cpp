@@ -81,6 +81,19 @@ double slope_squared(double a, double x) {
 // Every parameter selected, an integer among them: it gets no gradient.
 double power_slope(double x) { return tangent::grad<power>()(x, 3) * x; }
 
+// A nested gradient of a function that calls a gradient itself, and one
+// called in a lambda.
+double slope_times(double a, double x) {
+  return tangent::grad<wave, at_point>()(a, x) * a;
+}
+double nested_twice(double a, double x) {
+  return tangent::grad<slope_times, at_point>()(a, x) + x;
+}
+double in_lambda(double a, double x) {
+  auto slope = [&](double t) { return tangent::grad<wave, at_point>()(a, t); };
+  return slope(x) * slope(2.0 * x);
+}
+
 // The gradient of two scalars: a std::tuple.
 double gradient_norm(double x, double y, double c) {
   auto [gx, gy] =
@@ -186,6 +199,8 @@ int main() {
   check_nested<slope_squared>("slope_squared", 0.8, 0.3);
   check_nested<gradient_norm>("gradient_norm", 0.4, -0.7, 1.3);
   check_nested<power_slope>("power_slope", 0.7);
+  check_nested<nested_twice>("nested_twice", 0.8, 0.3);
+  check_nested<in_lambda>("in_lambda", 0.8, 0.3);
   check_nested<descent>("descent", 0.6, 2.0);
   check_nested<drift>("drift", 0.5, -0.4);
   check_nested<descent_long>("descent_long", 0.6, 2.0);

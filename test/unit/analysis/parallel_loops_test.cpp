@@ -246,3 +246,52 @@ TEST(ParallelLoops, AnIndexAnInnerLoopComputesStaysInTheBlock) {
     EXPECT_EQ(refusal.empty(), c == 3) << refusal;
   }
 }
+
+namespace {
+
+/// g_jvp(x[t], 1, s) then y[t] = s: a nested gradient's component `s`
+/// (Stmt::along set, `component`) or an ordinary output argument.
+OmpLoop &component(Parallel &p, Builder &callee, bool along, Var *&s) {
+  Var *v = callee.param("v", realType());
+  Var *dv = callee.param("dv", realType());
+  Var *out = callee.param("out", realType(), true);
+  callee.fn.body.push_back(callee.assign(
+      callee.ref(out), callee.bin(Op::Mul, callee.ref(v), callee.ref(dv))));
+  s = p.var("s", realType());
+  auto call = std::make_unique<Stmt>();
+  call->kind = StmtKind::Call;
+  call->callee = &callee.fn;
+  call->along = along ? 0 : -1;
+  call->args.push_back(p.at(p.x, p.ref(p.t)));
+  call->args.push_back(p.num(1));
+  call->args.push_back(p.ref(s));
+  call->arg_is_output = {false, false, true};
+  Block body;
+  body.push_back(std::move(call));
+  body.push_back(p.assign(p.at(p.y, p.ref(p.t)), p.ref(s)));
+  (void)out;
+  return p.run(std::move(body));
+}
+
+} // namespace
+
+// A nested gradient's component is written by its call before anything
+// reads it: a scalar of the iteration. An output argument in general may
+// be read by the callee first, so it is not.
+TEST(ParallelLoops, ANestedGradientsComponentIsTheIterations) {
+  {
+    Parallel p;
+    Builder callee(false);
+    Var *s = nullptr;
+    OmpLoop &omp = component(p, callee, true, s);
+    EXPECT_EQ(omp.refusal, "");
+    EXPECT_TRUE(p.has(omp.privates, s));
+  }
+  {
+    Parallel p;
+    Builder callee(false);
+    Var *s = nullptr;
+    OmpLoop &omp = component(p, callee, false, s);
+    EXPECT_NE(omp.refusal, "");
+  }
+}
