@@ -164,10 +164,9 @@ bool GradientPipeline::differentiate(Function &top) {
           std::find(fresh.begin(), fresh.end(), callee) == fresh.end())
         now.push_back(callee);
     // The tangent-linear functions of nested gradients first: the callers'
-    // analyses read what they write.
+    // analyses read what they write (resolving top again finds nothing).
     std::vector<Function *> with_top = now;
-    if (fresh.empty())
-      with_top.push_back(&top);
+    with_top.push_back(&top);
     linear_ok &= nestedGradients(with_top);
     for (Analyzed &a : analyzeCallees(now))
       analyzed.push_back(std::move(a));

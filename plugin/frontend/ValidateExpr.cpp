@@ -411,8 +411,6 @@ void Validator::call(const CallExpr *c) {
     return swapCall(a, b, loc);
   if (RangeAlgorithm ra; rangeAlgorithm(c, ra) || byteAlgorithm(c, ra))
     return algorithmCall(c, ra);
-  if (Options opts; const FunctionDecl *g = nestedGradient(c, opts))
-    return nestedGradientCall(c, g, opts);
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(c))
     return operatorCall(op);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(c))

@@ -128,51 +128,42 @@ double drift(double w, double h) {
   return e + p.x * p.y;
 }
 
-// The same descent, its loop checkpointed (sqrt(n) segments), and its twin.
-double descent_long(double a, double x0) {
-  double x = x0;
-  [[tangent::checkpoint]] for (int k = 0; k < 150; ++k)
-    x -= 0.05 * tangent::grad<well, at_point>()(a, x);
-  return x * x * x + a * x;
-}
-double descent_long_taped(double a, double x0) {
-  double x = x0;
-  for (int k = 0; k < 150; ++k)
-    x -= 0.05 * tangent::grad<well, at_point>()(a, x);
-  return x * x * x + a * x;
-}
-
-// A landing loop checkpointed online (its trip count is unknown).
-double landing_online(double w) {
-  std::vector<Vec2> sources{{4.0, 6.0 - w}, {5.0, 1.0}};
-  Vec2 p{0.0, 5.0}, v{0.6, 0.0};
-  const double dt = 0.1;
-  [[tangent::checkpoint(4)]] while (p.y > 0.0) {
-    const Vec2 a = tangent::grad<potential, at_point>()(sources, p);
-    p.x += dt * v.x;
-    p.y += dt * v.y;
-    v.x += dt * a.x;
-    v.y += dt * a.y - dt;
+// The same descent, its loop checkpointed (sqrt(n) segments), and a
+// landing loop checkpointed online (its trip count is unknown); each with
+// its fully taped twin, the same body without the attribute.
+// clang-format off
+#define CKPT [[tangent::checkpoint]]
+#define CKPT_ONLINE [[tangent::checkpoint(4)]]
+#define TAPED
+#define DESCENT_LONG(CK) {                                                     \
+    double x = x0;                                                             \
+    CK for (int k = 0; k < 150; ++k)                                           \
+      x -= 0.05 * tangent::grad<well, at_point>()(a, x);                       \
+    return x * x * x + a * x;                                                  \
   }
-  return p.x * p.x + v.x;
-}
-double landing_taped(double w) {
-  std::vector<Vec2> sources{{4.0, 6.0 - w}, {5.0, 1.0}};
-  Vec2 p{0.0, 5.0}, v{0.6, 0.0};
-  const double dt = 0.1;
-  while (p.y > 0.0) {
-    const Vec2 a = tangent::grad<potential, at_point>()(sources, p);
-    p.x += dt * v.x;
-    p.y += dt * v.y;
-    v.x += dt * a.x;
-    v.y += dt * a.y - dt;
+#define LANDING_WHILE(CK) {                                                    \
+    std::vector<Vec2> sources{{4.0, 6.0 - w}, {5.0, 1.0}};                     \
+    Vec2 p{0.0, 5.0}, v{0.6, 0.0};                                             \
+    const double dt = 0.1;                                                     \
+    CK while (p.y > 0.0) {                                                     \
+      const Vec2 a = tangent::grad<potential, at_point>()(sources, p);         \
+      p.x += dt * v.x;                                                         \
+      p.y += dt * v.y;                                                         \
+      v.x += dt * a.x;                                                         \
+      v.y += dt * a.y - dt;                                                    \
+    }                                                                          \
+    return p.x * p.x + v.x;                                                    \
   }
-  return p.x * p.x + v.x;
-}
+double descent_long(double a, double x0) DESCENT_LONG(CKPT)
+double descent_long_taped(double a, double x0) DESCENT_LONG(TAPED)
+double landing_online(double w) LANDING_WHILE(CKPT_ONLINE)
+double landing_taped(double w) LANDING_WHILE(TAPED)
+    // clang-format on
 
-// f's gradient against central differences of f, and its value against a
-// plain call within rounding.
-template <auto F, class... X> void check_nested(const char *name, X... args) {
+    // f's gradient against central differences of f, and its value against a
+    // plain call within rounding.
+    template <auto F, class... X>
+    void check_nested(const char *name, X... args) {
   const auto [value, g] = tangent::grad<F>().value_and_grad(args...);
   tangent_test::check_near(
       std::string(name) + "/value", std::vector<double>{value},

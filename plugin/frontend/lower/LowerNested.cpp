@@ -45,8 +45,7 @@ void FunctionLowerer::nestedGradient(const CallExpr *c, const FunctionDecl *g,
     } else if (p.type.isReal()) {
       zeros.push_back(makeLiteral("0", p.type));
     } else {
-      Type t = p.type;
-      Var *z = temp(t, naming::valueTemp());
+      Var *z = temp(p.type, naming::valueTemp());
       StmtPtr sized = defaultConstruct(z, loc);
       sized->args.push_back(makeSize(of->args[i]->clone()));
       pre.push_back(std::move(sized));
