@@ -57,6 +57,47 @@ void markExprs(Expr &e) {
 
 } // namespace
 
+namespace {
+
+/// An address into a local vector without a derivative, given to a
+/// differentiated pointer parameter of a call that carries derivatives
+/// (`b.data()` of a `std::vector<Atom>` whose `z` is constant, for a
+/// `const Atom *`): the callee's reverse accumulates into storage of the
+/// vector's extent, which only the vector's own adjoint has where the
+/// reverse call runs, so the vector gets one (to a fixed point: that may
+/// make other calls carry derivatives).
+void activeStorageOfAddresses(Function &fn) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    forEachStmt(fn.body, [&](Stmt &s, int) {
+      if (s.kind != StmtKind::Call || !s.callee || s.mpi)
+        return;
+      bool active = s.result && s.result->active;
+      for (size_t i = 0; i < s.args.size(); ++i)
+        if (const Var *v = rootVar(*s.args[i]); v && s.arg_is_output[i])
+          active |= v->active;
+      if (!active)
+        return;
+      for (size_t i = 0; i < s.args.size() && i < s.callee->params.size();
+           ++i) {
+        const Expr &a = *s.args[i];
+        const Var &p = *s.callee->params[i];
+        Var *root =
+            a.address && a.kind == ExprKind::Index ? rootVar(a) : nullptr;
+        if (root && !root->active && root->role != VarRole::Param &&
+            root->type.kind == TypeKind::Vector && !root->type.isNested() &&
+            root->type.isDifferentiable() && p.type.isDifferentiable() &&
+            !p.data) {
+          root->active = true;
+          changed = true;
+        }
+      }
+    });
+  }
+}
+
+} // namespace
+
 Activity analyzeActivity(Function &fn, const LoopForms &loops,
                          std::uint64_t wrt, bool optimized) {
   TANGENT_ASSERT(loops.fn == &fn, "activity from another function's loops");
@@ -166,6 +207,7 @@ Activity analyzeActivity(Function &fn, const LoopForms &loops,
     if (fn.is_top && v->role == VarRole::Param && !v->varied)
       v->active = false;
   }
+  activeStorageOfAddresses(fn);
   forEachStmt(fn.body, [&](Stmt &s, int) { forEachExpr(s, markExprs); });
   Activity out;
   out.fn = &fn;

@@ -491,22 +491,6 @@ const APValue *staticConstant(const MemberExpr *me) {
   return value && (value->isInt() || value->isFloat()) ? value : nullptr;
 }
 
-ElementOf elementOf(const clang::Expr *x) {
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(x);
-      op && op->getOperator() == OO_Subscript &&
-      splitElement(op->getArg(0)->getType()))
-    return {op->getArg(0), op->getArg(1), false};
-  const auto *mc = dyn_cast<CXXMemberCallExpr>(x);
-  if (!mc || !splitElement(mc->getImplicitObjectArgument()->getType()))
-    return {};
-  llvm::StringRef n = mc->getMethodDecl()->getName();
-  if (n == "at" && mc->getNumArgs() == 1)
-    return {mc->getImplicitObjectArgument(), mc->getArg(0), false};
-  if ((n == "back" || n == "front") && mc->getNumArgs() == 0)
-    return {mc->getImplicitObjectArgument(), nullptr, n == "back"};
-  return {};
-}
-
 llvm::SmallVector<const clang::Expr *, 3>
 writtenArguments(const CXXConstructExpr *ce) {
   llvm::SmallVector<const clang::Expr *, 3> args;

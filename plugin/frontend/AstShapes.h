@@ -10,6 +10,7 @@
 #ifndef TANGENT_FRONTEND_ASTSHAPES_H
 #define TANGENT_FRONTEND_ASTSHAPES_H
 
+#include "frontend/AstShapesObjectArrays.h"
 #include "ir/IR.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -489,19 +490,6 @@ void forEachMemberInit(
 /// The value of `me` if it names a static data member that is a numeric
 /// constant (`m.gain` for `static constexpr double gain`), else null.
 const clang::APValue *staticConstant(const clang::MemberExpr *me);
-
-/// `x` as an element of a container of objects (frontend/Types.h:
-/// splitElement): `c[i]`, `c.at(i)`, `c.front()` or `c.back()`.
-struct ElementOf {
-  const clang::Expr *container = nullptr; ///< null: `x` is not one
-  const clang::Expr *index = nullptr;     ///< null for front() and back()
-  bool back = false;                      ///< back()
-};
-ElementOf elementOf(const clang::Expr *x);
-/// The container `x` is an element of (elementOf), or null.
-inline const clang::Expr *elementContainer(const clang::Expr *x) {
-  return elementOf(x).container;
-}
 
 /// The expression an accessor returns, or null if `fd` is not one. An
 /// accessor returns a non-const lvalue reference and its body is one

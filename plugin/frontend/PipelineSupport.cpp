@@ -161,21 +161,29 @@ void specialiseForData(Function &fn, Lowering &lowering) {
   forEachStmt(fn.body, [&](Stmt &call, int) {
     if (call.kind != StmtKind::Call || !call.callee || !call.custom.empty())
       return;
-    std::uint64_t data = 0;
+    // A parameter is data when every leaf it has with a derivative is given
+    // storage without one: an object's other leaves (an active field, one
+    // the callee writes, an active pointer among them) keep it varied.
+    std::uint64_t data = 0, varied = 0;
     for (size_t i = 0; i < call.args.size(); ++i) {
       const Expr &a = *call.args[i];
       const Var &p = *call.callee->params[i];
       // (An address into a parameter's container without a derivative,
       // `points.data()`, is data too; given to an output, the callee's
       // reverse gets zeros of its shape: codegen/Calls.cpp.)
-      if (call.arg_is_output[i] || adjointParamType(p).empty() ||
-          p.sourceParam() >= 64 || isNullPointer(a))
+      if (adjointParamType(p).empty() || p.sourceParam() >= 64 ||
+          isNullPointer(a))
         continue;
+      const std::uint64_t bit = std::uint64_t(1) << p.sourceParam();
       const Var *storage = rootVar(a);
-      if ((a.type.kind == TypeKind::Pointer || a.address) &&
-          !(storage && storage->active))
-        data |= std::uint64_t(1) << p.sourceParam();
+      const bool pointer = a.type.kind == TypeKind::Pointer || a.address;
+      if (!call.arg_is_output[i] && pointer && !(storage && storage->active))
+        data |= bit;
+      else if (call.arg_is_output[i] || pointer ||
+               (storage ? storage->active : a.kind != ExprKind::Literal))
+        varied |= bit;
     }
+    data &= ~varied;
     if (!data)
       return;
     // A call of `fn`, which is this pass's to change.

@@ -210,18 +210,6 @@ QualType objectPointee(QualType qt) {
   return qt->getPointeeType();
 }
 
-const CXXRecordDecl *splitElement(QualType qt) {
-  qt = qt.getNonReferenceType().getUnqualifiedType().getCanonicalType();
-  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      qt->getAsCXXRecordDecl());
-  if (!spec || !spec->isInStdNamespace() ||
-      !(spec->getName() == "vector" || spec->getName() == "array"))
-    return nullptr;
-  const CXXRecordDecl *elem =
-      splitClass(spec->getTemplateArgs()[0].getAsType());
-  return elem && !elem->isLambda() ? elem : nullptr;
-}
-
 namespace {
 
 bool addLeaves(ASTContext &ctx, const CXXRecordDecl *rd, Leaf prefix,
@@ -232,17 +220,23 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
                       std::vector<Leaf> &out, std::string &problem) {
   container =
       container.getNonReferenceType().getUnqualifiedType().getCanonicalType();
-  const auto *spec =
-      cast<ClassTemplateSpecializationDecl>(container->getAsCXXRecordDecl());
-  const CXXRecordDecl *elem = splitElement(container);
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      container->getAsCXXRecordDecl());
+  const auto *c_array = dyn_cast<ConstantArrayType>(container.getTypePtr());
+  // A pointer parameter indexed (objectArrayParam): a pointer per field.
+  const QualType pointee = objectPointee(container);
+  const CXXRecordDecl *elem =
+      pointee.isNull() ? splitElement(container) : splitClass(pointee);
   std::vector<Leaf> inner;
   if (!addLeaves(ctx, elem, Leaf{}, true, inner, problem))
     return false;
-  bool vector = spec->getName() == "vector";
+  bool vector = spec ? spec->getName() == "vector"
+                     : isa<IncompleteArrayType>(container.getTypePtr());
   for (Leaf &leaf : inner) {
     // A vector field in the elements of a vector: a vector of vectors.
-    const bool rows =
-        vector && leaf.type.kind == TypeKind::Vector && !leaf.type.isNested();
+    const bool rows = vector && pointee.isNull() &&
+                      leaf.type.kind == TypeKind::Vector &&
+                      !leaf.type.isNested();
     if (leaf.path.back().owned) {
       problem = "the elements of a '" + typeSpelling(ctx, container) +
                 "' hold a pointer field that owns its array ('" +
@@ -288,10 +282,16 @@ bool addElementLeaves(ASTContext &ctx, QualType container, Leaf prefix,
     t.elem_real = rows ? leaf.type.elem_real : leaf.type.isReal();
     if (rows)
       t.row = std::make_shared<const Type>(leaf.type);
-    if (vector) {
+    if (!pointee.isNull()) {
+      t.kind = TypeKind::Pointer;
+      t.pointee_const = pointee.isConstQualified();
+      t.spelling = (t.pointee_const ? "const " : "") + t.elem_spelling + "*";
+    } else if (vector) {
       t.spelling = "std::vector<" + t.elem_spelling + ">";
     } else {
-      t.extent = spec->getTemplateArgs()[1].getAsIntegral().getExtValue();
+      t.extent = c_array
+                     ? c_array->getSize().getSExtValue()
+                     : spec->getTemplateArgs()[1].getAsIntegral().getExtValue();
       t.spelling = "std::array<" + t.elem_spelling + ", " +
                    std::to_string(t.extent) + ">";
     }
@@ -580,7 +580,8 @@ bool typeLeaves(ASTContext &ctx, QualType qt, std::vector<Leaf> &out,
     return classLeaves(ctx, rd, out, problem);
   out.clear();
   std::string why;
-  bool ok = splitElement(qt) && addElementLeaves(ctx, qt, Leaf{}, out, why);
+  bool ok = (splitElement(qt) || !objectPointee(qt).isNull()) &&
+            addElementLeaves(ctx, qt, Leaf{}, out, why);
   if (problem)
     *problem = why;
   return ok;

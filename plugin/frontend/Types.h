@@ -149,7 +149,9 @@ bool classLeaves(clang::ASTContext &ctx, const clang::CXXRecordDecl *rd,
                  std::vector<Leaf> &out, std::string *problem = nullptr);
 
 /// The leaves of a split type (isSplit): a class's, or for a container of
-/// objects one container per leaf of the element class.
+/// objects one container per leaf of the element class; for a pointer to
+/// objects (given for a parameter its function indexes: objectArrayParam)
+/// one pointer per leaf of the element class.
 bool typeLeaves(clang::ASTContext &ctx, clang::QualType qt,
                 std::vector<Leaf> &out, std::string *problem = nullptr);
 

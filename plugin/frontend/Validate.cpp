@@ -22,6 +22,7 @@ bool validate(const FunctionDecl *fd, ASTContext &ctx, Diagnoser &diags,
               const std::function<void(const FunctionDecl *)> &instantiate) {
   Validator v(ctx, diags, instantiate);
   v.function(fd);
+  v.requestedParameters(fd);
   v.checkGlobals(fd); // ValidateGlobal.cpp
   // Arrays of pointer fields, in the order the program runs: once the
   // constructs are known to be supported.
@@ -189,6 +190,8 @@ void Validator::signature(const FunctionDecl *def) {
   for (const ParmVarDecl *p : def->parameters()) {
     std::string problem = lowerMultiPointer(ctx_, p->getType(), t)
                               ? "" // `const double b[][8]`: rows
+                          : objectArrayParam(p)
+                              ? objectArrayProblem(p) // `const Atom *a`
                               : typeProblem(p->getType(), "parameter");
     if (bool holds_real;
         !problem.empty() && passThrough(p->getType(), holds_real))

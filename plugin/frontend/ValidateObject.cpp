@@ -48,6 +48,10 @@ void Validator::object(const clang::Expr *e, Use use) {
       ice && (ice->getCastKind() == CK_DerivedToBase ||
               ice->getCastKind() == CK_UncheckedDerivedToBase))
     return object(ice->getSubExpr(), use);
+  // A C array of objects given as a pointer: its first element, or all of
+  // them (AstShapesObjectArrays.cpp).
+  if (const clang::Expr *array = objectArray(x); array && array != x)
+    return object(array, use);
   // `&obj` given to a pointer to an object, `*p` of one.
   if (const auto *u = dyn_cast<UnaryOperator>(x);
       u && (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Deref) &&
@@ -135,9 +139,11 @@ void Validator::object(const clang::Expr *e, Use use) {
     return call(c);
   if (const auto *s = dyn_cast<ArraySubscriptExpr>(x);
       s && !objectPointee(s->getBase()->getType()).isNull())
-    return refuse(loc, "indexing a pointer to objects is not supported (a "
-                       "pointer to an object is that one object, by "
-                       "reference); pass a std::vector of them");
+    return refuse(loc, "indexing a pointer to objects is not supported "
+                       "here (a pointer local to an object is that one "
+                       "object, by reference); index the array itself (a C "
+                       "array of objects, a std::vector of them, a pointer "
+                       "parameter or a pointer from new[])");
   refuse(loc, std::string("this expression of class type ('") +
                   x->getStmtClassName() + "') is not supported");
 }
@@ -356,6 +362,10 @@ void Validator::arguments(const FunctionDecl *fd,
     Use use = isOutputParam(p) ? Use::Target : Use::Value;
     if (bool holds_real; p && passThrough(p->getType(), holds_real)) {
       passThroughArgument(fd, p, args[i]);
+      continue;
+    }
+    if (p && objectArrayParam(p)) {
+      objectArrayArgument(fd, p, args[i]); // ValidateObjectArrays.cpp
       continue;
     }
     if (p && (isSplit(p->getType()) || !objectPointee(p->getType()).isNull())) {

@@ -28,8 +28,12 @@ const VarDecl *Validator::storageOf(const AddressArgument &at) const {
 }
 
 bool Validator::pointerLocal(const VarDecl *vd) {
-  // `new Body[n]`: arrays of numbers from new are owned storage; of objects
-  // they are not.
+  // `new Body[n]`: arrays of numbers from new are owned storage, and an
+  // array of objects given to a local (ValidateObjectArrays.cpp).
+  if (const CXXNewExpr *ne = ownedObjects(vd)) {
+    ownedObjectsLocal(vd, ne);
+    return true;
+  }
   if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(
           vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr);
       ne && ne->getAllocatedType()->isRecordType()) {

@@ -48,6 +48,9 @@ public:
 
   /// Checks `fd` (its definition) and, transitively, its callees.
   void function(const clang::FunctionDecl *fd);
+  /// Refuses what only the requested function cannot have: a pointer to
+  /// objects it indexes (ValidateObjectArrays.cpp).
+  void requestedParameters(const clang::FunctionDecl *fd);
   bool ok() const { return ok_; }
 
 private:
@@ -286,6 +289,14 @@ private:
   void arguments(const clang::FunctionDecl *fd,
                  llvm::ArrayRef<const clang::Expr *> args,
                  const clang::Expr *call = nullptr);
+  /// A pointer parameter to objects its function indexes: why its class
+  /// cannot be split by field ("" if it can), and the argument a call
+  /// gives it (ValidateObjectArrays.cpp).
+  std::string objectArrayProblem(const clang::ParmVarDecl *p) const;
+  void objectArrayArgument(const clang::FunctionDecl *fd,
+                           const clang::ParmVarDecl *p, const clang::Expr *a);
+  /// `Atom *b = new Atom[n];` (AstShapes.h: ownedObjects).
+  void ownedObjectsLocal(const clang::VarDecl *vd, const clang::CXXNewExpr *ne);
   /// The argument of a pointer parameter, when it is one: an address
   /// (address()), or for a parameter pointing at rows (`double b[][8]`) a
   /// whole local array, a row of a 3-D one or such a parameter (else

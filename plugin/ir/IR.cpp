@@ -87,9 +87,9 @@ bool dataAddress(const Expr &e) {
     return false;
   const Var &v = *e.ops[0]->var;
   const TypeKind k = v.type.kind;
-  return v.role == VarRole::Param && !v.type.isNested() &&
-         (k == TypeKind::Vector || k == TypeKind::Array ||
-          k == TypeKind::CArray);
+  return !v.type.isNested() &&
+         ((v.role == VarRole::Param && k == TypeKind::Vector) ||
+          k == TypeKind::Array || k == TypeKind::CArray);
 }
 
 bool sameExpr(const Expr &a, const Expr &b) {

@@ -289,7 +289,7 @@ struct Expr {
 };
 
 /// Whether `e` is an address (Expr::address) of an element of a parameter's
-/// vector, std::array or C array of numbers (`x.data() + k` of a
+/// vector, or of any std::array or C array of numbers (`x.data() + k` of a
 /// `const std::vector<double> &x`): the extent of the storage after it is
 /// known where it is passed, so a callee's reverse can be given zeros of
 /// that shape when it carries no derivative.

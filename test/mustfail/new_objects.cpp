@@ -1,11 +1,12 @@
-// Must fail: an array of objects made with new[]; a std::vector of them
-// (one container per field) is what to write.
+// Must fail: an array made with new[] of a class with default member
+// initializers (the generated code's vectors would start as zeros); a
+// std::vector of them (one container per field) runs them.
 #include <tangent/grad.hpp>
 
 #include <vector>
 
 struct Body {
-  double m, x;
+  double m = 1.0, x;
 };
 
 double f(const std::vector<double> &x) {
@@ -13,11 +14,11 @@ double f(const std::vector<double> &x) {
 #ifdef TANGENT_FIXED
   std::vector<Body> b(x.size());
 #else
-  Body *b = new Body[x.size()]; // TANGENT-ERROR: objects made with new ('Body') are not supported; use a std::vector<Body>
+  Body *b = new Body[x.size()]; // TANGENT-ERROR: objects made with new of a class with a default constructor or default member initializers ('Body') are not supported; use a std::vector<Body>
 #endif
   for (std::size_t i = 0; i < x.size(); ++i) {
     b[i].x = x[i];
-    s += b[i].x * b[i].x;
+    s += b[i].m * b[i].x * b[i].x;
   }
 #ifndef TANGENT_FIXED
   delete[] b;

@@ -49,6 +49,7 @@ struct Object {
   size_t size() const { return vars.size(); }
   /// Leaf k: `vars[k]`, or `vars[k][index]`.
   ExprPtr leaf(size_t k) const;
+  std::vector<ExprPtr> leaves() const;
   Object slice(size_t from, size_t count) const;
   Object copy() const;
 };
@@ -260,8 +261,14 @@ public:
   /// the value of an argument passed as an expression.
   void callTarget(tangent::Stmt &st, const clang::FunctionDecl *callee);
   void objectArguments(tangent::Stmt &st, CallSources &sources,
-                       const Object &leaves, clang::QualType type, bool written,
-                       const clang::Expr *source, clang::SourceLocation loc);
+                       std::vector<ExprPtr> leaves, clang::QualType type,
+                       bool written, const clang::Expr *source,
+                       clang::SourceLocation loc);
+  /// The addresses a caller gives a pointer parameter indexed
+  /// (objectArrayParam), one per field of the elements.
+  std::vector<ExprPtr> objectArrayAddresses(const clang::Expr *a,
+                                            clang::SourceLocation loc,
+                                            Block &pre);
   void userArgument(tangent::Stmt &st, CallSources &sources,
                     const clang::ParmVarDecl *p, const clang::Expr *a,
                     clang::SourceLocation loc, Block &pre);
@@ -338,6 +345,9 @@ public:
   /// a computed value (braces, constructor, call), temporaries written in
   /// `pre`.
   Object object(const clang::Expr *e, Block &pre);
+  /// The object a pointer `e` points at: for an array of objects
+  /// (objectArray), its first element.
+  Object pointedObject(const clang::Expr *e, Block &pre);
   /// The leaves of member `me` (a field, nested object or not).
   Object member(const clang::MemberExpr *me, Block &pre);
   /// Element `index` of a container of objects.

@@ -55,12 +55,13 @@ void FunctionLowerer::callTarget(tangent::Stmt &st,
 }
 
 void FunctionLowerer::objectArguments(tangent::Stmt &st, CallSources &sources,
-                                      const Object &leaves, QualType type,
-                                      bool written, const clang::Expr *source,
+                                      std::vector<ExprPtr> leaves,
+                                      QualType type, bool written,
+                                      const clang::Expr *source,
                                       SourceLocation loc) {
   std::vector<Leaf> layout = leavesOf(type, loc);
   for (size_t i = 0; i < leaves.size(); ++i) {
-    st.args.push_back(leaves.leaf(i));
+    st.args.push_back(std::move(leaves[i]));
     // A pointer field is written through as its pointee allows; a const
     // field is never written.
     const Type &t = layout[i].type;
@@ -71,6 +72,29 @@ void FunctionLowerer::objectArguments(tangent::Stmt &st, CallSources &sources,
                                    : written);
     sources.push_back(source);
   }
+}
+
+std::vector<ExprPtr> FunctionLowerer::objectArrayAddresses(const clang::Expr *a,
+                                                           SourceLocation loc,
+                                                           Block &pre) {
+  ObjectArrayArgument arg;
+  if (!objectArrayArgument(a, arg))
+    unexpected(loc, "an argument for a pointer to objects");
+  Object o = object(arg.base, pre);
+  if (arg.offset) {
+    if (o.index)
+      unexpected(loc, "an offset from an element");
+    o.index = expr(arg.offset, pre);
+  }
+  std::vector<ExprPtr> out = o.leaves();
+  for (ExprPtr &x : out) {
+    if (x->kind == ExprKind::VarRef && x->type.kind == TypeKind::Pointer)
+      continue; // a pointer parameter given on as it is
+    if (x->kind == ExprKind::VarRef && x->type.isContainer())
+      x = makeIndex(std::move(x), makeIntLiteral(0, intType()));
+    x->address = true; // `&as_x[0]`, `&v_x[k]`, `&obj_x`
+  }
+  return out;
 }
 
 ExprPtr FunctionLowerer::argumentValue(const ParmVarDecl *p,
@@ -109,11 +133,15 @@ void FunctionLowerer::userArgument(tangent::Stmt &st, CallSources &sources,
   // no caller knows the extent to save).
   bool output = isOutputParam(p) || writesThroughPointer(p);
   if (p && isSplit(p->getType()))
-    return objectArguments(st, sources, object(a, pre), p->getType(), output, a,
-                           loc);
+    return objectArguments(st, sources, object(a, pre).leaves(), p->getType(),
+                           output, a, loc);
+  if (p && objectArrayParam(p)) // `const Atom *a`, indexed: by field
+    return objectArguments(
+        st, sources, objectArrayAddresses(a, loc, pre), p->getType(),
+        !objectPointee(p->getType()).isConstQualified(), a, loc);
   if (QualType pointee = p ? objectPointee(p->getType()) : QualType();
       !pointee.isNull()) // the object it points at, by reference
-    return objectArguments(st, sources, object(a, pre), pointee,
+    return objectArguments(st, sources, pointedObject(a, pre).leaves(), pointee,
                            !pointee.isConstQualified(), a, loc);
   ExprPtr x;
   if (p && p->getType()->isPointerType() &&
@@ -161,8 +189,9 @@ FunctionLowerer::userCall(const FunctionDecl *callee, const Object *on,
   CallSources sources;
   if (on) {
     const auto *md = cast<CXXMethodDecl>(callee);
-    objectArguments(*st, sources, *on, ctx.getRecordType(md->getParent()),
-                    !md->isConst(), on_source, loc);
+    objectArguments(*st, sources, on->leaves(),
+                    ctx.getRecordType(md->getParent()), !md->isConst(),
+                    on_source, loc);
   }
   for (unsigned i = 0; i < args.size(); ++i)
     userArgument(*st, sources,

@@ -23,9 +23,30 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   const CXXRecordDecl *cls = vd->getType()->getAsCXXRecordDecl();
   if (vd->getType()->isReferenceType() || (cls && cls->isLambda()))
     return bindReference(vd, vd->getInit(), loc, out);
+  // `Atom *b = new Atom[n];`: one vector per field of the objects.
+  if (const CXXNewExpr *ne = ownedObjects(vd)) {
+    const QualType array =
+        ctx.getIncompleteArrayType(ne->getAllocatedType().getUnqualifiedType(),
+                                   ArraySizeModifier::Normal, 0);
+    Object leaves =
+        objectVars(vd->getNameAsString(), array, VarRole::Local, loc);
+    ExprPtr n = expr(*ne->getArraySize(), out);
+    if (n->kind != ExprKind::VarRef && n->kind != ExprKind::Literal) {
+      Var *count = temp(n->type, naming::valueTemp()); // evaluated once
+      out.push_back(assign(makeVarRef(count), std::move(n), loc));
+      n = makeVarRef(count);
+    }
+    for (Var *v : leaves.vars) {
+      StmtPtr sized = defaultConstruct(v, loc);
+      sized->args.push_back(n->clone());
+      out.push_back(std::move(sized));
+    }
+    objects[vd] = std::move(leaves);
+    return;
+  }
   // A pointer to an object (validated: never reassigned): the object.
   if (!objectPointee(vd->getType()).isNull() && vd->getInit()) {
-    Object o = object(vd->getInit(), out);
+    Object o = pointedObject(vd->getInit(), out);
     o.index = frozenIndex(std::move(o.index), loc, out);
     objects[vd] = std::move(o);
     return;

@@ -31,6 +31,13 @@ ExprPtr Object::leaf(size_t k) const {
   return makeIndex(makeVarRef(vars[k]), index->clone());
 }
 
+std::vector<ExprPtr> Object::leaves() const {
+  std::vector<ExprPtr> out;
+  for (size_t k = 0; k < vars.size(); ++k)
+    out.push_back(leaf(k));
+  return out;
+}
+
 Object Object::slice(size_t from, size_t count) const {
   Object o;
   o.vars.assign(vars.begin() + from, vars.begin() + from + count);
@@ -79,6 +86,15 @@ Object FunctionLowerer::objectElement(const clang::Expr *container,
   return base;
 }
 
+Object FunctionLowerer::pointedObject(const clang::Expr *e, Block &pre) {
+  const clang::Expr *array = objectArray(e);
+  if (!array)
+    return object(e, pre);
+  Object o = object(array, pre); // `a->x`, `*a`: its first element
+  o.index = makeIntLiteral(0, intType());
+  return o;
+}
+
 Object FunctionLowerer::object(const clang::Expr *e, Block &pre) {
   const clang::Expr *x = bareObject(e);
   if (const auto *ice = dyn_cast<ImplicitCastExpr>(x);
@@ -104,7 +120,8 @@ Object FunctionLowerer::object(const clang::Expr *e, Block &pre) {
   if (const auto *u = dyn_cast<UnaryOperator>(x);
       u && (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Deref) &&
       !isa<CXXThisExpr>(u->getSubExpr()->IgnoreParenImpCasts()))
-    return object(u->getSubExpr(), pre);
+    return u->getOpcode() == UO_Deref ? pointedObject(u->getSubExpr(), pre)
+                                      : object(u->getSubExpr(), pre);
   if (const auto *dre = dyn_cast<DeclRefExpr>(x)) {
     if (const auto *bd = dyn_cast<BindingDecl>(dre->getDecl()))
       return object(bd->getBinding(), pre); // a structured binding
@@ -190,7 +207,7 @@ Object FunctionLowerer::member(const MemberExpr *me, Block &pre) {
   Object whole;
   QualType type;
   if (me->isArrow() && !isa<CXXThisExpr>(base->IgnoreParenImpCasts())) {
-    whole = object(base, pre); // a pointer to an object: the object
+    whole = pointedObject(base, pre); // a pointer to an object: the object
     type = base->getType()->getPointeeType();
   } else if (me->isArrow()) {
     whole = self.copy();

@@ -430,3 +430,58 @@ TEST(WrittenParameters, WhatAPointerPointsAtIsWrittenOnlyIfACalleeWritesIt) {
   EXPECT_FALSE(passes.fn.param_written[0]);
   EXPECT_TRUE(passes_on.fn.param_written[0]);
 }
+
+namespace {
+
+/// `r = g(&b[0], x); result = r;` with b a local vector nothing varies and
+/// g's first parameter a differentiated pointer.
+struct AddressIntoConstantVector {
+  Builder g{false}, f;
+  Var *x, *b, *r;
+  AddressIntoConstantVector() {
+    Type pointer = realType();
+    pointer.kind = TypeKind::Pointer;
+    pointer.spelling = "const double*";
+    pointer.elem_spelling = "double";
+    pointer.elem_real = true;
+    pointer.pointee_const = true;
+    g.param("p", pointer);
+    g.param("s", realType());
+    x = f.param("x", realType());
+    b = f.var("b", vectorType());
+    r = f.var("r", realType());
+    auto call = std::make_unique<Stmt>();
+    call->kind = StmtKind::Call;
+    call->callee = &g.fn;
+    ExprPtr first = makeIndex(Builder::ref(b), Builder::integer(0));
+    first->address = true;
+    call->args.push_back(std::move(first));
+    call->args.push_back(Builder::ref(x));
+    call->arg_is_output = {false, false};
+    call->result = r;
+    f.fn.body.push_back(std::move(call));
+    f.fn.body.push_back(
+        Builder::assign(Builder::ref(f.fn.result_var), Builder::ref(r)));
+  }
+};
+
+} // namespace
+
+TEST(Activity, AnAddressIntoALocalVectorGivenToADerivativeCallGetsAnAdjoint) {
+  AddressIntoConstantVector a;
+  LoopForms loops = classifyLoops(a.f.fn);
+  analyzeActivity(a.f.fn, loops, ~std::uint64_t{0}, true);
+  EXPECT_TRUE(a.r->active);
+  // Nothing varies b, but the callee's reverse accumulates into storage of
+  // its extent, which only b's own adjoint has.
+  EXPECT_TRUE(a.b->active);
+}
+
+TEST(Activity,
+     AnAddressIntoALocalVectorOfACallWithoutDerivativesStaysInactive) {
+  AddressIntoConstantVector a;
+  LoopForms loops = classifyLoops(a.f.fn);
+  analyzeActivity(a.f.fn, loops, std::uint64_t{0}, true); // x not selected
+  EXPECT_FALSE(a.r->active);
+  EXPECT_FALSE(a.b->active);
+}
