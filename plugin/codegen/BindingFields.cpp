@@ -89,6 +89,13 @@ bool atElement(const FieldPath &path, FieldPath &container, FieldPath &field) {
   return false;
 }
 
+/// The number of elements of container `c`, whose leaves have type `t`: a
+/// fixed-size one may be a C array of objects (`Atom a[3]`), which has no
+/// size().
+std::string sizeOf(const std::string &c, const Type &t) {
+  return t.kind == TypeKind::Vector ? c + ".size()" : "std::size(" + c + ")";
+}
+
 /// `for (std::size_t i = 0; i < n; ++i) statement`.
 CppStmt eachElement(const std::string &i, const std::string &n,
                     const std::string &statement) {
@@ -119,7 +126,7 @@ std::string LeafArguments::arg(const SourceParam &sp, int j,
     return local;
   }
   std::string c = fieldOf(object, container);
-  std::string n = c + ".size()";
+  std::string n = sizeOf(c, t);
   const std::string i = names.index();
   std::string each = fieldOf(c + "[" + i + "]", field);
   before.push_back(cpp::statement(
@@ -151,7 +158,7 @@ CppStmt zeroGradient(const Function &fn, const SourceParam &sp) {
       std::string c = fieldOf(g, container);
       std::string f = fieldOf(c + "[" + i + "]", field);
       zero.push_back(
-          eachElement(i, c + ".size()",
+          eachElement(i, sizeOf(c, leaf.type),
                       leaf.type.isNested() ? rt::zeroLike(f, f) : f + " = 0;"));
       continue;
     }

@@ -125,14 +125,25 @@ const CXXNewExpr *ownedObjects(const VarDecl *vd) {
              : nullptr;
 }
 
+bool objectView(const VarDecl *vd) {
+  ObjectArrayArgument arg;
+  if (!vd || isa<ParmVarDecl>(vd) || !vd->getInit() ||
+      objectPointee(vd->getType()).isNull() ||
+      !objectArrayArgument(vd->getInit(), arg))
+    return false;
+  // `&obj` is one object; `&as[k]` an element of an array.
+  return !arg.one || elementOf(bareObject(arg.base)).container;
+}
+
 const clang::Expr *objectArray(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
-  if (splitElement(e->getType()) && !e->getType()->isReferenceType() &&
+  if (splitElement(e->getType()) && isa<DeclRefExpr, MemberExpr>(e) &&
       isa<ConstantArrayType>(e->getType()->getUnqualifiedDesugaredType()))
-    return e; // a C array of objects
+    return e; // a C array of objects, named
   const auto *dre = dyn_cast<DeclRefExpr>(e);
-  if (dre && (objectArrayParam(dyn_cast<ParmVarDecl>(dre->getDecl())) ||
-              ownedObjects(dyn_cast<VarDecl>(dre->getDecl()))))
+  if (const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+      vd && (objectArrayParam(dyn_cast<ParmVarDecl>(vd)) || ownedObjects(vd) ||
+             objectView(vd)))
     return e;
   return nullptr;
 }

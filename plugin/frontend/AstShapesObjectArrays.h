@@ -20,13 +20,19 @@ namespace tangent {
 
 /// An array of objects that is not a std container, bare
 /// (AstShapesObjectArrays.cpp): a C array of them (`Atom as[3]`), a
-/// pointer parameter its function indexes (objectArrayParam), or a local
-/// owning objects from new (ownedObjects); else null.
+/// pointer parameter its function indexes (objectArrayParam), a local
+/// owning objects from new (ownedObjects) or viewing an array of them
+/// (objectView); else null.
 const clang::Expr *objectArray(const clang::Expr *e);
 /// A pointer parameter to objects of a split class that its function
 /// indexes (`const Atom *a; a[i].x`) or declares as an array (`Atom a[]`):
 /// one pointer per field of the elements, not that one object.
 bool objectArrayParam(const clang::ParmVarDecl *p);
+/// A pointer local to objects initialized into an array of them (`const
+/// Atom *p = as + k;`, `= &as[k]`, `= v.data()`, `= a` of an array
+/// parameter): a view of that array from its element k (`p[i]` is
+/// `as[k + i]`, `p->x` its element k), never reassigned (validated).
+bool objectView(const clang::VarDecl *vd);
 /// `Atom *b = new Atom[n];` of a split class: its new-expression (the
 /// array is the local's, like a std::vector of the objects), else null.
 const clang::CXXNewExpr *ownedObjects(const clang::VarDecl *vd);

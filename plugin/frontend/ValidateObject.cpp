@@ -330,7 +330,16 @@ void Validator::objectPointerLocal(const VarDecl *vd, QualType pointee) {
     return refuseDecl(vd, "a pointer to an object is supported initialized "
                           "to an object (`Body *b = &body;`), and is not "
                           "reassigned");
-  object(vd->getInit(), pointee.isConstQualified() ? Use::Value : Use::Target);
+  const Use use = pointee.isConstQualified() ? Use::Value : Use::Target;
+  if (ObjectArrayArgument arg;
+      objectView(vd) && // a view into an array
+      tangent::objectArrayArgument(vd->getInit(), arg)) {
+    object(arg.base, use);
+    if (arg.offset)
+      expr(arg.offset);
+  } else {
+    object(vd->getInit(), use);
+  }
   scope_->vars.insert(vd);
 }
 

@@ -153,13 +153,14 @@ template <class T>
 struct has_fields<T, std::void_t<decltype(fields<T>::of(std::declval<T &>()))>>
     : std::true_type {};
 
-/// Objects and std::vector / std::array of objects: values the harness
-/// reaches through slots().
+/// Objects and std::vector / std::array / C arrays of objects: values the
+/// harness reaches through slots().
 template <class T> struct has_slots : has_fields<T> {};
 template <class T, class A>
 struct has_slots<std::vector<T, A>> : has_fields<T> {};
 template <class T, std::size_t N>
 struct has_slots<std::array<T, N>> : has_fields<T> {};
+template <class T, std::size_t N> struct has_slots<T[N]> : has_fields<T> {};
 /// A vector of vectors of numbers (a matrix as rows): every number.
 template <class T, class A, class B>
 struct has_slots<std::vector<std::vector<T, A>, B>>

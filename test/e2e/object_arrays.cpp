@@ -6,11 +6,13 @@
 // array, `as + 1`, `&as[k]`, a vector's `data()`, an array from
 // `new Atom[n]` and such a pointer passed on; `a->x` and `(*a).y` of such a
 // parameter (its first element); a C array given to a pointer to one
-// object; vectors of objects with a field that carries no derivative (an
-// index) or is constant; the Hessian-vector product of a function giving a
-// callee an address into a local copy of its vector; a time loop over a C array
-// of particles checkpointed (bitwise its fully taped twin). Each gradient is
-// checked against finite differences.
+// object; pointer locals viewing an array of them from an element
+// (`const Atom *p = as + 1; p[i]`); a C array of structs as a field;
+// vectors of objects with a field that carries no derivative (an index)
+// or is constant; the Hessian-vector product of a function giving a callee
+// an address into a local copy of its vector; a time loop over a C array
+// of particles checkpointed (bitwise its fully taped twin). Each gradient
+// is checked against finite differences.
 #include "check.hpp"
 
 #include <cmath>
@@ -25,8 +27,17 @@ struct Particle {
   double pos, vel;
 };
 
+// A C array of objects as a field.
+struct Molecule {
+  Atom atoms[3];
+  double k;
+};
+
 template <> struct tangent_test::fields<Atom> {
   static auto of(Atom &a) { return std::tie(a.x, a.y, a.z); }
+};
+template <> struct tangent_test::fields<Molecule> {
+  static auto of(Molecule &m) { return std::tie(m.atoms, m.k); }
 };
 
 // A pair energy over atoms given by pointer, weighted by their types.
@@ -128,6 +139,34 @@ double heap(double s, int n) {
   return e;
 }
 
+// Pointer locals viewing an array of atoms from an element (`p[i]` is
+// `as[k + i]`), indexed, dereferenced, offset and given to callees.
+double views(double s) {
+  Atom as[4] = {{s, 1, 0, 0}, {2, s, 1, 1}, {s, s, 2, 2}, {1, 2, 3, 1}};
+  const Atom *p = as + 1;
+  const Atom *q = &as[2];
+  Atom *w = as;
+  double r = p[0].x * p[1].y + q->x + (*q).y + firsts(p, 3) + firsts(p + 1, 2);
+  stretch(w + 1, 2, s);
+  w[3].x = s * s;
+  std::vector<Atom> v(3);
+  v[1].x = s;
+  v[1].y = 3;
+  const Atom *d = v.data();
+  return r + d[1].x * d[1].y + energy(q, 2, 0.5) + as[3].x;
+}
+
+// A molecule holding its atoms in a C array field: by const reference,
+// and built locally by braces.
+double molecule_energy(const Molecule &m) {
+  return energy(m.atoms, 3, m.k) + m.atoms[1].x * m.atoms[2].y;
+}
+double molecule_local(double s) {
+  Molecule m{{{s, 1, 0, 1}, {2, s, 1, 2}, {s, s, 2, 1}}, 2.0};
+  m.atoms[0].z = s * s;
+  return molecule_energy(m);
+}
+
 // A callee given an address into a local copy of a parameter's vector.
 double cubes(int d, const double *p, const double *c) {
   double r = 0;
@@ -177,6 +216,11 @@ double chain_taped(double x0, double v0, double k) CHAIN(TAPED)
       {0.1, 0.2, 0.3, 1}, {-0.4, 0.5, 0.1, 2}, {0.7, -0.2, 0.6, 1}};
   check("from_vectors", tangent::grad<from_vectors>(), atoms, 0.8);
   check("heap", tangent::grad<heap>(), 0.7, 4);
+  check("views", tangent::grad<views>(), 0.6);
+  const Molecule m{
+      {{0.1, 0.2, 0.3, 1}, {-0.4, 0.5, 0.1, 2}, {0.7, -0.2, 0.6, 1}}, 1.5};
+  check("molecule_energy", tangent::grad<molecule_energy>(), m);
+  check("molecule_local", tangent::grad<molecule_local>(), 0.8);
   check("cubic_copy", tangent::grad<cubic_copy>(),
         std::vector<double>{0.3, 0.7}, std::vector<double>{1.1, -0.4});
 #ifndef TANGENT_E2E_SELFTEST

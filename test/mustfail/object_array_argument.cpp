@@ -1,6 +1,6 @@
 // Must fail: a callee indexes its pointer to objects, and is given
-// something other than an array the caller holds (a pointer local, which
-// is one object).
+// something other than an array the caller holds (a pointer chosen at run
+// time between two arrays).
 #include <tangent/grad.hpp>
 
 struct Vec {
@@ -16,11 +16,11 @@ double sum(const Vec *p, int n) {
 
 double f(double a) {
   Vec vs[3] = {{a, 1}, {2, a}, {a, a}};
+  Vec ws[3] = {{1, a}, {a, 2}, {a, 3}};
 #ifdef TANGENT_FIXED
-  return sum(vs, 3);
+  return a > 0 ? sum(vs, 3) : sum(ws, 3);
 #else
-  const Vec *p = &vs[0];
-  return sum(p, 3); // TANGENT-ERROR: give the parameter 'p' of 'sum' (a pointer to objects it indexes) a C array of the objects
+  return sum(a > 0 ? vs : ws, 3); // TANGENT-ERROR: give the parameter 'p' of 'sum' (a pointer to objects it indexes) a C array of the objects
 #endif
 }
 

@@ -1,5 +1,5 @@
-// Must fail: a pointer local to an object is that one object, by
-// reference; indexing it is refused (index the array it points into).
+// Must fail: a pointer local to one object (not into an array of them) is
+// that object, by reference; indexing it is refused.
 #include <tangent/grad.hpp>
 
 struct Vec {
@@ -7,12 +7,13 @@ struct Vec {
 };
 
 double f(double a) {
-  Vec vs[3] = {{a, 1}, {2, a}, {a, a}};
+  Vec v{a, 2};
 #ifdef TANGENT_FIXED
-  return vs[1].x * vs[2].y;
+  const Vec *p = &v;
+  return p->x * p->y;
 #else
-  const Vec *p = vs;
-  return p[1].x * p[2].y; // TANGENT-ERROR: indexing a pointer to objects is not supported here
+  const Vec *p = &v;
+  return p[0].x * p[0].y; // TANGENT-ERROR: indexing a pointer to objects is not supported here
 #endif
 }
 

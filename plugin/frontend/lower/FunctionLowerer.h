@@ -264,6 +264,9 @@ public:
                        std::vector<ExprPtr> leaves, clang::QualType type,
                        bool written, const clang::Expr *source,
                        clang::SourceLocation loc);
+  /// The objects an array argument designates (AstShapes.h:
+  /// objectArrayArgument), from its offset (no index: the whole array).
+  Object arrayFrom(const ObjectArrayArgument &arg, Block &pre);
   /// The addresses a caller gives a pointer parameter indexed
   /// (objectArrayParam), one per field of the elements.
   std::vector<ExprPtr> objectArrayAddresses(const clang::Expr *a,

@@ -74,19 +74,24 @@ void FunctionLowerer::objectArguments(tangent::Stmt &st, CallSources &sources,
   }
 }
 
+Object FunctionLowerer::arrayFrom(const ObjectArrayArgument &arg, Block &pre) {
+  Object o = object(arg.base, pre);
+  if (arg.offset) { // from an offset, also of a view's own (`p + k`)
+    ExprPtr by = expr(arg.offset, pre);
+    o.index = o.index ? makeBinary(Op::Add, std::move(o.index), std::move(by),
+                                   intType())
+                      : std::move(by);
+  }
+  return o;
+}
+
 std::vector<ExprPtr> FunctionLowerer::objectArrayAddresses(const clang::Expr *a,
                                                            SourceLocation loc,
                                                            Block &pre) {
   ObjectArrayArgument arg;
   if (!objectArrayArgument(a, arg))
     unexpected(loc, "an argument for a pointer to objects");
-  Object o = object(arg.base, pre);
-  if (arg.offset) {
-    if (o.index)
-      unexpected(loc, "an offset from an element");
-    o.index = expr(arg.offset, pre);
-  }
-  std::vector<ExprPtr> out = o.leaves();
+  std::vector<ExprPtr> out = arrayFrom(arg, pre).leaves();
   for (ExprPtr &x : out) {
     if (x->kind == ExprKind::VarRef && x->type.kind == TypeKind::Pointer)
       continue; // a pointer parameter given on as it is

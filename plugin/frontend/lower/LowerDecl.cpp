@@ -46,7 +46,14 @@ void FunctionLowerer::declaration(const VarDecl *vd, Block &out) {
   }
   // A pointer to an object (validated: never reassigned): the object.
   if (!objectPointee(vd->getType()).isNull() && vd->getInit()) {
-    Object o = pointedObject(vd->getInit(), out);
+    // Or a view of an array of them from an element (objectView).
+    ObjectArrayArgument arg;
+    const bool view = objectView(vd);
+    Object o = view && objectArrayArgument(vd->getInit(), arg)
+                   ? arrayFrom(arg, out)
+                   : pointedObject(vd->getInit(), out);
+    if (view && !o.index)
+      o.index = makeIntLiteral(0, intType());
     o.index = frozenIndex(std::move(o.index), loc, out);
     objects[vd] = std::move(o);
     return;

@@ -80,9 +80,15 @@ Object FunctionLowerer::calledObject(const clang::Expr *obj, Block &pre) {
 Object FunctionLowerer::objectElement(const clang::Expr *container,
                                       const clang::Expr *index, Block &pre) {
   Object base = object(container, pre);
-  if (base.index)
+  const auto *named = dyn_cast<DeclRefExpr>(container->IgnoreParenImpCasts());
+  if (base.index &&
+      !objectView(named ? dyn_cast<VarDecl>(named->getDecl()) : nullptr))
     unexpected(container->getBeginLoc(), "an element of an element");
-  base.index = expr(index, pre);
+  ExprPtr at = expr(index, pre);
+  // A view from element k: `p[i]` is element k + i.
+  base.index = base.index ? makeBinary(Op::Add, std::move(base.index),
+                                       std::move(at), intType())
+                          : std::move(at);
   return base;
 }
 
@@ -91,7 +97,8 @@ Object FunctionLowerer::pointedObject(const clang::Expr *e, Block &pre) {
   if (!array)
     return object(e, pre);
   Object o = object(array, pre); // `a->x`, `*a`: its first element
-  o.index = makeIntLiteral(0, intType());
+  if (!o.index)                  // (a view's: where it starts)
+    o.index = makeIntLiteral(0, intType());
   return o;
 }
 

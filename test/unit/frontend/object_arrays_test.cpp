@@ -44,9 +44,15 @@ double caller(double s, int n) {
   Init *init = new Init[n];
   Atom *single = new Atom;
   const Atom *first = as;
+  const Atom *from = as + 1;
+  const Atom *at = &as[2];
+  Atom lone{s, s, 0};
+  const Atom *only = &lone;
+  const Atom *of_view = from + 1;
   double r = indexed(as, 3) + indexed(as + 1, 2) + indexed(&as[1], 2) +
              indexed(heap, n) + indexed(&heap[0], n) + indexed(&as[0], 1) +
-             indexed(first, 1) + declaration_only(as, 1);
+             indexed(first, 1) + declaration_only(as, 1) + only->x +
+             of_view->y + at->x;
   delete[] heap;
   delete[] init;
   delete single;
@@ -125,6 +131,15 @@ TEST_F(ObjectArrays, ArraysFromNewOfObjectsAreOwned) {
   EXPECT_EQ(ownedObjects(find.vars["as"]), nullptr);
 }
 
+TEST_F(ObjectArrays, PointerLocalsIntoArraysAreViews) {
+  EXPECT_TRUE(objectView(find.vars["first"]));   // = as
+  EXPECT_TRUE(objectView(find.vars["from"]));    // = as + 1
+  EXPECT_TRUE(objectView(find.vars["at"]));      // = &as[2]
+  EXPECT_TRUE(objectView(find.vars["of_view"])); // = from + 1
+  EXPECT_FALSE(objectView(find.vars["only"]));   // = &lone: one object
+  EXPECT_FALSE(objectView(find.vars["heap"]));   // owns its array
+}
+
 TEST_F(ObjectArrays, TheArgumentsAnArrayParameterTakes) {
   // indexed(as, 3), (as + 1), (&as[1]), (heap), (&heap[0]), (&as[0]),
   // (first): the base each names, an offset, and one element's address.
@@ -141,8 +156,9 @@ TEST_F(ObjectArrays, TheArgumentsAnArrayParameterTakes) {
     std::string what = arg.one ? "one" : arg.offset ? "offset" : "whole";
     got.push_back(what);
   }
+  // `first` views `as`: whole, like the array itself.
   EXPECT_EQ(got, (std::vector<std::string>{"whole", "offset", "one", "whole",
-                                           "one", "one", "refused"}));
+                                           "one", "one", "whole"}));
 }
 
 TEST_F(ObjectArrays, ElementsOfCArraysAndOwnedArraysOfObjects) {
@@ -150,8 +166,9 @@ TEST_F(ObjectArrays, ElementsOfCArraysAndOwnedArraysOfObjects) {
   for (const clang::ArraySubscriptExpr *s : find.subscripts)
     if (elementOf(s).container)
       ++elements;
-  // as[1] (twice: the argument &as[1] and the result), heap[0], as[0].
-  EXPECT_EQ(elements, 4u);
+  // as[2] (the view `at`), as[1] (twice: the argument &as[1] and the
+  // result), heap[0], as[0].
+  EXPECT_EQ(elements, 5u);
 }
 
 } // namespace
