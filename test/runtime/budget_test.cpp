@@ -438,6 +438,58 @@ TEST(SpillSlots, FilesAreRemovedWhenTheStoreGoes) {
   tangent::config::spill_directory.clear();
 }
 
+TEST(SpillSlots, OneFilePerStoreHoldsStatesThatGrowAndShrink) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "tangent-spill-regions";
+  std::filesystem::create_directories(dir);
+  tangent::config::spill_directory = dir.string();
+  {
+    using state = std::vector<double>;
+    tangent::spill_slots<state> slots(0);
+    auto of = [](std::size_t n, double x) {
+      state v(n);
+      for (std::size_t i = 0; i < n; ++i)
+        v[i] = x + static_cast<double>(i);
+      return v;
+    };
+    // Slot 1 grows past its region twice, shrinks, and is freed and
+    // stored again; slots 0 and 2 around it must keep their states.
+    slots.store(0, of(3, 10.0));
+    slots.store(1, of(2, 20.0));
+    slots.store(2, of(5, 30.0));
+    for (std::size_t n : {4u, 40u, 1u, 0u, 100u}) {
+      slots.store(1, of(n, 1.0 * static_cast<double>(n)));
+      state got;
+      slots.restore(1, got);
+      EXPECT_EQ(got, of(n, 1.0 * static_cast<double>(n)));
+    }
+    slots.free(1);
+    slots.store(1, of(7, -1.0));
+    state got;
+    slots.restore(0, got);
+    EXPECT_EQ(got, of(3, 10.0));
+    slots.restore(2, got);
+    EXPECT_EQ(got, of(5, 30.0));
+    slots.restore(1, got);
+    EXPECT_EQ(got, of(7, -1.0));
+    EXPECT_EQ(slots.spilled(), 9u);
+    EXPECT_THROW(slots.restore(5, got), std::out_of_range);
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto &entry :
+         std::filesystem::directory_iterator(dir))
+      ++files;
+    EXPECT_EQ(files, 1u);
+    slots.clear(); // the file goes with the states
+    EXPECT_TRUE(std::filesystem::is_empty(dir));
+    slots.store(3, of(2, 5.0)); // and a new one comes with the next
+    slots.restore(3, got);
+    EXPECT_EQ(got, of(2, 5.0));
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  tangent::config::spill_directory.clear();
+}
+
 TEST(SpillSlots, ReadsAheadTheSnapshotANestedReversalRestoresNext) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "tangent-spill-ahead";
@@ -474,7 +526,7 @@ TEST(SpillSlots, ReadsAheadTheSnapshotANestedReversalRestoresNext) {
     for (step_index k = 0; k < n; ++k)
       EXPECT_EQ(reversed[static_cast<std::size_t>(k)], n - 1 - k);
     std::printf("n = %lld, c = %lld: %zu restores, %zu read-ahead hints, %zu "
-                "restores of a file read ahead\n",
+                "restores of a state read ahead\n",
                 static_cast<long long>(n), static_cast<long long>(c), restores,
                 slots.prefetched(), slots.prefetch_hits());
     EXPECT_LE(slots.prefetch_hits(), slots.prefetched());

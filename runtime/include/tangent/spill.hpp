@@ -5,18 +5,21 @@
 /// (store / restore / free, see schedule/actions.hpp) whose first
 /// `ram_slots` slots hold states in memory (within `ram_bytes` in all, if
 /// given), counted in `tangent::stats` like `snapshot_slots`, and whose
-/// other slots (and states beyond `ram_bytes`) hold them in files of
-/// `tangent::config::spill_directory` (the system's temporary directory
-/// when empty). Each spilled state is one file, written with one write and
-/// read back with one read; the files are removed when their slot is freed
-/// and when the store is destroyed, also during stack unwinding.
+/// other slots (and states beyond `ram_bytes`) hold them in one file per
+/// store, in `tangent::config::spill_directory` (the system's temporary
+/// directory when empty). The file is created at the first spilled state;
+/// each slot keeps a region of it (a state that outgrows its region gets
+/// one twice as large at the end), written with one write and read back
+/// with one read, no file opened or removed per state. The file is removed
+/// when the store is cleared or destroyed, also during stack unwinding.
 ///
 /// Read-ahead: reversal schedules restore the most recently stored
 /// snapshot that is still held (their snapshots nest), so whenever a spilled
 /// slot is restored or freed, the store asks the operating system to read
-/// the most recently stored other file ahead (`posix_fadvise(WILLNEED)`,
-/// asynchronous, no thread of ours). `prefetched()` and `prefetch_hits()`
-/// count the hints and the restores of a file hinted since it was stored.
+/// the most recently stored other state ahead (`posix_fadvise(WILLNEED)`
+/// on its region, asynchronous, no thread of ours). `prefetched()` and
+/// `prefetch_hits()` count the hints and the restores of a state hinted
+/// since it was stored.
 ///
 /// Errors: a file that cannot be created, written completely, flushed or
 /// read back throws `std::runtime_error` naming the file and the reason
@@ -32,6 +35,7 @@
 #include "tangent/snapshots.hpp"
 #include "tangent/tape.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -145,9 +149,9 @@ inline unsigned long long process_tag() {
   return tag;
 }
 
-/// A file name no other store uses: a tag drawn once per process, a
-/// counter, the slot.
-inline std::string spill_file_name(std::size_t slot) {
+/// A file name no other store uses: a tag drawn once per process and a
+/// counter.
+inline std::string spill_file_name() {
   static const unsigned long long tag = process_tag();
   static std::atomic<unsigned long long> counter{0};
   std::string dir = config::spill_directory.empty() ? temp_directory()
@@ -155,21 +159,19 @@ inline std::string spill_file_name(std::size_t slot) {
   if (!dir.empty() && dir.back() != '/')
     dir += '/';
   return dir + "tangent-" + std::to_string(tag) + "-" +
-         std::to_string(counter.fetch_add(1)) + "-" + std::to_string(slot) +
-         ".snapshot";
+         std::to_string(counter.fetch_add(1)) + ".snapshots";
 }
 
-/// Asks the operating system to read the file at `path` ahead (a hint:
-/// failures are ignored; nothing happens where there is no such call).
-inline void read_ahead(const std::string &path) noexcept {
+/// Asks the operating system to read `size` bytes of `file` at `offset`
+/// ahead (a hint: failures are ignored; nothing happens where there is no
+/// such call).
+inline void read_ahead(std::FILE *file, std::size_t offset,
+                       std::size_t size) noexcept {
 #if defined(POSIX_FADV_WILLNEED)
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd >= 0) {
-    (void)::posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED);
-    (void)::close(fd);
-  }
+  (void)::posix_fadvise(::fileno(file), static_cast<off_t>(offset),
+                        static_cast<off_t>(size), POSIX_FADV_WILLNEED);
 #else
-  (void)path;
+  (void)file, (void)offset, (void)size;
 #endif
 }
 
@@ -201,31 +203,37 @@ public:
       return ram_.store(slot, state);
     if (ram_.contains(slot))
       ram_.free(slot);
-    if (slot >= files_.size()) {
-      files_.resize(slot + 1);
+    if (slot >= regions_.size()) {
+      regions_.resize(slot + 1);
       order_.resize(slot + 1, 0);
       hinted_.resize(slot + 1, false);
     }
-    remove(slot);
     buffer_.clear();
     detail::write_state(buffer_, state);
-    std::string path = detail::spill_file_name(slot);
-    std::FILE *f = std::fopen(path.c_str(), "wbx"); // never an existing file
-    if (f == nullptr)
-      detail::spill_error("create", path, errno);
-    files_[slot] = path; // removed by free/clear from here on
+    open_file();
+    region &r = regions_[slot];
+    r.held = false; // until written completely
+    if (buffer_.size() > r.capacity) {
+      // Where the slot's state fits: the end of the file, with room for
+      // it to grow (a state the loop appends to), its old region unused.
+      r.offset = end_;
+      r.capacity = std::max(buffer_.size(), 2 * r.capacity);
+      end_ += r.capacity;
+    }
     order_[slot] = ++stores_;
     hinted_[slot] = false;
-    const std::size_t written =
-        buffer_.empty() ? 0 : std::fwrite(buffer_.data(), 1, buffer_.size(), f);
-    const int write_error = written == buffer_.size() ? 0 : errno;
-    const bool flushed = std::fflush(f) == 0;
-    const int flush_error = flushed ? 0 : errno;
-    const bool closed = std::fclose(f) == 0;
-    if (write_error != 0 || written != buffer_.size())
-      detail::spill_error("write", path, write_error ? write_error : ENOSPC);
-    if (!flushed || !closed)
-      detail::spill_error("write", path, flush_error ? flush_error : ENOSPC);
+    int error = 0;
+    if (std::fseek(file_, static_cast<long>(r.offset), SEEK_SET) != 0)
+      error = errno ? errno : EIO;
+    else if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(),
+                                             file_) != buffer_.size())
+      error = errno ? errno : ENOSPC;
+    else if (std::fflush(file_) != 0)
+      error = errno ? errno : ENOSPC;
+    if (error != 0)
+      detail::spill_error("write", path_, error);
+    r.size = buffer_.size();
+    r.held = true;
     ++spilled_;
     spilled_bytes_ += buffer_.size();
   }
@@ -238,22 +246,18 @@ public:
   void restore(std::size_t slot, State &target) const {
     if (ram_.contains(slot))
       return ram_.restore(slot, target);
-    if (slot >= files_.size() || files_[slot].empty())
+    if (slot >= regions_.size() || !regions_[slot].held)
       throw std::out_of_range("tangent::spill_slots: restore of an empty slot");
-    const std::string &path = files_[slot];
-    std::FILE *f = std::fopen(path.c_str(), "rb");
-    if (f == nullptr)
-      detail::spill_error("read", path, errno);
+    const region &r = regions_[slot];
     std::vector<char> &in = buffer_;
-    in.clear();
-    char chunk[1 << 16];
-    for (std::size_t got; (got = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
-      in.insert(in.end(), chunk, chunk + got);
-    const bool failed = std::ferror(f) != 0;
-    const int error = errno;
-    std::fclose(f);
-    if (failed)
-      detail::spill_error("read", path, error);
+    in.resize(r.size);
+    int error = 0;
+    if (std::fseek(file_, static_cast<long>(r.offset), SEEK_SET) != 0)
+      error = errno ? errno : EIO;
+    else if (r.size != 0 && std::fread(in.data(), 1, r.size, file_) != r.size)
+      error = std::ferror(file_) && errno ? errno : EIO;
+    if (error != 0)
+      detail::spill_error("read", path_, error);
     std::size_t at = 0;
     detail::read_state(in, at, target);
     if (hinted_[slot])
@@ -265,17 +269,24 @@ public:
   void free(std::size_t slot) {
     if (ram_.contains(slot))
       return ram_.free(slot);
-    const bool spilled = slot < files_.size() && !files_[slot].empty();
-    remove(slot);
-    if (spilled)
+    if (slot < regions_.size() && regions_[slot].held) {
+      regions_[slot].held = false; // its region stays the slot's
       read_ahead_after(slot);
+    }
   }
 
-  /// Drops every state, in memory and in files.
+  /// Drops every state, in memory and in the file (removed).
   void clear() noexcept {
     ram_.clear();
-    for (std::size_t slot = 0; slot < files_.size(); ++slot)
-      remove(slot);
+    regions_.clear();
+    order_.clear();
+    hinted_.clear();
+    end_ = 0;
+    if (file_ != nullptr) {
+      std::fclose(file_);
+      std::remove(path_.c_str());
+      file_ = nullptr;
+    }
   }
 
   /// States written to files so far, and their bytes.
@@ -301,33 +312,48 @@ private:
     return held <= ram_bytes_ && bytes <= ram_bytes_ - held;
   }
 
-  /// Hints the most recently stored file other than `slot`'s (the next one
-  /// a nested reversal restores), unless it was hinted already.
+  /// Hints the most recently stored state other than `slot`'s (the next
+  /// one a nested reversal restores), unless it was hinted already.
   void read_ahead_after(std::size_t slot) const noexcept {
-    std::size_t next = files_.size();
-    for (std::size_t s = 0; s < files_.size(); ++s)
-      if (s != slot && !files_[s].empty() &&
-          (next == files_.size() || order_[s] > order_[next]))
+    std::size_t next = regions_.size();
+    for (std::size_t s = 0; s < regions_.size(); ++s)
+      if (s != slot && regions_[s].held &&
+          (next == regions_.size() || order_[s] > order_[next]))
         next = s;
-    if (next == files_.size() || hinted_[next])
+    if (next == regions_.size() || hinted_[next])
       return;
-    detail::read_ahead(files_[next]);
+    detail::read_ahead(file_, regions_[next].offset, regions_[next].size);
     hinted_[next] = true;
     ++prefetched_;
   }
 
-  void remove(std::size_t slot) noexcept {
-    if (slot < files_.size() && !files_[slot].empty()) {
-      std::remove(files_[slot].c_str());
-      files_[slot].clear();
-    }
+  /// Creates the store's file at its first spilled state.
+  void open_file() {
+    if (file_ != nullptr)
+      return;
+    path_ = detail::spill_file_name();
+    file_ = std::fopen(path_.c_str(), "w+bx"); // never an existing file
+    if (file_ == nullptr)
+      detail::spill_error("create", path_, errno);
   }
+
+  /// Where a slot's spilled state lies in the file: `size` bytes at
+  /// `offset`, in a region of `capacity` bytes that stays the slot's.
+  struct region {
+    std::size_t offset = 0;
+    std::size_t capacity = 0;
+    std::size_t size = 0;
+    bool held = false;
+  };
 
   std::size_t ram_slots_;
   std::size_t ram_bytes_;
   snapshot_slots<State> ram_;
-  std::vector<std::string> files_;
-  std::vector<std::size_t> order_;   ///< per file slot: when it was stored
+  std::string path_;
+  std::FILE *file_ = nullptr; ///< every spilled state, from the first
+  std::size_t end_ = 0;       ///< the file's regions end here
+  std::vector<region> regions_;
+  std::vector<std::size_t> order_;   ///< per spilled slot: when it was stored
   mutable std::vector<bool> hinted_; ///< read ahead since it was stored
   std::size_t stores_ = 0;
   mutable std::size_t prefetched_ = 0;
