@@ -254,6 +254,13 @@ bool needsRecord(const Function &fn, const Stmt &s, const Var *v);
 /// already gives the caller's value back (CoveredWrites.cpp).
 bool coveredOverwrite(const Function &fn, const Stmt &s, const Var *v);
 
+/// The scalars whose records loop `loop` (generated with the full tape)
+/// takes once, before it runs, instead of at each overwrite inside: no
+/// reverse statement inside it reads them (HoistedRecords.cpp). `hoisted`:
+/// those an enclosing loop takes already.
+std::vector<Var *> hoistedRecords(const Function &fn, const Stmt &loop,
+                                  const std::set<const Var *> &hoisted);
+
 /// Whether the reverse of a statement before `loop` (outside it) reads `v`.
 bool readBeforeLoop(const Function &fn, const Stmt &loop, const Var *v);
 

@@ -270,12 +270,37 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   return out;
 }
 
+void SweepGenerator::hoistRecords(const Stmt &s, Code &fwd, Code &rev,
+                                  std::vector<Var *> &release) {
+  if (!record_)
+    return;
+  release = hoistedRecords(fn_, s, hoisted_);
+  for (Var *v : release) {
+    hoisted_.insert(v);
+    fwd.record(rt::push(v->name));
+  }
+  for (auto v = release.rbegin(); v != release.rend(); ++v)
+    rev.statement((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+}
+
 SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
   const LoopInfo &li = *s.loop;
   const std::string note =
       li.reason.empty() || !record_ ? "" : " (" + li.reason + ")";
-  return li.form == LoopInfo::Form::Counted ? countedFullTape(s, note)
-                                            : uncountedFullTape(s, note);
+  // Scalars no reverse statement inside reads: recorded once, around it.
+  Sweeps out;
+  Code restore;
+  std::vector<Var *> hoisted;
+  hoistRecords(s, out.fwd, restore, hoisted);
+  Sweeps loop = li.form == LoopInfo::Form::Counted
+                    ? countedFullTape(s, note, !hoisted.empty())
+                    : uncountedFullTape(s, note);
+  for (Var *v : hoisted)
+    hoisted_.erase(v);
+  out.fwd.append(loop.fwd);
+  out.rev.append(loop.rev);
+  out.rev.append(restore);
+  return out;
 }
 
 std::vector<const Stmt *> SweepGenerator::bulkWrites(const LoopInfo &li) {
@@ -370,14 +395,17 @@ Code SweepGenerator::countedReverse(const Stmt &s, const CountedBody &cb,
   return rev;
 }
 
-SweepGenerator::Sweeps
-SweepGenerator::countedFullTape(const Stmt &s, const std::string &note) {
+SweepGenerator::Sweeps SweepGenerator::countedFullTape(const Stmt &s,
+                                                       const std::string &note,
+                                                       bool hoisted) {
   const LoopInfo &li = *s.loop;
   Sweeps out;
   // Element writes recorded for the whole range, before the loop.
   const std::vector<const Stmt *> bulk = bulkWrites(li);
   CountedBody cb;
   countedBody(li, bulk, cb);
+  // Reversing one iteration alone needs nothing restored around the loop.
+  cb.alone = cb.alone && !hoisted;
   Code restore_bulk;
   std::vector<std::string> pops;
   for (const Stmt *w : bulk) {

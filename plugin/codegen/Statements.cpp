@@ -16,7 +16,7 @@
 namespace tangent {
 
 bool SweepGenerator::needsSave(const Stmt &s, const Var *v) const {
-  return needsRecord(fn_, s, v);
+  return needsRecord(fn_, s, v) && !hoisted_.count(v);
 }
 
 bool SweepGenerator::keepsOldValue(const Stmt &s, const Var *v) const {

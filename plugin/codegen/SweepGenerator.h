@@ -59,6 +59,13 @@ private:
   bool record_ = true;
   /// Element writes whose old values the enclosing loop records in bulk.
   std::set<const Stmt *> bulk_saved_;
+  /// Scalars an enclosing loop records once (analysis/HoistedRecords.cpp).
+  std::set<const Var *> hoisted_;
+  /// The records loop `s` takes once: pushed before it (fwd), restored
+  /// after its reverse (rev); `hoisted_` holds them while its body is
+  /// generated (`release` says which to take out again).
+  void hoistRecords(const Stmt &s, Code &fwd, Code &rev,
+                    std::vector<Var *> &release);
   /// An update `adjoint += value` of the adjoint of an active l-value,
   /// which propagate() collects instead of emitting (reverseInPasses).
   struct Contribution {
@@ -192,8 +199,9 @@ private:
   Sweeps loopFullTape(const Stmt &s); // LoopFullTape.cpp
   /// Its two forms: a counted loop runs its induction variable backwards; a
   /// loop of unknown trip count records the count. `note`: the reason for
-  /// the strategy, for the comments.
-  Sweeps countedFullTape(const Stmt &s, const std::string &note);
+  /// the strategy, for the comments; `hoisted`: the loop records scalars
+  /// around it (hoistRecords).
+  Sweeps countedFullTape(const Stmt &s, const std::string &note, bool hoisted);
   /// Its parts: the element writes recorded for the whole range; the body
   /// generated (its records in blocks when `blocked`; reversed at one
   /// iteration only when `alone`), with its accumulators and its branches'

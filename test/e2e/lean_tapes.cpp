@@ -19,7 +19,14 @@
 //  - a callee filling a caller's buffer that the caller never reads in
 //    reverse: a variant that does not restore it (Lowering::lowerUnrestored);
 //    a buffer read back, or an output the callee's own reverse reads, keeps
-//    the restoring callee.
+//    the restoring callee;
+//  - a scalar that no reverse statement inside a loop reads (a sum of
+//    terms, squared after the loop): recorded once around the loop, not at
+//    each overwrite (analysis/HoistedRecords.cpp): in the requested
+//    function, in a callee through pointers (the suite's least squares), in
+//    a while loop, hoisted past a middle loop, not past a loop whose init
+//    reads it, and in a loop nested in a checkpointed one (a twin,
+//    bitwise).
 #include "check.hpp"
 
 #include <cmath>
@@ -27,6 +34,7 @@
 
 using tangent_test::check;
 using tangent_test::check_near;
+using tangent_test::check_same;
 using tangent_test::summary;
 
 // A loop-local value of parameters and the index: evaluated again.
@@ -189,6 +197,103 @@ double stages(const std::vector<double> &p) {
   return y[0] * y[1] + y[2] * y[3];
 }
 
+// Least squares: the residual sums the polynomial's terms; power is read
+// by the derivative in c[k] (it keeps its records), residual only after the
+// inner loop (recorded once per sample).
+double misfit(const std::vector<double> &c, const std::vector<double> &t) {
+  double total = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    double residual = std::sin(t[i]);
+    double power = 1;
+    for (std::size_t k = 0; k < c.size(); ++k) {
+      residual -= c[k] * power;
+      power *= t[i];
+    }
+    total += residual * residual;
+  }
+  return 0.5 * total;
+}
+
+// The same through pointers in a callee, as the suite's objective writes it,
+// with a while loop for the terms.
+void misfit_into(std::size_t n, std::size_t m, const double *c, const double *t,
+                 double *out) {
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    double residual = t[i] < 0 ? -1.0 : 1.0;
+    double power = 1;
+    std::size_t k = 0;
+    while (k < m) {
+      residual = residual - c[k] * power;
+      power = power * t[i];
+      ++k;
+    }
+    total = total + residual * residual;
+  }
+  *out = total / 2;
+}
+double misfit_callee(const std::vector<double> &c,
+                     const std::vector<double> &t) {
+  double out = 0;
+  misfit_into(t.size(), c.size(), c.data(), t.data(), &out);
+  return out;
+}
+
+// Three levels: the sum is read after the middle loop, so its records are
+// taken once per run of the middle loop (around it), none inside.
+double levels(const std::vector<double> &c, const std::vector<double> &t) {
+  double total = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    double sum = t[i];
+    for (std::size_t k = 0; k < c.size(); ++k)
+      for (int r = 0; r < 2; ++r)
+        sum = sum + c[k] * t[(i + k + r) % t.size()];
+    total += 0.1 * sum * sum;
+  }
+  return total;
+}
+
+// A loop whose init statement reads the sum in reverse (y = v * v): the
+// sum keeps its records there (restored before the init's reverse).
+double init_reads(const std::vector<double> &x) {
+  double v = x[0], y = 0, total = 0;
+  for (int round = 0; round < 2; ++round) {
+    int k = 0;
+    for (y = v * v; k < 3; ++k) {
+      v = v + x[1];
+      y = y + v;
+    }
+    total += y * x[2];
+  }
+  return total;
+}
+
+// In a checkpointed loop (and its taped twin): the inner loop runs in the
+// forward sweep and again when the segments are replayed.
+double damped(const std::vector<double> &c, const std::vector<double> &t) {
+  double x = 1, total = 0;
+  [[tangent::checkpoint]] for (int s = 0; s < 30; ++s) {
+    double sum = x;
+    for (std::size_t k = 0; k < c.size(); ++k)
+      sum = sum - 0.1 * c[k] * t[(k + s) % t.size()];
+    x = std::tanh(sum);
+    total += x * x;
+  }
+  return total;
+}
+double damped_taped(const std::vector<double> &c,
+                    const std::vector<double> &t) {
+  double x = 1, total = 0;
+  for (int s = 0; s < 30; ++s) {
+    double sum = x;
+    for (std::size_t k = 0; k < c.size(); ++k)
+      sum = sum - 0.1 * c[k] * t[(k + s) % t.size()];
+    x = std::tanh(sum);
+    total += x * x;
+  }
+  return total;
+}
+
 int main() {
   const std::vector<double> c{0.3, -0.2, 0.8}, p{0.1, 0.5, -0.4, 0.9, 0.2};
   check("distances", tangent::grad<distances>(), c, p);
@@ -209,6 +314,22 @@ int main() {
         std::vector<double>{0.7, -0.4, 1.1, 0.3, 0.9, -0.6, 0.5, 1.2, -0.8});
   check("stages (a buffer filled and never read back: not restored)",
         tangent::grad<stages>(), std::vector<double>{0.9, -0.7, 1.3, 0.6});
+  const std::vector<double> coef{0.4, -0.3, 0.2, 0.1};
+  const std::vector<double> samples{-0.9, -0.4, 0.3, 0.7, 1.1};
+  check("misfit (a sum recorded once around its loop)", tangent::grad<misfit>(),
+        coef, samples);
+  check("misfit_callee (through pointers, a while loop)",
+        tangent::grad<misfit_callee>(), coef, samples);
+  check("levels (recorded around the middle loop)", tangent::grad<levels>(),
+        coef, samples);
+  check("init_reads (a reader in the loop's init)", tangent::grad<init_reads>(),
+        std::vector<double>{0.7, -0.3, 1.2});
+  check("damped (in a checkpointed loop)", tangent::grad<damped>(), coef,
+        samples);
+  check("damped_taped", tangent::grad<damped_taped>(), coef, samples);
+  check_same("damped/checkpointed==taped",
+             tangent::grad<damped>()(coef, samples),
+             tangent::grad<damped_taped>()(coef, samples));
 #ifndef TANGENT_E2E_SELFTEST
   // Second order through the skipped callees: the Hessian in the centroids
   // is diagonal, 2 per point assigned to the centroid, in each coordinate

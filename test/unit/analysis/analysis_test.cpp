@@ -485,3 +485,69 @@ TEST(Activity,
   EXPECT_FALSE(a.r->active);
   EXPECT_FALSE(a.b->active);
 }
+
+namespace {
+
+/// f(x, n): sum = 0; for (i < n) { s = x[i]; for (j < 4) s = s <op> x[j];
+/// sum = sum + s * s; } result = sum: with op `-` no reverse statement of
+/// the inner loop reads s (least squares' inner sum), with `*` each does.
+struct InnerSum : Builder {
+  Var *x, *n, *sum, *s, *i, *j;
+  Stmt *outer = nullptr, *inner = nullptr;
+  explicit InnerSum(Op op) {
+    x = param("x", vectorType(), /*by_ref=*/true, /*is_const=*/true);
+    n = param("n", intType());
+    sum = var("sum", realType());
+    s = var("s", realType());
+    i = var("i", intType(), VarRole::Induction);
+    j = var("j", intType(), VarRole::Induction);
+    fn.body.push_back(assign(ref(sum), num(0)));
+    Block in;
+    in.push_back(assign(ref(s), bin(op, ref(s), makeIndex(ref(x), ref(j)))));
+    Block body;
+    body.push_back(assign(ref(s), makeIndex(ref(x), ref(i))));
+    body.push_back(forLoop(j, integer(0), integer(4), std::move(in)));
+    inner = body.back().get();
+    body.push_back(
+        assign(ref(sum), bin(Op::Add, ref(sum), bin(Op::Mul, ref(s), ref(s)))));
+    fn.body.push_back(forLoop(i, integer(0), ref(n), std::move(body)));
+    outer = fn.body.back().get();
+    fn.body.push_back(assign(ref(fn.result_var), ref(sum)));
+  }
+};
+
+} // namespace
+
+TEST(HoistedRecords, AScalarNoReverseInsideTheLoopReadsIsRecordedOnce) {
+  InnerSum f(Op::Sub);
+  analyzeFunction(f.fn, Options{});
+  // The inner loop's overwrites of s would each record (the reverse of
+  // `sum + s * s` reads s in the outer loop around them) ...
+  EXPECT_TRUE(needsRecord(f.fn, *f.inner->loop->body.front(), f.s));
+  // ... but nothing inside it reads s: the inner loop records s once.
+  EXPECT_EQ(hoistedRecords(f.fn, *f.inner, {}), std::vector<Var *>{f.s});
+  // The outer loop reads s inside (its square): not there.
+  EXPECT_TRUE(hoistedRecords(f.fn, *f.outer, {}).empty());
+  // Hoisted to a loop around already: not again.
+  EXPECT_TRUE(hoistedRecords(f.fn, *f.inner, {f.s}).empty());
+}
+
+TEST(HoistedRecords, AScalarTheLoopReadsInReverseKeepsItsRecords) {
+  InnerSum f(Op::Mul); // the reverse of s = s * x[j] reads s and x[j]
+  analyzeFunction(f.fn, Options{});
+  EXPECT_TRUE(hoistedRecords(f.fn, *f.inner, {}).empty());
+}
+
+TEST(HoistedRecords, SwitchedOffEveryOverwriteRecords) {
+  InnerSum f(Op::Sub);
+  f.fn.passes.disable(Pass::HoistedRecords);
+  analyzeFunction(f.fn, Options{});
+  EXPECT_TRUE(hoistedRecords(f.fn, *f.inner, {}).empty());
+}
+
+TEST(HoistedRecords, ACheckpointedLoopKeepsItsRecords) {
+  InnerSum f(Op::Sub);
+  analyzeFunction(f.fn, Options{});
+  f.inner->loop->strategy = LoopStrategy::Segments; // not the full tape
+  EXPECT_TRUE(hoistedRecords(f.fn, *f.inner, {}).empty());
+}
