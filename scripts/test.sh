@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [[ ! -f build/build.ninja ]]; then
-  echo "tangent: first build and test run: about 15 minutes on 2 idle cores."
+  echo "tangent: first build and test run: about an hour on 2 idle cores."
 fi
 scripts/setup.sh
 # The plugin-compiled test programs do not go through ccache; the base
