@@ -40,11 +40,10 @@ bool serialFullTape(const Stmt &loop) {
 }
 
 /// Whether every reader of `v` is known and outside `loop` (its header and
-/// its init statements, whose reverse runs before the record is restored,
-/// count as inside).
-bool noReaderInside(const Function &fn, const Stmt &loop, const Var &v) {
-  std::set<const Stmt *> init;
-  forEachStmt(loop.loop->init, [&](const Stmt &st, int) { init.insert(&st); });
+/// its init statements `init`, whose reverse runs before the record is
+/// restored, count as inside).
+bool noReaderInside(const Function &fn, const Stmt &loop,
+                    const std::set<const Stmt *> &init, const Var &v) {
   for (const Stmt *r : v.readers) {
     if (r == &loop || init.count(r))
       return false;
@@ -96,11 +95,13 @@ std::vector<Var *> hoistedRecords(const Function &fn, const Stmt &loop,
   };
   forEachStmt(loop.loop->body, visit);
   forEachStmt(loop.loop->step, visit);
+  std::set<const Stmt *> init;
+  forEachStmt(loop.loop->init, [&](const Stmt &st, int) { init.insert(&st); });
   for (Var *v : order)
     if (records[v] && allowed[v] && scalar(*v) && !hoisted.count(v) &&
         v->role != VarRole::Induction && !v->read_everywhere &&
         !v->restored_at_entry && !v->rematerialized &&
-        noReaderInside(fn, loop, *v))
+        noReaderInside(fn, loop, init, *v))
       out.push_back(v);
   return out;
 }
