@@ -278,8 +278,8 @@ bool SweepGenerator::reverseCall(const Stmt &s, const std::string &args,
     if (s.result->type.isReal())
       rev.statement(s.result->adjoint + " = 0;");
     else if (!old_size.empty()) {
-      rev.statement("const std::size_t " + old_size + " = " +
-                    rt::pop("std::size_t") + ";");
+      rev.restore("const std::size_t " + old_size + " = " +
+                  rt::pop("std::size_t") + ";");
       rev.statement(zeroAdjoint(s.result, old_size));
     } else if (!resized_result)
       rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));

@@ -107,7 +107,7 @@ SweepGenerator::Sweeps SweepGenerator::communication(const Stmt &s) {
   out.rev.append(dummies);
   out.rev.statement(rt::mpiReverse(f.runtime, adjoints));
   for (auto l = restores.rbegin(); l != restores.rend(); ++l)
-    out.rev.statement(*l);
+    out.rev.restore(*l);
   return out;
 }
 

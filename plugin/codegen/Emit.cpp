@@ -1,7 +1,18 @@
-//===- Emit.cpp - declarations of hoisted variables -------------------===//
+//===- Emit.cpp - what code records; declarations of hoisted variables ===//
 #include "codegen/Emit.h"
 
 namespace tangent {
+
+bool Code::records() const {
+  return cpp::any(
+      code_, [](const CppStmt &s) { return s.kind == CppStmt::Kind::Record; });
+}
+
+bool Code::recordsThroughMembers() const {
+  return cpp::any(code_, [](const CppStmt &s) {
+    return s.kind == CppStmt::Kind::Record && s.members;
+  });
+}
 
 std::string declareZero(const Type &type, const std::string &name) {
   switch (type.kind) {

@@ -20,15 +20,14 @@ namespace tangent {
 
 /// Builds generated C++ (ir/Cpp.h): statements are added to the innermost
 /// construct opened and not yet closed (openIf() ... close()), so each
-/// sweep's code is a tree, which ir/Printer prints. A buffer also knows
-/// whether it records onto the tape, so that no pass searches the code it
-/// emitted.
+/// sweep's code is a tree, which ir/Printer prints. Records onto the tape,
+/// restores from it and adjoint updates are nodes of their own (record(),
+/// restore(), update()): whether code records is read from its nodes
+/// (records()), never from its text.
 class Code {
 public:
   Code() = default;
-  Code(const Code &other)
-      : code_(other.code_), records_(other.records_),
-        member_records_(other.member_records_) {
+  Code(const Code &other) : code_(other.code_) {
     TANGENT_ASSERT(other.open_.empty(), "copying code with an open construct");
   }
   Code(Code &&other) noexcept = default;
@@ -36,8 +35,6 @@ public:
     TANGENT_ASSERT(other.open_.empty() && open_.empty(),
                    "assigning code with an open construct");
     code_ = other.code_;
-    records_ = other.records_;
-    member_records_ = other.member_records_;
     return *this;
   }
   Code &operator=(Code &&other) noexcept = default;
@@ -49,15 +46,28 @@ public:
   /// A statement that records values onto the tape through one of its
   /// members (`tape.push(x);`, push_vector, push_array: RuntimeApi.h).
   void record(std::string text) {
-    statement(std::move(text));
-    records_ = member_records_ = true;
+    add(cpp::record(std::move(text), /*members=*/true));
   }
   /// A statement that records values through a runtime helper, which takes
   /// the tape as an argument (push_block, push_range, record_resize,
   /// push_shape, the MPI layer) or writes a block of it (record_at).
   void recordVia(std::string text) {
-    statement(std::move(text));
-    records_ = true;
+    add(cpp::record(std::move(text), /*members=*/false));
+  }
+  /// A statement that takes recorded values back from the tape
+  /// (`const double r = tape.pop<double>();`, pop_vector, pop_block).
+  void restore(std::string text) { add(cpp::restore(std::move(text))); }
+  /// `type name = value;`: a local of the sweep (an adjoint taken before
+  /// it is propagated, a seed read by several rows).
+  void declare(std::string type, std::string name,
+               std::shared_ptr<const Expr> value) {
+    add(cpp::declare(std::move(type), std::move(name), std::move(value)));
+  }
+  /// The adjoint update `target += value;` (`target = value;` when
+  /// `assign`).
+  void update(std::shared_ptr<const Expr> target,
+              std::shared_ptr<const Expr> value, bool assign = false) {
+    add(cpp::update(std::move(target), std::move(value), assign));
   }
   void comment(std::string text) {
     add(CppStmt::Kind::Comment, std::move(text));
@@ -123,14 +133,13 @@ public:
                    "appending code with an open construct");
     CppBody &into = current();
     into.insert(into.end(), other.code_.begin(), other.code_.end());
-    records_ |= other.records_;
-    member_records_ |= other.member_records_;
   }
   bool empty() const { return code_.empty(); }
-  /// Whether some statement, or some code appended, was a record() or a
-  /// recordVia(); a record() only.
-  bool records() const { return records_; }
-  bool recordsThroughMembers() const { return member_records_; }
+  /// Whether some statement, at any depth, records onto the tape (a
+  /// record() or a recordVia()); one through the tape's members (a
+  /// record()). Read from the tree's Record nodes.
+  bool records() const;
+  bool recordsThroughMembers() const;
   /// The code built, every construct closed.
   const CppBody &code() const {
     TANGENT_ASSERT(open_.empty(), "reading code with an open construct");
@@ -149,7 +158,6 @@ private:
   };
   CppBody code_;
   std::vector<Open> open_;
-  bool records_ = false, member_records_ = false;
 
   CppBody &current() { return open_.empty() ? code_ : *open_.back().into; }
   void add(CppStmt::Kind kind, std::string text) {

@@ -103,7 +103,7 @@ void SweepGenerator::recordValues(const std::vector<const Expr *> &needed,
     subst[n] = r;
   }
   for (auto it = pops.rbegin(); it != pops.rend(); ++it)
-    rev_pops.statement(*it);
+    rev_pops.restore(*it);
   // The forward statement prints with the forward names.
   for (auto &kv : fwd_subst)
     forward_subst_[kv.first] = kv.second;
@@ -121,8 +121,8 @@ void SweepGenerator::propagate(const Expr &e, ExprPtr adj, Code &out,
       contributions_->push_back({&e, std::move(target), std::move(adj)});
       return;
     }
-    std::string update = printExpr(*target);
-    if (Accumulator *acc = accumulatorOf(*target)) {
+    std::shared_ptr<const Expr> update = std::move(target);
+    if (Accumulator *acc = accumulatorOf(*update)) {
       // The first contribution since the adjoint was last read
       // (OverwrittenAdjoints.cpp) is assigned, never summed in a local.
       TANGENT_ASSERT(!e.assigns_adjoint,
@@ -130,10 +130,9 @@ void SweepGenerator::propagate(const Expr &e, ExprPtr adj, Code &out,
       if (!acc->used)
         acc->local = fresh(naming::elementSum());
       acc->used = true;
-      update = acc->local;
+      update = makeName(acc->local, update->type);
     }
-    out.statement(update + (e.assigns_adjoint ? " = " : " += ") +
-                  printExpr(*adj) + ";");
+    out.update(std::move(update), std::move(adj), e.assigns_adjoint);
     return;
   }
   case ExprKind::Cast:
@@ -151,9 +150,10 @@ void SweepGenerator::propagate(const Expr &e, ExprPtr adj, Code &out,
     // A seed that several rows read is evaluated once, into a local.
     if (uses > 1 && !leaf(*adj) && !contributions_) {
       std::string t = fresh(naming::adjointTemp());
-      out.statement("const " + adjointScalar(e.type.scalarSpelling(), lanes_) +
-                    " " + t + " = " + printExpr(*adj) + ";");
-      adj = makeName(t, adj->type);
+      ExprPtr name = makeName(t, adj->type);
+      out.declare("const " + adjointScalar(e.type.scalarSpelling(), lanes_), t,
+                  std::move(adj));
+      adj = std::move(name);
     }
     RowOperands operands;
     operands.seed = adj.get();

@@ -12,6 +12,7 @@
 #include "codegen/RuntimeApi.h"
 #include "codegen/SweepGenerator.h"
 #include "ir/Support.h"
+#include "ir/Verify.h"
 
 namespace tangent {
 
@@ -293,7 +294,8 @@ void keepForReverse(const Function &fn, const AdjointParts &parts, Code &save,
     }
   }
   for (auto it = loads.rbegin(); it != loads.rend(); ++it)
-    load.statement(*it);
+    load.restore(*it);
+  verifySweepsOrThrow(save.code(), load.code(), fn.name);
 }
 
 /// A callee's split pair: `<stem>_forward` records, then keeps the final
@@ -404,6 +406,7 @@ GeneratedFunction generate(Function &fn, const Options &opts,
   nameAdjoints(fn, opts, parts);
   SweepGenerator gen(fn, lanes);
   parts.body = gen.block(fn.body);
+  verifySweepsOrThrow(parts.body.fwd.code(), parts.body.rev.code(), fn.name);
   parts.registry = gen.adjointRegistry();
   declare(fn, parts);
   signatures(fn, parts);

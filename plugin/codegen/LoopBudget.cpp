@@ -88,7 +88,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgeted(const Stmt &s) {
   std::string st = fresh(naming::state());
   ck = fresh(naming::checkpoints());
   out.rev.comment(where + ", reversed as the memory budget chose");
-  out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.restore("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.statement(ck + "->begin_reverse();");
   out.rev.append(budgetedCallbacks(li, ck, k, body, advance, reverse));
   out.rev.statement(state + " " + st + ";");

@@ -74,7 +74,7 @@ SweepGenerator::Sweeps SweepGenerator::loopBudgetWhile(const Stmt &s) {
   // ones in place.
   out.rev.comment(where + ", reversed as the memory budget chose");
   ck = fresh(naming::checkpoints());
-  out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.restore("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.statement(ck + "->begin_reverse();");
   out.rev.append(scheduledReverse(li, ck, k, st, true));
   if (!exit_restore.empty()) {

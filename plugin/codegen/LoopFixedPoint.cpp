@@ -62,8 +62,7 @@ SweepGenerator::Sweeps SweepGenerator::loopFixedPoint(const Stmt &s) {
                           "final state, replayed taped and reversed as many "
                           "times as the loop iterated");
   n = fresh(naming::iterationCount());
-  out.rev.statement("const long long " + n + " = " + rt::pop("long long") +
-                    ";");
+  out.rev.restore("const long long " + n + " = " + rt::pop("long long") + ";");
   out.rev.append(exit_rev);
   out.rev.statement("const " + stateTuple(li) + " " + last + "(" +
                     carriedNames(li) + ");");

@@ -126,8 +126,8 @@ Code SweepGenerator::blockPops(const RecordBlock &blk, const std::string &begin,
   for (auto p = blk.parts.rbegin(); p != blk.parts.rend(); ++p) {
     out.statement("constexpr std::size_t " + p->rev_per + " = " +
                   std::to_string(p->per) + ";");
-    out.statement("const std::byte *const " + p->rev_name + " = " +
-                  rt::popBlock(p->type, begin, end, p->per) + ";");
+    out.restore("const std::byte *const " + p->rev_name + " = " +
+                rt::popBlock(p->type, begin, end, p->per) + ";");
   }
   return out;
 }
@@ -211,7 +211,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
     out.comment(where + ", reversed");
     out.openFor(header);
     for (const Contribution &c : contributions)
-      out.statement(c.update());
+      out.add(c.update());
     out.statement(d + " = 0;");
     out.close();
     return out;
@@ -219,7 +219,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   Code passes;
   for (const Contribution &c : contributions) {
     passes.openFor(header);
-    passes.statement(c.update());
+    passes.add(c.update());
     passes.close();
   }
   std::string distinct;
@@ -280,7 +280,7 @@ void SweepGenerator::hoistRecords(const Stmt &s, Code &fwd, Code &rev,
     fwd.record(rt::push(v->name));
   }
   for (auto v = release.rbegin(); v != release.rend(); ++v)
-    rev.statement((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+    rev.restore((*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
 }
 
 SweepGenerator::Sweeps SweepGenerator::loopFullTape(const Stmt &s) {
@@ -363,8 +363,8 @@ Code SweepGenerator::countedReverse(const Stmt &s, const CountedBody &cb,
                           "branch last (no other moves an adjoint)"
                         : " loop, reversed"));
   for (auto last = lasts.rbegin(); last != lasts.rend(); ++last)
-    rev.statement("const long long " + (*last)->popped + " = " +
-                  rt::pop("long long") + ";");
+    rev.restore("const long long " + (*last)->popped + " = " +
+                rt::pop("long long") + ";");
   if (cb.blocked)
     rev.append(blockPops(cb.blk, start, bound));
   for (const Accumulator &acc : cb.accumulators)
@@ -391,7 +391,7 @@ Code SweepGenerator::countedReverse(const Stmt &s, const CountedBody &cb,
   rev.close();
   for (const Accumulator &acc : cb.accumulators)
     if (acc.used)
-      rev.statement(printExpr(*acc.element) + " += " + acc.local + ";");
+      rev.update(acc.element, makeName(acc.local, acc.element->type));
   return rev;
 }
 
@@ -415,7 +415,7 @@ SweepGenerator::Sweeps SweepGenerator::countedFullTape(const Stmt &s,
     pops.push_back(rt::popRange(v, begin, end));
   }
   for (auto it = pops.rbegin(); it != pops.rend(); ++it)
-    restore_bulk.statement(*it);
+    restore_bulk.restore(*it);
   std::string start = printExpr(*li.start), bound = printExpr(*li.bound);
   out.fwd.comment(s.loc.str() + ": " + li.kind_name + " loop" + note);
   if (cb.blocked)

@@ -106,7 +106,7 @@ Code SweepGenerator::gatherPasses(
     out.openIf(at + " >= " + lo + " && " + at + " < " + hi);
     out.statement("const " + t + " " + i + " = static_cast<" + t + ">(" + at +
                   ");");
-    out.statement(contributions[p].update());
+    out.add(contributions[p].update());
     out.close();
   }
   out.statement("return;");
@@ -117,7 +117,8 @@ Code SweepGenerator::gatherPasses(
     out.openBlock();
     out.statement("const " + t + " " + i + " = static_cast<" + t + ">(" +
                   plus(k, -offsets[p]) + ");");
-    out.statement(sum + " += " + printExpr(*contributions[p].value) + ";");
+    out.update(makeName(sum, contributions[p].value->type),
+               contributions[p].value);
     out.close();
   }
   out.statement(element + " = " + sum + ";");

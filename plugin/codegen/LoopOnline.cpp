@@ -45,7 +45,7 @@ SweepGenerator::Sweeps SweepGenerator::loopOnline(const Stmt &s) {
   // (untaped replay) or reverse (taped replay, then its adjoint).
   out.rev.comment(where + ", reversed by the online schedule");
   ck = fresh(naming::checkpoints());
-  out.rev.statement("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
+  out.rev.restore("auto *" + ck + " = " + rt::pop(ck_type + " *") + ";");
   out.rev.append(scheduledReverse(li, ck, k, st));
   out.rev.statement("delete " + ck + ";");
   out.rev.append(init.rev);

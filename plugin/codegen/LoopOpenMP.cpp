@@ -239,7 +239,7 @@ Code threadTapesReverse(const ParallelLoop &pl, const LoopInfo &li,
                  ? ""
                  : "; adjoints of " + pl.shared_names + " summed per tape"));
   c.openBlock();
-  c.statement("const int " + threads_r + " = " + rt::pop("int") + ";");
+  c.restore("const int " + threads_r + " = " + rt::pop("int") + ";");
   c.statement(rt::ompTeam(team_r, threads_r));
   const auto copies = declareCopies(c, pl.shared, threads_r, gen);
   c.pragma("omp parallel for schedule(static, 1) num_threads(" + threads_r +
@@ -250,12 +250,11 @@ Code threadTapesReverse(const ParallelLoop &pl, const LoopInfo &li,
   declareOwn(c, pl.omp, pl.shared, copies, k);
   c.openFor({"std::size_t " + count_r + " = " + rt::pop("std::size_t"),
              count_r + "-- > 0", ""});
-  c.statement("const " + it + " " + i + " = " + rt::pop(it) + ";");
+  c.restore("const " + it + " " + i + " = " + rt::pop(it) + ";");
   for (auto v = pl.restored.rbegin(); v != pl.restored.rend(); ++v)
-    c.statement(
-        (*v)->type.kind == TypeKind::CArray
-            ? rt::popArray((*v)->name, std::to_string((*v)->type.extent))
-            : (*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
+    c.restore((*v)->type.kind == TypeKind::CArray
+                  ? rt::popArray((*v)->name, std::to_string((*v)->type.extent))
+                  : (*v)->name + " = " + rt::pop((*v)->type.spelling) + ";");
   finishPerThread(c, body, pl, copies);
   return c;
 }

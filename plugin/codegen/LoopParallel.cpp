@@ -69,7 +69,7 @@ SweepGenerator::Sweeps SweepGenerator::loopParallel(const Stmt &s) {
   ck = fresh(naming::checkpoints());
   out.rev.comment(where + ", reversed segment by segment while a helper thread "
                           "replays the segments before");
-  out.rev.statement("auto *" + ck + " = " + rt::pop(type + " *") + ";");
+  out.rev.restore("auto *" + ck + " = " + rt::pop(type + " *") + ";");
   out.rev.comment("what the loop writes; each replay slot runs in a copy");
   out.rev.statement(work_type + " " + work + "{" + namesOf(li.replayed) + "};");
   out.rev.openLambda(replay, work_type + " &" + cur + ", const " + state +

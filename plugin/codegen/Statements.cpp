@@ -32,8 +32,8 @@ void SweepGenerator::save(const Expr &target, Code &fwd, Code &rev) {
   if (target.kind == ExprKind::VarRef && target.type.isContainer())
     return saveWhole(target.var, fwd, rev);
   std::string text = printExpr(target);
-  rev.statement(text + " = " +
-                recordScalar(fwd, text, target.type.scalarSpelling()) + ";");
+  rev.restore(text + " = " +
+              recordScalar(fwd, text, target.type.scalarSpelling()) + ";");
 }
 
 void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
@@ -43,14 +43,14 @@ void SweepGenerator::saveWhole(Var *v, Code &fwd, Code &rev) {
   switch (v->type.kind) {
   case TypeKind::Vector:
     fwd.record(rt::pushVector(n));
-    rev.statement(rt::popVector(n));
+    rev.restore(rt::popVector(n));
     return;
   case TypeKind::CArray:
     fwd.record(rt::pushArray(n, std::to_string(v->type.extent)));
-    rev.statement(rt::popArray(n, std::to_string(v->type.extent)));
+    rev.restore(rt::popArray(n, std::to_string(v->type.extent)));
     return;
   default:
-    rev.statement(n + " = " + recordScalar(fwd, n, v->type.spelling) + ";");
+    rev.restore(n + " = " + recordScalar(fwd, n, v->type.spelling) + ";");
     return;
   }
 }
@@ -177,9 +177,9 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     out.fwd.statement(n + ".pop_back();");
     if (restore && nested) {
       out.rev.statement(n + ".emplace_back();");
-      out.rev.statement(rt::popVector(n + ".back()"));
+      out.rev.restore(rt::popVector(n + ".back()"));
     } else if (restore) {
-      out.rev.statement(n + ".push_back(" + rt::pop(elem) + ");");
+      out.rev.restore(n + ".push_back(" + rt::pop(elem) + ");");
     }
     if (v->active)
       out.rev.statement(nested ? rt::resizeAdjoint(v->adjoint, n, n + ".size()")
@@ -191,13 +191,13 @@ SweepGenerator::Sweeps SweepGenerator::resize(const Stmt &s) {
     if (restore) {
       out.fwd.recordVia(rt::recordResize(n, size));
       old = fresh(naming::oldSize());
-      out.rev.statement("const std::size_t " + old + " = " + rt::undoResize(n) +
-                        ";");
+      out.rev.restore("const std::size_t " + old + " = " + rt::undoResize(n) +
+                      ";");
     } else if (record_ && v->active) {
       out.fwd.record(rt::push(n + ".size()"));
       old = fresh(naming::oldSize());
-      out.rev.statement("const std::size_t " + old + " = " +
-                        rt::pop("std::size_t") + ";");
+      out.rev.restore("const std::size_t " + old + " = " +
+                      rt::pop("std::size_t") + ";");
     }
     out.fwd.statement(n + ".resize(" + size +
                       (value ? ", " + printExpr(*value, forward_subst_) : "") +
@@ -289,8 +289,8 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
              !isFirstWrite(fn_, s, target)) {
     popped_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(target->name + ".size()"));
-    restore.statement("const std::size_t " + popped_size + " = " +
-                      rt::pop("std::size_t") + ";");
+    restore.restore("const std::size_t " + popped_size + " = " +
+                    rt::pop("std::size_t") + ";");
   }
   out.fwd.statement(printExpr(*s.lhs) + " = " +
                     printExpr(*s.rhs, forward_subst_) + ";");
@@ -310,7 +310,6 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
           zeroAdjoint(target, saved ? target->name + ".size()" : popped_size));
     return out;
   }
-  std::string d_lhs = adjointOf(*s.lhs);
   // `x = x + e` / `x = x - e` (from +=, -=): the adjoint of x passes through.
   const Expr *rhs = s.rhs.get();
   if (rhs->kind == ExprKind::Binary &&
@@ -327,17 +326,22 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   auto at = fn_.positions.find(&s);
   const bool zeroed = !target->unzeroed || at == fn_.positions.end() ||
                       at->second.loops.empty();
-  if (!s.rhs->active) {
+  // The adjoint is taken (into a local), then reset: the statement
+  // overwrote the variable, whose earlier value has no part in it.
+  auto reset = [&] {
     if (zeroed)
-      out.rev.statement(d_lhs + " = 0;");
+      out.rev.update(adjointExpr(*s.lhs), makeLiteral("0", s.lhs->type),
+                     /*assign=*/true);
+  };
+  if (!s.rhs->active) {
+    reset();
     return out;
   }
   std::string d = fresh(naming::adjointTemp());
-  out.rev.statement("const " +
-                    adjointScalar(s.lhs->type.scalarSpelling(), lanes_) + " " +
-                    d + " = " + d_lhs + ";");
-  if (zeroed)
-    out.rev.statement(d_lhs + " = 0;");
+  out.rev.declare("const " +
+                      adjointScalar(s.lhs->type.scalarSpelling(), lanes_),
+                  d, adjointExpr(*s.lhs));
+  reset();
   propagate(*s.rhs, d, out.rev, subst);
   return out;
 }
@@ -366,7 +370,7 @@ SweepGenerator::Sweeps SweepGenerator::assignRow(const Stmt &s) {
     old = fresh(naming::oldRow());
     out.fwd.record(rt::pushVector(row));
     out.rev.statement(s.lhs->type.spelling + " " + old + ";");
-    out.rev.statement(rt::popVector(old));
+    out.rev.restore(rt::popVector(old));
   }
   out.fwd.statement(row + " = " + printExpr(*s.rhs, forward_subst_) + ";");
   out.rev.append(pops);
@@ -410,8 +414,8 @@ SweepGenerator::Sweeps SweepGenerator::construct(const Stmt &s) {
   } else if (record_ && v->active && t.kind == TypeKind::Vector && !first) {
     popped_size = fresh(naming::oldSize());
     out.fwd.record(rt::push(v->name + ".size()"));
-    restore.statement("const std::size_t " + popped_size + " = " +
-                      rt::pop("std::size_t") + ";");
+    restore.restore("const std::size_t " + popped_size + " = " +
+                    rt::pop("std::size_t") + ";");
   }
   auto arg = [&](size_t i) { return printExpr(*s.args[i], forward_subst_); };
   const std::string &n = v->name;

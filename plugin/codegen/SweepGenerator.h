@@ -70,8 +70,8 @@ private:
   /// which propagate() collects instead of emitting (reverseInPasses).
   struct Contribution {
     const Expr *target = nullptr; ///< the l-value (VarRef or Index) in the IR
-    ExprPtr adjoint;              ///< its adjoint (`d_u[i + 1]`)
-    ExprPtr value;                ///< the contribution
+    std::shared_ptr<const Expr> adjoint; ///< its adjoint (`d_u[i + 1]`)
+    std::shared_ptr<const Expr> value;   ///< the contribution
     /// The variable whose adjoint it updates.
     const Var *var() const { return rootVar(*target); }
     /// The index when it updates element `[index]` of var()'s adjoint (not
@@ -83,9 +83,7 @@ private:
                  : nullptr;
     }
     /// `adjoint += value;`
-    std::string update() const {
-      return printExpr(*adjoint) + " += " + printExpr(*value) + ";";
-    }
+    CppStmt update() const { return cpp::update(adjoint, value); }
   };
   /// While set, propagate() collects contributions instead of emitting
   /// them, and never binds shared adjoints to locals.

@@ -425,7 +425,15 @@ struct CppPrinter {
     using K = CppStmt::Kind;
     switch (s.kind) {
     case K::Simple:
+    case K::Record:
+    case K::Restore:
       return line(depth, s.text);
+    case K::Declare:
+      return line(depth,
+                  s.text + " " + s.name + " = " + printExpr(*s.value) + ";");
+    case K::Update:
+      return line(depth, printExpr(*s.target) + (s.assign ? " = " : " += ") +
+                             printExpr(*s.value) + ";");
     case K::Comment:
       return line(depth, "// " + s.text);
     case K::Directive:

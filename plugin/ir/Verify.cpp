@@ -1,6 +1,8 @@
 //===- Verify.cpp - the IR's invariants -----------------------------------===//
 #include "ir/Verify.h"
 #include "ir/IRWalk.h"
+#include "ir/Naming.h"
+#include "ir/Printer.h"
 #include "ir/Support.h"
 #include <set>
 
@@ -217,6 +219,77 @@ void verifyOrThrow(const Function &fn, const char *after_pass) {
     return;
   std::string what = "the IR of '" + fn.name + "' is broken after the " +
                      after_pass + " pass: " + problems.front();
+  if (problems.size() > 1)
+    what += " (and " + std::to_string(problems.size() - 1) + " more)";
+  throw InternalError(what);
+}
+
+namespace {
+
+/// Whether plain C++ `text` calls the tape's push or pop members.
+bool touchesTape(const std::string &text) {
+  const std::string tape = naming::tape();
+  for (const char *member : {".push", ".pop"})
+    if (text.find(tape + member) != std::string::npos)
+      return true;
+  return false;
+}
+
+void verifyCode(const CppBody &code, const char *sweep,
+                std::vector<std::string> &problems) {
+  for (const CppStmt &s : code) {
+    switch (s.kind) {
+    case CppStmt::Kind::Update:
+      if (!s.target || !s.value)
+        problems.push_back(std::string("the ") + sweep +
+                           " sweep has an adjoint update without " +
+                           (s.target ? "a value" : "a target"));
+      else if (s.target->kind != ExprKind::VarRef &&
+               s.target->kind != ExprKind::Index &&
+               s.target->kind != ExprKind::Name)
+        problems.push_back(std::string("the ") + sweep + " sweep updates '" +
+                           printExpr(*s.target) +
+                           "', which is not an adjoint's name or element");
+      break;
+    case CppStmt::Kind::Simple:
+      if (touchesTape(s.text))
+        problems.push_back(std::string("the ") + sweep +
+                           " sweep uses the tape in a plain statement, "
+                           "not a record or restore: " +
+                           s.text);
+      break;
+    default:
+      break;
+    }
+    verifyCode(s.body, sweep, problems);
+    verifyCode(s.orelse, sweep, problems);
+  }
+}
+
+} // namespace
+
+std::vector<std::string> verifySweeps(const CppBody &fwd, const CppBody &rev) {
+  std::vector<std::string> problems;
+  verifyCode(fwd, "forward", problems);
+  verifyCode(rev, "reverse", problems);
+  auto is = [](CppStmt::Kind kind) {
+    return [kind](const CppStmt &s) { return s.kind == kind; };
+  };
+  if (cpp::any(rev, is(CppStmt::Kind::Restore)) &&
+      !cpp::any(fwd, is(CppStmt::Kind::Record)) &&
+      !cpp::any(rev, is(CppStmt::Kind::Record)))
+    problems.push_back("the reverse sweep restores from the tape, but "
+                       "neither sweep records onto it");
+  return problems;
+}
+
+void verifySweepsOrThrow(const CppBody &fwd, const CppBody &rev,
+                         const std::string &name) {
+  const std::vector<std::string> problems = verifySweeps(fwd, rev);
+  if (problems.empty())
+    return;
+  std::string what =
+      "the generated sweeps of '" + name + "' are broken: " + problems.front();
   if (problems.size() > 1)
     what += " (and " + std::to_string(problems.size() - 1) + " more)";
   throw InternalError(what);

@@ -223,6 +223,7 @@ public:
     order_[slot] = ++stores_;
     hinted_[slot] = false;
     int error = 0;
+    errno = 0; // so that a failure below reports its own reason
     if (std::fseek(file_, static_cast<long>(r.offset), SEEK_SET) != 0)
       error = errno ? errno : EIO;
     else if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(),
@@ -252,6 +253,7 @@ public:
     std::vector<char> &in = buffer_;
     in.resize(r.size);
     int error = 0;
+    errno = 0; // so that a failure below reports its own reason
     if (std::fseek(file_, static_cast<long>(r.offset), SEEK_SET) != 0)
       error = errno ? errno : EIO;
     else if (r.size != 0 && std::fread(in.data(), 1, r.size, file_) != r.size)

@@ -1,5 +1,6 @@
 //===- emit_test.cpp - generated code built as a tree, printed once -------===//
 #include "codegen/Emit.h"
+#include "ir_builder.h"
 #include <gtest/gtest.h>
 
 using namespace tangent;
@@ -100,4 +101,33 @@ TEST(Emit, CodeKnowsWhetherItRecords) {
   outer.append(member);
   outer.close();
   EXPECT_TRUE(outer.records()); // through the block appended
+  // The answer is read from Record nodes: a restore is not a record, and
+  // a record inside a construct still open counts.
+  Code restores, open;
+  restores.restore("const double r = tape.pop<double>();");
+  EXPECT_FALSE(restores.records());
+  open.openIf("c");
+  open.record("tape.push(x);");
+  EXPECT_TRUE(open.records());
+  open.close();
+  ASSERT_EQ(open.code().size(), 1u);
+  EXPECT_EQ(open.code()[0].body[0].kind, CppStmt::Kind::Record);
+}
+
+TEST(Emit, AdjointUpdatesAreExpressions) {
+  // `d_v[i] += 2.0 * d_r;`, built from IR expressions and printed by the
+  // printer; assigned instead of added when the update says so.
+  const Type real = test::realType();
+  ExprPtr target = makeIndex(makeName("d_v", real), makeName("i", Type()));
+  target->type = real;
+  ExprPtr value = makeBinary(Op::Mul, makeLiteral("2.0", real),
+                             makeName("d_r", real), real);
+  const Expr *held = value.get();
+  Code c;
+  c.update(std::move(target), std::move(value));
+  c.update(makeName("d_w", real), makeName("d_r", real), /*assign=*/true);
+  ASSERT_EQ(c.code().size(), 2u);
+  EXPECT_EQ(c.code()[0].kind, CppStmt::Kind::Update);
+  EXPECT_EQ(c.code()[0].value.get(), held); // the expression, not its text
+  EXPECT_EQ(c.str(), "d_v[i] += 2.0 * d_r;\nd_w = d_r;\n");
 }

@@ -106,3 +106,45 @@ TEST(Verify, ReportsInconsistentAnalysisFacts) {
   s.n->active = true;
   EXPECT_TRUE(mentions(verifyFunction(s.fn), "'n' is active but not"));
 }
+
+TEST(Verify, SweepsAcceptWhatTheGeneratorBuilds) {
+  const Type real = test::realType();
+  CppBody fwd{cpp::record("tape.push(x);", true), cpp::statement("x = 2 * x;")};
+  CppBody rev{cpp::restore("x = tape.pop<double>();"),
+              cpp::update(makeName("d_x", real), makeName("d_y", real))};
+  EXPECT_EQ(verifySweeps(fwd, rev), std::vector<std::string>{});
+}
+
+TEST(Verify, SweepsRefuseAPlainStatementThatUsesTheTape) {
+  // Code::records() reads Record nodes: a push spelled as a plain
+  // statement would be a record it cannot see.
+  CppBody fwd{cpp::statement("tape.push(x);")};
+  CppStmt loop = cpp::statement("");
+  loop.kind = CppStmt::Kind::Block;
+  loop.body.push_back(cpp::statement("const double r = tape.pop<double>();"));
+  CppBody rev{loop};
+  const auto problems = verifySweeps(fwd, rev);
+  EXPECT_TRUE(mentions(problems, "forward sweep uses the tape in a plain"));
+  EXPECT_TRUE(mentions(problems, "reverse sweep uses the tape in a plain"));
+}
+
+TEST(Verify, SweepsRefuseARestoreWithoutARecord) {
+  CppBody fwd{cpp::statement("x = 2 * x;")};
+  CppBody rev{cpp::restore("x = tape.pop<double>();")};
+  EXPECT_TRUE(mentions(verifySweeps(fwd, rev),
+                       "restores from the tape, but neither sweep records"));
+  CppBody rev2{cpp::record("tape.push(x);", true),
+               cpp::restore("x = tape.pop<double>();")};
+  EXPECT_EQ(verifySweeps(fwd, rev2), std::vector<std::string>{});
+}
+
+TEST(Verify, SweepsRefuseAnUpdateOfAValue) {
+  const Type real = test::realType();
+  CppBody rev{cpp::update(makeBinary(Op::Add, makeName("a", real),
+                                     makeName("b", real), real),
+                          makeName("d_y", real)),
+              cpp::update(makeName("d_x", real), nullptr)};
+  const auto problems = verifySweeps({}, rev);
+  EXPECT_TRUE(mentions(problems, "updates 'a + b', which is not an adjoint"));
+  EXPECT_TRUE(mentions(problems, "adjoint update without a value"));
+}
