@@ -198,12 +198,14 @@ std::string SweepGenerator::callResultSeed(const Stmt &s, bool result_is_arg,
     // The callee accumulates into the argument's adjoint, which is also
     // the result's: take the result's adjoint out first.
     std::string d_res = fresh(naming::adjointTemp());
-    rev.statement((rt.isReal() ? "const " : "") +
-                  adjointType(rt, lanes_).spelling + " " + d_res + " = " +
-                  s.result->adjoint + ";");
-    rev.statement(s.result->type.isReal()
-                      ? s.result->adjoint + " = 0;"
-                      : zeroAdjoint(s.result, s.result->name + ".size()"));
+    const Type d_type = adjointType(rt, lanes_);
+    rev.declare((rt.isReal() ? "const " : "") + d_type.spelling, d_res,
+                makeName(s.result->adjoint, d_type));
+    if (s.result->type.isReal())
+      rev.update(makeName(s.result->adjoint, d_type),
+                 makeLiteral("0", s.result->type), /*assign=*/true);
+    else
+      rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));
     return d_res;
   }
   if (rt.kind != TypeKind::Void)
@@ -276,7 +278,9 @@ bool SweepGenerator::reverseCall(const Stmt &s, const std::string &args,
                        rev);
   if (s.result && s.result->active && !result_is_arg) {
     if (s.result->type.isReal())
-      rev.statement(s.result->adjoint + " = 0;");
+      rev.update(
+          makeName(s.result->adjoint, adjointType(s.result->type, lanes_)),
+          makeLiteral("0", s.result->type), /*assign=*/true);
     else if (!old_size.empty()) {
       rev.restore("const std::size_t " + old_size + " = " +
                   rt::pop("std::size_t") + ";");

@@ -191,7 +191,6 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   std::vector<Contribution> contributions;
   contributions_ = &contributions;
   Code unused;
-  std::string d = adjointOf(*w.lhs);
   propagate(*w.rhs, adjointExpr(*w.lhs), unused, {});
   contributions_ = nullptr;
   for (const Contribution &c : contributions)
@@ -212,7 +211,8 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
     out.openFor(header);
     for (const Contribution &c : contributions)
       out.add(c.update());
-    out.statement(d + " = 0;");
+    out.update(adjointExpr(*w.lhs), makeLiteral("0", w.lhs->type),
+               /*assign=*/true);
     out.close();
     return out;
   }
@@ -264,7 +264,8 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   }
   if (!v->unzeroed) {
     out.openFor(header);
-    out.statement(d + " = 0;");
+    out.update(adjointExpr(*w.lhs), makeLiteral("0", w.lhs->type),
+               /*assign=*/true);
     out.close();
   }
   return out;
