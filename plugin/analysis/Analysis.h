@@ -218,6 +218,12 @@ void findOverwrittenAdjoints(Function &fn);
 /// Clears those marks (the conservative answer: every read adds).
 void clearOverwrittenAdjoints(Function &fn);
 
+/// Rewrites each running extremum `v = std::max(v, e)` (std::min alike)
+/// outside OpenMP loops as the selection it is, `t = e; if (v < t) v = t;`
+/// (RunningExtrema.cpp; pass running-extrema): the same values, a decision
+/// recorded instead of v's old value, and a selection last-taken can mark.
+void rewriteRunningExtrema(Function &fn);
+
 /// Marks the branches of counted loops whose reverse needs only the last
 /// iteration that took them (Stmt::last_taken): the copies of a selection
 /// such as `if (dist < best) best = dist` (LastTaken.cpp; pass last-taken).

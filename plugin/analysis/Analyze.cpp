@@ -16,6 +16,7 @@ Analyzed analyzeFunction(Function &fn, const Options &opts,
                          const std::function<void(const char *)> &after) {
   Analyzed a;
   PassManager passes(fn, after);
+  passes.run(Pass::RunningExtrema, [&] { rewriteRunningExtrema(fn); });
   passes.run(Pass::Loops, [&] { a.loops = classifyLoops(fn); });
   passes.run(Pass::ParallelLoops, [&] { analyzeParallelLoops(fn, a.loops); });
   passes.run(Pass::Activity, [&] {
@@ -43,6 +44,7 @@ std::vector<Analyzed> analyzeCallees(const std::vector<Function *> &callees) {
     Function &fn = *callees[k];
     Analyzed &a = out[k];
     passes.emplace_back(fn);
+    passes[k].run(Pass::RunningExtrema, [&] { rewriteRunningExtrema(fn); });
     passes[k].run(Pass::Loops, [&] { a.loops = classifyLoops(fn); });
     passes[k].run(Pass::ParallelLoops,
                   [&] { analyzeParallelLoops(fn, a.loops); });

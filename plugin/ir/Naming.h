@@ -128,7 +128,8 @@ inline const char *mpiRegistry() { return "registered"; }
 /// The primal result, kept while a gradient's reverse sweep runs.
 inline const char *keptResult() { return "value"; }
 /// A call's value computed alone, its tangent deferred to where it is
-/// selected (forward/DeferTangents.cpp).
+/// selected (forward/DeferTangents.cpp); the operand a running extremum
+/// compares (analysis/RunningExtrema.cpp).
 inline const char *candidate() { return "candidate"; }
 /// Whether a loop selected a candidate, and the iteration of the last one
 /// it selected, whose tangent is computed after the loop

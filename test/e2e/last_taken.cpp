@@ -20,8 +20,16 @@
 // other iterations do move one: a sum carried from iteration to iteration
 // (the candidate reads it), a candidate read after the loop, a callee
 // adding to a local passed by reference.
+// Running extrema written with std::max / std::min (`top = std::max(top,
+// x[i])`) are selections too (analysis/RunningExtrema.cpp): log-sum-exp's
+// shift, a minimum of computed candidates (their values computed again for
+// the one iteration reversed), in a loop counting down, in a while loop
+// (a decision recorded per iteration), nested in a loop over rows; and
+// look-alikes left to the rule table: the kept value second, a candidate
+// reading the kept value, std::fmax.
 #include "check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -257,6 +265,62 @@ double byReference(const std::vector<double> &x) {
   return best;
 }
 
+double logSumExp(const std::vector<double> &x) {
+  const std::size_t n = x.size();
+  double top = x[0];
+  for (std::size_t i = 1; i < n; i++)
+    top = std::max(top, x[i]);
+  double s = 0;
+  for (std::size_t i = 0; i < n; i++)
+    s += std::exp(x[i] - top);
+  return std::log(s) + top;
+}
+
+double smallestComputed(const std::vector<double> &x, double c) {
+  double low = 1e300;
+  for (int i = 0; i < int(x.size()); ++i)
+    low = std::min(low, std::sin(c * x[i]) + x[i] * x[i]);
+  return low * c;
+}
+
+double maxCountingDown(const std::vector<double> &x) {
+  double top = -1e300;
+  for (long i = long(x.size()) - 1; i >= 0; --i)
+    top = std::max(top, x[i] * x[i]);
+  return std::sqrt(top);
+}
+
+double maxWhile(const std::vector<double> &x) {
+  double top = x[0];
+  std::size_t i = 1;
+  while (i < x.size() && x[i] < 1.5) {
+    top = std::max(top, 2.0 * x[i]);
+    ++i;
+  }
+  return top * top;
+}
+
+double rowMaxima(const std::vector<double> &x) {
+  double sum = 0;
+  for (int r = 0; r < 2; ++r) {
+    double top = x[3 * r];
+    for (int j = 1; j < 3; ++j)
+      top = std::max(top, x[3 * r + j]);
+    sum = sum + top * x[r + 4];
+  }
+  return sum;
+}
+
+double extremaLeftAlone(const std::vector<double> &x) {
+  double a = x[0], b = x[0], c = x[0];
+  for (std::size_t i = 1; i < x.size(); ++i) {
+    a = std::max(x[i], a);           // the kept value second
+    b = std::min(b, b * 0.5 + x[i]); // the candidate reads it
+    c = std::fmax(c, x[i] * 0.8);    // another rule for NaN
+  }
+  return a * b + c;
+}
+
 int main() {
   const std::vector<double> c{0.0, 0.5, 1.0, -0.5, -0.6, 0.4};
   const std::vector<double> x{0.3, -1.2, 0.8, 1.9, -0.4, 0.6, -2.1};
@@ -289,5 +353,13 @@ int main() {
   check("the candidate read after the loop", tangent::grad<candidateAfter>(),
         x);
   check("a callee adding to a local", tangent::grad<byReference>(), y);
+  check("log-sum-exp, std::max", tangent::grad<logSumExp>(), x);
+  check("a minimum of computed candidates, std::min",
+        tangent::grad<smallestComputed>(), x, 0.9);
+  check("std::max counting down", tangent::grad<maxCountingDown>(), x);
+  check("std::max in a while loop", tangent::grad<maxWhile>(), y);
+  check("std::max per row", tangent::grad<rowMaxima>(), x);
+  check("running extrema the rule table differentiates",
+        tangent::grad<extremaLeftAlone>(), x);
   return summary();
 }

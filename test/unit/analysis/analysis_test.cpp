@@ -1,7 +1,9 @@
 //===- analysis_test.cpp - loops, activity, to-be-recorded, strategies ----===//
 #include "analysis/Analysis.h"
 #include "ir/IRWalk.h"
+#include "ir/Verify.h"
 #include "ir_builder.h"
+#include "rules/Rules.h"
 #include <gtest/gtest.h>
 
 using namespace tangent;
@@ -550,4 +552,106 @@ TEST(HoistedRecords, ACheckpointedLoopKeepsItsRecords) {
   analyzeFunction(f.fn, Options{});
   f.inner->loop->strategy = LoopStrategy::Segments; // not the full tape
   EXPECT_TRUE(hoistedRecords(f.fn, *f.inner, {}).empty());
+}
+
+namespace {
+
+/// top = x[0]; for (int i = 1; i < n; ++i) top = <which>(top, <operand>);
+/// result = top
+struct RunningMax : Builder {
+  Var *x, *n, *top, *i, *other;
+  Stmt *loop = nullptr;
+  RunningMax(const char *which, bool kept_first = true,
+             const char *operand = "element") {
+    x = param("x", vectorType(), /*by_ref=*/true, /*is_const=*/true);
+    n = param("n", intType());
+    top = var("top", realType());
+    other = var("other", realType());
+    i = var("i", intType(), VarRole::Induction);
+    fn.body.push_back(assign(ref(top), makeIndex(ref(x), integer(0))));
+    fn.body.push_back(assign(ref(other), num(2)));
+    auto call = std::make_unique<Expr>();
+    call->kind = ExprKind::Math;
+    call->rule = findFunctionRule(which);
+    call->text = std::string("std::") + which;
+    call->type = realType();
+    ExprPtr e = std::string(operand) == "element" ? makeIndex(ref(x), ref(i))
+                : std::string(operand) == "variable"
+                    ? ref(other)
+                    : bin(Op::Add, ref(top), num(1)); // reads top
+    if (kept_first) {
+      call->ops.push_back(ref(top));
+      call->ops.push_back(std::move(e));
+    } else {
+      call->ops.push_back(std::move(e));
+      call->ops.push_back(ref(top));
+    }
+    Block body;
+    body.push_back(assign(ref(top), std::move(call)));
+    fn.body.push_back(forLoop(i, integer(1), ref(n), std::move(body)));
+    loop = fn.body.back().get();
+    fn.body.push_back(assign(ref(fn.result_var), ref(top)));
+  }
+  const Block &body() const { return loop->loop->body; }
+};
+
+} // namespace
+
+TEST(RunningExtrema, AMaximumBecomesASelectionOfAnEvaluatedCandidate) {
+  RunningMax f("max");
+  rewriteRunningExtrema(f.fn);
+  // candidate = x[i]; if (top < candidate) top = candidate;
+  ASSERT_EQ(f.body().size(), 2u);
+  const Stmt &copy = *f.body()[0], &branch = *f.body()[1];
+  ASSERT_EQ(copy.kind, StmtKind::Assign);
+  const Var *candidate = copy.lhs->var;
+  EXPECT_EQ(candidate->role, VarRole::Temp);
+  EXPECT_EQ(copy.rhs->kind, ExprKind::Index);
+  ASSERT_EQ(branch.kind, StmtKind::If);
+  EXPECT_EQ(branch.cond->op, Op::Lt);
+  EXPECT_EQ(branch.cond->ops[0]->var, f.top); // max: top < candidate
+  EXPECT_EQ(branch.cond->ops[1]->var, candidate);
+  ASSERT_EQ(branch.then_block.size(), 1u);
+  EXPECT_EQ(branch.then_block[0]->lhs->var, f.top);
+  EXPECT_EQ(branch.then_block[0]->rhs->var, candidate);
+  EXPECT_TRUE(branch.else_block.empty());
+  EXPECT_EQ(verifyFunction(f.fn), std::vector<std::string>{});
+}
+
+TEST(RunningExtrema, AMinimumComparesTheOtherWay) {
+  RunningMax f("min", true, "variable");
+  rewriteRunningExtrema(f.fn);
+  // A variable is compared as it is: if (other < top) top = other;
+  ASSERT_EQ(f.body().size(), 1u);
+  const Stmt &branch = *f.body()[0];
+  ASSERT_EQ(branch.kind, StmtKind::If);
+  EXPECT_EQ(branch.cond->ops[0]->var, f.other);
+  EXPECT_EQ(branch.cond->ops[1]->var, f.top);
+}
+
+TEST(RunningExtrema, TheSelectionIsOneLastTakenMarks) {
+  RunningMax f("max");
+  analyzeFunction(f.fn, Options{});
+  ASSERT_EQ(f.body().size(), 2u);
+  EXPECT_TRUE(f.body()[1]->last_taken);
+  EXPECT_TRUE(f.loop->loop->reverse_one_iteration);
+}
+
+TEST(RunningExtrema, LooksAlikeStayAsTheyAre) {
+  // fmax (another NaN rule), the kept value second, a candidate reading the
+  // kept value, an OpenMP loop (a reduction's update), the pass off.
+  for (int c = 0; c < 5; ++c) {
+    RunningMax f(c == 0 ? "fmax" : "max", c != 1, c == 2 ? "reads" : "element");
+    if (c == 3) {
+      f.loop->loop->omp = std::make_unique<OmpLoop>();
+      rewriteRunningExtrema(f.fn);
+    } else {
+      if (c == 4)
+        f.fn.passes.disable(Pass::RunningExtrema);
+      analyzeFunction(f.fn, Options{});
+    }
+    ASSERT_EQ(f.body().size(), 1u) << c;
+    EXPECT_EQ(f.body()[0]->kind, StmtKind::Assign) << c;
+    EXPECT_EQ(f.body()[0]->rhs->kind, ExprKind::Math) << c;
+  }
 }
