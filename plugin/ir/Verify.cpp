@@ -226,10 +226,12 @@ void verifyOrThrow(const Function &fn, const char *after_pass) {
 
 namespace {
 
-/// Whether plain C++ `text` calls the tape's push or pop members.
+/// Whether plain C++ `text` calls the tape's push or pop members (those
+/// codegen/RuntimeApi.h spells; a user's `tape.push_back(x)` is not one).
 bool touchesTape(const std::string &text) {
   const std::string tape = naming::tape();
-  for (const char *member : {".push", ".pop"})
+  for (const char *member : {".push(", ".pop<", ".push_vector(", ".pop_vector(",
+                             ".push_array(", ".pop_array("})
     if (text.find(tape + member) != std::string::npos)
       return true;
   return false;

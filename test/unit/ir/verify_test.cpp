@@ -126,6 +126,10 @@ TEST(Verify, SweepsRefuseAPlainStatementThatUsesTheTape) {
   const auto problems = verifySweeps(fwd, rev);
   EXPECT_TRUE(mentions(problems, "forward sweep uses the tape in a plain"));
   EXPECT_TRUE(mentions(problems, "reverse sweep uses the tape in a plain"));
+  // A user's vector called `tape` is not the tape.
+  CppBody user{cpp::statement("tape.push_back(x);"),
+               cpp::statement("tape.pop_back();")};
+  EXPECT_EQ(verifySweeps(user, {}), std::vector<std::string>{});
 }
 
 TEST(Verify, SweepsRefuseARestoreWithoutARecord) {
