@@ -65,7 +65,7 @@ private:
   std::uint64_t off_ = 0;
 };
 
-/// "rematerialize, covered-writes, ...": every pass that can be switched off.
+/// "running-extrema, rematerialize, ...": every pass that can be switched off.
 std::string optionalPassNames();
 
 /// The pass list as text, one pass a line (name, stage, kind, what it
