@@ -202,8 +202,7 @@ std::string SweepGenerator::callResultSeed(const Stmt &s, bool result_is_arg,
     rev.declare((rt.isReal() ? "const " : "") + d_type.spelling, d_res,
                 makeName(s.result->adjoint, d_type));
     if (s.result->type.isReal())
-      rev.update(makeName(s.result->adjoint, d_type),
-                 makeLiteral("0", s.result->type), /*assign=*/true);
+      rev.reset(makeName(s.result->adjoint, d_type), s.result->type);
     else
       rev.statement(zeroAdjoint(s.result, s.result->name + ".size()"));
     return d_res;
@@ -278,9 +277,9 @@ bool SweepGenerator::reverseCall(const Stmt &s, const std::string &args,
                        rev);
   if (s.result && s.result->active && !result_is_arg) {
     if (s.result->type.isReal())
-      rev.update(
+      rev.reset(
           makeName(s.result->adjoint, adjointType(s.result->type, lanes_)),
-          makeLiteral("0", s.result->type), /*assign=*/true);
+          s.result->type);
     else if (!old_size.empty()) {
       rev.restore("const std::size_t " + old_size + " = " +
                   rt::pop("std::size_t") + ";");

@@ -69,6 +69,10 @@ public:
               std::shared_ptr<const Expr> value, bool assign = false) {
     add(cpp::update(std::move(target), std::move(value), assign));
   }
+  /// `target = 0;`: an adjoint reset (`type` the zero's type).
+  void reset(std::shared_ptr<const Expr> target, const Type &type) {
+    update(std::move(target), makeLiteral("0", type), /*assign=*/true);
+  }
   void comment(std::string text) {
     add(CppStmt::Kind::Comment, std::move(text));
   }

@@ -211,8 +211,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
     out.openFor(header);
     for (const Contribution &c : contributions)
       out.add(c.update());
-    out.update(adjointExpr(*w.lhs), makeLiteral("0", w.lhs->type),
-               /*assign=*/true);
+    out.reset(adjointExpr(*w.lhs), w.lhs->type);
     out.close();
     return out;
   }
@@ -264,8 +263,7 @@ Code SweepGenerator::reverseInPasses(const Stmt &loop, const CppFor &header) {
   }
   if (!v->unzeroed) {
     out.openFor(header);
-    out.update(adjointExpr(*w.lhs), makeLiteral("0", w.lhs->type),
-               /*assign=*/true);
+    out.reset(adjointExpr(*w.lhs), w.lhs->type);
     out.close();
   }
   return out;

@@ -330,8 +330,7 @@ SweepGenerator::Sweeps SweepGenerator::assign(const Stmt &s) {
   // overwrote the variable, whose earlier value has no part in it.
   auto reset = [&] {
     if (zeroed)
-      out.rev.update(adjointExpr(*s.lhs), makeLiteral("0", s.lhs->type),
-                     /*assign=*/true);
+      out.rev.reset(adjointExpr(*s.lhs), s.lhs->type);
   };
   if (!s.rhs->active) {
     reset();

@@ -213,15 +213,26 @@ std::vector<std::string> verifyFunction(const Function &fn) {
   return Verifier(fn).run();
 }
 
-void verifyOrThrow(const Function &fn, const char *after_pass) {
-  const std::vector<std::string> problems = verifyFunction(fn);
+namespace {
+
+/// Throws InternalError `what` followed by the first of `problems` (and
+/// how many more), unless there are none.
+void throwProblems(const std::string &what,
+                   const std::vector<std::string> &problems) {
   if (problems.empty())
     return;
-  std::string what = "the IR of '" + fn.name + "' is broken after the " +
-                     after_pass + " pass: " + problems.front();
+  std::string text = what + problems.front();
   if (problems.size() > 1)
-    what += " (and " + std::to_string(problems.size() - 1) + " more)";
-  throw InternalError(what);
+    text += " (and " + std::to_string(problems.size() - 1) + " more)";
+  throw InternalError(text);
+}
+
+} // namespace
+
+void verifyOrThrow(const Function &fn, const char *after_pass) {
+  throwProblems("the IR of '" + fn.name + "' is broken after the " +
+                    after_pass + " pass: ",
+                verifyFunction(fn));
 }
 
 namespace {
@@ -287,14 +298,8 @@ std::vector<std::string> verifySweeps(const CppBody &fwd, const CppBody &rev) {
 
 void verifySweepsOrThrow(const CppBody &fwd, const CppBody &rev,
                          const std::string &name) {
-  const std::vector<std::string> problems = verifySweeps(fwd, rev);
-  if (problems.empty())
-    return;
-  std::string what =
-      "the generated sweeps of '" + name + "' are broken: " + problems.front();
-  if (problems.size() > 1)
-    what += " (and " + std::to_string(problems.size() - 1) + " more)";
-  throw InternalError(what);
+  throwProblems("the generated sweeps of '" + name + "' are broken: ",
+                verifySweeps(fwd, rev));
 }
 
 } // namespace tangent
